@@ -1,0 +1,160 @@
+/**
+ * Shapes shared by the partner client, the store, the poller and the bot.
+ * Money is always a decimal string (see src/domain/amount.ts); never a JS number.
+ */
+
+/** The statuses the Partner API spec lists. Any other string is carried through as it is. */
+export const KNOWN_STATUSES = [
+  "waiting_deposit",
+  "deposit_received",
+  "exchanging",
+  "sending",
+  "success",
+  "time_expired",
+  "failed",
+  "sending_failed",
+  "reverted",
+] as const;
+
+export type KnownStatus = (typeof KNOWN_STATUSES)[number];
+/** A status string from the service: one of the known ones, or anything else it invents later. */
+export type ExchangeStatus = KnownStatus | (string & {});
+
+/** A currency of the catalog, normalised from the spec's currency entry (2.1). */
+export interface Currency {
+  /** Upper-case code, e.g. "BTC". */
+  code: string;
+  /** Minimum amount as a decimal string. */
+  minAmount: string;
+  /** Empty when no tag is needed; otherwise the tag's name ("Destination tag", "MEMO"). */
+  tagName: string;
+  /** Network, e.g. "ERC20"; undefined when the service does not say (older variant) or says "". */
+  network: string | undefined;
+  /**
+   * false when the service marked the currency unavailable (an extra field some services send);
+   * absent means available. The catalog hides unavailable currencies.
+   */
+  available?: boolean;
+}
+
+/** Key currency code → codes it can be exchanged to. */
+export type PairMap = Record<string, string[]>;
+
+export interface WithdrawalFee {
+  amount: string;
+  currency: string;
+}
+
+/** The spec's rate result (2.3), normalised. */
+export interface RateResult {
+  /** The `rate` field as a decimal string. Its meaning is fixed in one place: src/domain/quote.ts. */
+  rate: string;
+  /** Absent in the older variant of the interface. */
+  withdrawalFee: WithdrawalFee | undefined;
+}
+
+export interface CreateExchangeParams {
+  from: string;
+  to: string;
+  amount: string;
+  destinationAddress: string;
+  destinationTag?: string;
+  refundAddress: string;
+  refundTag?: string;
+}
+
+/** The spec's exchange as returned on creation (2.4). */
+export interface CreatedExchange {
+  id: string;
+  depositAddress: string;
+  depositTag: string;
+}
+
+/** The spec's exchange status record (2.5), normalised. */
+export interface ExchangeStatusRecord {
+  status: ExchangeStatus;
+  from: string;
+  to: string;
+  depositAddress: string;
+  depositTag: string;
+  destinationAddress: string;
+  destinationTag: string;
+  refundAddress: string;
+  refundTag: string;
+  expectedAmountFrom: string;
+  expectedAmountTo: string;
+  amountFrom: string;
+  /** As the service sent it: "DD.MM.YYYY HH:MM:SS". */
+  date: string;
+  txId: string | null;
+  amountTo: string | null;
+}
+
+/** The Partner API as the rest of the bot sees it: one method per endpoint. */
+export interface PartnerApi {
+  validateAddress(currency: string, address: string): Promise<boolean>;
+  rate(from: string, to: string, amount: string): Promise<RateResult>;
+  currencies(): Promise<Currency[]>;
+  pairs(): Promise<PairMap>;
+  createExchange(params: CreateExchangeParams): Promise<CreatedExchange>;
+  exchangeStatus(id: string): Promise<ExchangeStatusRecord>;
+}
+
+/** One entry of an exchange's status history, as stored. */
+export interface StatusChange {
+  status: ExchangeStatus;
+  /** ISO-8601 time the bot saw the change. */
+  at: string;
+}
+
+/** An exchange as the bot stores it. */
+export interface ExchangeRecord {
+  id: string;
+  userId: number;
+  chatId: number;
+  from: string;
+  to: string;
+  amountFrom: string;
+  /** The quote shown on confirmation ("you get ≈"), as a decimal string. */
+  quotedAmountTo: string;
+  destinationAddress: string;
+  destinationTag: string;
+  refundAddress: string;
+  refundTag: string;
+  depositAddress: string;
+  depositTag: string;
+  status: ExchangeStatus;
+  statusHistory: StatusChange[];
+  expectedAmountFrom?: string;
+  expectedAmountTo?: string;
+  amountTo?: string | null;
+  txId?: string | null;
+  /** ISO-8601. */
+  createdAt: string;
+  updatedAt: string;
+  /** The last status a notification was sent for; lets a restart resend a missed notice once. */
+  lastNotifiedStatus?: ExchangeStatus;
+  /** Message id of the live order card in the chat. */
+  cardMessageId?: number;
+  /** Extra bookkeeping for the poller (next check time, failures, flags). */
+  tracking?: {
+    nextCheckAt?: string;
+    consecutiveFailures?: number;
+    notFoundCount?: number;
+    stoppedReason?: string;
+  };
+}
+
+/** A Telegram user as the bot remembers them. */
+export interface UserRecord {
+  id: number;
+  firstName: string;
+  username?: string;
+  /** Chosen with /language; undefined means "follow Telegram's language". */
+  languageCode?: string;
+  /** Telegram's language_code, last seen. */
+  telegramLanguageCode?: string;
+  blocked: boolean;
+  firstSeenAt: string;
+  lastSeenAt: string;
+}
