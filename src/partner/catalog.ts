@@ -1,0 +1,156 @@
+/**
+ * The catalog: currencies and pairs from the Partner API, cached.
+ *
+ * - TTL: a copy younger than `ttlMs` is served without a request.
+ * - Single flight: concurrent callers share one in-flight request per resource.
+ * - Stale-while-revalidate: an expired copy is served at once while a refresh runs in the background.
+ * - Stale-if-error: when a refresh fails the old copy keeps being served (with a warning), and the
+ *   next refresh is tried only after `failureBackoffMs`, so an outage is not hammered.
+ * - With no copy at all, the PartnerError propagates to the caller.
+ *
+ * What callers see is cleaned: currencies marked unavailable are hidden, and pair targets (and keys)
+ * missing from the visible currency list are dropped — without a currency entry we know neither its
+ * minimum nor whether it needs a tag, so we could not offer it safely.
+ */
+import type { Currency, PairMap, PartnerApi } from "../domain/types.js";
+
+/** The least the catalog needs from a logger (a pino logger fits). */
+export interface CatalogLogger {
+  warn: (fields: object, msg?: string) => void;
+}
+
+/** Options of {@link createCatalog}. */
+export interface CatalogOptions {
+  /** How long a copy is fresh, ms. Default 300 000 (5 min). */
+  ttlMs?: number;
+  /** After a failed refresh, wait this long before trying again while serving the stale copy. Default 30 000. */
+  failureBackoffMs?: number;
+  /** The clock, epoch ms; tests pass their own. Default Date.now. */
+  now?: () => number;
+  logger?: CatalogLogger;
+}
+
+/** Cached, cleaned view of the partner's currencies and pairs. */
+export interface Catalog {
+  /** Available currencies, sorted by code. */
+  currencies(): Promise<Currency[]>;
+  /** One available currency by code (any case), or undefined. */
+  currency(code: string): Promise<Currency | undefined>;
+  /** Pairs between available currencies only; targets sorted, no duplicates, no self-pairs. */
+  pairs(): Promise<PairMap>;
+  /** The currencies `from` can be exchanged to, sorted by code; [] for an unknown `from`. */
+  targetsFor(from: string): Promise<Currency[]>;
+  /** Fetches both resources now (sharing a request already in flight); rejects if either fails, keeping the old copies. */
+  refresh(): Promise<void>;
+  /** Resolves when no background refresh is running (for tests and graceful shutdown). */
+  whenIdle(): Promise<void>;
+}
+
+interface CachedResource<T> {
+  get(): Promise<T>;
+  refresh(): Promise<T>;
+  idle(): Promise<void>;
+}
+
+function cachedResource<T>(name: string, load: () => Promise<T>, ttlMs: number, failureBackoffMs: number, now: () => number, logger?: CatalogLogger): CachedResource<T> {
+  let copy: { value: T; at: number } | undefined;
+  let inflight: Promise<T> | undefined;
+  let failedAt = -Infinity;
+
+  function start(): Promise<T> {
+    if (inflight) return inflight;
+    const request = load().then(
+      (value) => {
+        copy = { value, at: now() };
+        failedAt = -Infinity;
+        return value;
+      },
+      (err: unknown) => {
+        failedAt = now();
+        throw err;
+      },
+    );
+    inflight = request;
+    void request.then(
+      () => (inflight = undefined),
+      () => (inflight = undefined),
+    );
+    return request;
+  }
+
+  return {
+    async get() {
+      if (!copy) return start();
+      if (now() - copy.at < ttlMs) return copy.value;
+      if (!inflight && now() - failedAt >= failureBackoffMs) {
+        start().catch((err: unknown) => {
+          logger?.warn({ resource: name, err: describe(err) }, "catalog refresh failed; serving the stale copy");
+        });
+      }
+      return copy.value;
+    },
+    refresh: start,
+    async idle() {
+      await inflight?.catch(() => undefined);
+    },
+  };
+}
+
+/** Loggable summary of an error: kind and message only (PartnerError messages carry no secrets). */
+function describe(err: unknown): Record<string, unknown> {
+  if (err instanceof Error) return { name: err.name, message: err.message, kind: (err as { kind?: unknown }).kind };
+  return { message: String(err) };
+}
+
+function byCode(a: Currency, b: Currency): number {
+  return a.code < b.code ? -1 : a.code > b.code ? 1 : 0;
+}
+
+/** Creates a catalog over a Partner API (usually the client of src/partner/client.ts). */
+export function createCatalog(partner: PartnerApi, opts: CatalogOptions = {}): Catalog {
+  const ttlMs = opts.ttlMs ?? 300_000;
+  const backoff = opts.failureBackoffMs ?? 30_000;
+  const now = opts.now ?? Date.now;
+  const currencyRes = cachedResource("currencies", () => partner.currencies(), ttlMs, backoff, now, opts.logger);
+  const pairRes = cachedResource("pairs", () => partner.pairs(), ttlMs, backoff, now, opts.logger);
+
+  async function visibleCurrencies(): Promise<Map<string, Currency>> {
+    const all = await currencyRes.get();
+    // Copies, so a caller mutating a result cannot corrupt the cache.
+    const visible = all.filter((c) => c.available !== false).map((c) => ({ ...c })).sort(byCode);
+    return new Map(visible.map((c) => [c.code, c]));
+  }
+
+  async function visiblePairs(): Promise<{ currencies: Map<string, Currency>; pairs: PairMap }> {
+    const [currencies, raw] = await Promise.all([visibleCurrencies(), pairRes.get()]);
+    const pairs: PairMap = {};
+    for (const [from, targets] of Object.entries(raw)) {
+      if (!currencies.has(from)) continue;
+      const kept = [...new Set(targets)].filter((to) => to !== from && currencies.has(to)).sort();
+      if (kept.length > 0) pairs[from] = kept;
+    }
+    return { currencies, pairs };
+  }
+
+  return {
+    async currencies() {
+      return [...(await visibleCurrencies()).values()];
+    },
+    async currency(code) {
+      return (await visibleCurrencies()).get(code.trim().toUpperCase());
+    },
+    async pairs() {
+      return (await visiblePairs()).pairs;
+    },
+    async targetsFor(from) {
+      const { currencies, pairs } = await visiblePairs();
+      return (pairs[from.trim().toUpperCase()] ?? []).map((code) => currencies.get(code)).filter((c): c is Currency => c !== undefined);
+    },
+    async refresh() {
+      await Promise.all([currencyRes.refresh(), pairRes.refresh()]);
+    },
+    async whenIdle() {
+      await Promise.all([currencyRes.idle(), pairRes.idle()]);
+    },
+  };
+}

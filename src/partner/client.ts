@@ -1,0 +1,230 @@
+/**
+ * The Partner API client: one method per endpoint of the spec, over node-fetch with a keep-alive
+ * agent, a time limit per attempt, retries with backoff for reads, and typed errors.
+ *
+ * exchange-create is never retried: when it fails ambiguously (timeout, 5xx, reset) the order may
+ * exist already, and a second call could create a second order the user would pay into.
+ */
+import http from "node:http";
+import https from "node:https";
+import fetch, { type Response } from "node-fetch";
+import type { CreateExchangeParams, CreatedExchange, Currency, ExchangeStatusRecord, PairMap, PartnerApi, RateResult } from "../domain/types.js";
+import { PartnerError, type PartnerErrorKind } from "./errors.js";
+import { redactSecrets, redactUrl } from "./redact.js";
+import {
+  createdExchangeSchema,
+  currenciesSchema,
+  exchangeStatusSchema,
+  pairsSchema,
+  parseBody,
+  rateSchema,
+  serviceMessageOf,
+  throwIfRejected,
+  validateAddressSchema,
+  withoutResultFlag,
+} from "./schema.js";
+
+/** The spec's endpoints. */
+export type PartnerEndpoint = "validate-address" | "rate" | "currencies" | "pairs" | "exchange-create" | "exchange-status";
+
+/** A log function in pino's shape: an object of fields, then a message. */
+export type PartnerLogFn = (fields: object, msg?: string) => void;
+
+/** The least the client needs from a logger (a pino logger fits). */
+export interface PartnerLogger {
+  debug: PartnerLogFn;
+  warn: PartnerLogFn;
+}
+
+/** Reported after every HTTP attempt, for statistics. */
+export interface PartnerRequestEvent {
+  endpoint: PartnerEndpoint;
+  /** Duration of this attempt in milliseconds. */
+  ms: number;
+  ok: boolean;
+  errorKind?: PartnerErrorKind;
+  /** 1 for the first attempt, 2 for the first retry, … */
+  attempt: number;
+}
+
+/** Options of {@link createPartnerClient}. */
+export interface PartnerClientOptions {
+  /** The spec's {base_url}, e.g. "https://partner.example/api/v1". */
+  baseUrl: string;
+  apiKey: string;
+  /** Time limit of one attempt (connect + answer + body), ms. Default 10 000. */
+  timeoutMs?: number;
+  /** Extra attempts for read endpoints after a retryable failure. Default 2. Never used for exchange-create. */
+  retries?: number;
+  /** First backoff ceiling, ms; doubles per retry (full jitter: a random delay up to the ceiling). Default 300. */
+  retryBaseDelayMs?: number;
+  /** Largest backoff ceiling, ms. Default 3 000. */
+  retryMaxDelayMs?: number;
+  logger?: PartnerLogger;
+  onRequest?: (e: PartnerRequestEvent) => void;
+}
+
+/** The Partner API plus a way to release its sockets. */
+export interface PartnerClient extends PartnerApi {
+  /** Closes the keep-alive sockets. Calls after close still work but open new connections. */
+  close(): void;
+}
+
+type Params = Record<string, string | undefined>;
+
+const READ_ENDPOINTS: ReadonlySet<PartnerEndpoint> = new Set(["validate-address", "rate", "currencies", "pairs", "exchange-status"]);
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Creates a client for one partner account. */
+export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
+  const base = opts.baseUrl.replace(/\/+$/, "");
+  const timeoutMs = opts.timeoutMs ?? 10_000;
+  const retries = Math.max(0, opts.retries ?? 2);
+  const baseDelay = opts.retryBaseDelayMs ?? 300;
+  const maxDelay = opts.retryMaxDelayMs ?? 3_000;
+  const secrets = [opts.apiKey];
+  const scrub = (text: string) => redactUrl(redactSecrets(text, secrets), secrets);
+  const agent = base.startsWith("https:") ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
+
+  function urlFor(endpoint: PartnerEndpoint, params: Params): URL {
+    const url = new URL(`${base}/${endpoint}`);
+    url.searchParams.set("key", opts.apiKey);
+    for (const [name, value] of Object.entries(params)) {
+      if (value !== undefined && value !== "") url.searchParams.set(name, value);
+    }
+    return url;
+  }
+
+  function networkError(endpoint: PartnerEndpoint, err: unknown): PartnerError {
+    const code = typeof err === "object" && err !== null && "code" in err && typeof err.code === "string" ? err.code : undefined;
+    // node-fetch's own message repeats the URL (and so the key): only the error code goes out.
+    return new PartnerError({ kind: "network", endpoint, message: `network error${code ? ` (${code})` : ""}` });
+  }
+
+  /** One HTTP attempt → the parsed JSON body of a 2xx answer. */
+  async function attempt(endpoint: PartnerEndpoint, url: URL): Promise<unknown> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetch(url, { agent, signal: controller.signal, redirect: "manual", headers: { accept: "application/json" } });
+      text = await res.text();
+    } catch (err) {
+      if (controller.signal.aborted) {
+        throw new PartnerError({ kind: "timeout", endpoint, message: `no answer within ${timeoutMs} ms` });
+      }
+      throw networkError(endpoint, err);
+    } finally {
+      clearTimeout(timer);
+    }
+    let body: unknown;
+    let json = true;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      json = false;
+    }
+    if (res.status < 200 || res.status > 299) {
+      const said = json ? serviceMessageOf(body) : undefined;
+      const serviceMessage = said === undefined ? undefined : scrub(said);
+      throw new PartnerError({
+        kind: "http",
+        endpoint,
+        status: res.status,
+        serviceMessage,
+        message: `HTTP ${res.status}${serviceMessage ? `: ${serviceMessage}` : ""}`,
+      });
+    }
+    if (!json) throw new PartnerError({ kind: "invalid-response", endpoint, status: res.status, message: "invalid response: body is not valid JSON" });
+    return body;
+  }
+
+  /** Calls an endpoint, retrying reads on retryable failures, reporting every attempt. */
+  async function call(endpoint: PartnerEndpoint, params: Params = {}): Promise<unknown> {
+    const url = urlFor(endpoint, params);
+    const maxAttempts = READ_ENDPOINTS.has(endpoint) ? retries + 1 : 1;
+    for (let n = 1; ; n++) {
+      const started = performance.now();
+      try {
+        const body = await attempt(endpoint, url);
+        const ms = Math.round(performance.now() - started);
+        opts.onRequest?.({ endpoint, ms, ok: true, attempt: n });
+        opts.logger?.debug({ endpoint, ms, attempt: n, url: redactUrl(url.href, secrets) }, "partner request ok");
+        return body;
+      } catch (err) {
+        const ms = Math.round(performance.now() - started);
+        const error = err instanceof PartnerError ? err : new PartnerError({ kind: "network", endpoint, message: "unexpected client failure" });
+        opts.onRequest?.({ endpoint, ms, ok: false, errorKind: error.kind, attempt: n });
+        if (n >= maxAttempts || !error.retryable) throw error;
+        // Full jitter: spreads the retries of many callers so they do not hit a recovering service together.
+        const delay = Math.floor(Math.random() * Math.min(maxDelay, baseDelay * 2 ** (n - 1)));
+        opts.logger?.warn({ endpoint, attempt: n, errorKind: error.kind, status: error.status, delayMs: delay }, "partner request failed, retrying");
+        await sleep(delay);
+      }
+    }
+  }
+
+  return {
+    async validateAddress(currency: string, address: string): Promise<boolean> {
+      const endpoint = "validate-address";
+      const body = await call(endpoint, { currency, address });
+      // result:false is this endpoint's "invalid address"; only a false with a reason is a refusal.
+      if (serviceMessageOf(body) !== undefined) throwIfRejected(endpoint, body, scrub);
+      return parseBody(endpoint, validateAddressSchema, body).result;
+    },
+
+    async rate(from: string, to: string, amount: string): Promise<RateResult> {
+      const endpoint = "rate";
+      const body = await call(endpoint, { from, to, amount });
+      throwIfRejected(endpoint, body, scrub);
+      const parsed = parseBody(endpoint, rateSchema, body);
+      const fee = parsed.withdrawalFee;
+      return {
+        rate: parsed.rate,
+        withdrawalFee: fee === undefined ? undefined : { amount: fee.amount, currency: fee.currency ?? to.toUpperCase() },
+      };
+    },
+
+    async currencies(): Promise<Currency[]> {
+      const endpoint = "currencies";
+      const body = await call(endpoint);
+      throwIfRejected(endpoint, body, scrub);
+      return parseBody(endpoint, currenciesSchema, withoutResultFlag(body));
+    },
+
+    async pairs(): Promise<PairMap> {
+      const endpoint = "pairs";
+      const body = await call(endpoint);
+      throwIfRejected(endpoint, body, scrub);
+      return parseBody(endpoint, pairsSchema, withoutResultFlag(body));
+    },
+
+    async createExchange(p: CreateExchangeParams): Promise<CreatedExchange> {
+      const endpoint = "exchange-create";
+      const body = await call(endpoint, {
+        from: p.from,
+        to: p.to,
+        amount: p.amount,
+        destinationAddress: p.destinationAddress,
+        destinationTag: p.destinationTag,
+        refundAddress: p.refundAddress,
+        refundTag: p.refundTag,
+      });
+      throwIfRejected(endpoint, body, scrub);
+      return parseBody(endpoint, createdExchangeSchema, body);
+    },
+
+    async exchangeStatus(id: string): Promise<ExchangeStatusRecord> {
+      const endpoint = "exchange-status";
+      const body = await call(endpoint, { id });
+      throwIfRejected(endpoint, body, scrub);
+      return parseBody(endpoint, exchangeStatusSchema, body);
+    },
+
+    close() {
+      agent.destroy();
+    },
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * Scrubbing secrets out of URLs and text. The partner key travels in the query string (spec §5), so
+ * every URL that is logged or put into an error goes through here first.
+ */
+
+/** Secrets shorter than this are not replaced anywhere but the `key` parameter: they would mangle ordinary text. */
+const MIN_SECRET_LENGTH = 4;
+
+/** Replaces every occurrence of each secret (raw and URL-encoded) in `text` with `***`. */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (secret.length < MIN_SECRET_LENGTH) continue;
+    for (const form of new Set([secret, encodeURIComponent(secret)])) out = out.split(form).join("***");
+  }
+  return out;
+}
+
+/**
+ * Redacts a URL (or any text holding URLs): the value of every `key` query parameter becomes `***`,
+ * and so does every given secret wherever it appears.
+ */
+export function redactUrl(url: string, secrets: readonly string[] = []): string {
+  return redactSecrets(url.replace(/([?&]key=)[^&#\s]*/gi, "$1***"), secrets);
+}

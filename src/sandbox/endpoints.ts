@@ -1,0 +1,225 @@
+/**
+ * The six endpoints of the Partner API spec, as functions from query parameters to an HTTP answer.
+ * No HTTP here: server.ts does routing, auth, faults and latency.
+ *
+ * Error conventions (the spec leaves them open; these are the sandbox's):
+ * - a missing or malformed parameter → HTTP 400 `{ result: false, error: "<names the parameter>" }`;
+ * - a business refusal (minimum, maximum, pair, address, tag, unknown id) → HTTP 200
+ *   `{ result: false, error: "..." }`.
+ */
+import { Decimal } from "decimal.js";
+import { ADDRESS_FORMATS } from "./address-formats.js";
+import { SANDBOX_COINS, computeRate, findCoin, hasPair, isValidAddress, tagFormat, type SandboxCoin } from "./catalog.js";
+import { formatSpecDate, type MutableOrderBook } from "./orders.js";
+import { randomString, type Rng } from "./random.js";
+import type { EndpointName } from "./faults.js";
+
+/** What an endpoint answers. */
+export interface EndpointAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** What the endpoints need from the server. */
+export interface EndpointContext {
+  variant: "new" | "old";
+  orders: MutableOrderBook;
+  /** Seeded randomness for ids, deposit addresses and tags. */
+  rng: Rng;
+}
+
+type Params = Record<string, string>;
+
+/** A bad or missing parameter: answered with HTTP 400. */
+class ParamError extends Error {}
+
+/** A business refusal: answered with HTTP 200 and result false. */
+class Refusal extends Error {}
+
+function required(params: Params, name: string): string {
+  const value = params[name];
+  if (value === undefined || value.trim() === "") throw new ParamError(`missing parameter: ${name}`);
+  return value.trim();
+}
+
+const AMOUNT = /^(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+function amountParam(params: Params, name: string): Decimal {
+  const raw = required(params, name);
+  if (!AMOUNT.test(raw)) throw new ParamError(`invalid parameter: ${name} must be a positive number`);
+  const value = new Decimal(raw);
+  if (value.lte(0)) throw new ParamError(`invalid parameter: ${name} must be a positive number`);
+  return value;
+}
+
+function coinParam(params: Params, name: string): SandboxCoin {
+  const code = required(params, name).toUpperCase();
+  const coin = findCoin(code);
+  if (!coin) throw new Refusal(`unknown currency: ${code}`);
+  if (!coin.available) throw new Refusal(`currency ${code} is temporarily unavailable`);
+  return coin;
+}
+
+function checkLimits(coin: SandboxCoin, amount: Decimal): void {
+  const min = new Decimal(coin.minamount);
+  if (amount.lt(min)) throw new Refusal(`amount below minimum ${min.toFixed()} ${coin.code}`);
+  if (amount.gt(coin.maxAmount)) throw new Refusal(`amount exceeds maximum ${coin.maxAmount} ${coin.code}`);
+}
+
+function checkPair(from: SandboxCoin, to: SandboxCoin): void {
+  if (!hasPair(from.code, to.code)) throw new Refusal(`pair ${from.code}/${to.code} is not available`);
+}
+
+/** Plain JSON number for a decimal (the spec's rate is a float). */
+function toJsonNumber(value: Decimal): number {
+  return Number(value.toFixed());
+}
+
+function validateAddress(params: Params): EndpointAnswer {
+  const code = required(params, "currency").toUpperCase();
+  const address = required(params, "address");
+  const coin = findCoin(code);
+  if (!coin) return refusal(`unknown currency: ${code}`);
+  return ok({ result: isValidAddress(coin, address) });
+}
+
+function rate(params: Params, ctx: EndpointContext): EndpointAnswer {
+  const amount = amountParam(params, "amount");
+  const from = coinParam(params, "from");
+  const to = coinParam(params, "to");
+  checkPair(from, to);
+  checkLimits(from, amount);
+  const body: Record<string, unknown> = { result: true, rate: toJsonNumber(computeRate(from, to, amount)) };
+  if (ctx.variant === "new") body.withdrawalFee = `${to.withdrawalFee} ${to.code}`;
+  return ok(body);
+}
+
+function currencies(ctx: EndpointContext): EndpointAnswer {
+  const list: Record<string, Record<string, unknown>> = {};
+  for (const coin of SANDBOX_COINS) {
+    if (!coin.listed) continue;
+    const entry: Record<string, unknown> = { minamount: coin.minamount, tagname: coin.tagname };
+    if (ctx.variant === "new") entry.network = coin.network;
+    if (!coin.available) entry.available = false;
+    list[coin.code] = entry;
+  }
+  return ok(list);
+}
+
+function pairs(): EndpointAnswer {
+  const list: Record<string, string[]> = {};
+  for (const coin of SANDBOX_COINS) {
+    if (!coin.listed) continue;
+    // Built per request so a test mutating the answer cannot change the next one.
+    const targets = SANDBOX_COINS.filter((t) => t.code !== coin.code && hasPair(coin.code, t.code)).map((t) => t.code);
+    list[coin.code] = targets;
+  }
+  return ok(list);
+}
+
+function checkTag(coin: SandboxCoin, tag: string, role: "destinationTag" | "refundTag"): void {
+  if (coin.tagname === "") return; // a tag for a coin without tags is ignored, as services do
+  if (tag === "") throw new Refusal(`${role} is required for ${coin.code} (${coin.tagname})`);
+  if (!tagFormat(coin).pattern.test(tag)) throw new Refusal(`invalid ${role} for ${coin.code} (${coin.tagname})`);
+}
+
+const ID_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
+
+function exchangeCreate(params: Params, ctx: EndpointContext): EndpointAnswer {
+  const amount = amountParam(params, "amount");
+  const destinationAddress = required(params, "destinationAddress");
+  const refundAddress = required(params, "refundAddress");
+  const destinationTag = params.destinationTag?.trim() ?? "";
+  const refundTag = params.refundTag?.trim() ?? "";
+  const from = coinParam(params, "from");
+  const to = coinParam(params, "to");
+  checkPair(from, to);
+  checkLimits(from, amount);
+  if (!isValidAddress(to, destinationAddress)) throw new Refusal(`invalid destination address for ${to.code}`);
+  checkTag(to, destinationTag, "destinationTag");
+  if (!isValidAddress(from, refundAddress)) throw new Refusal(`invalid refund address for ${from.code}`);
+  checkTag(from, refundTag, "refundTag");
+  const expectedTo = computeRate(from, to, amount).minus(to.withdrawalFee);
+  if (expectedTo.lte(0)) throw new Refusal(`amount too small to cover the withdrawal fee ${to.withdrawalFee} ${to.code}`);
+
+  let id: string;
+  do id = randomString(ctx.rng, ID_ALPHABET, 14);
+  while (ctx.orders.get(id));
+  const order = ctx.orders.create({
+    id,
+    from: from.code,
+    to: to.code,
+    depositAddress: ADDRESS_FORMATS[from.address].generate(ctx.rng),
+    depositTag: from.tagname === "" ? "" : tagFormat(from).generate(ctx.rng),
+    destinationAddress,
+    destinationTag: to.tagname === "" ? "" : destinationTag,
+    refundAddress,
+    refundTag: from.tagname === "" ? "" : refundTag,
+    expectedAmountFrom: amount.toFixed(),
+    expectedAmountTo: expectedTo.toFixed(),
+    amountFrom: amount.toFixed(),
+  });
+  return ok({ id: order.id, depositAddress: order.depositAddress, depositTag: order.depositTag });
+}
+
+function exchangeStatus(params: Params, ctx: EndpointContext): EndpointAnswer {
+  if (ctx.variant === "old") return notFound();
+  const id = required(params, "id");
+  const order = ctx.orders.get(id);
+  if (!order) return refusal("exchange not found");
+  return ok({
+    result: true,
+    status: order.status,
+    from: order.from,
+    to: order.to,
+    depositAddress: order.depositAddress,
+    depositTag: order.depositTag,
+    destinationAddress: order.destinationAddress,
+    destinationTag: order.destinationTag,
+    refundAddress: order.refundAddress,
+    refundTag: order.refundTag,
+    expectedAmountFrom: order.expectedAmountFrom,
+    expectedAmountTo: order.expectedAmountTo,
+    amountFrom: order.amountFrom,
+    date: formatSpecDate(order.createdAt),
+    txId: order.txId,
+    amountTo: order.amountTo,
+  });
+}
+
+function ok(body: unknown): EndpointAnswer {
+  return { status: 200, body };
+}
+
+function refusal(error: string): EndpointAnswer {
+  return { status: 200, body: { result: false, error } };
+}
+
+/** The answer for an unknown route (and exchange-status in the old variant). */
+export function notFound(): EndpointAnswer {
+  return { status: 404, body: { result: false, error: "not found" } };
+}
+
+/** Answers one request to a known endpoint. `params` excludes nothing; `key` was already checked. */
+export function handleEndpoint(endpoint: EndpointName, params: Params, ctx: EndpointContext): EndpointAnswer {
+  try {
+    switch (endpoint) {
+      case "validate-address":
+        return validateAddress(params);
+      case "rate":
+        return rate(params, ctx);
+      case "currencies":
+        return currencies(ctx);
+      case "pairs":
+        return pairs();
+      case "exchange-create":
+        return exchangeCreate(params, ctx);
+      case "exchange-status":
+        return exchangeStatus(params, ctx);
+    }
+  } catch (err) {
+    if (err instanceof ParamError) return { status: 400, body: { result: false, error: err.message } };
+    if (err instanceof Refusal) return refusal(err.message);
+    throw err;
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * Runs the sandbox exchange on its own, for trying the API by hand:
+ *   SANDBOX_PORT=8787 npx tsx src/sandbox/main.ts
+ *   curl 'http://127.0.0.1:8787/api/v1/currencies?key=sandbox-key'
+ */
+import { startSandbox } from "./server.js";
+
+const port = Number(process.env.SANDBOX_PORT ?? 8787);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`SANDBOX_PORT must be a port number, got "${process.env.SANDBOX_PORT}"`);
+  process.exit(1);
+}
+
+const sandbox = await startSandbox({ port });
+console.log(`sandbox exchange listening: ${sandbox.url}`);
+console.log(`api key: ${sandbox.apiKey}`);
+console.log(`try: curl '${sandbox.url}/currencies?key=${sandbox.apiKey}'`);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    void sandbox.close().then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,174 @@
+/**
+ * The sandbox exchange: the whole Partner API spec over real HTTP (node:http), with a simulated
+ * order lifecycle, fault injection and a request log. `npm start` uses it when no partner is
+ * configured; every test and benchmark talks to it over loopback.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { realClock, type SandboxClock } from "./clock.js";
+import { handleEndpoint, notFound, type EndpointAnswer } from "./endpoints.js";
+import { createFaultTable, ENDPOINTS, type EndpointName, type FaultInjector, type FaultKind } from "./faults.js";
+import { createOrderBook, type LifecycleTiming, type OrderBook } from "./orders.js";
+import { createRng, randomString } from "./random.js";
+import { createRequestLog, type LoggedRequest, type RequestLog } from "./request-log.js";
+
+export { ManualClock, realClock, type SandboxClock } from "./clock.js";
+export { SAMPLE_ADDRESSES } from "./catalog.js";
+export type { EndpointName, FaultInjector, FaultSpec, FaultKind } from "./faults.js";
+export type { LifecycleTiming, OrderBook, SandboxOrder, FailureStatus } from "./orders.js";
+export type { RequestLog, LoggedRequest } from "./request-log.js";
+
+/** Options of {@link startSandbox}; every one has a default, so `startSandbox()` just works. */
+export interface SandboxOptions {
+  /** Default "127.0.0.1". */
+  host?: string;
+  /** Default 0: a random free port. */
+  port?: number;
+  /** Default "sandbox-key". A wrong or missing key → 401 `{ result: false, error: "invalid api key" }`. */
+  apiKey?: string;
+  /** Default "new". "old": no withdrawalFee in rate, no network in currencies, exchange-status → 404. */
+  variant?: "new" | "old";
+  /** Default 1; makes ids, deposit addresses and tags deterministic. */
+  seed?: number;
+  /** Default 0; artificial delay before each answer, in real milliseconds. */
+  latencyMs?: number;
+  /** Default: the real clock. Order statuses move on it. */
+  clock?: SandboxClock;
+  /** How long each status lasts, or "manual"; see {@link LifecycleTiming}. */
+  lifecycle?: LifecycleTiming;
+}
+
+/** A running sandbox. */
+export interface SandboxServer {
+  /** The spec's {base_url}: "http://127.0.0.1:PORT/api/v1". */
+  readonly url: string;
+  readonly apiKey: string;
+  readonly requests: RequestLog;
+  readonly faults: FaultInjector;
+  readonly orders: OrderBook;
+  readonly clock: SandboxClock;
+  /** Switches the interface variant for the following requests. */
+  setVariant(v: "new" | "old"): void;
+  /** Changes the artificial delay for the following requests. */
+  setLatency(ms: number): void;
+  /** Stops listening and drops every open connection (held "timeout" requests included). */
+  close(): Promise<void>;
+}
+
+const BASE_PATH = "/api/v1/";
+
+function txIdFor(seed: number, id: string): string {
+  let hash = seed >>> 0;
+  for (const ch of id) hash = Math.imul(hash ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return randomString(createRng(hash), "0123456789abcdef", 64);
+}
+
+function faultAnswer(fault: Exclude<FaultKind, { kind: "timeout" }>): { status: number; raw: string } {
+  switch (fault.kind) {
+    case "http":
+      return { status: fault.status, raw: JSON.stringify({ result: false, error: `sandbox fault: HTTP ${fault.status}` }) };
+    case "malformed":
+      // Wrong shape: valid JSON that no endpoint's schema accepts.
+      return { status: 200, raw: fault.shape === "wrong-shape" ? JSON.stringify({ unexpected: [1, 2, 3] }) : '{"result":true,"rate":' };
+    case "rejected":
+      return { status: 200, raw: JSON.stringify({ result: false, error: fault.message ?? "service temporarily unavailable" }) };
+  }
+}
+
+/** Starts a sandbox exchange on loopback and resolves once it listens. */
+export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxServer> {
+  const host = opts.host ?? "127.0.0.1";
+  const apiKey = opts.apiKey ?? "sandbox-key";
+  const seed = opts.seed ?? 1;
+  const clock = opts.clock ?? realClock;
+  let variant = opts.variant ?? "new";
+  let latencyMs = opts.latencyMs ?? 0;
+
+  const requests = createRequestLog();
+  const faults = createFaultTable();
+  const orders = createOrderBook(clock, opts.lifecycle, (id) => txIdFor(seed, id));
+  const rng = createRng(seed);
+  const delays = new Set<NodeJS.Timeout>();
+
+  function send(res: http.ServerResponse, entry: LoggedRequest, status: number, raw: string): void {
+    entry.status = status;
+    res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(raw) });
+    res.end(raw);
+  }
+
+  function answer(res: http.ServerResponse, entry: LoggedRequest, a: EndpointAnswer): void {
+    send(res, entry, a.status, JSON.stringify(a.body));
+  }
+
+  function respond(req: http.IncomingMessage, res: http.ServerResponse, url: URL, entry: LoggedRequest): void {
+    const fault = faults.take(entry.endpoint);
+    if (fault?.kind === "timeout") return; // held open; close() drops the socket
+    if (fault) {
+      const { status, raw } = faultAnswer(fault);
+      return send(res, entry, status, raw);
+    }
+    if (req.method !== "GET") return answer(res, entry, { status: 405, body: { result: false, error: "method not allowed" } });
+    if (url.searchParams.get("key") !== apiKey) return answer(res, entry, { status: 401, body: { result: false, error: "invalid api key" } });
+    if (!(ENDPOINTS as readonly string[]).includes(entry.endpoint) || !url.pathname.startsWith(BASE_PATH)) {
+      return answer(res, entry, notFound());
+    }
+    const params = Object.fromEntries(url.searchParams);
+    try {
+      answer(res, entry, handleEndpoint(entry.endpoint as EndpointName, params, { variant, orders, rng }));
+    } catch (err) {
+      // A sandbox bug: answer like a broken server would, and say what broke on stderr.
+      console.error("sandbox: internal error", err);
+      answer(res, entry, { status: 500, body: { result: false, error: "internal error" } });
+    }
+  }
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://sandbox.invalid");
+    const endpoint = url.pathname.startsWith(BASE_PATH) ? url.pathname.slice(BASE_PATH.length) : url.pathname;
+    const params = Object.fromEntries(url.searchParams);
+    if ("key" in params) params.key = "***";
+    const entry = requests.record({ endpoint, params, at: clock.now(), status: undefined });
+    if (latencyMs <= 0) return respond(req, res, url, entry);
+    const timer = setTimeout(() => {
+      delays.delete(timer);
+      respond(req, res, url, entry);
+    }, latencyMs);
+    delays.add(timer);
+  });
+  server.keepAliveTimeout = 5_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port ?? 0, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const hostForUrl = host.includes(":") ? `[${host}]` : host;
+  let closed: Promise<void> | undefined;
+
+  return {
+    url: `http://${hostForUrl}:${port}/api/v1`,
+    apiKey,
+    requests,
+    faults,
+    orders,
+    clock,
+    setVariant(v) {
+      variant = v;
+    },
+    setLatency(ms) {
+      latencyMs = ms;
+    },
+    close() {
+      closed ??= new Promise<void>((resolve, reject) => {
+        for (const timer of delays) clearTimeout(timer);
+        delays.clear();
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      });
+      return closed;
+    },
+  };
+}
