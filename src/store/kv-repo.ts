@@ -1,0 +1,103 @@
+/**
+ * Key-value repositories: the namespaced generic one, conversation state, and global settings.
+ * Values are normalised through JSON on the way in and copied on the way out (see store.ts).
+ */
+import { copy, dict, toJson, type Dict } from "./json.js";
+import type { RepoContext } from "./repo-context.js";
+
+/** A string-keyed map of JSON values that survives restarts. */
+export interface KeyValueRepo<T> {
+  /** A copy of the value, or undefined. */
+  get(key: string): T | undefined;
+  /** Stores a JSON copy of `value`. Throws a TypeError for values JSON cannot carry. */
+  set(key: string, value: T): void;
+  /** Removes the key; returns whether it existed. */
+  delete(key: string): boolean;
+  has(key: string): boolean;
+  keys(): string[];
+  /** Copies of every entry, in insertion order. */
+  entries(): Array<[string, T]>;
+}
+
+/**
+ * A {@link KeyValueRepo} over one dictionary of the data file. `locate(create)` returns that
+ * dictionary, creating it when `create` is true (so reading a namespace never writes the file).
+ */
+export class DictRepo<T> implements KeyValueRepo<T> {
+  constructor(
+    private readonly ctx: RepoContext,
+    private readonly locate: (create: boolean) => Dict<unknown> | undefined,
+  ) {}
+
+  get(key: string): T | undefined {
+    const d = this.locate(false);
+    return d && key in d ? copy(d[key] as T) : undefined;
+  }
+
+  set(key: string, value: T): void {
+    const stored = toJson(value);
+    this.ctx.mutate(() => {
+      (this.locate(true) as Dict<unknown>)[key] = stored;
+    });
+  }
+
+  delete(key: string): boolean {
+    const d = this.locate(false);
+    if (!d || !(key in d)) {
+      // Nothing to change, but a closed store still refuses the attempt, like every write.
+      this.ctx.assertWritable();
+      return false;
+    }
+    return this.ctx.mutate(() => delete d[key]);
+  }
+
+  has(key: string): boolean {
+    const d = this.locate(false);
+    return d !== undefined && key in d;
+  }
+
+  keys(): string[] {
+    return Object.keys(this.locate(false) ?? {});
+  }
+
+  entries(): Array<[string, T]> {
+    return Object.entries(this.locate(false) ?? {}).map(([k, v]) => [k, copy(v as T)]);
+  }
+}
+
+/** Builds the repository of one kv namespace. */
+export function namespaceRepo<T>(ctx: RepoContext, namespace: string): KeyValueRepo<T> {
+  if (typeof namespace !== "string" || namespace === "") throw new TypeError("A kv namespace must be a non-empty string.");
+  return new DictRepo<T>(ctx, (create) => {
+    let d = ctx.data.kv[namespace];
+    if (!d && create) d = ctx.data.kv[namespace] = dict();
+    return d;
+  });
+}
+
+/** The maintenance switch: while on, the bot answers users with `message` (or a default text). */
+export interface MaintenanceSetting {
+  on: boolean;
+  message?: string;
+}
+
+/** Settings with a known type. Other keys may be used with an explicit type argument. */
+export interface KnownSettings {
+  maintenance: MaintenanceSetting;
+}
+
+/** Small global flags, one JSON value per key. */
+export interface SettingsRepo {
+  get<K extends keyof KnownSettings>(key: K): KnownSettings[K] | undefined;
+  get<T = unknown>(key: string): T | undefined;
+  set<K extends keyof KnownSettings>(key: K, value: KnownSettings[K]): void;
+  set<T>(key: string, value: T): void;
+  delete(key: string): boolean;
+  has(key: string): boolean;
+  keys(): string[];
+}
+
+/** Builds the settings repository over `data.settings`. */
+export function settingsRepo(ctx: RepoContext): SettingsRepo {
+  return new DictRepo<unknown>(ctx, () => ctx.data.settings) as SettingsRepo;
+}

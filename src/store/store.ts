@@ -1,0 +1,266 @@
+/**
+ * The durable store: all of the bot's state in one lowdb JSON file in the data directory.
+ *
+ * - **Repositories** (users, exchanges, conversations, settings, namespaced kv) are the only way
+ *   to read or change the data; they keep in-memory indexes so lookups never scan every record.
+ * - **Copies, not references**: every record or value a repository returns is a deep copy the
+ *   caller owns, and every value passed in is copied (normalised through JSON) before it is kept.
+ *   Mutating a returned object changes nothing; use the repository's update/set. (Copies are cheap
+ *   for the handful of records a handler touches; `all()` copies lazily as it iterates.)
+ * - **Coalesced writes**: changes within `flushDelayMs` become one write of the whole file; writes
+ *   never overlap. `flush()` forces a write and waits for it.
+ * - **Atomic, durable writes**: temp file → fsync → rename → fsync directory (see durable-file.ts).
+ *   A crash mid-write leaves the previous good file; a leftover temp file is removed on open.
+ * - **Versioned**: `schemaVersion` plus ordered migrations (migrations.ts), with a backup
+ *   `db.json.bak-v<old>` made before an existing file is migrated. A newer file is refused.
+ * - **Never overwrites what it cannot read**: a corrupt or unreadable file stops start-up with
+ *   {@link StoreCorruptError}, and the file is left byte-for-byte as it was.
+ *
+ * One process owns the file at a time; two bots on the same data directory would overwrite each
+ * other's changes.
+ */
+import { constants } from "node:fs";
+import { copyFile, mkdir, open } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { Low } from "lowdb";
+import { DurableJsonFile, syncDirectory } from "./durable-file.js";
+import { StoreClosedError, StoreCorruptError, StoreVersionError } from "./errors.js";
+import { ExchangesRepository, type ExchangesRepo } from "./exchanges-repo.js";
+import { isPlainObject } from "./json.js";
+import { namespaceRepo, settingsRepo, type KeyValueRepo, type SettingsRepo } from "./kv-repo.js";
+import { CURRENT_SCHEMA_VERSION, MigrationShapeError, migrate, versionOf } from "./migrations.js";
+import type { RepoContext } from "./repo-context.js";
+import { adoptDictionaries, emptyDb, findShapeProblems, snapshotDb, type DbData } from "./schema.js";
+import { UsersRepository, type UsersRepo } from "./users-repo.js";
+import { WriteCoalescer } from "./write-coalescer.js";
+
+export { StoreClosedError, StoreCorruptError, StoreVersionError } from "./errors.js";
+export type { ExchangePatch, ExchangesRepo } from "./exchanges-repo.js";
+export type { KeyValueRepo, KnownSettings, MaintenanceSetting, SettingsRepo } from "./kv-repo.js";
+export type { TelegramUserLike, UsersRepo } from "./users-repo.js";
+export { CURRENT_SCHEMA_VERSION } from "./migrations.js";
+
+/** The minimal pino-like logger the store writes to. */
+export interface StoreLogger {
+  info(...a: unknown[]): void;
+  warn(...a: unknown[]): void;
+  error(...a: unknown[]): void;
+}
+
+/** Options of {@link openStore}. */
+export interface StoreOptions {
+  /** Directory of the data file; created when missing. */
+  dataDir: string;
+  /** Default "db.json". */
+  fileName?: string;
+  /** Coalescing window in ms, default 200: changes within it become one write. */
+  flushDelayMs?: number;
+  logger?: StoreLogger;
+}
+
+/** Write counters, for benchmarks and an admin's stats. */
+export interface StoreStats {
+  /** Completed writes since open (including the one open itself may make). */
+  writes: number;
+  /** Duration of the last write: serialise + write + fsync + rename + directory fsync. */
+  lastWriteMs: number;
+  /** Size of the file the last write produced. */
+  lastWriteBytes: number;
+}
+
+/** The bot's state; see the module comment for the guarantees. */
+export interface Store {
+  readonly users: UsersRepo;
+  readonly exchanges: ExchangesRepo;
+  /** Conversation state for @grammyjs/conversations, by string key (the kv namespace "conversations"). */
+  readonly conversations: KeyValueRepo<unknown>;
+  /** Small global flags such as `maintenance`. */
+  readonly settings: SettingsRepo;
+  /** A generic namespaced key-value repository for later features (broadcasts, alerts, dedup keys). */
+  readonly kv: <T>(namespace: string) => KeyValueRepo<T>;
+  /** Absolute path of the data file. */
+  readonly file: string;
+  /** Resolves when everything changed so far is durably on disk (fsync'd and renamed). Forces a write. */
+  flush(): Promise<void>;
+  /** Resolves when everything changed so far is on disk, on the normal coalesced schedule (no hurry). */
+  whenDurable(): Promise<void>;
+  /** Flushes and stops the timer; further writes throw {@link StoreClosedError}. Reads still work. */
+  close(): Promise<void>;
+  /** Counters for benchmarks/stats. */
+  readonly stats: Readonly<StoreStats>;
+}
+
+const silentLogger: StoreLogger = { info() {}, warn() {}, error() {} };
+
+/**
+ * Opens (or creates) the store in `opts.dataDir`.
+ * Throws {@link StoreCorruptError} for an unreadable, non-JSON or wrongly shaped file and
+ * {@link StoreVersionError} for a file from a newer version; in both cases nothing is written.
+ */
+export async function openStore(opts: StoreOptions): Promise<Store> {
+  const dataDir = resolve(opts.dataDir);
+  const file = join(dataDir, opts.fileName ?? "db.json");
+  const logger = opts.logger ?? silentLogger;
+  const flushDelayMs = opts.flushDelayMs ?? 200;
+  if (!(flushDelayMs >= 0)) throw new RangeError("flushDelayMs must be a number ≥ 0.");
+
+  try {
+    await mkdir(dataDir, { recursive: true });
+  } catch (err) {
+    throw new StoreCorruptError(file, `its directory cannot be created (${errorCode(err)})`, { cause: err });
+  }
+  const adapter = new DurableJsonFile<DbData>(file, { snapshot: snapshotDb });
+  const loaded = await load(adapter, logger);
+
+  const stats: StoreStats = { writes: 0, lastWriteMs: 0, lastWriteBytes: 0 };
+  // lowdb holds the data and hands it to our adapter; we never call db.read() (see load()).
+  const db = new Low<DbData>(adapter, loaded.data);
+  const coalescer = new WriteCoalescer({
+    delayMs: flushDelayMs,
+    // db.write() reaches adapter.write() synchronously, which snapshots before its first await:
+    // the snapshot is taken at the moment the coalescer notes which changes this write covers.
+    write: async () => {
+      await db.write();
+      stats.writes++;
+      stats.lastWriteMs = adapter.lastWrite.ms;
+      stats.lastWriteBytes = adapter.lastWrite.bytes;
+    },
+    onError: (err, failures) =>
+      logger.error({ err, file, failures }, "store: writing the data file failed; will retry"),
+  });
+
+  let closing: Promise<void> | undefined;
+  const ctx: RepoContext = {
+    data: db.data,
+    assertWritable() {
+      if (closing) throw new StoreClosedError();
+    },
+    mutate(change) {
+      ctx.assertWritable();
+      const result = change();
+      coalescer.markChanged();
+      return result;
+    },
+  };
+
+  if (await adapter.removeLeftoverTemp()) {
+    logger.warn({ file: adapter.tempFile }, "store: removed a temp file left by an interrupted write");
+  }
+  if (loaded.origin !== "current") {
+    // A new file is created now, and a migrated one rewritten now, so the file on disk always
+    // matches the code from here on.
+    if (loaded.origin === "migrated") {
+      const backup = await backUp(file, loaded.fromVersion);
+      logger.info({ backup, from: loaded.fromVersion, to: CURRENT_SCHEMA_VERSION }, "store: migrating the data file");
+    }
+    coalescer.markChanged();
+    await coalescer.flush();
+  }
+  logger.info(
+    { file, users: Object.keys(db.data.users).length, exchanges: db.data.exchanges.length },
+    "store: opened",
+  );
+
+  const kvCache = new Map<string, KeyValueRepo<unknown>>();
+  const kv = <T>(namespace: string): KeyValueRepo<T> => {
+    let repo = kvCache.get(namespace);
+    if (!repo) kvCache.set(namespace, (repo = namespaceRepo<unknown>(ctx, namespace)));
+    return repo as KeyValueRepo<T>;
+  };
+
+  return {
+    users: new UsersRepository(ctx),
+    exchanges: new ExchangesRepository(ctx),
+    conversations: kv<unknown>("conversations"),
+    settings: settingsRepo(ctx),
+    kv,
+    file,
+    stats,
+    flush: () => coalescer.flush(),
+    whenDurable: () => coalescer.whenDurable(),
+    close() {
+      closing ??= coalescer.flush().finally(() => coalescer.stop());
+      return closing;
+    },
+  };
+}
+
+type Loaded =
+  | { origin: "current" | "new"; data: DbData }
+  | { origin: "migrated"; data: DbData; fromVersion: number };
+
+/** Reads, parses, version-checks, migrates (in memory only) and shape-checks the file. */
+async function load(adapter: DurableJsonFile<DbData>, logger: StoreLogger): Promise<Loaded> {
+  const file = adapter.file;
+  let raw;
+  try {
+    raw = await adapter.readRaw();
+  } catch (err) {
+    throw new StoreCorruptError(file, `it cannot be read (${errorCode(err)})`, { cause: err });
+  }
+  if (raw.kind === "missing") {
+    logger.info({ file }, "store: no data file yet; starting empty");
+    return { origin: "new", data: emptyDb(CURRENT_SCHEMA_VERSION) };
+  }
+  if (raw.text.trim() === "") throw new StoreCorruptError(file, "it is empty");
+
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw.text);
+  } catch (err) {
+    // V8's message quotes the text around the error; report only the position (content may be private).
+    const where = /position (\d+)/.exec(String((err as Error).message))?.[1];
+    throw new StoreCorruptError(file, `it is not valid JSON${where ? ` (error at character ${where})` : ""}`);
+  }
+  if (!isPlainObject(parsed)) throw new StoreCorruptError(file, "its top level is not a JSON object");
+
+  let fromVersion: number;
+  let data: Record<string, unknown> = parsed;
+  try {
+    fromVersion = versionOf(parsed);
+    if (fromVersion > CURRENT_SCHEMA_VERSION) throw new StoreVersionError(file, fromVersion, CURRENT_SCHEMA_VERSION);
+    if (fromVersion < CURRENT_SCHEMA_VERSION) data = migrate(parsed).data;
+  } catch (err) {
+    if (err instanceof MigrationShapeError) {
+      throw new StoreCorruptError(file, `it does not have the expected layout (${err.message})`);
+    }
+    throw err;
+  }
+  const problems = findShapeProblems(data, CURRENT_SCHEMA_VERSION);
+  if (problems.length > 0) {
+    throw new StoreCorruptError(file, `it does not have the expected layout: ${problems.join("; ")}`);
+  }
+  const adopted = adoptDictionaries(data as unknown as DbData);
+  return fromVersion === CURRENT_SCHEMA_VERSION
+    ? { origin: "current", data: adopted }
+    : { origin: "migrated", data: adopted, fromVersion };
+}
+
+/**
+ * Copies the file to `<file>.bak-v<version>` (or, if that exists from an earlier migration, a
+ * name with a timestamp added) and makes the copy durable. Returns the backup's path.
+ */
+async function backUp(file: string, version: number): Promise<string> {
+  let backup = `${file}.bak-v${version}`;
+  try {
+    await copyFile(file, backup, constants.COPYFILE_EXCL);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    backup = `${backup}-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+    await copyFile(file, backup, constants.COPYFILE_EXCL);
+  }
+  const handle = await open(backup, "r+");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await syncDirectory(backup);
+  return backup;
+}
+
+/** The errno code of a filesystem error (never its message, which is fine, but keep it short). */
+function errorCode(err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  return e.code ?? e.message ?? String(err);
+}

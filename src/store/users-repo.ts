@@ -1,0 +1,143 @@
+/**
+ * Users: who talked to the bot, their chosen language, whether they blocked it.
+ */
+import type { UserRecord } from "../domain/types.js";
+import { copy } from "./json.js";
+import type { RepoContext } from "./repo-context.js";
+
+/** The fields of a Telegram `User` the store keeps (grammY's `ctx.from` fits). */
+export interface TelegramUserLike {
+  id: number;
+  first_name: string;
+  username?: string;
+  language_code?: string;
+}
+
+/** Users, keyed by Telegram user id. Every record returned is a copy. */
+export interface UsersRepo {
+  get(id: number): UserRecord | undefined;
+  /**
+   * Creates the user on first contact, or refreshes names, Telegram's language and lastSeenAt.
+   * lastSeenAt has a resolution of {@link LAST_SEEN_RESOLUTION_MS}: when nothing else changed and
+   * the stored lastSeenAt is more recent than that, nothing is written (every message would
+   * otherwise rewrite the whole file).
+   */
+  upsertSeen(from: TelegramUserLike, now: Date): UserRecord;
+  /** Sets the language chosen with /language; undefined means "follow Telegram". Undefined if unknown user. */
+  setLanguage(id: number, code: string | undefined): UserRecord | undefined;
+  /** Records that the user blocked (or unblocked) the bot. Undefined if unknown user. */
+  setBlocked(id: number, blocked: boolean): UserRecord | undefined;
+  /** Case-insensitive, with or without a leading "@". */
+  findByUsername(name: string): UserRecord | undefined;
+  /** Copies of every user, lazily, in insertion order. */
+  all(): IterableIterator<UserRecord>;
+  count(): number;
+}
+
+/** How stale lastSeenAt may get before a message with no other change refreshes it: one minute. */
+export const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+function normaliseUsername(name: string): string {
+  return name.trim().replace(/^@/, "").toLowerCase();
+}
+
+/** Implements {@link UsersRepo} with an index by lower-cased username built on load. */
+export class UsersRepository implements UsersRepo {
+  readonly #byUsername = new Map<string, number>();
+  #count = 0;
+
+  constructor(private readonly ctx: RepoContext) {
+    for (const u of Object.values(ctx.data.users)) {
+      this.#indexUsername(u);
+      this.#count++;
+    }
+  }
+
+  get(id: number): UserRecord | undefined {
+    const u = this.ctx.data.users[String(id)];
+    return u && copy(u);
+  }
+
+  upsertSeen(from: TelegramUserLike, now: Date): UserRecord {
+    if (!Number.isSafeInteger(from.id)) throw new TypeError("A user id must be an integer.");
+    const at = now.toISOString();
+    const previous = this.ctx.data.users[String(from.id)];
+    const next: UserRecord = {
+      ...(previous ?? { id: from.id, blocked: false, firstSeenAt: at }),
+      firstName: from.first_name,
+      lastSeenAt: at,
+    };
+    // A user who removed their username (or a client that stopped sending a language) loses it.
+    setOrDelete(next, "username", from.username || undefined);
+    setOrDelete(next, "telegramLanguageCode", from.language_code || undefined);
+    if (previous && onlyRecentlySeen(previous, next, now)) {
+      this.ctx.assertWritable();
+      return copy(previous);
+    }
+    return this.#put(previous, next);
+  }
+
+  setLanguage(id: number, code: string | undefined): UserRecord | undefined {
+    return this.#change(id, (u) => setOrDelete(u, "languageCode", code || undefined));
+  }
+
+  setBlocked(id: number, blocked: boolean): UserRecord | undefined {
+    return this.#change(id, (u) => {
+      u.blocked = blocked;
+    });
+  }
+
+  findByUsername(name: string): UserRecord | undefined {
+    const id = this.#byUsername.get(normaliseUsername(name));
+    return id === undefined ? undefined : this.get(id);
+  }
+
+  *all(): IterableIterator<UserRecord> {
+    for (const u of Object.values(this.ctx.data.users)) yield copy(u);
+  }
+
+  count(): number {
+    return this.#count;
+  }
+
+  #change(id: number, edit: (u: UserRecord) => void): UserRecord | undefined {
+    this.ctx.assertWritable();
+    const previous = this.ctx.data.users[String(id)];
+    if (!previous) return undefined;
+    const next = copy(previous);
+    edit(next);
+    return this.#put(previous, next);
+  }
+
+  /** Stores `next` (a record no caller holds) and keeps the username index right. */
+  #put(previous: UserRecord | undefined, next: UserRecord): UserRecord {
+    return this.ctx.mutate(() => {
+      if (previous?.username) {
+        const key = normaliseUsername(previous.username);
+        if (this.#byUsername.get(key) === previous.id) this.#byUsername.delete(key);
+      }
+      if (!previous) this.#count++;
+      this.ctx.data.users[String(next.id)] = next;
+      this.#indexUsername(next);
+      return copy(next);
+    });
+  }
+
+  #indexUsername(u: UserRecord): void {
+    // The latest holder of a username wins: usernames move between accounts on Telegram.
+    if (u.username) this.#byUsername.set(normaliseUsername(u.username), u.id);
+  }
+}
+
+/** True when `next` differs from `previous` only by a lastSeenAt less than the resolution newer. */
+function onlyRecentlySeen(previous: UserRecord, next: UserRecord, now: Date): boolean {
+  const age = now.getTime() - Date.parse(previous.lastSeenAt);
+  if (!(age >= 0 && age < LAST_SEEN_RESOLUTION_MS)) return false;
+  return JSON.stringify({ ...previous, lastSeenAt: "" }) === JSON.stringify({ ...next, lastSeenAt: "" });
+}
+
+/** Sets `record[key] = value`, or removes the key when value is undefined (JSON has no undefined). */
+function setOrDelete<R extends object, K extends keyof R>(record: R, key: K, value: R[K] | undefined): void {
+  if (value === undefined) delete record[key];
+  else record[key] = value;
+}

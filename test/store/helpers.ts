@@ -1,0 +1,47 @@
+/**
+ * Shared bits of the store tests: a temp data directory per test and record factories.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ExchangeRecord } from "../../src/domain/types.js";
+
+/** Creates a fresh temp directory; `cleanup()` removes every one created so far. */
+export function tempDirs(): { make(): Promise<string>; cleanup(): Promise<void> } {
+  const made: string[] = [];
+  return {
+    async make() {
+      const dir = await mkdtemp(join(tmpdir(), "swapgram-store-"));
+      made.push(dir);
+      return dir;
+    },
+    async cleanup() {
+      await Promise.all(made.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+    },
+  };
+}
+
+/** A plausible exchange; override any field. */
+export function exchange(overrides: Partial<ExchangeRecord> & { id: string }): ExchangeRecord {
+  const createdAt = overrides.createdAt ?? "2024-05-01T10:00:00.000Z";
+  const status = overrides.status ?? "waiting_deposit";
+  return {
+    userId: 1001,
+    chatId: 1001,
+    from: "BTC",
+    to: "XRP",
+    amountFrom: "0.05",
+    quotedAmountTo: "6000.5",
+    destinationAddress: "rDestination111",
+    destinationTag: "",
+    refundAddress: "bc1qrefund111",
+    refundTag: "",
+    depositAddress: `bc1qdeposit-${overrides.id}`,
+    depositTag: "",
+    status,
+    statusHistory: [{ status, at: createdAt }],
+    createdAt,
+    updatedAt: createdAt,
+    ...overrides,
+  };
+}
