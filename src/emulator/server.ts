@@ -1,0 +1,459 @@
+/**
+ * A Telegram Bot API emulator over HTTP on loopback. The real bot (grammY with
+ * `client: { apiRoot: emulator.apiRoot }`) runs against it unchanged, while a test acts as the
+ * people on the other side and inspects what they would see.
+ *
+ * Layers: request.ts decodes HTTP, methods.ts implements the Bot API, people.ts the users' actions,
+ * state.ts holds the world. This file wires them to a server, adds long polling, call recording,
+ * fault injection and the waiting helpers.
+ *
+ * Usage:
+ *   const emu = await startEmulator();
+ *   const bot = new Bot(emu.token, { client: { apiRoot: emu.apiRoot } });
+ *   void bot.start();
+ *   await emu.waitFor(() => emu.isPolling());
+ *   const ann = emu.user({ id: 1, first_name: "Ann" });
+ *   await ann.sendText("/start").handled;            // or: await emu.waitFor(() => ann.chat.last())
+ *   ann.pressButton(ann.chat.last()!, "menu:swap");
+ *   ...
+ *   await bot.stop(); await emu.close();
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { ApiError, tooManyRequests } from "./errors.js";
+import { methodHandler } from "./methods.js";
+import { optInt, optJson, type Params } from "./params.js";
+import { userChoosesInlineResult, userInlineQuery, userPressesButton, userSendsText, userSetsBlocked } from "./people.js";
+import { decodeRequest, paramsForRecord, type DecodedRequest } from "./request.js";
+import { EmulatorState, type QueuedUpdate } from "./state.js";
+import type { BotCommand, ChatView, Fault, RecordedCall, SentUpdate, TestChat, TestUser } from "./types.js";
+
+export type * from "./types.js";
+
+/** How to start the emulator. */
+export interface EmulatorOptions {
+  /** Interface to listen on; default 127.0.0.1. */
+  host?: string;
+  /** Port; default 0 (a free one). */
+  port?: number;
+  /** The only bot token accepted; default "123456:TEST-TOKEN-emulator". The bot id is its numeric prefix. */
+  token?: string;
+  /** Default "swap_sandbox_bot". */
+  botUsername?: string;
+  /** Default "Swap Sandbox Bot". */
+  botName?: string;
+  /** Quiet period for `SentUpdate.handled`, in ms; default 50. */
+  quietMs?: number;
+  /** How long `SentUpdate.handled` waits before rejecting, in ms; default 5000. */
+  handledTimeoutMs?: number;
+}
+
+/** A running emulator. */
+export interface Emulator {
+  /** "http://127.0.0.1:PORT" (grammY appends /bot<token>/<method>). */
+  readonly apiRoot: string;
+  readonly token: string;
+  readonly bot: { id: number; username: string; first_name: string };
+  /** Every Bot API call the bot made, in order, failed ones included. */
+  readonly calls: RecordedCall[];
+  /** The recorded calls of one method (name compared case-insensitively). */
+  callsOf(method: string): RecordedCall[];
+  /** A person (created on first use; the same object for the same id). */
+  user(spec: { id: number; first_name?: string; username?: string; language_code?: string }): TestUser;
+  /** A group chat with the bot in it (id negative; -100… makes a supergroup). */
+  group(spec: { id: number; title: string; username?: string }): TestChat;
+  /** Makes the next `times` (default 1) calls of `method` fail with this fault, before any validation. */
+  failNext(method: string, fault: Fault, times?: number): void;
+  /** A live view of any chat. */
+  chat(chatId: number): ChatView;
+  /** The commands set with setMyCommands for a scope (default scope) and language. */
+  commands(scope?: Record<string, unknown>, languageCode?: string): BotCommand[] | undefined;
+  /** Updates queued and not yet confirmed by the bot. */
+  pendingUpdates(): number;
+  /** Whether a getUpdates request is being held open right now (the bot is waiting for updates). */
+  isPolling(): boolean;
+  /**
+   * Resolves with the predicate's value once it is neither undefined, null nor false. Re-checked on
+   * every recorded call and user action (no timers); a predicate that throws counts as "not yet".
+   * Rejects after `timeoutMs` (default 5000) with the last calls in the message.
+   */
+  waitFor<T>(predicate: () => T | undefined | null | false, timeoutMs?: number): Promise<T>;
+  /** The world, for a future control API. */
+  readonly state: EmulatorState;
+  /** Answers held getUpdates with [] and stops the server. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_TOKEN = "123456:TEST-TOKEN-emulator";
+const MAX_BODY_BYTES = 20 * 1024 * 1024;
+const LAST_CALLS_IN_ERRORS = 12;
+const CONFLICT_GRACE_MS = 200;
+
+/** A getUpdates request being held open until an update arrives or its timeout passes. */
+interface HeldPoll {
+  /** Answers with these updates. */
+  finish(updates: QueuedUpdate[]): void;
+  /** A newer getUpdates arrived: this one stops receiving updates and ends with 409 unless abandoned. */
+  supersede(): void;
+}
+
+/** One line per call, for error messages; long values are cut, not secrets (there are none here). */
+function describeCalls(calls: readonly RecordedCall[]): string {
+  if (calls.length === 0) return "  (no calls)";
+  return calls
+    .slice(-LAST_CALLS_IN_ERRORS)
+    .map((c) => {
+      const params = JSON.stringify(c.params);
+      const outcome = c.ok ? "ok" : `${c.error?.code} ${c.error?.description}`;
+      return `  ${c.method} ${outcome} ${params.length > 160 ? `${params.slice(0, 160)}…` : params}`;
+    })
+    .join("\n");
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new ApiError(413, "Request Entity Too Large"));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+/** Starts an emulator on loopback. */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const token = options.token ?? DEFAULT_TOKEN;
+  const botId = Number(token.split(":")[0]);
+  if (!Number.isSafeInteger(botId) || botId <= 0) throw new Error("the token must start with the bot's numeric id, like 123456:ABC");
+  const botInfo = { id: botId, is_bot: true, first_name: options.botName ?? "Swap Sandbox Bot", username: options.botUsername ?? "swap_sandbox_bot" };
+  const state = new EmulatorState(botInfo);
+  const quietMs = options.quietMs ?? 50;
+  const handledTimeoutMs = options.handledTimeoutMs ?? 5000;
+
+  const calls: RecordedCall[] = [];
+  const faults = new Map<string, Fault[]>();
+  const fetchedUpdates = new Set<number>();
+  let heldPoll: HeldPoll | undefined;
+  /** Held polls, superseded ones included, so close() can answer them all. */
+  const openPolls = new Set<HeldPoll>();
+  let inFlight = 0;
+  let lastActivity = Date.now();
+  let closed = false;
+  /** Things to cancel on close: pending waits and timers. */
+  const cleanups = new Set<() => void>();
+
+  const record = (method: string, params: Params, outcome: { result: unknown } | { error: ApiError }): void => {
+    const call: RecordedCall = { method, params, ok: "result" in outcome, at: Date.now() };
+    if ("result" in outcome) call.result = outcome.result;
+    else call.error = { code: outcome.error.code, description: outcome.error.description };
+    calls.push(call);
+    state.changed();
+  };
+
+  const takeFault = (method: string): ApiError | undefined => {
+    const queue = faults.get(method.toLowerCase());
+    const fault = queue?.shift();
+    if (fault === undefined) return undefined;
+    if (queue?.length === 0) faults.delete(method.toLowerCase());
+    return fault.code === 429 ? tooManyRequests(fault.retryAfter) : new ApiError(fault.code, fault.description);
+  };
+
+  const asUpdates = (list: QueuedUpdate[]): Record<string, unknown>[] =>
+    list.map((u) => {
+      fetchedUpdates.add(u.update_id);
+      return { update_id: u.update_id, [u.type]: u.payload };
+    });
+
+  /** getUpdates: answer at once when something is pending, otherwise hold until an update or the timeout. */
+  const getUpdates = (params: Params, res: ServerResponse): Promise<unknown> => {
+    heldPoll?.supersede();
+    state.confirm(optInt(params, "offset"));
+    const allowed = optJson(params, "allowed_updates");
+    if (Array.isArray(allowed)) state.setAllowedUpdates(allowed.filter((t): t is string => typeof t === "string"));
+    const limit = Math.min(Math.max(optInt(params, "limit") ?? 100, 1), 100);
+    const timeout = Math.max(optInt(params, "timeout") ?? 0, 0);
+    state.changed(); // the offset may have confirmed updates someone awaits
+    const ready = state.deliverable(limit);
+    if (ready.length > 0 || timeout === 0 || closed) return Promise.resolve(asUpdates(ready));
+    return new Promise((resolve, reject) => {
+      let done = false;
+      let conflictTimer: NodeJS.Timeout | undefined;
+      const release = (): void => {
+        done = true;
+        clearTimeout(timer);
+        clearTimeout(conflictTimer);
+        unsubscribe();
+        openPolls.delete(poll);
+        if (heldPoll === poll) heldPoll = undefined;
+      };
+      const poll: HeldPoll = {
+        finish: (updates) => {
+          if (done) return;
+          release();
+          resolve(asUpdates(updates));
+        },
+        supersede: () => {
+          // Telegram ends an older pending getUpdates with 409 when a newer one arrives. grammY's
+          // bot.stop() aborts its poll and at once sends a new one, and the abort may reach us a
+          // moment later: give it that moment, so a clean stop does not record a phantom conflict.
+          unsubscribe();
+          if (heldPoll === poll) heldPoll = undefined;
+          conflictTimer = setTimeout(() => {
+            if (done) return;
+            release();
+            reject(new ApiError(409, "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running"));
+          }, CONFLICT_GRACE_MS);
+        },
+      };
+      heldPoll = poll;
+      openPolls.add(poll);
+      const timer = setTimeout(() => poll.finish([]), timeout * 1000);
+      const unsubscribe = state.onChange(() => {
+        if (closed) return poll.finish([]);
+        const list = state.deliverable(limit);
+        if (list.length > 0) poll.finish(list);
+      });
+      // The client gave up (grammY's bot.stop aborts the pending request): nobody will read an answer.
+      res.on("close", () => {
+        if (!res.writableEnded && !done) release();
+      });
+      state.changed(); // lets `waitFor(() => emulator.isPolling())` see the bot is listening
+    });
+  };
+
+  const send = (res: ServerResponse, status: number, body: unknown): void => {
+    if (res.destroyed) return;
+    const json = JSON.stringify(body);
+    const headers: Record<string, string | number> = { "content-type": "application/json", "content-length": Buffer.byteLength(json) };
+    // While closing, do not leave keep-alive sockets behind: they would hold server.close() open.
+    if (closed) headers.connection = "close";
+    res.writeHead(status, headers);
+    res.end(json);
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? "/", "http://emulator.invalid");
+    const match = /^\/bot([^/]*)\/([^/]+)$/.exec(url.pathname);
+    if (match === null) return send(res, 404, { ok: false, error_code: 404, description: "Not Found" });
+    const [, givenToken = "", method = ""] = match;
+    const isPoll = method.toLowerCase() === "getupdates";
+    if (!isPoll) {
+      inFlight++;
+      lastActivity = Date.now();
+    }
+    let decoded: DecodedRequest = { params: {}, files: new Map() };
+    let recorded: Params = {};
+    try {
+      decoded = decodeRequest(url, req.headers["content-type"], await readBody(req));
+      recorded = paramsForRecord(decoded);
+      if (decodeURIComponent(givenToken) !== token) throw new ApiError(401, "Unauthorized");
+      const fault = takeFault(method);
+      if (fault !== undefined) throw fault;
+      const result = isPoll ? await getUpdates(decoded.params, res) : methodHandler(method)({ state, params: decoded.params, files: decoded.files });
+      if (isPoll && res.destroyed) return; // an abandoned long poll: nobody received these updates
+      record(method, recorded, { result });
+      send(res, 200, { ok: true, result });
+    } catch (err) {
+      const error = err instanceof ApiError ? err : new ApiError(500, `Internal Server Error: ${err instanceof Error ? err.message : String(err)}`);
+      record(method, recorded, { error });
+      send(res, error.code, error.toResponse());
+    } finally {
+      if (!isPoll) {
+        inFlight--;
+        lastActivity = Date.now();
+        state.changed();
+      }
+    }
+  };
+
+  const server: Server = createServer((req, res) => {
+    void handle(req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const apiRoot = `http://${host}:${address.port}`;
+
+  /** Resolves when the update was fetched, confirmed, and the bot has gone quiet. */
+  const awaitHandled = (updateId: number): Promise<void> =>
+    new Promise((resolve, reject) => {
+      let quietTimer: NodeJS.Timeout | undefined;
+      const stop = (): void => {
+        clearTimeout(deadline);
+        clearTimeout(quietTimer);
+        unsubscribe();
+        cleanups.delete(cancel);
+      };
+      const cancel = (): void => {
+        stop();
+        reject(new Error(`emulator closed before update ${updateId} was handled`));
+      };
+      const check = (): void => {
+        clearTimeout(quietTimer);
+        if (!fetchedUpdates.has(updateId) || state.isQueued(updateId) || inFlight > 0) return;
+        const quietFor = Date.now() - lastActivity;
+        if (quietFor >= quietMs) {
+          stop();
+          resolve();
+        } else {
+          // The one timer here: "no further call for a while" cannot be an event.
+          quietTimer = setTimeout(check, quietMs - quietFor);
+        }
+      };
+      const deadline = setTimeout(() => {
+        stop();
+        const why = !fetchedUpdates.has(updateId) ? "the bot never fetched it" : state.isQueued(updateId) ? "the bot never confirmed it" : "the bot kept making calls";
+        reject(new Error(`update ${updateId} not handled within ${handledTimeoutMs} ms (${why}); last calls:\n${describeCalls(calls)}`));
+      }, handledTimeoutMs);
+      const unsubscribe = state.onChange(check);
+      cleanups.add(cancel);
+      check();
+    });
+
+  const sentUpdate = (ids: { update_id: number; message_id?: number; callback_query_id?: string; inline_query_id?: string }): SentUpdate => {
+    let handled: Promise<void> | undefined;
+    return {
+      ...ids,
+      get handled() {
+        handled ??= awaitHandled(ids.update_id);
+        return handled;
+      },
+    };
+  };
+
+  const users = new Map<number, TestUser>();
+  const makeUser = (spec: { id: number; first_name?: string; username?: string; language_code?: string }): TestUser => {
+    const userState = state.ensureUser(spec);
+    const existing = users.get(spec.id);
+    if (existing !== undefined) return existing;
+    const id = spec.id;
+    const chatView = state.chatView(id);
+    const testUser: TestUser = {
+      id,
+      get info() {
+        return { ...userState.user };
+      },
+      sendText: (text, opts) => sentUpdate(userSendsText(state, id, text, opts?.chat?.id)),
+      pressButton: (message, data, opts) => {
+        const messageId = typeof message === "number" ? message : message.message_id;
+        const chatId = opts?.chat?.id ?? (typeof message === "number" ? undefined : message.chat_id);
+        return sentUpdate(userPressesButton(state, id, messageId, data, chatId));
+      },
+      inlineQuery: (query, opts) => sentUpdate(userInlineQuery(state, id, query, opts)),
+      chooseInlineResult: (resultId, opts) => sentUpdate(userChoosesInlineResult(state, id, resultId, opts?.chat?.id)),
+      blockBot: () => {
+        userSetsBlocked(state, id, true);
+      },
+      unblockBot: () => {
+        userSetsBlocked(state, id, false);
+      },
+      get blocked() {
+        return userState.blocked;
+      },
+      chat: chatView,
+      lastInlineAnswer: () => (userState.lastInlineAnswer === undefined ? undefined : structuredClone(userState.lastInlineAnswer)),
+      lastCallbackAnswer: () => (userState.lastCallbackAnswer === undefined ? undefined : { ...userState.lastCallbackAnswer }),
+      lastToast: () => userState.lastCallbackAnswer?.text,
+    };
+    users.set(id, testUser);
+    return testUser;
+  };
+
+  const emulator: Emulator = {
+    apiRoot,
+    token,
+    bot: { id: botInfo.id, username: botInfo.username, first_name: botInfo.first_name },
+    calls,
+    callsOf: (method) => calls.filter((c) => c.method.toLowerCase() === method.toLowerCase()),
+    user: makeUser,
+    group: (spec) => {
+      const chat = state.ensureGroup(spec);
+      if (spec.username !== undefined) chat.chat.username = spec.username;
+      return { id: spec.id, title: spec.title, chat: state.chatView(spec.id) };
+    },
+    failNext: (method, fault, times = 1) => {
+      const key = method.toLowerCase();
+      const queue = faults.get(key) ?? [];
+      for (let i = 0; i < times; i++) queue.push(fault);
+      faults.set(key, queue);
+    },
+    chat: (chatId) => state.chatView(chatId),
+    commands: (scope, languageCode) => {
+      const list = state.commands.get(EmulatorState.commandsKey(scope, languageCode));
+      return list === undefined ? undefined : list.map((c) => ({ ...c }));
+    },
+    pendingUpdates: () => state.updates.length,
+    isPolling: () => heldPoll !== undefined,
+    waitFor: <T>(predicate: () => T | undefined | null | false, timeoutMs = 5000): Promise<T> =>
+      new Promise<T>((resolve, reject) => {
+        let lastThrown: unknown;
+        let settled = false;
+        const settle = (): void => {
+          settled = true;
+          clearTimeout(timer);
+          unsubscribe();
+          cleanups.delete(cancel);
+        };
+        const cancel = (): void => {
+          settle();
+          reject(new Error("emulator closed while waiting"));
+        };
+        const check = (): void => {
+          if (settled) return;
+          let value: T | undefined | null | false;
+          try {
+            value = predicate();
+          } catch (err) {
+            lastThrown = err;
+            return;
+          }
+          if (value !== undefined && value !== null && value !== false) {
+            settle();
+            resolve(value);
+          }
+        };
+        const timer = setTimeout(() => {
+          settle();
+          const thrown = lastThrown === undefined ? "" : `; the predicate last threw: ${lastThrown instanceof Error ? lastThrown.message : String(lastThrown)}`;
+          reject(new Error(`waitFor timed out after ${timeoutMs} ms${thrown}; last calls:\n${describeCalls(calls)}`));
+        }, timeoutMs);
+        const unsubscribe = state.onChange(check);
+        cleanups.add(cancel);
+        check();
+      }),
+    state,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      for (const poll of [...openPolls]) poll.finish([]);
+      for (const cancel of [...cleanups]) cancel();
+      await new Promise<void>((resolve) => {
+        // Keep-alive sockets (grammY uses an agent) would hold close() open; answered ones can go.
+        const force = setTimeout(() => server.closeAllConnections(), 1000);
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+    },
+  };
+  return emulator;
+}
+
+/** Alias of {@link startEmulator}. */
+export const createEmulator = startEmulator;

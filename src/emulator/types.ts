@@ -1,0 +1,171 @@
+/**
+ * Public types of the Telegram Bot API emulator: what tests (and later a playground page) see.
+ * Plain data wherever possible, so a future HTTP control API can serialise it as it is.
+ */
+import type { ParsedEntity } from "./html.js";
+import type { InlineButton, InlineKeyboardMarkup } from "./markup.js";
+import type { Params } from "./params.js";
+
+export type { ParsedEntity } from "./html.js";
+export type { InlineButton, InlineKeyboardMarkup } from "./markup.js";
+export type { Params } from "./params.js";
+
+/** A Telegram `User` object. */
+export interface TgUser {
+  id: number;
+  is_bot: boolean;
+  first_name: string;
+  username?: string;
+  language_code?: string;
+}
+
+/** A Telegram `Chat` object (the short form found inside messages). */
+export interface TgChat {
+  id: number;
+  type: "private" | "group" | "supergroup";
+  title?: string;
+  first_name?: string;
+  username?: string;
+}
+
+/** One Bot API call the bot made, successful or not, in arrival order. */
+export interface RecordedCall {
+  method: string;
+  /** Decoded parameters; an uploaded file appears as `{ upload: { size, filename } }`. */
+  params: Params;
+  ok: boolean;
+  result?: unknown;
+  error?: { code: number; description: string };
+  /** Unix milliseconds when the answer was sent. */
+  at: number;
+}
+
+/** A photo in a message: uploaded bytes (or a re-sent file_id resolving to them), or a URL. */
+export type PhotoContent = { bytes: Buffer; mime: string; file_id: string } | { url: string };
+
+/** A message as a Telegram client would show it (edits applied). A snapshot: it does not change. */
+export interface BotMessage {
+  message_id: number;
+  chat_id: number;
+  /** true for messages the bot sent; false for what a test user sent. */
+  from_bot: boolean;
+  from_user_id?: number;
+  /** Unix seconds. */
+  date: number;
+  /** The text as the bot sent it (HTML source when parse_mode is HTML). */
+  text?: string;
+  caption?: string;
+  parse_mode?: string;
+  /** The text (or caption) with tags stripped and entities decoded: what a person reads. */
+  plain: string;
+  entities: ParsedEntity[];
+  reply_markup?: InlineKeyboardMarkup;
+  /** The inline buttons, row by row, flattened. */
+  buttons(): InlineButton[];
+  photo?: PhotoContent;
+  reply_to_message_id?: number;
+  edited: boolean;
+  /** Previous texts (or captions), oldest first. */
+  history: string[];
+}
+
+/** Read access to one chat. */
+export interface ChatView {
+  readonly chatId: number;
+  /** Messages the bot sent to this chat, in order, edits applied, deleted ones gone. */
+  messages(): BotMessage[];
+  /** Every visible message of the chat, the users' own included. */
+  all(): BotMessage[];
+  /** The bot's latest visible message. */
+  last(): BotMessage | undefined;
+  /** Any visible message by id (bot's or user's). */
+  byId(messageId: number): BotMessage | undefined;
+  /** The reply keyboard the client currently shows (from the last reply_markup that set or removed one). */
+  replyKeyboard(): Record<string, unknown> | undefined;
+}
+
+/** A group chat a test user can write in. */
+export interface TestChat {
+  readonly id: number;
+  readonly title: string;
+  readonly chat: ChatView;
+}
+
+/** What a user action produced; `handled` helps await the bot's reaction. */
+export interface SentUpdate {
+  readonly update_id: number;
+  /** For a sent text: the id the user's message got in its chat. */
+  readonly message_id?: number;
+  /** For a button press: the callback query id. */
+  readonly callback_query_id?: string;
+  /** For an inline query: its id. */
+  readonly inline_query_id?: string;
+  /**
+   * Resolves once the bot has fetched this update, confirmed it (a later getUpdates offset passed
+   * it), has no call in flight and made no call for a short quiet period. Rejects after the
+   * emulator's `handledTimeoutMs`. Created lazily, so an unused one never rejects unobserved.
+   */
+  readonly handled: Promise<void>;
+}
+
+/** The bot's answer to an inline query. */
+export interface InlineAnswer {
+  inline_query_id: string;
+  query: string;
+  results: Record<string, unknown>[];
+  cache_time?: number;
+  is_personal?: boolean;
+  next_offset?: string;
+  button?: Record<string, unknown>;
+}
+
+/** The bot's answer to a button press (the toast or alert a person sees). */
+export interface CallbackAnswer {
+  callback_query_id: string;
+  data: string;
+  text?: string;
+  show_alert?: boolean;
+  url?: string;
+}
+
+/** A person talking to the bot. */
+export interface TestUser {
+  readonly id: number;
+  readonly info: TgUser;
+  /** Sends text (private chat by default); "/cmd args" gets a bot_command entity at offset 0. */
+  sendText(text: string, opts?: { chat?: TestChat }): SentUpdate;
+  /**
+   * Presses an inline button. Throws when the message is not visible or has no button with that
+   * callback_data: a person can only press what they see.
+   */
+  pressButton(message: BotMessage | number, callbackData: string, opts?: { chat?: TestChat }): SentUpdate;
+  /** Types `@bot query` in some chat: an inline_query update. */
+  inlineQuery(query: string, opts?: { chatType?: string; offset?: string }): SentUpdate;
+  /**
+   * Picks a result from the last inline answer: a chosen_inline_result update. The result's message
+   * appears in `opts.chat` (default: this user's private chat with the bot) as sent via the bot.
+   */
+  chooseInlineResult(resultId: string, opts?: { chat?: TestChat }): SentUpdate;
+  /** Blocks the bot: sends and edits to this user's private chat then fail with 403. */
+  blockBot(): void;
+  /** Unblocks the bot. */
+  unblockBot(): void;
+  readonly blocked: boolean;
+  /** This user's private chat with the bot. */
+  readonly chat: ChatView;
+  /** The answer to this user's last inline query, if the bot gave one. */
+  lastInlineAnswer(): InlineAnswer | undefined;
+  /** The answer to this user's last answered button press, if any. */
+  lastCallbackAnswer(): CallbackAnswer | undefined;
+  /** The toast text of the last answered button press, if any. */
+  lastToast(): string | undefined;
+}
+
+/** A fault to inject into the next call(s) of a method. */
+export type Fault = { code: 429; retryAfter: number } | { code: 400 | 403 | 500; description: string };
+
+/** A bot command as set with setMyCommands. */
+export interface BotCommand {
+  command: string;
+  description: string;
+}
