@@ -1,0 +1,173 @@
+/**
+ * Every setting of the bot, read from the environment in one place and validated by one schema.
+ *
+ * A partner deploys with BOT_TOKEN, PARTNER_API_URL and PARTNER_API_KEY. Without any of them the
+ * bot runs in sandbox mode (built-in sandbox exchange + Bot API emulator), so a newcomer sees it
+ * work with no configuration at all.
+ */
+import { z } from "zod";
+
+/** How the process is wired, derived from which variables are set. */
+export type RunMode =
+  /** No BOT_TOKEN, no PARTNER_API_URL: sandbox exchange and Bot API emulator in this process. */
+  | "sandbox"
+  /** BOT_TOKEN but no PARTNER_API_URL: real Telegram, sandbox exchange (a partner's trial run). */
+  | "trial"
+  /** Both set: real Telegram, real exchange. */
+  | "production";
+
+export interface Config {
+  mode: RunMode;
+  /** Undefined in sandbox mode: the emulator's own token is used. */
+  botToken: string | undefined;
+  /** Undefined means Telegram's own (or the emulator's, in sandbox mode). */
+  telegramApiRoot: string | undefined;
+  /** The spec's {base_url}; undefined means the built-in sandbox exchange. */
+  partnerApiUrl: string | undefined;
+  partnerApiKey: string | undefined;
+  adminIds: number[];
+  supportChatId: number | undefined;
+  dataDir: string;
+  pollIntervalMs: number;
+  /** An exchange still open this long after creation is no longer polled (noted for support). */
+  trackingMaxAgeMs: number;
+  /** An exchange flow left untouched this long is expired and its state removed. */
+  flowTimeoutMs: number;
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /** Port of the local sandbox/playground servers in sandbox mode (0 = any free port). */
+  sandboxPort: number;
+}
+
+/** Thrown when the environment does not describe a runnable bot; `problems` names each variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+const optionalString = z.preprocess(emptyToUndefined, z.string().trim().optional());
+
+const httpUrl = (what: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((s) => {
+        try {
+          const u = new URL(s);
+          return u.protocol === "http:" || u.protocol === "https:";
+        } catch {
+          return false;
+        }
+      }, `must be an http(s) URL (${what})`)
+      .transform((s) => s.replace(/\/+$/, ""))
+      .optional(),
+  );
+
+const integer = (min: number, fallback: number, what: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\d+$/, `must be a whole number (${what})`)
+      .transform(Number)
+      .refine((n) => n >= min, `must be at least ${min} (${what})`)
+      .optional()
+      .transform((n) => n ?? fallback),
+  );
+
+const telegramId = /^-?\d{1,20}$/;
+
+const envSchema = z.object({
+  BOT_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      // Shape only: the real check is getMe at start-up. Never echo the value back.
+      .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, "does not look like a bot token from @BotFather (digits:letters)")
+      .optional(),
+  ),
+  TELEGRAM_API_ROOT: httpUrl("e.g. https://api.telegram.org"),
+  PARTNER_API_URL: httpUrl("the Partner API base address, ending in /api/v1"),
+  PARTNER_API_KEY: optionalString,
+  ADMIN_IDS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((s, ctx) => {
+        if (s === undefined) return [];
+        const parts = s.split(",").map((p) => p.trim()).filter((p) => p !== "");
+        const bad = parts.filter((p) => !/^\d{1,20}$/.test(p));
+        if (bad.length > 0) {
+          ctx.addIssue({ code: "custom", message: `must be comma-separated Telegram user ids (bad: ${bad.join(", ")})` });
+          return z.NEVER;
+        }
+        return parts.map(Number);
+      }),
+  ),
+  SUPPORT_CHAT_ID: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().regex(telegramId, "must be a Telegram chat id (a number, negative for groups)").transform(Number).optional(),
+  ),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("data")),
+  POLL_INTERVAL_MS: integer(1000, 30_000, "milliseconds between status checks"),
+  TRACKING_MAX_AGE_DAYS: integer(1, 7, "days an open exchange is tracked before it is left to support"),
+  FLOW_TIMEOUT_MINUTES: integer(1, 30, "minutes before an abandoned exchange flow expires"),
+  LOG_LEVEL: z.preprocess(
+    (v) => (typeof v === "string" ? emptyToUndefined(v.toLowerCase()) : v),
+    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ),
+  SANDBOX_PORT: integer(0, 8080, "port of the sandbox playground"),
+});
+
+/**
+ * Reads and validates the configuration from `env` (process.env by default).
+ * Throws a {@link ConfigError} that names every bad or missing variable at once.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${String(issue.path[0] ?? "environment")} ${issue.message}`);
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (e.PARTNER_API_URL !== undefined && e.PARTNER_API_KEY === undefined) {
+    problems.push("PARTNER_API_KEY is required when PARTNER_API_URL is set");
+  }
+  if (e.PARTNER_API_URL !== undefined && e.BOT_TOKEN === undefined) {
+    // A real exchange behind the emulator would create real orders nobody can see: refuse.
+    problems.push("BOT_TOKEN is required when PARTNER_API_URL is set (sandbox mode needs neither)");
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const mode: RunMode =
+    e.BOT_TOKEN === undefined ? "sandbox" : e.PARTNER_API_URL === undefined ? "trial" : "production";
+  return {
+    mode,
+    botToken: e.BOT_TOKEN,
+    telegramApiRoot: e.TELEGRAM_API_ROOT,
+    partnerApiUrl: e.PARTNER_API_URL,
+    partnerApiKey: e.PARTNER_API_KEY,
+    adminIds: e.ADMIN_IDS,
+    supportChatId: e.SUPPORT_CHAT_ID,
+    dataDir: e.DATA_DIR,
+    pollIntervalMs: e.POLL_INTERVAL_MS,
+    trackingMaxAgeMs: e.TRACKING_MAX_AGE_DAYS * 86_400_000,
+    flowTimeoutMs: e.FLOW_TIMEOUT_MINUTES * 60_000,
+    logLevel: e.LOG_LEVEL,
+    sandboxPort: e.SANDBOX_PORT,
+  };
+}
+
+/** The secrets in a config, for log redaction. */
+export function secretsOf(config: Pick<Config, "botToken" | "partnerApiKey">): string[] {
+  return [config.botToken, config.partnerApiKey].filter((s): s is string => typeof s === "string" && s.length > 0);
+}

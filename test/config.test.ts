@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig, secretsOf } from "../src/config.js";
+
+const TOKEN = "123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw";
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as ConfigError).problems;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("loadConfig", () => {
+  it("runs in sandbox mode with no configuration at all, with sensible defaults", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      mode: "sandbox",
+      botToken: undefined,
+      partnerApiUrl: undefined,
+      adminIds: [],
+      supportChatId: undefined,
+      dataDir: "data",
+      pollIntervalMs: 30_000,
+      flowTimeoutMs: 30 * 60_000,
+      logLevel: "info",
+    });
+  });
+
+  it("runs in trial mode with a bot token and no partner URL", () => {
+    expect(loadConfig({ BOT_TOKEN: TOKEN }).mode).toBe("trial");
+  });
+
+  it("runs in production mode with everything set, and parses each value", () => {
+    const config = loadConfig({
+      BOT_TOKEN: TOKEN,
+      TELEGRAM_API_ROOT: "http://127.0.0.1:9000/",
+      PARTNER_API_URL: "https://exchange.example/api/v1/",
+      PARTNER_API_KEY: "partner-secret",
+      ADMIN_IDS: " 11, 22 ,33",
+      SUPPORT_CHAT_ID: "-1001234567890",
+      DATA_DIR: "/var/lib/bot",
+      POLL_INTERVAL_MS: "15000",
+      FLOW_TIMEOUT_MINUTES: "10",
+      LOG_LEVEL: "DEBUG",
+    });
+    expect(config).toMatchObject({
+      mode: "production",
+      telegramApiRoot: "http://127.0.0.1:9000",
+      partnerApiUrl: "https://exchange.example/api/v1",
+      adminIds: [11, 22, 33],
+      supportChatId: -1001234567890,
+      dataDir: "/var/lib/bot",
+      pollIntervalMs: 15_000,
+      flowTimeoutMs: 600_000,
+      logLevel: "debug",
+    });
+    expect(secretsOf(config)).toEqual([TOKEN, "partner-secret"]);
+  });
+
+  it("treats empty variables as unset", () => {
+    expect(loadConfig({ BOT_TOKEN: "", PARTNER_API_URL: "  ", ADMIN_IDS: "" }).mode).toBe("sandbox");
+  });
+
+  it.each([
+    ["BOT_TOKEN", { BOT_TOKEN: "not-a-token" }],
+    ["TELEGRAM_API_ROOT", { TELEGRAM_API_ROOT: "ftp://x" }],
+    ["PARTNER_API_URL", { BOT_TOKEN: TOKEN, PARTNER_API_URL: "nonsense", PARTNER_API_KEY: "k" }],
+    ["ADMIN_IDS", { ADMIN_IDS: "12,abc" }],
+    ["SUPPORT_CHAT_ID", { SUPPORT_CHAT_ID: "@support" }],
+    ["POLL_INTERVAL_MS", { POLL_INTERVAL_MS: "soon" }],
+    ["POLL_INTERVAL_MS", { POLL_INTERVAL_MS: "10" }],
+    ["FLOW_TIMEOUT_MINUTES", { FLOW_TIMEOUT_MINUTES: "-5" }],
+    ["LOG_LEVEL", { LOG_LEVEL: "loud" }],
+    ["PARTNER_API_KEY", { BOT_TOKEN: TOKEN, PARTNER_API_URL: "https://x.example/api/v1" }],
+    ["BOT_TOKEN", { PARTNER_API_URL: "https://x.example/api/v1", PARTNER_API_KEY: "k" }],
+  ])("names %s when it is bad or missing", (name, env) => {
+    const problems = problemsOf(env as Record<string, string>);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(new RegExp(`^${name} `));
+  });
+
+  it("lists every bad variable at once, and never echoes a secret value", () => {
+    const problems = problemsOf({ BOT_TOKEN: "secret-but-malformed", ADMIN_IDS: "x", LOG_LEVEL: "loud" });
+    expect(problems.map((p) => p.split(" ")[0]).sort()).toEqual(["ADMIN_IDS", "BOT_TOKEN", "LOG_LEVEL"]);
+    expect(problems.join("\n")).not.toContain("secret-but-malformed");
+  });
+
+  it("tracks an open exchange for TRACKING_MAX_AGE_DAYS (7 by default), in milliseconds", () => {
+    expect(loadConfig({}).trackingMaxAgeMs).toBe(7 * 86_400_000);
+    expect(loadConfig({ TRACKING_MAX_AGE_DAYS: "2" }).trackingMaxAgeMs).toBe(2 * 86_400_000);
+    expect(problemsOf({ TRACKING_MAX_AGE_DAYS: "0" })[0]).toMatch(/^TRACKING_MAX_AGE_DAYS /);
+    expect(problemsOf({ TRACKING_MAX_AGE_DAYS: "a week" })[0]).toMatch(/^TRACKING_MAX_AGE_DAYS /);
+  });
+});
