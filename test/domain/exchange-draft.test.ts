@@ -111,5 +111,7 @@ describe("coinLabel", () => {
     expect(coinLabel({ code: "USDC", network: "ERC20" })).toBe("USDC · ERC20");
     expect(coinLabel({ code: "BTC", network: undefined })).toBe("BTC");
     expect(coinLabel({ code: "TRX", network: "" })).toBe("TRX");
+    expect(coinLabel({ code: "BTC", network: "BTC" })).toBe("BTC");
+    expect(coinLabel({ code: "BNB", network: "BEP2" })).toBe("BNB · BEP2");
   });
 });

@@ -1,0 +1,14 @@
+import type { Api } from "grammy";
+import type { Translator } from "./i18n.js";
+import { SUPPORTED_LOCALES } from "./i18n.js";
+
+/** Commands everyone sees in Telegram's menu, in this order. */
+export const USER_COMMANDS = ["exchange", "rate", "status", "history", "language", "help", "cancel"] as const;
+
+/** Publishes the command menu in every supported language (English is also the default). */
+export async function registerCommands(api: Api, t: Translator): Promise<void> {
+  for (const locale of SUPPORTED_LOCALES) {
+    const commands = USER_COMMANDS.map((command) => ({ command, description: t(locale, `command-${command}`) }));
+    await api.setMyCommands(commands, locale === "en" ? {} : { language_code: locale });
+  }
+}

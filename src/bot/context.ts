@@ -1,0 +1,14 @@
+import type { Context } from "grammy";
+import type { ConversationFlavor } from "@grammyjs/conversations";
+import type { I18nFlavor } from "@grammyjs/i18n";
+import type { BotDeps } from "./deps.js";
+
+/** The context inside features before the conversations plugin adds its controls. */
+export type BaseContext = Context &
+  I18nFlavor & {
+    /** Injected dependencies, the same object for every update. */
+    deps: BotDeps;
+  };
+
+/** The context every feature composer sees. */
+export type BotContext = ConversationFlavor<BaseContext>;

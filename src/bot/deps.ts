@@ -1,0 +1,19 @@
+import type { Config } from "../config.js";
+import type { Logger } from "../log.js";
+import type { PartnerApi } from "../domain/types.js";
+import type { Catalog } from "../partner/catalog.js";
+import type { Store } from "../store/store.js";
+import type { Translator } from "./i18n.js";
+
+/** Everything the bot needs from outside, injected so tests can build it against a sandbox. */
+export interface BotDeps {
+  config: Config;
+  store: Store;
+  partner: PartnerApi;
+  catalog: Catalog;
+  logger: Logger;
+  /** Translations for code outside an update (menus, notifications). */
+  t: Translator;
+  /** The clock; tests may pass their own. */
+  now: () => Date;
+}

@@ -1,0 +1,89 @@
+/** Step 3: the amount, checked against the coin's minimum, and a live quote for it. */
+import { InlineKeyboard } from "grammy";
+import type { Currency } from "../../../domain/types.js";
+import { coinLabel } from "../../../domain/exchange-draft.js";
+import { isBelow, parseAmount } from "../../../domain/amount.js";
+import { FLOW } from "./callbacks.js";
+import { retirePrompt, sendPrompt, waitForInput, type Input } from "./input.js";
+import { callPartnerWithRetry, failureText } from "./partner-call.js";
+import { quoteText, type ShownQuote, toShownQuote } from "../../ui/exchange-messages.js";
+import type { FlowContext, FlowConversation, Prompt } from "./types.js";
+
+/**
+ * Asks for the amount until it is a valid number at or above the minimum, then shows the quote.
+ * Typing another amount at the quote re-quotes; Continue accepts. One `rate` request per amount.
+ */
+export async function askAmount(
+  conversation: FlowConversation,
+  ctx: FlowContext,
+  from: Currency,
+  to: Currency,
+): Promise<{ amount: string; quote: ShownQuote }> {
+  const t = ctx.t.bind(ctx);
+  let prompt: Prompt = await sendPrompt(
+    ctx,
+    t("flow-amount-ask", { from: coinLabel(from), min: from.minAmount, example: from.minAmount }),
+    new InlineKeyboard().text(t("flow-button-back"), FLOW.back).text(t("flow-button-cancel"), FLOW.cancel),
+  );
+  let quoted: { amount: string; quote: ShownQuote } | undefined;
+  for (;;) {
+    const input: Input = await waitForInput(conversation, prompt);
+    let amount: string | undefined;
+    if (input.kind === "button") {
+      if (input.data === FLOW.next && quoted) {
+        await retirePrompt(ctx, prompt);
+        return quoted;
+      }
+      if (input.data !== FLOW.useMinimum) continue;
+      amount = from.minAmount;
+    } else {
+      const parsed = parseAmount(input.text);
+      if (!parsed.ok) {
+        await input.ctx.reply(amountErrorText(ctx, parsed.reason), { parse_mode: "HTML" });
+        continue;
+      }
+      amount = parsed.value;
+      if (isBelow(amount, from.minAmount)) {
+        // The answer carries a "use the minimum" button, so it becomes the live prompt.
+        await retirePrompt(ctx, prompt);
+        quoted = undefined;
+        prompt = await sendPrompt(
+          ctx,
+          t("flow-amount-below-min", { coin: coinLabel(from), min: from.minAmount }),
+          new InlineKeyboard()
+            .text(t("flow-amount-use-min", { min: from.minAmount, coin: coinLabel(from) }), FLOW.useMinimum)
+            .row()
+            .text(t("flow-button-back"), FLOW.back)
+            .text(t("flow-button-cancel"), FLOW.cancel),
+        );
+        continue;
+      }
+    }
+    const requested = amount;
+    const rate = await callPartnerWithRetry(conversation, ctx, "rate", (deps) => deps.partner.rate(from.code, to.code, requested));
+    if (!rate.ok) {
+      // e.g. "amount exceeds maximum": the person types another amount at the same prompt.
+      await ctx.reply(failureText(ctx, rate.failure), { parse_mode: "HTML" });
+      continue;
+    }
+    const quote = toShownQuote(requested, from.code, to.code, rate.value);
+    quoted = { amount: requested, quote };
+    await retirePrompt(ctx, prompt);
+    prompt = await sendPrompt(
+      ctx,
+      `${quoteText(t, quote)}\n\n${t("flow-quote-change-hint")}`,
+      new InlineKeyboard()
+        .text(t("flow-button-continue"), FLOW.next)
+        .row()
+        .text(t("flow-button-back"), FLOW.back)
+        .text(t("flow-button-cancel"), FLOW.cancel),
+    );
+  }
+}
+
+const AMOUNT_ERRORS = new Set(["empty", "not-a-number", "negative", "zero", "exponent", "too-many-decimals", "too-large", "multiple-separators"]);
+
+/** The localized message for each way an amount can be wrong. */
+export function amountErrorText(ctx: FlowContext, reason: string): string {
+  return ctx.t(AMOUNT_ERRORS.has(reason) ? `flow-amount-error-${reason}` : "flow-amount-error-other");
+}

@@ -1,0 +1,62 @@
+/** Texts of the exchange flow that combine several strings: the quote and the confirmation card. */
+import type { RateResult } from "../../domain/types.js";
+import type { Draft } from "../../domain/exchange-draft.js";
+import { coinLabel } from "../../domain/exchange-draft.js";
+import { computeQuote } from "../../domain/quote.js";
+import { formatAmount } from "../../domain/amount.js";
+import { escapeHtml } from "./html.js";
+
+type T = (key: string, vars?: Record<string, string | number>) => string;
+
+/** A quote as the flow shows and stores it: plain data, decimal strings. */
+export interface ShownQuote {
+  amountFrom: string;
+  from: string;
+  to: string;
+  /** What the person gets, after the withdrawal fee when the fee is in the coin they get. */
+  amountTo: string;
+  fee?: { amount: string; currency: string };
+}
+
+/** Turns the service's rate answer into what the person is shown (see src/domain/quote.ts). */
+export function toShownQuote(amountFrom: string, from: string, to: string, rate: RateResult): ShownQuote {
+  const q = computeQuote({ amountFrom, rate: rate.rate, withdrawalFee: rate.withdrawalFee, to });
+  return {
+    amountFrom,
+    from,
+    to,
+    amountTo: q.estimatedAfterFee ?? q.estimatedAmountTo,
+    ...(rate.withdrawalFee ? { fee: { amount: rate.withdrawalFee.amount, currency: rate.withdrawalFee.currency } } : {}),
+  };
+}
+
+/** "You send X, you get ≈ Y, fee, the rate floats." */
+export function quoteText(t: T, quote: ShownQuote): string {
+  const lines = [
+    t("flow-quote", { amountFrom: quote.amountFrom, from: quote.from, amountTo: formatAmount(quote.amountTo), to: quote.to }),
+  ];
+  if (quote.fee) lines.push(t("flow-quote-fee", { fee: formatAmount(quote.fee.amount), feeCoin: quote.fee.currency }));
+  lines.push(t("flow-quote-floating"));
+  return lines.join("\n");
+}
+
+/** The confirmation card: everything that will be sent to the service, addresses verbatim. */
+export function confirmCardText(t: T, draft: Required<Pick<Draft, "from" | "to" | "amount" | "destinationAddress" | "refundAddress">> & Draft, quote: ShownQuote): string {
+  const from = coinLabel(draft.from);
+  const to = coinLabel(draft.to);
+  const parts = [
+    t("flow-confirm-card", { amountFrom: quote.amountFrom, from, amountTo: formatAmount(quote.amountTo), to }),
+  ];
+  if (quote.fee) parts.push(t("flow-quote-fee", { fee: formatAmount(quote.fee.amount), feeCoin: quote.fee.currency }));
+  parts.push(t("flow-quote-floating"), "");
+  parts.push(t("flow-confirm-destination", { to, address: escapeHtml(draft.destinationAddress) }));
+  if (draft.destinationTag !== undefined && draft.to.tagName) {
+    parts.push(t("flow-confirm-destination-tag", { tagName: escapeHtml(draft.to.tagName), tag: escapeHtml(draft.destinationTag) }));
+  }
+  parts.push(t("flow-confirm-refund", { from, address: escapeHtml(draft.refundAddress) }));
+  if (draft.refundTag !== undefined && draft.from.tagName) {
+    parts.push(t("flow-confirm-refund-tag", { tagName: escapeHtml(draft.from.tagName), tag: escapeHtml(draft.refundTag) }));
+  }
+  parts.push("", t("flow-confirm-check"));
+  return parts.join("\n");
+}
