@@ -1,0 +1,67 @@
+/**
+ * /history: the person's exchanges, newest first, a page at a time, each with its status icon.
+ * Every item is a button that opens the exchange's card (the `st:<id>` button of status.ts, which
+ * fetches the status live). The page buttons edit the list in place.
+ */
+import { Composer, InlineKeyboard } from "grammy";
+import type { BotContext } from "../context.js";
+import type { ExchangeRecord } from "../../domain/types.js";
+import { statusIcon } from "../../domain/status.js";
+import { statusCallback } from "../ui/callbacks.js";
+import { escapeHtml } from "../ui/html.js";
+import { showAmount } from "../ui/order-card.js";
+
+/** Exchanges per page: short enough to read at a glance on a phone. */
+export const HISTORY_PAGE_SIZE = 8;
+
+/** Callback data prefix of the page buttons: "hist:<page>". */
+export const HISTORY_PAGE_PREFIX = "hist:";
+
+/** /history and its page buttons. */
+export const historyFeature = new Composer<BotContext>();
+
+historyFeature.command("history", async (ctx) => {
+  const page = renderHistory(ctx, 0);
+  await ctx.reply(page.text, { parse_mode: "HTML", reply_markup: page.keyboard });
+});
+
+historyFeature.callbackQuery(new RegExp(`^${HISTORY_PAGE_PREFIX}(\\d{1,6})$`), async (ctx) => {
+  const page = renderHistory(ctx, Number(ctx.match[1]));
+  await ctx.answerCallbackQuery();
+  await ctx.editMessageText(page.text, { parse_mode: "HTML", reply_markup: page.keyboard }).catch((err: unknown) => {
+    // Pressing the button of the page already shown changes nothing; that is fine.
+    if (!/message is not modified/i.test(String((err as Error).message))) throw err;
+  });
+});
+
+/** "2024-03-05" from an ISO time, in UTC like every time the bot shows. */
+function day(iso: string): string {
+  return iso.slice(0, 10);
+}
+
+/** One item's label: icon, amount and pair, date. Button text is plain, so nothing is escaped. */
+function itemLabel(ctx: BotContext, e: ExchangeRecord): string {
+  return ctx.t("history-item", { icon: statusIcon(e.status), amount: showAmount(e.amountFrom), from: e.from, to: e.to, date: day(e.createdAt) });
+}
+
+/** The text and keyboard of page `page` (clamped to the pages there are) of the person's history. */
+export function renderHistory(ctx: BotContext, page: number): { text: string; keyboard?: InlineKeyboard } {
+  const all = ctx.from ? ctx.deps.store.exchanges.byUser(ctx.from.id) : [];
+  if (all.length === 0) return { text: ctx.t("history-empty") };
+  const pages = Math.ceil(all.length / HISTORY_PAGE_SIZE);
+  const current = Math.min(Math.max(0, page), pages - 1);
+  const items = all.slice(current * HISTORY_PAGE_SIZE, (current + 1) * HISTORY_PAGE_SIZE);
+
+  const keyboard = new InlineKeyboard();
+  const lines = [ctx.t("history-title", { page: current + 1, pages }), ""];
+  for (const e of items) {
+    const data = statusCallback(e.id);
+    if (data) keyboard.text(itemLabel(ctx, e), data).row();
+    // The id in the text too: it is what /status and support need, and it is the only way in
+    // for an id too long for a button.
+    lines.push(`${escapeHtml(itemLabel(ctx, e))}\n<code>${escapeHtml(e.id)}</code>`);
+  }
+  if (current > 0) keyboard.text(ctx.t("history-newer"), `${HISTORY_PAGE_PREFIX}${current - 1}`);
+  if (current < pages - 1) keyboard.text(ctx.t("history-older"), `${HISTORY_PAGE_PREFIX}${current + 1}`);
+  return { text: lines.join("\n"), keyboard };
+}

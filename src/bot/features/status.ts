@@ -1,0 +1,77 @@
+/**
+ * /status <id> and the `st:<id>` button (deposit instructions, the card's refresh, /history
+ * items): the status fetched live from the service, written through the same store-then-notify
+ * path as the poller's (so the live card and milestone messages follow), then shown.
+ *
+ * Only the person's own exchanges: another person's id gets exactly the answer a wrong id gets,
+ * so nobody can learn which ids exist.
+ */
+import { Composer } from "grammy";
+import type { BotContext } from "../context.js";
+import { CALLBACK } from "../ui/callbacks.js";
+import { escapeHtml } from "../ui/html.js";
+import { isPartnerError } from "../../partner/errors.js";
+import { Notifier, recordStatus, sendOrderCard, withExchangeLock } from "../../poller/notifier.js";
+
+/** Longest id echoed back in "not found" (a real id is far shorter; this keeps the reply small). */
+const MAX_ECHOED_ID = 64;
+
+/** /status and the status button. */
+export const statusFeature = new Composer<BotContext>();
+
+statusFeature.command("status", async (ctx) => {
+  const id = ctx.match.trim().split(/\s+/)[0] ?? "";
+  if (id === "") {
+    await ctx.reply(ctx.t("status-usage"), { parse_mode: "HTML" });
+    return;
+  }
+  await showStatus(ctx, id, undefined);
+});
+
+statusFeature.callbackQuery(new RegExp(`^${CALLBACK.statusPrefix}(.+)$`), async (ctx) => {
+  await showStatus(ctx, ctx.match[1] as string, ctx.callbackQuery.message?.message_id);
+});
+
+/**
+ * Fetches, records and shows the status of exchange `id` for the person in `ctx`.
+ * `pressedOn` is the message whose button was pressed: when it is the live card, the card is
+ * updated in place; otherwise (a command, an older message, /history) the card is sent anew and
+ * becomes the live one.
+ */
+async function showStatus(ctx: BotContext, id: string, pressedOn: number | undefined): Promise<void> {
+  const { store, partner, logger, now, t } = ctx.deps;
+  const record = store.exchanges.get(id);
+  if (!record || record.userId !== ctx.from?.id) {
+    const shown = id.length > MAX_ECHOED_ID ? `${id.slice(0, MAX_ECHOED_ID)}…` : id;
+    if (ctx.callbackQuery) await ctx.answerCallbackQuery();
+    await ctx.reply(ctx.t("status-not-found", { id: escapeHtml(shown) }), { parse_mode: "HTML" });
+    return;
+  }
+
+  const notifier = new Notifier({ store, api: ctx.api, t, logger });
+  let unavailable = false;
+  try {
+    const live = await partner.exchangeStatus(id);
+    const outcome = recordStatus(store, id, live, now());
+    if (outcome?.cardChanged) {
+      // Store first, then notify: the same order the poller keeps.
+      await store.flush();
+      await notifier.notify(id);
+    }
+  } catch (err) {
+    if (!isPartnerError(err)) throw err;
+    unavailable = true;
+    logger.warn({ err, exchangeId: id }, "status: live check failed; showing the stored status");
+  }
+
+  const current = store.exchanges.get(id) ?? record;
+  if (ctx.callbackQuery && pressedOn !== undefined && pressedOn === current.cardMessageId) {
+    // The card itself was pressed: it was edited in place above if anything changed.
+    await ctx.answerCallbackQuery({ text: ctx.t(unavailable ? "status-unavailable" : "status-refreshed") });
+    return;
+  }
+  if (ctx.callbackQuery) await ctx.answerCallbackQuery();
+  if (unavailable) await ctx.reply(ctx.t("status-unavailable"));
+  // Under the exchange's lock, so a notice being sent meanwhile never edits a card being replaced.
+  await withExchangeLock(store, id, () => sendOrderCard(ctx.api, store, store.exchanges.get(id) ?? current, (key, vars) => ctx.t(key, vars)));
+}

@@ -1,0 +1,97 @@
+/**
+ * The live order card: one message per exchange, edited in place as the status moves (status,
+ * a progress bar through the steps, expected and actual amounts, the txId once there is one), and
+ * the milestone messages sent beside it for what must not be missed.
+ *
+ * Plain functions from a stored record to text, so the notifier, /status and /history render the
+ * same card. Everything that came from the person or the service is escaped here.
+ */
+import { InlineKeyboard } from "grammy";
+import type { ExchangeRecord, ExchangeStatus, KnownStatus } from "../../domain/types.js";
+import { KNOWN_STATUSES } from "../../domain/types.js";
+import { formatAmount } from "../../domain/amount.js";
+import { isFinalStatus, PROGRESS_STEPS, progressStep, statusIcon } from "../../domain/status.js";
+import { escapeHtml } from "./html.js";
+import { statusCallback } from "./callbacks.js";
+
+/** Translates one key (already bound to a locale). */
+export type CardTranslate = (key: string, vars?: Record<string, string | number>) => string;
+
+/** A message ready for sendMessage/editMessageText in HTML mode. */
+export interface RenderedMessage {
+  text: string;
+  reply_markup?: InlineKeyboard;
+}
+
+/** A decimal from the store or the service, formatted; shown as it is (escaped) if it is not a number. */
+export function showAmount(value: string): string {
+  try {
+    return formatAmount(value);
+  } catch {
+    return escapeHtml(value);
+  }
+}
+
+/** The status in words: a translation for the spec's statuses, the raw value (escaped) otherwise. */
+export function statusLabel(status: ExchangeStatus, t: CardTranslate): string {
+  return (KNOWN_STATUSES as readonly string[]).includes(status)
+    ? t(`status-name-${status as KnownStatus}`)
+    : escapeHtml(status);
+}
+
+/** "▰▰▱▱▱ 2/5", or undefined for statuses that are off the happy path. */
+export function progressBar(status: ExchangeStatus): string | undefined {
+  const step = progressStep(status);
+  if (step === undefined) return undefined;
+  return `${"▰".repeat(step)}${"▱".repeat(PROGRESS_STEPS - step)} ${step}/${PROGRESS_STEPS}`;
+}
+
+/** The card's text and its refresh button (when the id fits in callback_data). */
+export function renderOrderCard(record: ExchangeRecord, t: CardTranslate): RenderedMessage {
+  const lines = [
+    t("status-card-title", { icon: statusIcon(record.status), id: escapeHtml(record.id) }),
+    t("status-card-status", { status: statusLabel(record.status, t) }),
+  ];
+  const bar = progressBar(record.status);
+  if (bar) lines.push(bar);
+  lines.push(
+    "",
+    t("status-card-send", { amount: showAmount(record.expectedAmountFrom ?? record.amountFrom), coin: escapeHtml(record.from) }),
+    t("status-card-expected", { amount: showAmount(record.expectedAmountTo ?? record.quotedAmountTo), coin: escapeHtml(record.to) }),
+  );
+  if (record.amountTo) lines.push(t("status-card-received", { amount: showAmount(record.amountTo), coin: escapeHtml(record.to) }));
+  if (record.txId) lines.push(t("status-card-txid", { txId: escapeHtml(record.txId) }));
+  // While open, the footer promises updates; once the poller has given up on it, it says so.
+  if (record.tracking?.stoppedReason) lines.push("", t("status-tracking-stopped"));
+  else if (!isFinalStatus(record.status)) lines.push("", t("deposit-outro"));
+
+  const data = statusCallback(record.id);
+  return {
+    text: lines.join("\n"),
+    reply_markup: data ? new InlineKeyboard().text(t("status-card-refresh"), data) : undefined,
+  };
+}
+
+/**
+ * The message for a milestone `status` (see domain/status.ts), or undefined when the status is
+ * not one. Failures say what happens next: the refund address, and how to reach support.
+ */
+export function renderMilestone(record: ExchangeRecord, status: ExchangeStatus, t: CardTranslate): string | undefined {
+  const id = escapeHtml(record.id);
+  const refund = escapeHtml(record.refundAddress) + (record.refundTag ? ` (${escapeHtml(record.refundTag)})` : "");
+  switch (status) {
+    case "deposit_received":
+      return t("status-notice-deposit", { id, amount: showAmount(record.expectedAmountFrom ?? record.amountFrom), coin: escapeHtml(record.from) });
+    case "success": {
+      const text = t("status-notice-success", { id, amount: showAmount(record.amountTo ?? record.expectedAmountTo ?? record.quotedAmountTo), coin: escapeHtml(record.to) });
+      return record.txId ? `${text}\n${t("status-card-txid", { txId: escapeHtml(record.txId) })}` : text;
+    }
+    case "failed":
+    case "sending_failed":
+    case "reverted":
+    case "time_expired":
+      return [t(`status-notice-${status}`, { id, refund }), t("status-notice-support", { id })].join("\n\n");
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,173 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openStore, type Store } from "../../src/store/store.js";
+import { createPoller, type PollerOptions } from "../../src/poller/poller.js";
+import { PartnerError } from "../../src/partner/errors.js";
+import type { ExchangeRecord, ExchangeStatusRecord } from "../../src/domain/types.js";
+
+const silent = { debug() {}, info() {}, warn() {}, error() {} };
+const T0 = Date.parse("2026-01-01T00:00:00Z");
+const MIN = 60_000;
+
+function rec(id: string, over: Partial<ExchangeRecord> = {}): ExchangeRecord {
+  const at = new Date(T0 - 10 * MIN).toISOString();
+  return {
+    id, userId: 1, chatId: 1, from: "BTC", to: "ETH", amountFrom: "0.1", quotedAmountTo: "1.5",
+    destinationAddress: "d", destinationTag: "", refundAddress: "r", refundTag: "", depositAddress: "a", depositTag: "",
+    status: "waiting_deposit", statusHistory: [{ status: "waiting_deposit", at }], createdAt: at, updatedAt: at,
+    lastNotifiedStatus: "waiting_deposit", expectedAmountFrom: "0.1", expectedAmountTo: "1.5", amountTo: null, txId: null, ...over,
+  };
+}
+
+function live(status: string): ExchangeStatusRecord {
+  return {
+    status, from: "BTC", to: "ETH", depositAddress: "a", depositTag: "", destinationAddress: "d", destinationTag: "",
+    refundAddress: "r", refundTag: "", expectedAmountFrom: "0.1", expectedAmountTo: "1.5", amountFrom: "0.1",
+    date: "01.01.2026 00:00:00", txId: null, amountTo: null,
+  };
+}
+
+describe("the poller", () => {
+  let dir: string;
+  let store: Store;
+  let clock: number;
+  let statuses: Map<string, string | Error>;
+  let inFlight: number;
+  let maxInFlight: number;
+  let enqueued: string[];
+  let flags: [string, string][];
+
+  const partner = {
+    async exchangeStatus(id: string) {
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      await new Promise((r) => setImmediate(r));
+      inFlight--;
+      const s = statuses.get(id);
+      if (s instanceof Error) throw s;
+      return live(s ?? "waiting_deposit");
+    },
+  };
+  const make = (over: Partial<PollerOptions> = {}) =>
+    createPoller({
+      store, partner, logger: silent, intervalMs: 30_000, maxAgeMs: 7 * 24 * 60 * MIN,
+      notifier: { enqueue: (id) => enqueued.push(id) },
+      now: () => new Date(clock), random: () => 0.5, onFlag: (e, reason) => flags.push([e.id, reason]),
+      ...over,
+    });
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "poller-"));
+    store = await openStore({ dataDir: dir, flushDelayMs: 1_000 });
+    clock = T0;
+    statuses = new Map();
+    inFlight = maxInFlight = 0;
+    enqueued = [];
+    flags = [];
+  });
+  afterEach(async () => {
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("checks due exchanges with bounded concurrency, stores changes first and hands them on", async () => {
+    for (let i = 0; i < 40; i++) store.exchanges.insert(rec(`e${i}`));
+    statuses.set("e3", "deposit_received");
+    const poller = make({ concurrency: 4 });
+    const report = await poller.runCycle();
+    expect(report).toMatchObject({ open: 40, due: 40, checked: 40, changed: 1, failed: 0 });
+    expect(maxInFlight).toBe(4);
+    expect(enqueued).toEqual(["e3"]);
+    const e3 = store.exchanges.get("e3")!;
+    expect(e3.status).toBe("deposit_received");
+    expect(e3.statusHistory.map((h) => h.status)).toEqual(["waiting_deposit", "deposit_received"]);
+    // After a deposit it is checked sooner (interval / 3), the others after the interval.
+    expect(Date.parse(e3.tracking!.nextCheckAt!)).toBe(T0 + 10_000);
+    expect((await poller.runCycle()).due).toBe(0);
+    clock = T0 + 10_000;
+    expect((await poller.runCycle()).due).toBe(1);
+    clock = T0 + 30_000;
+    expect((await poller.runCycle()).due).toBe(40);
+  });
+
+  it("polls a status the spec does not list like any open one, and never crashes on it", async () => {
+    store.exchanges.insert(rec("x"));
+    statuses.set("x", "on_hold");
+    const poller = make();
+    expect((await poller.runCycle({ all: true })).changed).toBe(1);
+    expect((await poller.runCycle({ all: true })).checked).toBe(1);
+    statuses.set("x", "success");
+    await poller.runCycle({ all: true });
+    expect((await poller.runCycle({ all: true })).checked).toBe(0);
+  });
+
+  it("backs off while the service fails, keeping every exchange's place, then catches up", async () => {
+    for (let i = 0; i < 20; i++) store.exchanges.insert(rec(`e${i}`));
+    const down = new PartnerError({ kind: "http", endpoint: "exchange-status", message: "503", status: 503 });
+    for (let i = 0; i < 20; i++) statuses.set(`e${i}`, down);
+    const poller = make({ concurrency: 2, failureThreshold: 5 });
+    const first = await poller.runCycle();
+    expect(first.aborted).toBe(true);
+    expect(first.checked).toBeLessThan(10);
+    expect(poller.backoffLevel).toBe(1);
+    await poller.runCycle();
+    expect(poller.backoffLevel).toBe(2);
+    for (let i = 0; i < 20; i++) statuses.set(`e${i}`, "deposit_received");
+    const back = await poller.runCycle();
+    expect(back).toMatchObject({ due: 20, checked: 20, changed: 20, aborted: false });
+    expect(poller.backoffLevel).toBe(0);
+  });
+
+  it("flags an exchange the service does not know after a few tries, and never deletes it", async () => {
+    store.exchanges.insert(rec("gone"));
+    statuses.set("gone", new PartnerError({ kind: "rejected", endpoint: "exchange-status", message: "refused", serviceMessage: "exchange not found" }));
+    const poller = make({ notFoundLimit: 3 });
+    await poller.runCycle({ all: true });
+    await poller.runCycle({ all: true });
+    expect(store.exchanges.get("gone")!.tracking?.notFoundCount).toBe(2);
+    expect(flags).toEqual([]);
+    await poller.runCycle({ all: true });
+    expect(flags).toEqual([["gone", "not-found"]]);
+    expect(store.exchanges.get("gone")!.tracking?.stoppedReason).toBe("not-found");
+    expect((await poller.runCycle({ all: true })).checked).toBe(0);
+    expect(store.exchanges.count()).toBe(1);
+  });
+
+  it("stops tracking after the maximum age, with a note for support", async () => {
+    store.exchanges.insert(rec("old", { createdAt: new Date(T0 - 8 * 24 * 60 * MIN).toISOString() }));
+    store.exchanges.insert(rec("young"));
+    const report = await make().runCycle({ all: true });
+    expect(report).toMatchObject({ checked: 1, flagged: 1 });
+    expect(flags).toEqual([["old", "max-age"]]);
+    expect(store.exchanges.get("old")!.tracking?.stoppedReason).toBe("max-age");
+  });
+
+  it("polls an order waiting for its deposit a long time less often, with jitter from the random source", async () => {
+    store.exchanges.insert(rec("slow", { createdAt: new Date(T0 - 2 * 60 * MIN).toISOString() }));
+    statuses.set("slow", "waiting_deposit");
+    let r = 1 - Number.EPSILON;
+    const poller = make({ random: () => r });
+    await poller.runCycle({ all: true });
+    r = 0;
+    clock += 4 * 30_000 * 0.8 - 1;
+    expect((await poller.runCycle()).due).toBe(0);
+    clock = T0 + 4 * 30_000 * 1.2;
+    expect((await poller.runCycle()).due).toBe(1);
+  });
+
+  it("never overlaps cycles, and stop() waits for the running one", async () => {
+    for (let i = 0; i < 10; i++) store.exchanges.insert(rec(`e${i}`));
+    const poller = make({ concurrency: 1 });
+    const a = poller.runCycle({ all: true });
+    const b = poller.runCycle({ all: true });
+    expect(inFlight).toBe(0);
+    const [ra, rb] = await Promise.all([a, b]);
+    expect(ra.checked + rb.checked).toBe(20);
+    expect(maxInFlight).toBe(1);
+    poller.start();
+    await poller.stop();
+    expect(inFlight).toBe(0);
+  });
+});
