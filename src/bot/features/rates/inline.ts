@@ -1,0 +1,35 @@
+/** Inline mode: every question typed after the bot's username gets articles with quotes. */
+import { InlineKeyboard } from "grammy";
+import type { InlineQueryResultArticle } from "grammy/types";
+import type { BotContext } from "../../context.js";
+import { answerRateQuery, exchangeLink, type RateAnswerEnv, type RateItem } from "../../ui/rate-answer.js";
+
+/**
+ * Seconds Telegram may reuse an answer for the same query. Short, because rates float; the
+ * answers are also personal (`is_personal`), because they are written in the asker's language.
+ */
+export const INLINE_CACHE_SECONDS = 10;
+
+/** Answers one inline query. */
+export async function handleInlineQuery(ctx: BotContext, env: RateAnswerEnv): Promise<void> {
+  const query = ctx.inlineQuery?.query ?? "";
+  const answer = await answerRateQuery(query, env);
+  const results = answer.items.map((item) => toArticle(ctx, item));
+  await ctx.answerInlineQuery(results, { cache_time: INLINE_CACHE_SECONDS, is_personal: true });
+}
+
+/** One answer item as an article; its message carries a button into the prefilled exchange. */
+export function toArticle(ctx: BotContext, item: RateItem): InlineQueryResultArticle {
+  const article: InlineQueryResultArticle = {
+    type: "article",
+    id: item.id,
+    title: item.title,
+    description: item.description,
+    input_message_content: { message_text: item.html, parse_mode: "HTML", link_preview_options: { is_disabled: true } },
+  };
+  const link = item.exchange ? exchangeLink(ctx.me.username, item.exchange) : undefined;
+  if (item.exchange && link) {
+    article.reply_markup = new InlineKeyboard().url(ctx.t("rates-button-exchange", { from: item.exchange.from, to: item.exchange.to }), link);
+  }
+  return article;
+}

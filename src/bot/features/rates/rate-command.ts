@@ -1,0 +1,40 @@
+/** /rate <amount> <from> <to>: the inline answers, as one message in the chat. */
+import { InlineKeyboard } from "grammy";
+import type { BotContext } from "../../context.js";
+import { answerRateQuery, exchangeLink, type RateAnswer, type RateAnswerEnv } from "../../ui/rate-answer.js";
+
+/** Buttons per row under a list of quotes. */
+const BUTTONS_PER_ROW = 2;
+
+/** Answers /rate with the text after the command (grammY's `ctx.match`). */
+export async function handleRateCommand(ctx: BotContext, env: RateAnswerEnv): Promise<void> {
+  const text = typeof ctx.match === "string" ? ctx.match : "";
+  const answer = await answerRateQuery(text, env);
+  const { html, keyboard } = rateMessage(ctx, answer);
+  await ctx.reply(html, { parse_mode: "HTML", link_preview_options: { is_disabled: true }, ...(keyboard ? { reply_markup: keyboard } : {}) });
+}
+
+/**
+ * The message for an answer: a single item as inline mode would send it; several quotes as one
+ * list under the heading, with a button per quote.
+ */
+export function rateMessage(ctx: BotContext, answer: RateAnswer): { html: string; keyboard: InlineKeyboard | undefined } {
+  const items = answer.items;
+  const single = items.length === 1 || answer.heading === undefined;
+  const html = single
+    ? items.map((i) => i.html).join("\n\n")
+    : [answer.heading, ...items.map((i) => i.line ?? i.html), "", ctx.t("rates-list-footer")].join("\n");
+
+  const keyboard = new InlineKeyboard();
+  let buttons = 0;
+  for (const item of items) {
+    if (!item.exchange) continue;
+    const link = exchangeLink(ctx.me.username, item.exchange);
+    if (!link) continue;
+    if (buttons > 0 && buttons % BUTTONS_PER_ROW === 0) keyboard.row();
+    const label = single ? ctx.t("rates-button-exchange", { from: item.exchange.from, to: item.exchange.to }) : `→ ${item.exchange.to}`;
+    keyboard.url(label, link);
+    buttons++;
+  }
+  return { html, keyboard: buttons > 0 ? keyboard : undefined };
+}

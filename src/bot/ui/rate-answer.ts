@@ -1,0 +1,256 @@
+/**
+ * Answers to rate questions ("0.1 btc eth", "100 usdttrc20", "btc"), shared by inline mode and
+ * /rate so both say exactly the same thing. The answer is a list of items; inline mode turns each
+ * into an article, /rate into one message (a single item as it is, several as a list).
+ *
+ * Titles and descriptions are plain text (Telegram shows them as typed); `html` is the message
+ * sent, with everything the person typed escaped.
+ */
+import type { Currency, PairMap } from "../../domain/types.js";
+import { parseRateQuery, type InvalidRateQueryReason, type RateQuery } from "../../domain/rate-query.js";
+import { encodeExchangePayload, type ExchangePayload } from "../../domain/deep-link.js";
+import { formatAmount, isBelow } from "../../domain/amount.js";
+import { orderByPopularity } from "../../domain/search.js";
+import type { Catalog } from "../../partner/catalog.js";
+import type { QuoteCache } from "../../partner/quote-cache.js";
+import { PartnerError } from "../../partner/errors.js";
+import { quoteText, toShownQuote, type ShownQuote } from "./exchange-messages.js";
+import { escapeHtml } from "./html.js";
+
+type T = (key: string, vars?: Record<string, string | number>) => string;
+
+/** How many targets "100 usdttrc20" shows: a few, most popular first. */
+export const FROM_AMOUNT_TARGETS = 6;
+/** How many targets "btc" shows (Telegram allows 50 results; ten quotes stay fast and readable). */
+export const FROM_ONLY_TARGETS = 10;
+/** A quote slower than this is left out rather than holding up the whole answer. */
+export const DEFAULT_QUOTE_DEADLINE_MS = 3_000;
+
+/** What an answer needs from the bot. */
+export interface RateAnswerEnv {
+  catalog: Catalog;
+  quotes: QuoteCache;
+  /** Translator in the asker's language. */
+  t: T;
+  /** Default {@link DEFAULT_QUOTE_DEADLINE_MS}. */
+  quoteDeadlineMs?: number;
+  logger?: { warn: (fields: object, msg?: string) => void };
+}
+
+/** One result: an inline article, or one line of a /rate list. */
+export interface RateItem {
+  /** Unique within the answer, at most 64 bytes (Telegram's limit on a result id). */
+  id: string;
+  /** Plain text. */
+  title: string;
+  /** Plain text. */
+  description: string;
+  /** The message, Telegram HTML. */
+  html: string;
+  /** One line for a list of several quotes (HTML); present on quote items. */
+  line?: string;
+  /** Where the "exchange" button leads: the pair (and amount) to prefill. */
+  exchange?: ExchangePayload;
+}
+
+/** What kind of answer this is: the parser's kind, or what checking it against the catalog found. */
+export type RateAnswerKind = RateQuery["kind"] | "no-pair" | "below-min" | "no-targets" | "unavailable" | "rejected";
+
+/** The answer to one question. */
+export interface RateAnswer {
+  kind: RateAnswerKind;
+  /** A heading (HTML) for /rate when several quotes are listed in one message. */
+  heading?: string;
+  items: RateItem[];
+}
+
+/** Reads the question and builds the answer. Never throws: failures become a helpful item. */
+export async function answerRateQuery(text: string, env: RateAnswerEnv): Promise<RateAnswer> {
+  let currencies: Currency[];
+  let pairs: PairMap;
+  try {
+    [currencies, pairs] = await Promise.all([env.catalog.currencies(), env.catalog.pairs()]);
+  } catch (err) {
+    env.logger?.warn({ err: describe(err) }, "rate answer: catalog unavailable");
+    return unavailable(env.t);
+  }
+  const byCode = new Map(currencies.map((c) => [c.code, c]));
+  const query = parseRateQuery(text, [...byCode.keys()]);
+  const ctx: Ctx = { env, byCode, pairs };
+
+  switch (query.kind) {
+    case "empty":
+      return { kind: "empty", items: [helpItem(env.t)] };
+    case "invalid":
+      return { kind: "invalid", items: [invalidItem(env.t, query.reason)] };
+    case "unknown-coin":
+      return { kind: "unknown-coin", items: [unknownItem(env.t, query.token, query.suggestions)] };
+    case "quote":
+      return single(ctx, "quote", query.from, query.to, query.amount);
+    case "pair":
+      return single(ctx, "pair", query.from, query.to, undefined);
+    case "from-amount":
+      return list(ctx, "from-amount", query.from, query.amount, FROM_AMOUNT_TARGETS);
+    case "from-only":
+      return list(ctx, "from-only", query.from, undefined, FROM_ONLY_TARGETS);
+  }
+}
+
+/** The `t.me` link that opens the bot with this exchange prefilled; undefined if it cannot be carried. */
+export function exchangeLink(botUsername: string, exchange: ExchangePayload): string | undefined {
+  // An amount too long for the 64-character payload still leaves a link to the pair.
+  const payload = encodeExchangePayload(exchange) ?? encodeExchangePayload({ from: exchange.from, to: exchange.to });
+  return payload === undefined ? undefined : `https://t.me/${botUsername}?start=${payload}`;
+}
+
+interface Ctx {
+  env: RateAnswerEnv;
+  byCode: ReadonlyMap<string, Currency>;
+  pairs: PairMap;
+}
+
+/** "0.1 btc eth" or "btc eth": one quote, after checking the pair and the minimum. */
+async function single(ctx: Ctx, kind: "quote" | "pair", from: string, to: string, amount: string | undefined): Promise<RateAnswer> {
+  const { t } = ctx.env;
+  const fromCoin = ctx.byCode.get(from)!;
+  if (!ctx.pairs[from]?.includes(to)) return { kind: "no-pair", items: [noPairItem(ctx, from, to)] };
+  const sent = amount ?? fromCoin.minAmount;
+  if (isBelow(sent, fromCoin.minAmount)) return { kind: "below-min", items: [belowMinItem(t, from, to, fromCoin.minAmount)] };
+  const result = await fetchQuote(ctx.env, from, to, sent);
+  if (!result.ok) return failureAnswer(t, result.failure, from, to);
+  return { kind, items: [quoteItem(t, result.quote, 0)] };
+}
+
+/** "100 usdttrc20" or "btc": quotes to several targets, fetched concurrently. */
+async function list(ctx: Ctx, kind: "from-amount" | "from-only", from: string, amount: string | undefined, limit: number): Promise<RateAnswer> {
+  const { t } = ctx.env;
+  const fromCoin = ctx.byCode.get(from)!;
+  const targets = orderByPopularity((ctx.pairs[from] ?? []).map((c) => ctx.byCode.get(c)).filter((c): c is Currency => c !== undefined)).slice(0, limit);
+  if (targets.length === 0) return { kind: "no-targets", items: [noTargetsItem(t, from)] };
+  const sent = amount ?? fromCoin.minAmount;
+  if (isBelow(sent, fromCoin.minAmount)) return { kind: "below-min", items: [belowMinItem(t, from, undefined, fromCoin.minAmount)] };
+
+  const results = await Promise.all(targets.map((to) => fetchQuote(ctx.env, from, to.code, sent)));
+  const quotes = results.flatMap((r) => (r.ok ? [r.quote] : []));
+  if (quotes.length === 0) {
+    const first = results.find((r) => !r.ok);
+    return failureAnswer(t, first && !first.ok ? first.failure : undefined, from, undefined);
+  }
+  const heading = amount === undefined
+    ? t("rates-list-heading-min", { from, min: escapeHtml(formatAmount(fromCoin.minAmount)) })
+    : t("rates-list-heading-amount", { from, amountFrom: escapeHtml(formatAmount(amount)) });
+  return { kind, heading, items: quotes.map((q, i) => quoteItem(t, q, i)) };
+}
+
+type QuoteResult = { ok: true; quote: ShownQuote } | { ok: false; failure: PartnerError | undefined };
+
+/** One quote through the cache, with a deadline; a failure is returned, never thrown. */
+async function fetchQuote(env: RateAnswerEnv, from: string, to: string, amount: string): Promise<QuoteResult> {
+  const deadlineMs = env.quoteDeadlineMs ?? DEFAULT_QUOTE_DEADLINE_MS;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), deadlineMs);
+  });
+  try {
+    // A late answer still lands in the cache, so the person's next keystroke gets it at once.
+    const rate = await Promise.race([env.quotes.rate(from, to, amount), deadline]);
+    if (rate === "late") {
+      env.logger?.warn({ from, to, deadlineMs }, "rate answer: quote too slow, left out");
+      return { ok: false, failure: undefined };
+    }
+    return { ok: true, quote: toShownQuote(amount, from, to, rate) };
+  } catch (err) {
+    if (!(err instanceof PartnerError)) {
+      // A bug or an answer computeQuote refuses: leave this quote out rather than fail the answer.
+      env.logger?.warn({ err: describe(err), from, to }, "rate answer: quote could not be computed");
+      return { ok: false, failure: undefined };
+    }
+    if (err.kind !== "rejected") env.logger?.warn({ err: err.toJSON(), from, to }, "rate answer: quote failed");
+    return { ok: false, failure: err };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function quoteItem(t: T, quote: ShownQuote, index: number): RateItem {
+  const amountFrom = formatAmount(quote.amountFrom);
+  const amountTo = formatAmount(quote.amountTo);
+  const description = quote.fee
+    ? t("rates-quote-description-fee", { fee: formatAmount(quote.fee.amount), feeCoin: quote.fee.currency })
+    : t("rates-quote-description");
+  return {
+    id: `q${index}_${quote.from}_${quote.to}`.slice(0, 64),
+    title: t("rates-quote-title", { amountFrom, from: quote.from, amountTo, to: quote.to }),
+    description,
+    html: quoteText(t, quote),
+    line: t("rates-list-line", { amountFrom: escapeHtml(amountFrom), from: quote.from, amountTo: escapeHtml(amountTo), to: quote.to }),
+    exchange: { from: quote.from, to: quote.to, amount: quote.amountFrom },
+  };
+}
+
+/** An item whose message is its title in bold and its description: both plain, so escaped whole. */
+function plainItem(id: string, title: string, description: string, extraHtml?: string): RateItem {
+  const html = [`<b>${escapeHtml(title)}</b>`, escapeHtml(description), ...(extraHtml ? ["", extraHtml] : [])].join("\n");
+  return { id, title, description, html };
+}
+
+function helpItem(t: T): RateItem {
+  return { id: "help", title: t("rates-help-title"), description: t("rates-help-description"), html: t("rates-help-text") };
+}
+
+const INVALID_KEYS: Record<InvalidRateQueryReason, string> = {
+  "bad-amount": "rates-invalid-bad-amount",
+  "multiple-amounts": "rates-invalid-multiple-amounts",
+  "amount-position": "rates-invalid-amount-position",
+  "missing-coin": "rates-invalid-missing-coin",
+  "misplaced-connector": "rates-invalid-misplaced-connector",
+  "too-many-words": "rates-invalid-too-many-words",
+  "same-coin": "rates-invalid-same-coin",
+};
+
+function invalidItem(t: T, reason: InvalidRateQueryReason): RateItem {
+  return plainItem(`invalid_${reason}`, t("rates-invalid-title"), t(INVALID_KEYS[reason]), t("rates-help-text"));
+}
+
+function unknownItem(t: T, token: string, suggestions: string[]): RateItem {
+  const description = suggestions.length > 0 ? t("rates-unknown-suggest", { suggestions: suggestions.join(", ") }) : t("rates-unknown-none");
+  return plainItem("unknown", t("rates-unknown-title", { token }), description);
+}
+
+function noPairItem(ctx: Ctx, from: string, to: string): RateItem {
+  const { t } = ctx.env;
+  const targets = orderByPopularity((ctx.pairs[from] ?? []).map((c) => ctx.byCode.get(c)).filter((c): c is Currency => c !== undefined))
+    .slice(0, FROM_ONLY_TARGETS)
+    .map((c) => c.code);
+  const description = targets.length > 0 ? t("rates-no-pair-targets", { from, targets: targets.join(", ") }) : t("rates-no-targets", { from });
+  return plainItem(`nopair_${from}_${to}`.slice(0, 64), t("rates-no-pair-title", { from, to }), description);
+}
+
+function noTargetsItem(t: T, from: string): RateItem {
+  return plainItem(`notargets_${from}`.slice(0, 64), t("rates-no-targets", { from }), t("rates-help-description"));
+}
+
+function belowMinItem(t: T, from: string, to: string | undefined, min: string): RateItem {
+  const item = plainItem(`min_${from}`.slice(0, 64), t("rates-below-min-title", { min: formatAmount(min), from }), t("rates-below-min-description", { min: formatAmount(min), from }));
+  // The flow asks for the amount again, with the minimum offered as a button.
+  return to === undefined ? item : { ...item, exchange: { from, to } };
+}
+
+function failureAnswer(t: T, failure: PartnerError | undefined, from: string, to: string | undefined): RateAnswer {
+  if (failure?.kind === "rejected") {
+    const message = failure.serviceMessage ?? t("rates-rejected-generic");
+    const item = plainItem("rejected", t("rates-rejected-title"), message);
+    return { kind: "rejected", items: [to === undefined ? item : { ...item, exchange: { from, to } }] };
+  }
+  return unavailable(t);
+}
+
+function unavailable(t: T): RateAnswer {
+  return { kind: "unavailable", items: [plainItem("unavailable", t("rates-unavailable-title"), t("rates-unavailable-description"))] };
+}
+
+/** Loggable summary of an error without anything secret (PartnerError messages carry none). */
+function describe(err: unknown): Record<string, unknown> {
+  if (err instanceof PartnerError) return err.toJSON();
+  return { message: err instanceof Error ? err.message : String(err) };
+}
