@@ -1,0 +1,225 @@
+# English. Every string a user sees lives here (and in ru.ftl). Values passed in are already
+# HTML-escaped by the caller; markup below is Telegram HTML.
+
+language-name = English
+
+start-greeting =
+    👋 Hi, <b>{ $name }</b>!
+
+    I swap one cryptocurrency for another right here in the chat: pick a pair, type an amount and your addresses, confirm, and send the deposit. I will tell you about every step until the coins arrive.
+start-button-exchange = 🔁 Start an exchange
+start-button-help = ❓ How it works
+
+help-text =
+    <b>How an exchange works</b>
+    1. /exchange: choose the coin you send and the coin you get.
+    2. Type the amount and see a live quote.
+    3. Give the address that receives the coins (and a tag or memo where the coin needs one), and a refund address.
+    4. Check everything and confirm: you get a deposit address.
+    5. Send the coins there. I report every status change.
+
+    <b>Commands</b>
+    /exchange: start an exchange
+    /rate: a quote, e.g. <code>/rate 0.1 btc eth</code>
+    /status: the status of one of your exchanges
+    /history: your exchanges
+    /language: change the language
+    /cancel: stop what you are doing
+    /help: this message
+
+language-choose = Choose your language:
+language-set = Language set: English.
+
+command-start = Start the bot
+command-help = How it works
+command-exchange = Start an exchange
+command-rate = Get a quote
+command-status = Status of an exchange
+command-history = Your exchanges
+command-language = Change the language
+command-cancel = Cancel the current action
+
+unhandled-text = I did not understand that. Send /exchange to swap coins or /help to see what I can do.
+unhandled-callback = This button is no longer active.
+error-generic = Something went wrong on my side. Please try again in a minute; nothing you entered was sent anywhere.
+
+## The exchange flow
+
+flow-group-redirect = Exchanges happen in a private chat with me, so that your addresses stay between us.
+flow-group-button = Open a private chat
+flow-cancelled = Exchange cancelled. Nothing was created. Send /exchange to start again.
+flow-nothing-to-cancel = There is nothing to cancel. Send /exchange to start an exchange.
+flow-expired = ⌛ Your unfinished exchange expired after { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    } without activity, so I removed it. Send /exchange to start again.
+flow-maintenance = 🛠 New exchanges are paused for maintenance. { $message }
+flow-button-back = ◀ Back
+flow-button-cancel = ✖ Cancel
+flow-button-retry = 🔄 Retry
+flow-stale-button = This button belongs to an earlier step.
+flow-use-buttons = Please use the buttons above, or type what the step asks for.
+
+flow-pick-from = <b>Step 1 of 5.</b> Which coin do you send?
+    Tap a coin, or type its ticker or name to search.
+flow-pick-to = <b>Step 2 of 5.</b> You send <b>{ $from }</b>. Which coin do you want to get?
+    Tap a coin, or type its ticker or name to search.
+flow-picked-from = You send: <b>{ $coin }</b>
+flow-picked-to = You get: <b>{ $coin }</b>
+flow-search-results = Coins matching “{ $query }”:
+flow-search-none = No coin matches “{ $query }”. Try a ticker such as BTC, ETH or USDT.
+flow-page = Page { $page } of { $pages }
+flow-no-targets = Sorry, { $from } cannot be exchanged for anything right now. Pick another coin.
+
+flow-amount-ask = <b>Step 3 of 5.</b> How much <b>{ $from }</b> do you send?
+    The minimum is <b>{ $min } { $from }</b>. Type a number, for example <code>{ $example }</code>.
+flow-amount-below-min = The minimum for { $coin } is <b>{ $min } { $coin }</b>. Type a larger amount or use the minimum.
+flow-amount-use-min = Use the minimum: { $min } { $coin }
+flow-amount-error-empty = Please type an amount, for example <code>0.5</code>.
+flow-amount-error-not-a-number = That is not a number. Type the amount with digits, for example <code>0.5</code> or <code>1 000,25</code>.
+flow-amount-error-negative = The amount cannot be negative.
+flow-amount-error-zero = The amount must be greater than zero.
+flow-amount-error-exponent = Please write the amount in full, without exponents such as 1e5.
+flow-amount-error-too-many-decimals = That amount has too many decimal places.
+flow-amount-error-too-large = That amount is far too large. Please check it.
+flow-amount-error-multiple-separators = I could not read that amount: it has more than one decimal separator.
+flow-amount-error-other = I could not read that amount. Type it with digits, for example <code>0.5</code>.
+
+flow-quote =
+    <b>Quote</b>
+    You send: <b>{ $amountFrom } { $from }</b>
+    You get: <b>≈ { $amountTo } { $to }</b>
+flow-quote-fee = Withdrawal fee: ≈ { $fee } { $feeCoin }
+flow-quote-floating = The rate floats: the final amount depends on the rate when your deposit is exchanged.
+flow-quote-change-hint = Type another amount to change it.
+flow-button-continue = Continue ▶
+flow-button-change-amount = ✏️ Change the amount
+
+flow-destination-ask = <b>Step 4 of 5.</b> Send the <b>{ $to }</b> address that will receive your coins.
+flow-refund-ask = <b>Step 5 of 5.</b> Send your <b>{ $from }</b> refund address: if the exchange cannot be completed, the coins go back there.
+flow-address-checking = Checking the address…
+flow-address-invalid = ❌ <code>{ $address }</code> is not a valid { $coin } address. Check it and send it again.
+flow-address-bad-input = Please send the address as text.
+flow-address-accepted = ✅ { $coin } address: <code>{ $address }</code>
+flow-tag-ask = Send the <b>{ $tagName }</b> for this { $coin } address.
+    ⚠️ It is required: coins sent without the right { $tagName } can be lost. If you send to your own wallet and have no { $tagName }, take it from your wallet or exchange account.
+flow-tag-invalid = ❌ That is not a valid { $tagName }: { $reason } Send it again.
+flow-tag-reason-empty = it is empty.
+flow-tag-reason-too-long = it is too long.
+flow-tag-reason-digits = it must be a whole number (digits only).
+flow-tag-reason-range = it must be at most 4294967295.
+flow-tag-reason-spaces = it must not contain spaces or line breaks.
+flow-tag-accepted = ✅ { $tagName }: <code>{ $tag }</code>
+
+flow-confirm-card =
+    <b>Check your exchange</b>
+    You send: <b>{ $amountFrom } { $from }</b>
+    You get: <b>≈ { $amountTo } { $to }</b>
+flow-confirm-destination = Receiving { $to } address:
+    <code>{ $address }</code>
+flow-confirm-destination-tag = { $tagName }: <code>{ $tag }</code>
+flow-confirm-refund = Refund { $from } address:
+    <code>{ $address }</code>
+flow-confirm-refund-tag = Refund { $tagName }: <code>{ $tag }</code>
+flow-confirm-check = Check every character of the addresses. Coins sent to a wrong address cannot be recovered.
+flow-button-confirm = ✅ Confirm
+flow-button-edit = ✏️ Edit
+flow-edit-which = What do you want to change?
+flow-edit-pair = The coins
+flow-edit-amount = The amount
+flow-edit-destination = The receiving address
+flow-edit-refund = The refund address
+flow-creating = Creating your exchange…
+flow-already-created = This exchange was already created: { $id }.
+
+flow-partner-error = ⚠️ The exchange service is not answering right now. Everything you entered is kept: tap Retry in a moment.
+flow-partner-rejected = ⚠️ The exchange service refused this: { $message }
+flow-partner-rejected-generic = ⚠️ The exchange service refused this request. Check the amount and addresses, or try again later.
+
+deposit-intro =
+    ✅ <b>Exchange created</b>
+    Send exactly <b>{ $amount } { $coin }</b> to the address below. You will get ≈ { $amountTo } { $to }.
+    Exchange ID: <code>{ $id }</code>
+deposit-address-label = Deposit address ({ $coin }):
+deposit-tag = ⚠️ <b>{ $tagName }</b>: <code>{ $tag }</code>
+    Your deposit MUST include this { $tagName }. Without it your coins can be lost.
+deposit-qr-caption = QR code of the { $coin } deposit address
+deposit-button-status = 🔎 Check the status
+deposit-outro = I will tell you about every status change. The rate floats until your deposit is exchanged.
+flow-create-in-doubt = ⚠️ An earlier attempt to create this exchange was interrupted, so I will not create it twice. Please check /history in a minute; if nothing is there, start again with /exchange. Do not send any coins until you have deposit instructions.
+
+## rates (inline mode, /rate, exchange deep links)
+
+rates-button-exchange = 🔁 Exchange { $from } → { $to }
+rates-quote-title = { $amountFrom } { $from } → ≈ { $amountTo } { $to }
+rates-quote-description-fee = Withdrawal fee ≈ { $fee } { $feeCoin } (included) · the rate floats
+rates-quote-description = The rate floats
+rates-list-heading-amount = <b>{ $amountFrom } { $from }</b> gets you:
+rates-list-heading-min = <b>{ $from }</b> at its minimum of { $min } { $from } gets you:
+rates-list-line = ≈ <b>{ $amountTo } { $to }</b>
+rates-list-footer = After the withdrawal fee; the rate floats. Tap a coin to exchange.
+rates-help-title = Type an amount and two coins
+rates-help-description = For example: 0.1 btc eth · 100 usdttrc20 · btc
+rates-help-text =
+    <b>Quotes anywhere</b>
+    Type an amount and two coins, in either order:
+    <code>0.1 btc eth</code> · <code>btc eth 0.1</code> · <code>0.1 btc to eth</code>
+    An amount and one coin shows a few popular targets: <code>100 usdttrc20</code>
+    One coin shows what it pairs with, at its minimum: <code>btc</code>
+    In any chat, type my username and the question; here, use /rate.
+rates-invalid-title = I could not read that
+rates-invalid-bad-amount = The amount is not a number I can read. Write it like 0.1 or 1 000,5.
+rates-invalid-multiple-amounts = There is more than one amount. Give one amount and two coins.
+rates-invalid-amount-position = Put the amount first or last, not between the coins.
+rates-invalid-missing-coin = An amount needs a coin, for example 0.1 btc eth.
+rates-invalid-misplaced-connector = “to” goes between the two coins, for example 0.1 btc to eth.
+rates-invalid-too-many-words = Too many words. Give an amount and at most two coins.
+rates-invalid-same-coin = Both coins are the same. Choose two different coins.
+rates-unknown-title = Unknown coin “{ $token }”
+rates-unknown-suggest = Did you mean { $suggestions }?
+rates-unknown-none = Check the ticker, for example BTC, ETH or LTC.
+rates-no-pair-title = { $from } → { $to } is not available
+rates-no-pair-targets = { $from } can be exchanged for: { $targets }
+rates-no-targets = { $from } cannot be exchanged for anything right now.
+rates-below-min-title = The minimum is { $min } { $from }
+rates-below-min-description = Ask for at least { $min } { $from } to see a quote.
+rates-rejected-title = The exchange service refused this quote
+rates-rejected-generic = Try another amount or pair.
+rates-unavailable-title = Quotes are unavailable right now
+rates-unavailable-description = The exchange service is not answering. Please try again in a minute.
+
+## status (order card, status notifications, /status, /history)
+
+status-name-waiting_deposit = Waiting for your deposit
+status-name-deposit_received = Deposit received
+status-name-exchanging = Exchanging
+status-name-sending = Sending your coins
+status-name-success = Completed
+status-name-time_expired = Expired
+status-name-failed = Failed
+status-name-sending_failed = Sending failed
+status-name-reverted = Refunded
+status-card-title = { $icon } <b>Exchange</b> <code>{ $id }</code>
+status-card-status = Status: <b>{ $status }</b>
+status-card-send = You send: <b>{ $amount } { $coin }</b>
+status-card-expected = You get: ≈ <b>{ $amount } { $coin }</b>
+status-card-received = Received: <b>{ $amount } { $coin }</b>
+status-card-txid = TxID: <code>{ $txId }</code>
+status-card-refresh = 🔄 Refresh
+status-notice-deposit = 📥 Your deposit of { $amount } { $coin } for exchange <code>{ $id }</code> has arrived. The exchange is under way.
+status-notice-success = ✅ Exchange <code>{ $id }</code> is complete: { $amount } { $coin } sent to your address.
+status-notice-failed = ❌ Exchange <code>{ $id }</code> failed. If your deposit arrived, it goes back to your refund address <code>{ $refund }</code>.
+status-notice-sending_failed = ⚠️ Sending the coins of exchange <code>{ $id }</code> failed. The service may try again, and I will tell you when it does; otherwise the coins go back to your refund address <code>{ $refund }</code>.
+status-notice-reverted = ↩️ Exchange <code>{ $id }</code> was reverted: your coins were returned to your refund address <code>{ $refund }</code>.
+status-notice-time_expired = ⌛ Exchange <code>{ $id }</code> expired: no deposit arrived in time. Do not send anything to its deposit address any more; start a new exchange with /exchange. If you did send coins, they go back to your refund address <code>{ $refund }</code>.
+status-notice-support = Need help? Contact support and quote the exchange ID <code>{ $id }</code>.
+status-usage = Send /status with the exchange ID, for example <code>/status 1a2b3c</code>. /history lists your exchanges.
+status-not-found = I found no exchange of yours with the ID <code>{ $id }</code>. Check the ID, or see /history.
+status-unavailable = ⚠️ The exchange service is not answering right now: this is the last status I know.
+status-refreshed = Status updated
+status-tracking-stopped = This exchange is no longer checked automatically. Tap Refresh or send /status to check it.
+history-title = <b>Your exchanges</b>, newest first (page { $page } of { $pages }). Tap one to open its card.
+history-empty = You have no exchanges yet. Send /exchange to start one.
+history-item = { $icon } { $amount } { $from } → { $to } · { $date }
+history-newer = ◀ Newer
+history-older = Older ▶

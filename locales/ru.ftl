@@ -1,0 +1,226 @@
+# Русский. Все строки, которые видит пользователь, живут здесь (и в en.ftl). Подставляемые значения
+# уже экранированы для HTML вызывающим кодом; разметка — Telegram HTML.
+
+language-name = Русский
+
+start-greeting =
+    👋 Привет, <b>{ $name }</b>!
+
+    Я меняю одну криптовалюту на другую прямо в чате: выберите пару, введите сумму и адреса, подтвердите и отправьте депозит. Я сообщу о каждом шаге, пока монеты не придут.
+start-button-exchange = 🔁 Начать обмен
+start-button-help = ❓ Как это работает
+
+help-text =
+    <b>Как проходит обмен</b>
+    1. /exchange: выберите, какую монету отдаёте и какую получаете.
+    2. Введите сумму и посмотрите текущий курс.
+    3. Укажите адрес для получения (и тег или memo, если монета его требует) и адрес для возврата.
+    4. Проверьте всё и подтвердите: вы получите адрес для депозита.
+    5. Отправьте туда монеты. Я сообщу о каждом изменении статуса.
+
+    <b>Команды</b>
+    /exchange: начать обмен
+    /rate: курс, например <code>/rate 0.1 btc eth</code>
+    /status: статус вашего обмена
+    /history: ваши обмены
+    /language: сменить язык
+    /cancel: прервать текущее действие
+    /help: это сообщение
+
+language-choose = Выберите язык:
+language-set = Язык: русский.
+
+command-start = Запустить бота
+command-help = Как это работает
+command-exchange = Начать обмен
+command-rate = Узнать курс
+command-status = Статус обмена
+command-history = Ваши обмены
+command-language = Сменить язык
+command-cancel = Отменить текущее действие
+
+unhandled-text = Я не понял. Отправьте /exchange, чтобы обменять монеты, или /help, чтобы узнать, что я умею.
+unhandled-callback = Эта кнопка больше не активна.
+error-generic = У меня что-то пошло не так. Попробуйте через минуту; ничего из введённого никуда не отправлено.
+
+## Обмен
+
+flow-group-redirect = Обмены проходят в личном чате со мной, чтобы ваши адреса остались между нами.
+flow-group-button = Открыть личный чат
+flow-cancelled = Обмен отменён. Ничего не создано. Отправьте /exchange, чтобы начать заново.
+flow-nothing-to-cancel = Отменять нечего. Отправьте /exchange, чтобы начать обмен.
+flow-expired = ⌛ Незавершённый обмен истёк: { $minutes ->
+        [one] { $minutes } минута
+        [few] { $minutes } минуты
+       *[other] { $minutes } минут
+    } без действий, поэтому я его удалил. Отправьте /exchange, чтобы начать заново.
+flow-maintenance = 🛠 Новые обмены приостановлены на техническое обслуживание. { $message }
+flow-button-back = ◀ Назад
+flow-button-cancel = ✖ Отмена
+flow-button-retry = 🔄 Повторить
+flow-stale-button = Эта кнопка относится к предыдущему шагу.
+flow-use-buttons = Воспользуйтесь кнопками выше или введите то, что просит этот шаг.
+
+flow-pick-from = <b>Шаг 1 из 5.</b> Какую монету вы отдаёте?
+    Нажмите на монету или введите её тикер или название для поиска.
+flow-pick-to = <b>Шаг 2 из 5.</b> Вы отдаёте <b>{ $from }</b>. Какую монету хотите получить?
+    Нажмите на монету или введите её тикер или название для поиска.
+flow-picked-from = Вы отдаёте: <b>{ $coin }</b>
+flow-picked-to = Вы получаете: <b>{ $coin }</b>
+flow-search-results = Монеты по запросу «{ $query }»:
+flow-search-none = Нет монет по запросу «{ $query }». Попробуйте тикер, например BTC, ETH или USDT.
+flow-page = Страница { $page } из { $pages }
+flow-no-targets = К сожалению, { $from } сейчас не на что обменять. Выберите другую монету.
+
+flow-amount-ask = <b>Шаг 3 из 5.</b> Сколько <b>{ $from }</b> вы отдаёте?
+    Минимум: <b>{ $min } { $from }</b>. Введите число, например <code>{ $example }</code>.
+flow-amount-below-min = Минимум для { $coin }: <b>{ $min } { $coin }</b>. Введите сумму больше или используйте минимум.
+flow-amount-use-min = Минимум: { $min } { $coin }
+flow-amount-error-empty = Введите сумму, например <code>0.5</code>.
+flow-amount-error-not-a-number = Это не число. Введите сумму цифрами, например <code>0.5</code> или <code>1 000,25</code>.
+flow-amount-error-negative = Сумма не может быть отрицательной.
+flow-amount-error-zero = Сумма должна быть больше нуля.
+flow-amount-error-exponent = Запишите сумму полностью, без экспоненты вроде 1e5.
+flow-amount-error-too-many-decimals = Слишком много знаков после запятой.
+flow-amount-error-too-large = Сумма слишком велика. Проверьте её.
+flow-amount-error-multiple-separators = Не удалось прочитать сумму: в ней больше одного десятичного разделителя.
+flow-amount-error-other = Не удалось прочитать сумму. Введите её цифрами, например <code>0.5</code>.
+
+flow-quote =
+    <b>Расчёт</b>
+    Вы отдаёте: <b>{ $amountFrom } { $from }</b>
+    Вы получите: <b>≈ { $amountTo } { $to }</b>
+flow-quote-fee = Комиссия за вывод: ≈ { $fee } { $feeCoin }
+flow-quote-floating = Курс плавающий: итоговая сумма зависит от курса в момент обмена вашего депозита.
+flow-quote-change-hint = Введите другую сумму, чтобы изменить её.
+flow-button-continue = Далее ▶
+flow-button-change-amount = ✏️ Изменить сумму
+
+flow-destination-ask = <b>Шаг 4 из 5.</b> Отправьте адрес <b>{ $to }</b>, на который придут монеты.
+flow-refund-ask = <b>Шаг 5 из 5.</b> Отправьте адрес <b>{ $from }</b> для возврата: если обмен не удастся, монеты вернутся туда.
+flow-address-checking = Проверяю адрес…
+flow-address-invalid = ❌ <code>{ $address }</code> не является корректным адресом { $coin }. Проверьте и отправьте снова.
+flow-address-bad-input = Отправьте адрес текстом.
+flow-address-accepted = ✅ Адрес { $coin }: <code>{ $address }</code>
+flow-tag-ask = Отправьте <b>{ $tagName }</b> для этого адреса { $coin }.
+    ⚠️ Это обязательно: монеты, отправленные без правильного { $tagName }, могут быть потеряны. Если вы получаете на свой кошелёк или биржевой счёт, возьмите { $tagName } там.
+flow-tag-invalid = ❌ Неверный { $tagName }: { $reason } Отправьте снова.
+flow-tag-reason-empty = он пустой.
+flow-tag-reason-too-long = он слишком длинный.
+flow-tag-reason-digits = он должен быть целым числом (только цифры).
+flow-tag-reason-range = он должен быть не больше 4294967295.
+flow-tag-reason-spaces = в нём не должно быть пробелов и переносов строк.
+flow-tag-accepted = ✅ { $tagName }: <code>{ $tag }</code>
+
+flow-confirm-card =
+    <b>Проверьте обмен</b>
+    Вы отдаёте: <b>{ $amountFrom } { $from }</b>
+    Вы получите: <b>≈ { $amountTo } { $to }</b>
+flow-confirm-destination = Адрес получения { $to }:
+    <code>{ $address }</code>
+flow-confirm-destination-tag = { $tagName }: <code>{ $tag }</code>
+flow-confirm-refund = Адрес возврата { $from }:
+    <code>{ $address }</code>
+flow-confirm-refund-tag = { $tagName } для возврата: <code>{ $tag }</code>
+flow-confirm-check = Проверьте каждый символ адресов. Монеты, отправленные на неверный адрес, вернуть нельзя.
+flow-button-confirm = ✅ Подтвердить
+flow-button-edit = ✏️ Изменить
+flow-edit-which = Что вы хотите изменить?
+flow-edit-pair = Монеты
+flow-edit-amount = Сумму
+flow-edit-destination = Адрес получения
+flow-edit-refund = Адрес возврата
+flow-creating = Создаю обмен…
+flow-already-created = Этот обмен уже создан: { $id }.
+
+flow-partner-error = ⚠️ Сервис обмена сейчас не отвечает. Всё, что вы ввели, сохранено: нажмите «Повторить» чуть позже.
+flow-partner-rejected = ⚠️ Сервис обмена отказал: { $message }
+flow-partner-rejected-generic = ⚠️ Сервис обмена отклонил запрос. Проверьте сумму и адреса или попробуйте позже.
+
+deposit-intro =
+    ✅ <b>Обмен создан</b>
+    Отправьте ровно <b>{ $amount } { $coin }</b> на адрес ниже. Вы получите ≈ { $amountTo } { $to }.
+    ID обмена: <code>{ $id }</code>
+deposit-address-label = Адрес для депозита ({ $coin }):
+deposit-tag = ⚠️ <b>{ $tagName }</b>: <code>{ $tag }</code>
+    Ваш депозит ОБЯЗАТЕЛЬНО должен содержать этот { $tagName }. Без него монеты могут быть потеряны.
+deposit-qr-caption = QR-код адреса для депозита { $coin }
+deposit-button-status = 🔎 Проверить статус
+deposit-outro = Я сообщу о каждом изменении статуса. Курс плавающий до момента обмена депозита.
+flow-create-in-doubt = ⚠️ Предыдущая попытка создать этот обмен прервалась, поэтому я не буду создавать его повторно. Проверьте /history через минуту; если там ничего нет, начните заново с /exchange. Не отправляйте монеты, пока не получите инструкции для депозита.
+
+## rates (инлайн-режим, /rate, ссылки на обмен)
+
+rates-button-exchange = 🔁 Обменять { $from } → { $to }
+rates-quote-title = { $amountFrom } { $from } → ≈ { $amountTo } { $to }
+rates-quote-description-fee = Комиссия за вывод ≈ { $fee } { $feeCoin } (учтена) · курс плавающий
+rates-quote-description = Курс плавающий
+rates-list-heading-amount = За <b>{ $amountFrom } { $from }</b> вы получите:
+rates-list-heading-min = За минимальную сумму <b>{ $from }</b> ({ $min } { $from }) вы получите:
+rates-list-line = ≈ <b>{ $amountTo } { $to }</b>
+rates-list-footer = С учётом комиссии за вывод; курс плавающий. Нажмите на монету, чтобы начать обмен.
+rates-help-title = Введите сумму и две монеты
+rates-help-description = Например: 0.1 btc eth · 100 usdttrc20 · btc
+rates-help-text =
+    <b>Курсы в любом чате</b>
+    Введите сумму и две монеты в любом порядке:
+    <code>0.1 btc eth</code> · <code>btc eth 0.1</code> · <code>0.1 btc в eth</code>
+    Сумма и одна монета покажут несколько популярных направлений: <code>100 usdttrc20</code>
+    Одна монета покажет, на что её можно обменять, по минимальной сумме: <code>btc</code>
+    В любом чате введите моё имя пользователя и вопрос; здесь используйте /rate.
+rates-invalid-title = Не удалось разобрать запрос
+rates-invalid-bad-amount = Сумма не похожа на число. Напишите её так: 0.1 или 1 000,5.
+rates-invalid-multiple-amounts = Указано больше одной суммы. Нужны одна сумма и две монеты.
+rates-invalid-amount-position = Сумма должна стоять в начале или в конце, а не между монетами.
+rates-invalid-missing-coin = К сумме нужна монета, например: 0.1 btc eth.
+rates-invalid-misplaced-connector = «в» ставится между двумя монетами, например: 0.1 btc в eth.
+rates-invalid-too-many-words = Слишком много слов. Укажите сумму и не больше двух монет.
+rates-invalid-same-coin = Обе монеты одинаковые. Выберите две разные монеты.
+rates-unknown-title = Неизвестная монета «{ $token }»
+rates-unknown-suggest = Возможно, вы имели в виду { $suggestions }?
+rates-unknown-none = Проверьте тикер, например BTC, ETH или LTC.
+rates-no-pair-title = Обмен { $from } → { $to } недоступен
+rates-no-pair-targets = { $from } можно обменять на: { $targets }
+rates-no-targets = { $from } сейчас нельзя ни на что обменять.
+rates-below-min-title = Минимальная сумма — { $min } { $from }
+rates-below-min-description = Укажите не меньше { $min } { $from }, чтобы увидеть курс.
+rates-rejected-title = Сервис обмена отказался дать курс
+rates-rejected-generic = Попробуйте другую сумму или пару.
+rates-unavailable-title = Курсы сейчас недоступны
+rates-unavailable-description = Сервис обмена не отвечает. Попробуйте через минуту.
+
+## status (order card, status notifications, /status, /history)
+
+status-name-waiting_deposit = Ожидаем ваш депозит
+status-name-deposit_received = Депозит получен
+status-name-exchanging = Идёт обмен
+status-name-sending = Отправляем монеты
+status-name-success = Завершён
+status-name-time_expired = Время истекло
+status-name-failed = Ошибка
+status-name-sending_failed = Сбой отправки
+status-name-reverted = Возвращён
+status-card-title = { $icon } <b>Обмен</b> <code>{ $id }</code>
+status-card-status = Статус: <b>{ $status }</b>
+status-card-send = Вы отправляете: <b>{ $amount } { $coin }</b>
+status-card-expected = Вы получите: ≈ <b>{ $amount } { $coin }</b>
+status-card-received = Получено: <b>{ $amount } { $coin }</b>
+status-card-txid = TxID: <code>{ $txId }</code>
+status-card-refresh = 🔄 Обновить
+status-notice-deposit = 📥 Ваш депозит { $amount } { $coin } по обмену <code>{ $id }</code> получен. Обмен начался.
+status-notice-success = ✅ Обмен <code>{ $id }</code> завершён: { $amount } { $coin } отправлено на ваш адрес.
+status-notice-failed = ❌ Обмен <code>{ $id }</code> завершился ошибкой. Если депозит поступил, он вернётся на ваш адрес возврата <code>{ $refund }</code>.
+status-notice-sending_failed = ⚠️ Не удалось отправить монеты по обмену <code>{ $id }</code>. Сервис может повторить попытку, и я сообщу об этом; иначе монеты вернутся на ваш адрес возврата <code>{ $refund }</code>.
+status-notice-reverted = ↩️ Обмен <code>{ $id }</code> отменён: монеты возвращены на ваш адрес возврата <code>{ $refund }</code>.
+status-notice-time_expired = ⌛ Время обмена <code>{ $id }</code> истекло: депозит не поступил вовремя. Больше ничего не отправляйте на его адрес; начните новый обмен командой /exchange. Если вы всё же отправили монеты, они вернутся на ваш адрес возврата <code>{ $refund }</code>.
+status-notice-support = Нужна помощь? Напишите в поддержку и укажите ID обмена <code>{ $id }</code>.
+status-usage = Отправьте /status с ID обмена, например <code>/status 1a2b3c</code>. Список ваших обменов: /history.
+status-not-found = Не нашёл вашего обмена с ID <code>{ $id }</code>. Проверьте ID или откройте /history.
+status-unavailable = ⚠️ Сервис обмена сейчас не отвечает: это последний известный мне статус.
+status-refreshed = Статус обновлён
+status-tracking-stopped = Этот обмен больше не проверяется автоматически. Нажмите «Обновить» или отправьте /status, чтобы проверить его.
+history-title = <b>Ваши обмены</b>, сначала новые (страница { $page } из { $pages }). Нажмите на обмен, чтобы открыть его карточку.
+history-empty = У вас пока нет обменов. Отправьте /exchange, чтобы начать.
+history-item = { $icon } { $amount } { $from } → { $to } · { $date }
+history-newer = ◀ Новее
+history-older = Старее ▶

@@ -1,0 +1,146 @@
+/**
+ * Wires the parts together in the order the data flows: store → partner → catalog → bot → runner.
+ * `main.ts` calls it for the real process; end-to-end tests call it with a temporary data dir, the
+ * sandbox exchange and the Bot API emulator, so they exercise exactly the production wiring.
+ */
+import { run, type RunnerHandle } from "@grammyjs/runner";
+import type { Bot } from "grammy";
+import type { UserFromGetMe } from "grammy/types";
+import type { Config } from "./config.js";
+import type { Logger } from "./log.js";
+import { openStore, type Store } from "./store/store.js";
+import { createPartnerClient } from "./partner/client.js";
+import { createCatalog, type Catalog } from "./partner/catalog.js";
+import type { PartnerApi } from "./domain/types.js";
+import { createBot } from "./bot/create-bot.js";
+import { InFlightUpdates } from "./bot/middleware/in-flight.js";
+
+/** How long a stop waits for running handlers (a partner call has a 10 s timeout). */
+const STOP_GRACE_MS = 15_000;
+import type { BotContext } from "./bot/context.js";
+import { registerCommands } from "./bot/commands.js";
+import { createI18n, localeOfChat, translatorOf } from "./bot/i18n.js";
+import { expireConversations } from "./bot/conversation-storage.js";
+import { createPoller, type Poller } from "./poller/poller.js";
+import { Notifier } from "./poller/notifier.js";
+
+export interface AppOptions {
+  config: Config;
+  logger: Logger;
+  /** Resolved endpoints: in sandbox mode these point at the in-process servers. */
+  botToken: string;
+  telegramApiRoot: string | undefined;
+  partnerApiUrl: string;
+  partnerApiKey: string;
+  now?: () => Date;
+  botInfo?: UserFromGetMe;
+}
+
+export interface App {
+  readonly bot: Bot<BotContext>;
+  readonly store: Store;
+  readonly partner: PartnerApi;
+  readonly catalog: Catalog;
+  /** The status poller (started with the app); tests call `poller.runCycle()`. */
+  readonly poller: Poller;
+  /** Sends the status notices the poller hands over; `notifier.idle()` waits for them. */
+  readonly notifier: Notifier;
+  /** Removes exchange flows untouched for FLOW_TIMEOUT_MINUTES (as of `at`) and tells their chats. */
+  expireFlows(at?: Date): Promise<number>;
+  /** Stops taking updates, lets running handlers finish, flushes the store. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+/** Starts the bot and everything it needs; resolves once it is polling for updates. */
+export async function startApp(opts: AppOptions): Promise<App> {
+  const { config, logger } = opts;
+  const now = opts.now ?? (() => new Date());
+  // A 1 s coalescing window: however many statuses the poller stores, the file is rewritten at
+  // most once a second. Paths that need durability at once (exchange creation) call flush().
+  const store = await openStore({ dataDir: config.dataDir, flushDelayMs: 1_000, logger: logger.child({ part: "store" }) });
+  const partner = createPartnerClient({
+    baseUrl: opts.partnerApiUrl,
+    apiKey: opts.partnerApiKey,
+    logger: logger.child({ part: "partner" }),
+  });
+  const catalog = createCatalog(partner, { logger: logger.child({ part: "catalog" }) });
+
+  const i18n = createI18n();
+  const inFlight = new InFlightUpdates();
+  const bot = createBot(
+    { config, store, partner, catalog, logger, now, t: translatorOf(i18n) },
+    i18n,
+    {
+      token: opts.botToken,
+      client: opts.telegramApiRoot ? { apiRoot: opts.telegramApiRoot } : undefined,
+      botInfo: opts.botInfo,
+      inFlight,
+    },
+  );
+
+  const notifier = new Notifier({ store, api: bot.api, t: translatorOf(i18n), logger: logger.child({ part: "notifier" }) });
+  const poller = createPoller({
+    store,
+    partner,
+    notifier,
+    logger: logger.child({ part: "poller" }),
+    intervalMs: config.pollIntervalMs,
+    maxAgeMs: config.trackingMaxAgeMs,
+    now,
+  });
+
+  let runner: RunnerHandle | undefined;
+  try {
+    await bot.init();
+    // A webhook left over from another deployment would make getUpdates fail with 409.
+    await bot.api.deleteWebhook();
+    await registerCommands(bot.api, translatorOf(i18n));
+    runner = run(bot, {
+      runner: { fetch: { allowed_updates: ["message", "callback_query", "inline_query", "chosen_inline_result", "my_chat_member"] } },
+    });
+  } catch (err) {
+    await store.close();
+    partner.close();
+    throw err;
+  }
+  logger.info({ bot: bot.botInfo.username, mode: config.mode }, "bot is polling for updates");
+  // Notices stored but not sent before the last stop go out first, then tracking resumes.
+  const missed = notifier.catchUp();
+  if (missed > 0) logger.info({ missed }, "sending status notices stored before the last stop");
+  poller.start();
+
+  const t = translatorOf(i18n);
+  const expireFlows = (at: Date = now()) =>
+    expireConversations({
+      store,
+      api: bot.api,
+      logger,
+      now: () => at,
+      timeoutMs: config.flowTimeoutMs,
+      expiredText: (chatId) => t(localeOfChat(store, chatId), "flow-expired", { minutes: Math.round(config.flowTimeoutMs / 60_000) }),
+    });
+  // Checked every minute: expiry is announced at most a minute late, and the check is a scan of
+  // the few chats that are in a flow.
+  const expiryTimer = setInterval(() => {
+    expireFlows().catch((err: unknown) => logger.error({ err }, "flow expiry failed"));
+  }, 60_000);
+  expiryTimer.unref();
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      logger.info("stopping: finishing running updates");
+      clearInterval(expiryTimer);
+      if (runner?.isRunning()) await runner.stop();
+      if (!(await inFlight.drain(STOP_GRACE_MS))) {
+        logger.warn({ active: inFlight.active }, "stopping with updates still running after the grace period");
+      }
+      await poller.stop();
+      await notifier.stop();
+      await store.close();
+      partner.close();
+      logger.info("stopped cleanly");
+    })());
+
+  return { bot, store, partner, catalog, poller, notifier, expireFlows, stop };
+}

@@ -1,0 +1,84 @@
+/**
+ * Builds the bot from injected dependencies. This file is the bot's whole surface: every feature
+ * is registered here, explicitly and in order, with `unhandled` last.
+ */
+import { Bot, type ApiClientOptions, type BotError } from "grammy";
+import type { UserFromGetMe } from "grammy/types";
+import { sequentialize } from "@grammyjs/runner";
+import { autoRetry } from "@grammyjs/auto-retry";
+import type { BaseContext, BotContext } from "./context.js";
+import type { BotDeps } from "./deps.js";
+import type { I18n } from "@grammyjs/i18n";
+import { trackUser } from "./middleware/track-user.js";
+import type { InFlightUpdates } from "./middleware/in-flight.js";
+import { exchangeFeature } from "./features/exchange/index.js";
+import { startFeature } from "./features/start.js";
+import { helpFeature } from "./features/help.js";
+import { languageFeature } from "./features/language.js";
+import { ratesFeature } from "./features/rates/index.js";
+import { statusFeature } from "./features/status.js";
+import { historyFeature } from "./features/history.js";
+import { unhandledFeature } from "./features/unhandled.js";
+
+export interface CreateBotOptions {
+  token: string;
+  /** Bot API client options: the emulator's apiRoot in sandbox mode and in tests. */
+  client?: ApiClientOptions;
+  /** Known bot info skips the getMe call at init (tests). */
+  botInfo?: UserFromGetMe;
+  /** Tracks running handlers for a graceful stop. */
+  inFlight?: InFlightUpdates;
+}
+
+/** The runner processes one update per chat at a time, so a chat's updates never race. */
+export function sequentialKey(ctx: BotContext): string | undefined {
+  return ctx.chat?.id.toString() ?? ctx.from?.id.toString();
+}
+
+/** Builds the Bot; call `bot.init()` (or let the runner do it) before handling updates. */
+export function createBot(deps: BotDeps, i18n: I18n<BaseContext>, options: CreateBotOptions): Bot<BotContext> {
+  const bot = new Bot<BotContext>(options.token, {
+    client: options.client,
+    botInfo: options.botInfo,
+  });
+  // 429s wait for retry_after; 5xx and network errors retried a few times.
+  bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60 }));
+
+  if (options.inFlight) bot.use(options.inFlight.middleware);
+  bot.use(sequentialize(sequentialKey));
+  bot.use((ctx, next) => {
+    ctx.deps = deps;
+    return next();
+  });
+  bot.use(trackUser);
+  bot.use(i18n);
+
+  const features = bot.errorBoundary((err) => reportError(err, deps));
+  // First: an active exchange flow sees every update of its chat before any other feature.
+  features.use(exchangeFeature(deps, i18n));
+  features.use(startFeature);
+  features.use(helpFeature);
+  features.use(languageFeature);
+  features.use(ratesFeature(deps));
+  features.use(statusFeature);
+  features.use(historyFeature);
+  features.use(unhandledFeature);
+
+  bot.catch((err) => reportError(err, deps));
+  return bot;
+}
+
+/** Logs a failed update once, with context, and tells the person something went wrong. */
+async function reportError(err: BotError<BotContext>, deps: BotDeps): Promise<void> {
+  const ctx = err.ctx;
+  deps.logger.error(
+    { err: err.error, updateId: ctx.update.update_id, chatId: ctx.chat?.id, userId: ctx.from?.id },
+    "update failed",
+  );
+  try {
+    if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
+    if (ctx.chat?.type === "private") await ctx.reply(ctx.t("error-generic"));
+  } catch (replyError) {
+    deps.logger.warn({ err: replyError, chatId: ctx.chat?.id }, "could not tell the user about the failure");
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * Reads like a person using the chat: type something, press a button, and wait for the bot's
+ * new message that says what we expect. Waits are event-driven through the emulator.
+ */
+import type { Harness } from "./harness.js";
+
+type TestUser = ReturnType<Harness["emulator"]["user"]>;
+type BotMessage = NonNullable<ReturnType<TestUser["chat"]["last"]>>;
+
+export type Expectation = string | RegExp;
+
+function matches(message: BotMessage, expected: Expectation): boolean {
+  return typeof expected === "string" ? message.plain.includes(expected) : expected.test(message.plain);
+}
+
+export class ChatDriver {
+  constructor(
+    readonly h: Harness,
+    readonly user: TestUser,
+  ) {}
+
+  /** Number of bot messages in the chat so far: later waits only look past it. */
+  mark(): number {
+    return this.user.chat.messages().length;
+  }
+
+  /** Waits for a bot message after `since` that matches `expected`. */
+  async waitNew(expected: Expectation, since: number, timeoutMs?: number): Promise<BotMessage> {
+    return this.h.emulator.waitFor(
+      () => this.user.chat.messages().slice(since).find((m) => matches(m, expected)),
+      timeoutMs,
+    );
+  }
+
+  /** Types `text` and waits for a new bot message matching `expected`. */
+  async send(text: string, expected: Expectation): Promise<BotMessage> {
+    const since = this.mark();
+    this.user.sendText(text);
+    return this.waitNew(expected, since);
+  }
+
+  /** Presses the button with `callbackData` under `message` and waits for a new matching message. */
+  async press(message: BotMessage, callbackData: string, expected: Expectation): Promise<BotMessage> {
+    const since = this.mark();
+    this.user.pressButton(message, callbackData);
+    return this.waitNew(expected, since);
+  }
+
+  /** Presses a button and waits until the same message is edited to match `expected`. */
+  async pressAndEdit(message: BotMessage, callbackData: string, expected: Expectation): Promise<BotMessage> {
+    this.user.pressButton(message, callbackData);
+    return this.h.emulator.waitFor(() => {
+      const current = this.user.chat.byId(message.message_id);
+      return current && matches(current, expected) ? current : undefined;
+    });
+  }
+
+  /** The button data under a message whose text contains `label`. */
+  button(message: BotMessage, label: string): string {
+    const found = message.buttons().find((b) => b.text.includes(label));
+    if (!found?.callback_data) {
+      throw new Error(`no button "${label}" under: ${message.plain}\nbuttons: ${message.buttons().map((b) => b.text).join(" | ")}`);
+    }
+    return found.callback_data;
+  }
+
+  /** Waits until the bot has made no call for `quietMs` (used to assert that nothing more comes). */
+  async settle(quietMs = 300): Promise<void> {
+    let count = -1;
+    for (;;) {
+      const now = this.h.emulator.calls.length;
+      if (now === count) return;
+      count = now;
+      await new Promise((r) => setTimeout(r, quietMs));
+    }
+  }
+}

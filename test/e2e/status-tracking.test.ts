@@ -1,0 +1,309 @@
+/**
+ * Status tracking end to end: the real app (poller, notifier, /status, /history) against the
+ * sandbox exchange (manual lifecycle: statuses move only when a test says so) and the Bot API
+ * emulator. Cycles are run with `app.poller.runCycle({ all: true })` and notices awaited with
+ * `app.notifier.idle()`; the automatic timer is kept out of the way with a one-hour interval.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { SAMPLE_ADDRESSES } from "../../src/sandbox/server.js";
+import type { ExchangeRecord } from "../../src/domain/types.js";
+import { createI18n, translatorOf } from "../../src/bot/i18n.js";
+import { sendDepositInstructions } from "../../src/bot/ui/deposit-instructions.js";
+import { startHarness, type Harness } from "./harness.js";
+import { ChatDriver } from "./chat-driver.js";
+
+const BTC = SAMPLE_ADDRESSES.BTC!;
+const ETH = SAMPLE_ADDRESSES.ETH!;
+const translate = translatorOf(createI18n());
+
+type TestUser = ReturnType<Harness["emulator"]["user"]>;
+
+/**
+ * Creates an exchange for `user` the way the exchange flow ends: exchange-create at the sandbox,
+ * the record in the store, then the deposit instructions, whose last message is the live card.
+ */
+async function openExchange(h: Harness, user: TestUser): Promise<ExchangeRecord> {
+  const created = await h.app.partner.createExchange({ from: "BTC", to: "ETH", amount: "0.1", destinationAddress: ETH, refundAddress: BTC });
+  const at = new Date().toISOString();
+  const record = h.app.store.exchanges.insert({
+    id: created.id,
+    userId: user.id,
+    chatId: user.id,
+    from: "BTC",
+    to: "ETH",
+    amountFrom: "0.1",
+    quotedAmountTo: "1.5",
+    destinationAddress: ETH,
+    destinationTag: "",
+    refundAddress: BTC,
+    refundTag: "",
+    depositAddress: created.depositAddress,
+    depositTag: created.depositTag,
+    status: "waiting_deposit",
+    statusHistory: [{ status: "waiting_deposit", at }],
+    createdAt: at,
+    updatedAt: at,
+    lastNotifiedStatus: "waiting_deposit",
+  });
+  await sendDepositInstructions(
+    h.app.bot.api,
+    record,
+    { from: { code: "BTC", network: undefined, tagName: "" }, to: { code: "ETH", network: undefined } },
+    (key, vars) => translate("en", key, vars),
+    h.app.store,
+  );
+  return h.app.store.exchanges.get(record.id)!;
+}
+
+/** One poller cycle over every open exchange, then every notice it caused. */
+async function cycle(h: Harness) {
+  const report = await h.app.poller.runCycle({ all: true });
+  await h.app.notifier.idle();
+  return report;
+}
+
+/** The bot's messages in the person's chat that are order cards (they carry the refresh button). */
+function cards(user: TestUser, id: string) {
+  return user.chat.messages().filter((m) => m.buttons().some((b) => b.callback_data === `st:${id}`) && m.plain.includes("Status:"));
+}
+
+describe("status tracking, end to end", () => {
+  let h: Harness;
+  let user: TestUser;
+
+  beforeEach(async () => {
+    h = await startHarness({ env: { POLL_INTERVAL_MS: "3600000" } });
+    user = h.emulator.user({ id: 3001, first_name: "Ada", language_code: "en" });
+    user.sendText("/start");
+    await h.emulator.waitFor(() => user.chat.last());
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  it("walks a whole lifecycle: one card edited in place, and the milestone messages in order", async () => {
+    const ex = await openExchange(h, user);
+    const card = user.chat.last()!;
+    expect(card.message_id).toBe(ex.cardMessageId);
+    expect(card.plain).toContain("Waiting for your deposit");
+    expect(card.plain).toContain("▰▱▱▱▱ 1/5");
+    expect(card.plain).toContain("I will tell you about every status change");
+    const start = user.chat.messages().length;
+
+    h.sandbox.orders.deposit(ex.id);
+    expect((await cycle(h)).changed).toBe(1);
+    expect(user.chat.byId(card.message_id)!.plain).toContain("Deposit received");
+    h.sandbox.orders.advance(ex.id);
+    await cycle(h);
+    expect(user.chat.byId(card.message_id)!.plain).toContain("▰▰▰▱▱ 3/5");
+    h.sandbox.orders.advance(ex.id);
+    await cycle(h);
+    h.sandbox.orders.advance(ex.id);
+    await cycle(h);
+
+    const order = h.sandbox.orders.get(ex.id)!;
+    const final = user.chat.byId(card.message_id)!;
+    expect(final.plain).toContain("Completed");
+    expect(final.plain).toContain("▰▰▰▰▰ 5/5");
+    expect(final.plain).toContain(`TxID: ${order.txId}`);
+    expect(final.plain).not.toContain("I will tell you about every status change");
+
+    const after = user.chat.messages().slice(start);
+    expect(after.map((m) => [...m.plain][0])).toEqual(["📥", "✅"]);
+    expect(after[0]!.plain).toContain(`deposit of 0.1 BTC for exchange ${ex.id} has arrived`);
+    expect(after[1]!.plain).toContain(`Exchange ${ex.id} is complete`);
+    expect(after[1]!.plain).toContain(order.txId!);
+    expect(cards(user, ex.id)).toHaveLength(1);
+
+    const stored = h.app.store.exchanges.get(ex.id)!;
+    expect(stored.statusHistory.map((s) => s.status)).toEqual(["waiting_deposit", "deposit_received", "exchanging", "sending", "success"]);
+    expect(stored.lastNotifiedStatus).toBe("success");
+    // Final: no longer polled, nothing more said.
+    const requests = h.sandbox.requests.count("exchange-status");
+    expect((await cycle(h)).checked).toBe(0);
+    expect(h.sandbox.requests.count("exchange-status")).toBe(requests);
+    expect(user.chat.messages()).toHaveLength(start + 2);
+  });
+
+  it("takes an exchange made in the chat from its deposit instructions to success, on one card", async () => {
+    const chat = new ChatDriver(h, user);
+    const pickFrom = await chat.send("/exchange", "Which coin do you send?");
+    const pickTo = await chat.press(pickFrom, "x:c:BTC", "Which coin do you want to get?");
+    await chat.press(pickTo, "x:c:ETH", "How much BTC do you send?");
+    const quote = await chat.send("0.1", "You get:");
+    await chat.press(quote, "x:next", "address that will receive");
+    await chat.send(ETH, "refund address");
+    const confirm = await chat.send(BTC, "Check your exchange");
+    const since = chat.mark();
+    const sent = user.pressButton(confirm, "x:confirm");
+    const card = await chat.waitNew("Waiting for your deposit", since);
+    await sent.handled;
+    // The card is the last message of the instructions, and the one the poller will edit.
+    expect(user.chat.last()!.message_id).toBe(card.message_id);
+    const order = h.sandbox.orders.list()[0]!;
+    expect(h.app.store.exchanges.get(order.id)!.cardMessageId).toBe(card.message_id);
+    const start = user.chat.messages().length;
+
+    h.sandbox.orders.deposit(order.id);
+    await cycle(h);
+    for (let i = 0; i < 3; i++) h.sandbox.orders.advance(order.id);
+    await cycle(h);
+    expect(user.chat.byId(card.message_id)!.plain).toContain("Completed");
+    expect(user.chat.messages().slice(start).map((m) => [...m.plain][0])).toEqual(["📥", "✅"]);
+    expect(cards(user, order.id)).toHaveLength(1);
+  });
+
+  it("sends a notice stored before a restart exactly once after it, and tracks on", async () => {
+    const ex = await openExchange(h, user);
+    const start = user.chat.messages().length;
+    h.sandbox.orders.deposit(ex.id);
+    // The process "dies" between the store write and the notice: the notifier takes no more.
+    await h.app.notifier.stop();
+    await h.app.poller.runCycle({ all: true });
+    expect(h.app.store.exchanges.get(ex.id)!.status).toBe("deposit_received");
+    expect(user.chat.messages()).toHaveLength(start);
+
+    await h.restart();
+    await h.emulator.waitFor(() => user.chat.messages().length > start);
+    await h.app.notifier.idle();
+    expect(user.chat.messages().slice(start).map((m) => [...m.plain][0])).toEqual(["📥"]);
+    expect(user.chat.byId(ex.cardMessageId!)!.plain).toContain("Deposit received");
+
+    // A second restart has nothing left to send.
+    await h.restart();
+    await h.app.notifier.idle();
+    expect(user.chat.messages()).toHaveLength(start + 1);
+
+    h.sandbox.orders.advance(ex.id);
+    h.sandbox.orders.advance(ex.id);
+    h.sandbox.orders.advance(ex.id);
+    await cycle(h);
+    expect(user.chat.messages().slice(start).map((m) => [...m.plain][0])).toEqual(["📥", "✅"]);
+    expect(cards(user, ex.id)).toHaveLength(1);
+  });
+
+  it("rides out the partner being down, then catches up without losing the change", async () => {
+    const ex = await openExchange(h, user);
+    const start = user.chat.messages().length;
+    h.sandbox.faults.down();
+    h.sandbox.orders.deposit(ex.id);
+    const down = await cycle(h);
+    expect(down.failed).toBe(down.checked);
+    expect(h.app.poller.backoffLevel).toBe(1);
+    expect(h.app.store.exchanges.get(ex.id)!.status).toBe("waiting_deposit");
+    expect(user.chat.messages()).toHaveLength(start);
+
+    h.sandbox.faults.up();
+    const back = await cycle(h);
+    expect(back.changed).toBe(1);
+    expect(h.app.poller.backoffLevel).toBe(0);
+    expect(user.chat.messages().slice(start).map((m) => [...m.plain][0])).toEqual(["📥"]);
+  });
+
+  it("stops writing to a person who blocked the bot, and keeps tracking their exchange", async () => {
+    const ex = await openExchange(h, user);
+    user.blockBot();
+    h.sandbox.orders.deposit(ex.id);
+    await cycle(h);
+    expect(h.app.store.users.get(user.id)!.blocked).toBe(true);
+    const callsAfterBlock = h.emulator.calls.length;
+
+    h.sandbox.orders.advance(ex.id);
+    await cycle(h);
+    expect(h.app.store.exchanges.get(ex.id)!.status).toBe("exchanging");
+    // Not one more attempt to reach them.
+    expect(h.emulator.calls.slice(callsAfterBlock).filter((c) => c.method !== "getUpdates")).toEqual([]);
+    expect(h.app.store.exchanges.get(ex.id)!.lastNotifiedStatus).toBe("exchanging");
+  });
+
+  it("shows a status the spec does not list as it is, with a neutral icon, and keeps polling it", async () => {
+    const ex = await openExchange(h, user);
+    const start = user.chat.messages().length;
+    h.sandbox.orders.setStatus(ex.id, "on_hold<review>");
+    await cycle(h);
+    const card = user.chat.byId(ex.cardMessageId!)!;
+    expect(card.plain).toContain("🔹 Exchange");
+    expect(card.plain).toContain("Status: on_hold<review>");
+    expect(card.plain).not.toMatch(/\d\/5/);
+    expect(user.chat.messages()).toHaveLength(start);
+    const before = h.sandbox.requests.count("exchange-status");
+    expect((await cycle(h)).checked).toBe(1);
+    expect(h.sandbox.requests.count("exchange-status")).toBe(before + 1);
+  });
+
+  it("answers another person's id exactly like a wrong one, and shows a person their own live", async () => {
+    const ex = await openExchange(h, user);
+    const other = h.emulator.user({ id: 3002, first_name: "Eve", language_code: "en" });
+    const requests = h.sandbox.requests.count("exchange-status");
+
+    other.sendText(`/status ${ex.id}`);
+    const theirs = await h.emulator.waitFor(() => other.chat.last());
+    other.sendText("/status nosuchid");
+    const wrong = await h.emulator.waitFor(() => (other.chat.messages().length === 2 ? other.chat.last() : undefined));
+    expect(theirs.text).toBe(wrong.text!.replace("nosuchid", ex.id));
+    expect(theirs.plain).toContain("I found no exchange of yours");
+    expect(h.sandbox.requests.count("exchange-status")).toBe(requests);
+
+    h.sandbox.orders.deposit(ex.id);
+    const since = user.chat.messages().length;
+    const asked = user.sendText(`/status ${ex.id}`);
+    // Live: the change is stored and notified (old card edited, milestone), then a fresh card.
+    const fresh = await h.emulator.waitFor(() => user.chat.messages().slice(since).find((m) => m.plain.includes("Status:")));
+    expect(fresh.plain).toContain("Deposit received");
+    expect(user.chat.messages().slice(since)[0]!.plain).toContain("has arrived");
+    await asked.handled;
+    expect(h.app.store.exchanges.get(ex.id)!.cardMessageId).toBe(fresh.message_id);
+    expect(h.sandbox.requests.count("exchange-status")).toBe(requests + 1);
+    // The poller sees nothing new afterwards: the notice is not sent twice.
+    await cycle(h);
+    expect(user.chat.messages().filter((m) => m.plain.includes("has arrived"))).toHaveLength(1);
+  });
+
+  it("lists /history newest first with icons; an item opens its card; refresh on the card edits it", async () => {
+    const first = await openExchange(h, user);
+    const second = await openExchange(h, user);
+    h.sandbox.orders.fail(first.id, "time_expired");
+    await cycle(h);
+    expect(user.chat.last()!.plain).toContain("expired");
+
+    user.sendText("/history");
+    const list = await h.emulator.waitFor(() => (user.chat.last()?.plain.includes("Your exchanges") ? user.chat.last() : undefined));
+    const items = list.buttons().filter((b) => b.callback_data?.startsWith("st:"));
+    expect(items.map((b) => b.callback_data)).toEqual([`st:${second.id}`, `st:${first.id}`]);
+    expect(items[0]!.text.startsWith("⏳")).toBe(true);
+    expect(items[1]!.text.startsWith("⌛")).toBe(true);
+
+    const since = user.chat.messages().length;
+    user.pressButton(list, `st:${first.id}`);
+    const opened = await h.emulator.waitFor(() => user.chat.messages().slice(since).find((m) => m.plain.includes("Status:")));
+    expect(opened.plain).toContain("Expired");
+
+    h.sandbox.orders.deposit(second.id);
+    user.pressButton(second.cardMessageId!, `st:${second.id}`);
+    await h.emulator.waitFor(() => user.lastToast() === "Status updated");
+    expect(user.chat.byId(second.cardMessageId!)!.plain).toContain("Deposit received");
+  });
+
+  it("waits out a 429 from Telegram, resends a card that cannot be edited, ignores 'not modified'", async () => {
+    const ex = await openExchange(h, user);
+    h.emulator.failNext("editMessageText", { code: 429, retryAfter: 1 });
+    h.sandbox.orders.deposit(ex.id);
+    await cycle(h);
+    const edits = h.emulator.callsOf("editMessageText");
+    expect(edits.map((c) => c.error?.code ?? 200)).toEqual([429, 200]);
+    expect(edits[1]!.at - edits[0]!.at).toBeGreaterThanOrEqual(900);
+
+    h.emulator.failNext("editMessageText", { code: 400, description: "Bad Request: message to edit not found" });
+    h.sandbox.orders.advance(ex.id);
+    await cycle(h);
+    const moved = h.app.store.exchanges.get(ex.id)!.cardMessageId!;
+    expect(moved).not.toBe(ex.cardMessageId);
+    expect(user.chat.byId(moved)!.plain).toContain("Exchanging");
+
+    h.emulator.failNext("editMessageText", { code: 400, description: "Bad Request: message is not modified: specified new message content and reply markup are exactly the same" });
+    h.sandbox.orders.advance(ex.id);
+    await cycle(h);
+    expect(h.app.store.exchanges.get(ex.id)!.cardMessageId).toBe(moved);
+    expect(h.app.store.exchanges.get(ex.id)!.lastNotifiedStatus).toBe("sending");
+  });
+});
