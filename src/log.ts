@@ -6,6 +6,7 @@
  * last line of defence is a textual replace on each serialised line before it is written.
  */
 import { pino, type Logger, type DestinationStream } from "pino";
+import { redactSecrets } from "./partner/redact.js";
 
 export type { Logger };
 
@@ -15,18 +16,6 @@ export interface LoggerOptions {
   secrets: string[];
   /** Where lines go; stdout by default. Tests pass a stream to read the lines back. */
   destination?: DestinationStream;
-}
-
-/** Replaces every occurrence of every secret (and its URL-encoded form) with `***`. */
-export function scrubSecrets(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (secret.length < 4) continue; // too short to be a real secret; replacing it would mangle logs
-    for (const form of new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)])) {
-      out = out.split(form).join("***");
-    }
-  }
-  return out;
 }
 
 /** Builds the logger. Field names that usually hold secrets are censored too. */
@@ -40,9 +29,26 @@ export function createLogger(opts: LoggerOptions): Logger {
         censor: "***",
       },
       hooks: {
-        streamWrite: (line) => scrubSecrets(line, secrets),
+        streamWrite: (line) => redactSecrets(line, secrets),
       },
     },
-    opts.destination ?? pino.destination({ dest: 1, sync: false }),
+    // Synchronous: the volume is modest, and a line written just before process.exit (a refused
+    // start-up, the end of a graceful stop) must not be lost in a buffer.
+    opts.destination ?? pino.destination({ dest: 1, sync: true }),
   );
+}
+
+/**
+ * Readable, coloured lines for a person at a terminal; JSON lines otherwise (a Procfile host, a
+ * log collector). pino-pretty is a development dependency, so a production install without it
+ * simply keeps JSON.
+ */
+export async function prettyWhenInteractive(): Promise<DestinationStream | undefined> {
+  if (!process.stdout.isTTY || process.env.LOG_FORMAT === "json") return undefined;
+  try {
+    const { default: pretty } = await import("pino-pretty");
+    return pretty({ colorize: true, translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname", singleLine: true, sync: true });
+  } catch {
+    return undefined;
+  }
 }

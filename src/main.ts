@@ -6,7 +6,7 @@
  */
 import { config as loadDotenv } from "dotenv";
 import { ConfigError, loadConfig, secretsOf, type Config } from "./config.js";
-import { createLogger } from "./log.js";
+import { createLogger, prettyWhenInteractive } from "./log.js";
 import { startApp, type App } from "./app.js";
 import { startSandbox, type SandboxServer } from "./sandbox/server.js";
 import { startEmulator, type Emulator } from "./emulator/server.js";
@@ -25,7 +25,7 @@ try {
   throw err;
 }
 
-const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config) });
+const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config), destination: await prettyWhenInteractive() });
 const closers: Array<() => Promise<void>> = [];
 
 async function boot(): Promise<App> {
@@ -76,12 +76,23 @@ function fatal(err: unknown): never {
   process.exit(1);
 }
 
-const app = await boot().catch(async (err: unknown) => {
-  await closeSandboxServers();
-  fatal(err);
-});
-
+// Signals are handled from the start: a Ctrl-C during start-up stops as soon as the bot is up.
+let app: App | undefined;
+let stopRequested: NodeJS.Signals | undefined;
 let signals = 0;
+
+async function shutdown(signal: NodeJS.Signals): Promise<void> {
+  logger.info(`${signal} received`);
+  try {
+    await app?.stop();
+    await closeSandboxServers();
+  } catch (err) {
+    fatal(err);
+  }
+  logger.flush();
+  process.exit(0);
+}
+
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     signals += 1;
@@ -89,13 +100,16 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
       logger.warn(`second ${signal}: exiting without waiting`);
       process.exit(1);
     }
-    logger.info(`${signal} received`);
-    void app
-      .stop()
-      .then(closeSandboxServers)
-      .then(() => {
-        logger.flush();
-        process.exit(0);
-      }, fatal);
+    if (app === undefined) {
+      stopRequested = signal;
+      return;
+    }
+    void shutdown(signal);
   });
 }
+
+app = await boot().catch(async (err: unknown) => {
+  await closeSandboxServers();
+  fatal(err);
+});
+if (stopRequested) await shutdown(stopRequested);

@@ -6,12 +6,17 @@
 /** Secrets shorter than this are not replaced anywhere but the `key` parameter: they would mangle ordinary text. */
 const MIN_SECRET_LENGTH = 4;
 
-/** Replaces every occurrence of each secret (raw and URL-encoded) in `text` with `***`. */
+/**
+ * Replaces every occurrence of each secret in `text` with `***`: raw, URL-encoded, and as it
+ * appears inside a JSON string (a serialised log line escapes quotes and backslashes).
+ */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) {
     if (secret.length < MIN_SECRET_LENGTH) continue;
-    for (const form of new Set([secret, encodeURIComponent(secret)])) out = out.split(form).join("***");
+    for (const form of new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)])) {
+      out = out.split(form).join("***");
+    }
   }
   return out;
 }

@@ -1,0 +1,81 @@
+/**
+ * The process as a partner runs it: `src/main.ts` in a child process, with only environment
+ * variables. Start-up refusals must exit 1 with a clear message; a signal must stop it cleanly.
+ */
+import { spawn } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+interface Run {
+  code: number | null;
+  output: string;
+}
+
+/** Starts main.ts; resolves when it exits. `onOutput` may send it a signal. */
+function runMain(env: Record<string, string>, onOutput?: (output: string, kill: (s: NodeJS.Signals) => void) => void): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      env: { PATH: process.env.PATH ?? "", LOG_FORMAT: "json", SANDBOX_PORT: "0", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`main.ts did not exit in time; output:\n${output}`));
+    }, 15_000);
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      onOutput?.(output, (s) => child.kill(s));
+    };
+    child.stdout.on("data", collect);
+    child.stderr.on("data", collect);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+describe("main.ts as a process", () => {
+  let dataDir: string;
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), "swapbot-main-"));
+  });
+  afterEach(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("refuses a bad configuration with one message naming each variable, and exits 1", async () => {
+    const run = await runMain({ DATA_DIR: dataDir, BOT_TOKEN: "not-a-token", POLL_INTERVAL_MS: "soon" });
+    expect(run.code).toBe(1);
+    expect(run.output).toContain("Invalid configuration");
+    expect(run.output).toContain("BOT_TOKEN");
+    expect(run.output).toContain("POLL_INTERVAL_MS");
+    expect(run.output).not.toContain("not-a-token");
+  });
+
+  it("refuses a corrupt data file, exits 1, and leaves the file as it was", async () => {
+    const file = join(dataDir, "db.json");
+    await writeFile(file, "{ this is not json");
+    const run = await runMain({ DATA_DIR: dataDir });
+    expect(run.code).toBe(1);
+    expect(run.output).toContain("db.json");
+    const { readFile } = await import("node:fs/promises");
+    expect(await readFile(file, "utf8")).toBe("{ this is not json");
+  });
+
+  it("comes up in sandbox mode with no configuration, says so, and stops cleanly on SIGINT", async () => {
+    let signalled = false;
+    const run = await runMain({ DATA_DIR: dataDir }, (output, kill) => {
+      if (!signalled && output.includes("bot is polling for updates")) {
+        signalled = true;
+        kill("SIGINT");
+      }
+    });
+    expect(run.output).toContain("SANDBOX MODE");
+    expect(run.output).toContain("stopped cleanly");
+    expect(run.code).toBe(0);
+  });
+});
