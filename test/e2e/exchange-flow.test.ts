@@ -97,6 +97,13 @@ describe("the exchange flow, end to end", () => {
     expect(h.sandbox.requests.count("rate")).toBe(2);
     expect(h.sandbox.requests.count("validate-address")).toBe(2);
     expect(h.sandbox.requests.count("exchange-create")).toBe(1);
+
+    // Another person in the flow within the catalog's TTL costs no catalog request.
+    const other = new ChatDriver(h, h.emulator.user({ id: 2003, first_name: "Cy", language_code: "en" }));
+    const otherPick = await other.send("/exchange", "Which coin do you send?");
+    await other.press(otherPick, "x:c:BTC", "Which coin do you want to get?");
+    expect(h.sandbox.requests.count("currencies")).toBe(1);
+    expect(h.sandbox.requests.count("pairs")).toBe(1);
   });
 
   it("answers every bad amount with what is wrong and stays at the amount step", async () => {
@@ -198,7 +205,10 @@ describe("the exchange flow, end to end", () => {
   });
 
   it("keeps everything entered when the service fails, and carries on after Retry", async () => {
-    const pickFrom = await chat.send("/exchange", "Which coin do you send?");
+    h.sandbox.faults.down();
+    const failedCatalog = await chat.send("/exchange", "not answering");
+    h.sandbox.faults.up();
+    const pickFrom = await chat.press(failedCatalog, "x:retry", "Which coin do you send?");
     const pickTo = await chat.press(pickFrom, "x:c:BTC", "Which coin do you want to get?");
     await chat.press(pickTo, "x:c:ETH", "How much BTC");
 
