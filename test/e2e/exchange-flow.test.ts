@@ -244,6 +244,17 @@ describe("the exchange flow, end to end", () => {
     expect(card2).toBeDefined();
   });
 
+  it("speaks the person's language through the whole flow", async () => {
+    const ru = new ChatDriver(h, h.emulator.user({ id: 2004, first_name: "Оля", language_code: "ru" }));
+    const pickFrom = await ru.send("/exchange", "Какую монету вы отдаёте?");
+    expect(pickFrom.buttons().map((b) => b.text)).toContain("✖ Отмена");
+    const pickTo = await ru.press(pickFrom, "x:c:BTC", "Какую монету хотите получить?");
+    await ru.press(pickTo, "x:c:ETH", "Сколько BTC вы отдаёте?");
+    await ru.send("abc", "Это не число");
+    const quote = await ru.send("0,1", "Вы получите:");
+    expect(quote.plain).toContain("Курс плавающий");
+  });
+
   it("in a group, points to the private chat instead of asking for addresses there", async () => {
     const group = h.emulator.group({ id: -100500, title: "Traders" });
     chat.user.sendText("/exchange", { chat: group });
