@@ -2,14 +2,14 @@
  * Entry point: config → (sandbox servers) → app; stops cleanly on SIGINT/SIGTERM.
  *
  * With no configuration at all the bot runs in sandbox mode: the built-in sandbox exchange and
- * the Bot API emulator start in this process, so a newcomer sees the whole bot work at once.
+ * the Bot API emulator start in this process, with a playground page in the browser that plays
+ * the Telegram client, so a newcomer sees the whole bot work at once.
  */
 import { config as loadDotenv } from "dotenv";
 import { ConfigError, loadConfig, secretsOf, type Config } from "./config.js";
 import { createLogger, prettyWhenInteractive } from "./log.js";
-import { startApp, type App } from "./app.js";
-import { startSandbox, type SandboxServer } from "./sandbox/server.js";
-import { startEmulator, type Emulator } from "./emulator/server.js";
+import type { App } from "./app.js";
+import { startSystem, withSandboxDefaults, type RunningSystem } from "./playground/system.js";
 import { StoreCorruptError, StoreVersionError } from "./store/store.js";
 
 loadDotenv({ quiet: true });
@@ -26,44 +26,26 @@ try {
 }
 
 const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config), destination: await prettyWhenInteractive() });
-const closers: Array<() => Promise<void>> = [];
+let system: RunningSystem | undefined;
 
+// Sandbox mode only (other modes pass through unchanged): the playground's "Support" person is an
+// admin unless ADMIN_IDS is set, and statuses are checked every 2 s unless POLL_INTERVAL_MS is set.
+config = withSandboxDefaults(config, process.env);
+
+/** Starts the servers the mode needs and the app; in sandbox mode, says where the playground is. */
 async function boot(): Promise<App> {
-  let sandbox: SandboxServer | undefined;
-  let emulator: Emulator | undefined;
-  if (config.partnerApiUrl === undefined) {
-    sandbox = await startSandbox({ port: portNear(config.sandboxPort, 1) });
-    closers.push(() => sandbox!.close());
+  system = await startSystem(config, logger);
+  if (system.playground !== undefined) {
+    const url = system.playground.url;
+    logger.info(`PLAYGROUND: open ${url} in your browser to chat with the bot (no Telegram account needed).`);
+    // Also plainly on stdout, whatever the log level: this is the one line a newcomer needs.
+    process.stdout.write(`\n  ▶ Open ${url} in your browser\n\n`);
   }
-  if (config.mode === "sandbox") {
-    emulator = await startEmulator({ port: portNear(config.sandboxPort, 0) });
-    closers.push(() => emulator!.close());
-    logger.info(
-      "SANDBOX MODE: no BOT_TOKEN and no PARTNER_API_URL are set, so the bot talks to a built-in Bot API emulator and a simulated exchange. No real Telegram, no real coins.",
-    );
-    logger.info(`Bot API emulator: ${emulator.apiRoot} (bot @${emulator.bot.username})`);
-  } else if (config.mode === "trial") {
-    logger.info("TRIAL MODE: real Telegram, simulated exchange (set PARTNER_API_URL and PARTNER_API_KEY to go live).");
-  }
-  if (sandbox) logger.info(`Sandbox exchange (Partner API): ${sandbox.url}`);
-
-  return startApp({
-    config,
-    logger,
-    botToken: config.botToken ?? emulator!.token,
-    telegramApiRoot: emulator?.apiRoot ?? config.telegramApiRoot,
-    partnerApiUrl: config.partnerApiUrl ?? sandbox!.url,
-    partnerApiKey: config.partnerApiKey ?? sandbox!.apiKey,
-  });
-}
-
-/** The sandbox servers sit on consecutive ports from SANDBOX_PORT; 0 means any free port. */
-function portNear(base: number, offset: number): number {
-  return base === 0 ? 0 : base + offset;
+  return system.app;
 }
 
 async function closeSandboxServers(): Promise<void> {
-  for (const close of closers.reverse()) await close().catch((err) => logger.warn({ err }, "while closing"));
+  await system?.close();
 }
 
 function fatal(err: unknown): never {

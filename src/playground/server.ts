@@ -1,0 +1,408 @@
+/**
+ * The playground: a local web page that plays the Telegram client against the Bot API emulator,
+ * with a side panel over the sandbox exchange. Sandbox mode only; node:http, no framework.
+ *
+ * The page (page/index.html, app.js, style.css; no build step) talks to a small JSON control API
+ * under /playground/api/ that wraps the emulator's people (send text, press a button, inline query,
+ * choose a result) and the sandbox's order book (advance, fail), and hears about changes through
+ * Server-Sent Events fed by the emulator's state-change hook.
+ *
+ * Safety: the bot's HTML is never sent to the page. Messages travel as the emulator parsed them
+ * (plain text + entities), and the page builds DOM nodes from those, so nothing the bot or a user
+ * wrote is ever interpreted as markup. State-changing requests must be JSON (a cross-site form post
+ * cannot send that without a CORS preflight, which this server never grants), and the server
+ * listens on loopback.
+ */
+import { readFile } from "node:fs/promises";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import type { Logger } from "../log.js";
+import type { App } from "../app.js";
+import type { BotCommand, BotMessage, Emulator, InlineButton, TestUser } from "../emulator/server.js";
+import type { FailureStatus, SandboxServer } from "../sandbox/server.js";
+import { TERMINAL_STATUSES } from "../sandbox/orders.js";
+
+/** The regular person on the page. */
+export const PLAYGROUND_USER = { id: 1001, first_name: "Alice", username: "alice" } as const;
+/** The support person on the page; sandbox mode makes this id an admin unless ADMIN_IDS is set. */
+export const PLAYGROUND_ADMIN = { id: 9001, first_name: "Support", username: "support" } as const;
+
+/** Languages the page can switch a person's Telegram app to. */
+const LANGUAGES = ["en", "ru"] as const;
+const FAILURES: readonly FailureStatus[] = ["failed", "sending_failed", "reverted", "time_expired"];
+
+// Resolved from this file to the source folder, so `src/` (tsx) and `dist/` (built; tsc does not
+// copy non-TS files) serve the same page.
+const PAGE_DIR = fileURLToPath(new URL("../../src/playground/page/", import.meta.url));
+const STATIC: Readonly<Record<string, { file: string; type: string }>> = {
+  "/": { file: "index.html", type: "text/html; charset=utf-8" },
+  "/index.html": { file: "index.html", type: "text/html; charset=utf-8" },
+  "/app.js": { file: "app.js", type: "text/javascript; charset=utf-8" },
+  "/style.css": { file: "style.css", type: "text/css; charset=utf-8" },
+};
+const MAX_BODY_BYTES = 64 * 1024;
+/** Changes are coalesced into one event per this many ms: a bot reply is often several calls. */
+const EVENT_COALESCE_MS = 40;
+/** A comment line keeps idle SSE connections from being closed by anything in between. */
+const HEARTBEAT_MS = 15_000;
+
+/** How to start the playground. */
+export interface PlaygroundOptions {
+  emulator: Emulator;
+  sandbox: SandboxServer;
+  /** The running bot: its poller is nudged after a panel action so the push comes at once. */
+  app?: Pick<App, "poller" | "store">;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 0 (any free port). */
+  port?: number;
+  logger?: Logger;
+}
+
+/** A running playground. */
+export interface Playground {
+  /** "http://127.0.0.1:PORT": the page. */
+  readonly url: string;
+  /** Ends the event streams and stops the server. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** A button as the page shows it. */
+export interface ButtonView {
+  text: string;
+  kind: "callback" | "url" | "inline" | "other";
+  data?: string;
+  url?: string;
+  /** For a switch-inline button: the query to put in the inline box. */
+  query?: string;
+}
+
+/** A message as the page shows it: plain text and entities, never HTML. */
+export interface MessageView {
+  id: number;
+  fromBot: boolean;
+  /** "via @bot" for a message sent from an inline result. */
+  via?: string;
+  text: string;
+  entities: BotMessage["entities"];
+  buttons: ButtonView[][];
+  /** Address of the photo's bytes (or the bot's own URL for a photo sent by URL). */
+  photo?: string;
+  edited: boolean;
+  date: number;
+}
+
+/** Thrown for a request the page should not have made; becomes a 400 with the message. */
+class BadRequest extends Error {}
+
+function buttonView(b: InlineButton): ButtonView {
+  if (typeof b.callback_data === "string") return { text: b.text, kind: "callback", data: b.callback_data };
+  if (typeof b.url === "string") return { text: b.text, kind: "url", url: b.url };
+  const query = typeof b.switch_inline_query_current_chat === "string" ? b.switch_inline_query_current_chat : b.switch_inline_query;
+  if (typeof query === "string") return { text: b.text, kind: "inline", query };
+  return { text: b.text, kind: "other" };
+}
+
+function messageView(m: BotMessage, botUsername: string, viaBot: boolean): MessageView {
+  const view: MessageView = {
+    id: m.message_id,
+    fromBot: m.from_bot,
+    text: m.plain,
+    entities: m.entities,
+    buttons: (m.reply_markup?.inline_keyboard ?? []).map((row) => row.map(buttonView)),
+    edited: m.edited,
+    date: m.date,
+  };
+  if (viaBot) view.via = `@${botUsername}`;
+  if (m.photo !== undefined) {
+    if ("bytes" in m.photo) view.photo = `/playground/api/photo/${m.chat_id}/${m.message_id}`;
+    else if (/^https?:\/\//i.test(m.photo.url)) view.photo = m.photo.url;
+  }
+  return view;
+}
+
+function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  if (!/^application\/json\b/i.test(req.headers["content-type"] ?? "")) {
+    return Promise.reject(new BadRequest("the body must be application/json"));
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new BadRequest("body too large"));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => {
+      try {
+        const value: unknown = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}");
+        if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error("not an object");
+        resolve(value as Record<string, unknown>);
+      } catch {
+        reject(new BadRequest("the body must be a JSON object"));
+      }
+    });
+    req.on("error", reject);
+  });
+}
+
+function str(body: Record<string, unknown>, key: string): string {
+  const v = body[key];
+  if (typeof v !== "string") throw new BadRequest(`${key} must be a string`);
+  return v;
+}
+
+function int(body: Record<string, unknown>, key: string): number {
+  const v = body[key];
+  if (typeof v !== "number" || !Number.isSafeInteger(v)) throw new BadRequest(`${key} must be an integer`);
+  return v;
+}
+
+/** Starts the playground on loopback. */
+export async function startPlayground(opts: PlaygroundOptions): Promise<Playground> {
+  const { emulator, sandbox, app, logger } = opts;
+  const languages = new Map<number, string>();
+  const people = new Map<number, TestUser>();
+  for (const spec of [PLAYGROUND_USER, PLAYGROUND_ADMIN]) {
+    people.set(spec.id, emulator.user({ ...spec, language_code: "en" }));
+    languages.set(spec.id, "en");
+  }
+
+  const person = (body: Record<string, unknown>): TestUser => {
+    const found = people.get(int(body, "user"));
+    if (found === undefined) throw new BadRequest("unknown user: the playground has Alice (1001) and Support (9001)");
+    return found;
+  };
+
+  /** What the bot set with setMyCommands for this person, most specific scope first, as Telegram resolves it. */
+  const commandsFor = (userId: number, language: string): BotCommand[] => {
+    const scopes = [{ type: "chat", chat_id: userId }, { type: "all_private_chats" }, { type: "default" }];
+    for (const scope of scopes) {
+      for (const lang of [language, undefined]) {
+        const list = emulator.commands(scope, lang);
+        if (list !== undefined && list.length > 0) return list;
+      }
+    }
+    return [];
+  };
+
+  const chatSnapshot = (userId: number): Record<string, unknown> => {
+    const user = people.get(userId);
+    if (user === undefined) throw new BadRequest("unknown user");
+    const language = languages.get(userId) ?? "en";
+    const messages = user.chat.all().map((m) => {
+      const stored = emulator.state.chats.get(userId)?.messages.find((s) => s.message_id === m.message_id);
+      return messageView(m, emulator.bot.username, stored?.via_bot !== undefined);
+    });
+    const inline = user.lastInlineAnswer();
+    const callback = user.lastCallbackAnswer();
+    return {
+      user: { id: user.id, name: user.info.first_name, language },
+      messages,
+      commands: commandsFor(userId, language),
+      inline:
+        inline === undefined
+          ? null
+          : {
+              query: inline.query,
+              results: inline.results.map((r) => ({
+                id: String(r.id),
+                title: typeof r.title === "string" ? r.title : String(r.id),
+                description: typeof r.description === "string" ? r.description : "",
+              })),
+            },
+      toast: callback?.text === undefined ? null : { id: callback.callback_query_id, text: callback.text, alert: callback.show_alert === true },
+    };
+  };
+
+  const ordersSnapshot = (): Record<string, unknown>[] =>
+    sandbox.orders
+      .list()
+      .reverse()
+      .map((o) => {
+        const record = app?.store.exchanges.get(o.id);
+        const owner = record === undefined ? undefined : people.get(record.userId)?.info.first_name;
+        return {
+          id: o.id,
+          from: o.from,
+          to: o.to,
+          amountFrom: o.amountFrom,
+          expectedAmountTo: o.expectedAmountTo,
+          status: o.status,
+          final: TERMINAL_STATUSES.has(o.status),
+          owner: owner ?? null,
+          history: o.history.map((h) => h.status),
+        };
+      });
+
+  // --- live updates ---
+  const streams = new Set<ServerResponse>();
+  let eventTimer: NodeJS.Timeout | undefined;
+  const announce = (): void => {
+    if (eventTimer !== undefined || streams.size === 0) return;
+    eventTimer = setTimeout(() => {
+      eventTimer = undefined;
+      for (const res of streams) res.write("event: change\ndata: {}\n\n");
+    }, EVENT_COALESCE_MS);
+  };
+  const unsubscribe = emulator.state.onChange(announce);
+  const heartbeat = setInterval(() => {
+    for (const res of streams) res.write(": ping\n\n");
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  /** After a panel action: check statuses now rather than at the next tick, so the push follows the press. */
+  const nudgePoller = (): void => {
+    announce();
+    app?.poller.runCycle({ all: true }).then(announce, (err: unknown) => logger?.warn({ err }, "status check after a panel action failed"));
+  };
+
+  // --- HTTP ---
+  const sendJson = (res: ServerResponse, status: number, body: unknown): void => {
+    const json = JSON.stringify(body);
+    res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(json), "cache-control": "no-store" });
+    res.end(json);
+  };
+
+  const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? "/", "http://playground.invalid");
+    const path = url.pathname;
+    const method = req.method ?? "GET";
+
+    const asset = STATIC[path];
+    if (asset !== undefined && method === "GET") {
+      const bytes = await readFile(PAGE_DIR + asset.file);
+      res.writeHead(200, {
+        "content-type": asset.type,
+        "content-length": bytes.length,
+        "cache-control": "no-cache",
+        // The page loads only its own files and images: no inline script, nothing from elsewhere.
+        "content-security-policy": "default-src 'self'; img-src 'self' https: data:; style-src 'self'; script-src 'self'; connect-src 'self'",
+        "x-content-type-options": "nosniff",
+      });
+      res.end(bytes);
+      return;
+    }
+
+    if (!path.startsWith("/playground/api/")) return sendJson(res, 404, { error: "not found" });
+    const rest = path.slice("/playground/api/".length).split("/").map(decodeURIComponent);
+
+    if (method === "GET") {
+      switch (rest[0]) {
+        case "people":
+          return sendJson(res, 200, {
+            bot: { username: emulator.bot.username, name: emulator.bot.first_name },
+            people: [
+              { id: PLAYGROUND_USER.id, name: PLAYGROUND_USER.first_name, role: "user" },
+              { id: PLAYGROUND_ADMIN.id, name: PLAYGROUND_ADMIN.first_name, role: "admin" },
+            ],
+            languages: LANGUAGES,
+            failures: FAILURES,
+          });
+        case "chat":
+          return sendJson(res, 200, chatSnapshot(Number(rest[1])));
+        case "orders":
+          return sendJson(res, 200, { orders: ordersSnapshot() });
+        case "photo": {
+          const message = emulator.chat(Number(rest[1])).byId(Number(rest[2]));
+          const photo = message?.photo;
+          if (photo === undefined || !("bytes" in photo)) return sendJson(res, 404, { error: "no such photo" });
+          res.writeHead(200, { "content-type": photo.mime, "content-length": photo.bytes.length, "cache-control": "no-cache", "x-content-type-options": "nosniff" });
+          res.end(photo.bytes);
+          return;
+        }
+        case "events": {
+          res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store", connection: "keep-alive" });
+          res.write("retry: 1000\n\nevent: change\ndata: {}\n\n");
+          streams.add(res);
+          req.on("close", () => streams.delete(res));
+          return;
+        }
+      }
+      return sendJson(res, 404, { error: "not found" });
+    }
+
+    if (method !== "POST") return sendJson(res, 405, { error: "method not allowed" });
+    const body = await readJson(req);
+    switch (rest[0]) {
+      case "send": {
+        const text = str(body, "text");
+        if (text.trim() === "") throw new BadRequest("empty message");
+        return sendJson(res, 200, { update_id: person(body).sendText(text).update_id });
+      }
+      case "press":
+        return sendJson(res, 200, { update_id: person(body).pressButton(int(body, "message_id"), str(body, "data")).update_id });
+      case "inline":
+        return sendJson(res, 200, { update_id: person(body).inlineQuery(str(body, "query"), { chatType: "private" }).update_id });
+      case "choose":
+        return sendJson(res, 200, { update_id: person(body).chooseInlineResult(str(body, "result_id")).update_id });
+      case "language": {
+        const user = person(body);
+        const language = str(body, "language");
+        if (!(LANGUAGES as readonly string[]).includes(language)) throw new BadRequest(`language must be one of ${LANGUAGES.join(", ")}`);
+        // The Telegram app's language: the bot sees it in `from.language_code` of the next update.
+        emulator.user({ ...user.info, language_code: language });
+        languages.set(user.id, language);
+        announce();
+        return sendJson(res, 200, { language });
+      }
+      case "orders": {
+        const id = rest[1] ?? "";
+        if (sandbox.orders.get(id) === undefined) return sendJson(res, 404, { error: "no such order" });
+        if (rest[2] === "advance") {
+          const order = sandbox.orders.advance(id);
+          nudgePoller();
+          return sendJson(res, 200, { status: order.status });
+        }
+        if (rest[2] === "fail") {
+          const status = str(body, "status");
+          if (!(FAILURES as readonly string[]).includes(status)) throw new BadRequest(`status must be one of ${FAILURES.join(", ")}`);
+          const order = sandbox.orders.fail(id, status as FailureStatus);
+          nudgePoller();
+          return sendJson(res, 200, { status: order.status });
+        }
+      }
+    }
+    return sendJson(res, 404, { error: "not found" });
+  };
+
+  const server: Server = createServer((req, res) => {
+    route(req, res).catch((err: unknown) => {
+      if (res.headersSent) return void res.destroy();
+      // The emulator's people throw plain Errors for impossible actions ("no button with …"):
+      // those are the page's mistakes, said back as 400; anything else is ours.
+      const message = err instanceof Error ? err.message : String(err);
+      if (!(err instanceof BadRequest)) logger?.debug({ err }, "playground request failed");
+      sendJson(res, err instanceof Error ? 400 : 500, { error: message });
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port ?? 0, opts.host ?? "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${address.port}`,
+    close: () =>
+      (closing ??= new Promise<void>((resolve) => {
+        unsubscribe();
+        clearInterval(heartbeat);
+        clearTimeout(eventTimer);
+        for (const res of streams) res.end();
+        streams.clear();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      })),
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * The whole process as `npm start` runs it: the servers a mode needs (sandbox exchange, Bot API
+ * emulator, playground page), then the app. `main.ts` and the playground's browser test both call
+ * {@link startSystem}, so the test exercises exactly what a newcomer gets.
+ *
+ * Ports in sandbox mode, from SANDBOX_PORT: the playground page on SANDBOX_PORT itself (the one
+ * address a person opens), the emulator on +1, the sandbox exchange on +2. 0 = any free ports.
+ */
+import type { Config } from "../config.js";
+import type { Logger } from "../log.js";
+import { startApp, type App } from "../app.js";
+import { startSandbox, type SandboxServer } from "../sandbox/server.js";
+import { startEmulator, type Emulator } from "../emulator/server.js";
+import { PLAYGROUND_ADMIN, startPlayground, type Playground } from "./server.js";
+
+/** How often the bot checks statuses in sandbox mode unless POLL_INTERVAL_MS says otherwise. */
+export const SANDBOX_POLL_INTERVAL_MS = 2_000;
+
+/**
+ * Sandbox-mode defaults on top of the parsed config: the playground's admin is an admin unless
+ * ADMIN_IDS names others, and statuses are checked every 2 s (unless POLL_INTERVAL_MS is set) so
+ * a push follows a press in the side panel at once. Other modes are returned unchanged.
+ */
+export function withSandboxDefaults(config: Config, env: Record<string, string | undefined> = process.env): Config {
+  if (config.mode !== "sandbox") return config;
+  const out = { ...config };
+  if (out.adminIds.length === 0) out.adminIds = [PLAYGROUND_ADMIN.id];
+  if ((env.POLL_INTERVAL_MS ?? "").trim() === "") out.pollIntervalMs = SANDBOX_POLL_INTERVAL_MS;
+  return out;
+}
+
+/** Everything {@link startSystem} started. */
+export interface RunningSystem {
+  readonly app: App;
+  /** Sandbox exchange; present unless PARTNER_API_URL is set. */
+  readonly sandbox: SandboxServer | undefined;
+  /** Bot API emulator; sandbox mode only. */
+  readonly emulator: Emulator | undefined;
+  /** The browser playground; sandbox mode only. */
+  readonly playground: Playground | undefined;
+  /** Stops the app, then the servers, in reverse order of start. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** The servers sit on consecutive ports from SANDBOX_PORT; 0 means any free port. */
+function portNear(base: number, offset: number): number {
+  return base === 0 ? 0 : base + offset;
+}
+
+/** Starts the servers the config's mode needs and the app; on failure closes what it started. */
+export async function startSystem(config: Config, logger: Logger): Promise<RunningSystem> {
+  const closers: Array<() => Promise<void>> = [];
+  const closeAll = async (): Promise<void> => {
+    for (const close of closers.splice(0).reverse()) await close().catch((err: unknown) => logger.warn({ err }, "while closing"));
+  };
+  let sandbox: SandboxServer | undefined;
+  let emulator: Emulator | undefined;
+  let playground: Playground | undefined;
+  let app: App;
+  try {
+    if (config.partnerApiUrl === undefined) {
+      // In sandbox mode the playground's side panel moves orders on, which a newcomer can follow;
+      // a trial run on real Telegram has no panel, so its orders move on the sandbox's own clock.
+      sandbox = await startSandbox({ port: portNear(config.sandboxPort, 2), ...(config.mode === "sandbox" ? { lifecycle: "manual" as const } : {}) });
+      const s = sandbox;
+      closers.push(() => s.close());
+    }
+    if (config.mode === "sandbox") {
+      const e = await startEmulator({ port: portNear(config.sandboxPort, 1) });
+      emulator = e;
+      closers.push(() => e.close());
+      logger.info(
+        "SANDBOX MODE: no BOT_TOKEN and no PARTNER_API_URL are set, so the bot talks to a built-in Bot API emulator and a simulated exchange. No real Telegram, no real coins.",
+      );
+      logger.info(`Bot API emulator: ${e.apiRoot} (bot @${e.bot.username})`);
+    } else if (config.mode === "trial") {
+      logger.info("TRIAL MODE: real Telegram, simulated exchange (set PARTNER_API_URL and PARTNER_API_KEY to go live).");
+    }
+    if (sandbox) logger.info(`Sandbox exchange (Partner API): ${sandbox.url}`);
+
+    app = await startApp({
+      config,
+      logger,
+      botToken: config.botToken ?? emulator!.token,
+      telegramApiRoot: emulator?.apiRoot ?? config.telegramApiRoot,
+      partnerApiUrl: config.partnerApiUrl ?? sandbox!.url,
+      partnerApiKey: config.partnerApiKey ?? sandbox!.apiKey,
+    });
+    const a = app;
+    closers.push(() => a.stop());
+
+    if (emulator !== undefined && sandbox !== undefined) {
+      const p = await startPlayground({ emulator, sandbox, app, port: config.sandboxPort, logger: logger.child({ part: "playground" }) });
+      playground = p;
+      closers.push(() => p.close());
+    }
+  } catch (err) {
+    await closeAll();
+    throw err;
+  }
+  return { app, sandbox, emulator, playground, close: closeAll };
+}

@@ -1,0 +1,158 @@
+/**
+ * The playground's control API, without a browser: the system started exactly as `npm start`
+ * starts it in sandbox mode (random ports, a temporary data dir), driven over HTTP as the page
+ * drives it.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config.js";
+import { createLogger } from "../../src/log.js";
+import { startSystem, withSandboxDefaults, SANDBOX_POLL_INTERVAL_MS, type RunningSystem } from "../../src/playground/system.js";
+import { PLAYGROUND_ADMIN, PLAYGROUND_USER } from "../../src/playground/server.js";
+import { SAMPLE_ADDRESSES } from "../../src/sandbox/server.js";
+
+interface MessageView {
+  id: number;
+  fromBot: boolean;
+  text: string;
+  entities: { type: string; offset: number; length: number }[];
+  buttons: { text: string; kind: string; data?: string }[][];
+  photo?: string;
+  edited: boolean;
+}
+interface ChatSnapshot {
+  user: { id: number; language: string };
+  messages: MessageView[];
+  commands: { command: string }[];
+  inline: { query: string; results: { id: string; title: string }[] } | null;
+}
+
+describe("the playground control API", () => {
+  let system: RunningSystem;
+  let dataDir: string;
+  let base: string;
+
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), "swapbot-playground-"));
+    const env = { DATA_DIR: dataDir, SANDBOX_PORT: "0", LOG_LEVEL: "silent" };
+    const config = withSandboxDefaults(loadConfig(env), env);
+    system = await startSystem(config, createLogger({ level: "silent", secrets: [] }));
+    base = `${system.playground!.url}/playground/api`;
+  });
+  afterEach(async () => {
+    await system.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const post = async (path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> => {
+    const res = await fetch(`${base}/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const chat = async (userId: number): Promise<ChatSnapshot> => (await (await fetch(`${base}/chat/${userId}`)).json()) as ChatSnapshot;
+  /** Waits (on the emulator's change hook, no sleeps) until the API shows a bot message containing `text`. */
+  const botSays = async (userId: number, text: string): Promise<MessageView> => {
+    await system.emulator!.waitFor(() => system.emulator!.chat(userId).messages().some((m) => m.plain.includes(text)));
+    const found = (await chat(userId)).messages.findLast((m) => m.fromBot && m.text.includes(text));
+    expect(found, `no bot message with ${JSON.stringify(text)}`).toBeDefined();
+    return found!;
+  };
+
+  it("applies the sandbox-mode defaults only in sandbox mode", () => {
+    const env = { DATA_DIR: dataDir };
+    expect(withSandboxDefaults(loadConfig(env), env)).toMatchObject({ adminIds: [PLAYGROUND_ADMIN.id], pollIntervalMs: SANDBOX_POLL_INTERVAL_MS });
+    const set = { DATA_DIR: dataDir, ADMIN_IDS: "42", POLL_INTERVAL_MS: "5000" };
+    expect(withSandboxDefaults(loadConfig(set), set)).toMatchObject({ adminIds: [42], pollIntervalMs: 5000 });
+    const trial = { DATA_DIR: dataDir, BOT_TOKEN: "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ" };
+    expect(withSandboxDefaults(loadConfig(trial), trial)).toMatchObject({ adminIds: [], pollIntervalMs: 30_000 });
+  });
+
+  it("acts as the user and shows the bot's reply, formatted as entities, with pressable buttons", async () => {
+    expect((await post("send", { user: PLAYGROUND_USER.id, text: "/start" })).status).toBe(200);
+    const greeting = await botSays(PLAYGROUND_USER.id, "Hi, Alice");
+    // Bold arrives as an entity over the plain text, never as HTML.
+    expect(greeting.text).not.toContain("<b>");
+    const bold = greeting.entities.find((e) => e.type === "bold")!;
+    expect(greeting.text.slice(bold.offset, bold.offset + bold.length)).toBe("Alice");
+    const start = greeting.buttons.flat().find((b) => b.data === "x:new")!;
+    expect(start.kind).toBe("callback");
+
+    expect((await post("press", { user: PLAYGROUND_USER.id, message_id: greeting.id, data: "x:new" })).status).toBe(200);
+    await botSays(PLAYGROUND_USER.id, "Which coin do you send?");
+    // The user's own messages are part of the chat too.
+    expect((await chat(PLAYGROUND_USER.id)).messages[0]).toMatchObject({ fromBot: false, text: "/start" });
+    // A button the message does not have cannot be pressed.
+    const bogus = await post("press", { user: PLAYGROUND_USER.id, message_id: greeting.id, data: "nope" });
+    expect(bogus.status).toBe(400);
+    expect(String(bogus.body.error)).toContain("no button");
+  });
+
+  it("switches the Telegram language and shows the commands the bot set for it", async () => {
+    expect((await chat(PLAYGROUND_USER.id)).commands.map((c) => c.command)).toContain("exchange");
+    expect((await post("language", { user: PLAYGROUND_USER.id, language: "ru" })).status).toBe(200);
+    expect((await chat(PLAYGROUND_USER.id)).user.language).toBe("ru");
+    await post("send", { user: PLAYGROUND_USER.id, text: "/help" });
+    await botSays(PLAYGROUND_USER.id, "Как проходит обмен");
+    expect((await post("language", { user: PLAYGROUND_USER.id, language: "de" })).status).toBe(400);
+  });
+
+  it("answers inline queries and posts the chosen result", async () => {
+    await post("inline", { user: PLAYGROUND_USER.id, query: "0.1 btc eth" });
+    const user = system.emulator!.user({ id: PLAYGROUND_USER.id });
+    await system.emulator!.waitFor(() => user.lastInlineAnswer());
+    const inline = (await chat(PLAYGROUND_USER.id)).inline!;
+    expect(inline.query).toBe("0.1 btc eth");
+    expect(inline.results.length).toBeGreaterThan(0);
+    expect((await post("choose", { user: PLAYGROUND_USER.id, result_id: inline.results[0]!.id })).status).toBe(200);
+    const posted = (await chat(PLAYGROUND_USER.id)).messages.at(-1)!;
+    expect(posted).toMatchObject({ fromBot: false, via: "@swap_sandbox_bot" });
+    expect(posted.text).toMatch(/BTC/);
+  });
+
+  it("moves a sandbox order on from the panel and the bot's push follows", async () => {
+    const u = PLAYGROUND_USER.id;
+    await post("send", { user: u, text: "/exchange" });
+    let m = await botSays(u, "Which coin do you send?");
+    await post("press", { user: u, message_id: m.id, data: "x:c:BTC" });
+    m = await botSays(u, "Which coin do you want to get?");
+    await post("press", { user: u, message_id: m.id, data: "x:c:ETH" });
+    await botSays(u, "How much BTC");
+    await post("send", { user: u, text: "0.1" });
+    m = await botSays(u, "Withdrawal fee");
+    await post("press", { user: u, message_id: m.id, data: "x:next" });
+    await botSays(u, "address that will receive");
+    await post("send", { user: u, text: SAMPLE_ADDRESSES.ETH! });
+    await botSays(u, "refund address");
+    await post("send", { user: u, text: SAMPLE_ADDRESSES.BTC! });
+    m = await botSays(u, "Check your exchange");
+    await post("press", { user: u, message_id: m.id, data: "x:confirm" });
+    await botSays(u, "I will tell you about every status change");
+
+    const photo = (await chat(u)).messages.find((x) => x.photo)!;
+    const png = await fetch(`${system.playground!.url}${photo.photo!}`);
+    expect(png.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await png.arrayBuffer()).subarray(1, 4).toString()).toBe("PNG");
+
+    const orders = async () => ((await (await fetch(`${base}/orders`)).json()) as { orders: { id: string; status: string; owner: string | null; final: boolean }[] }).orders;
+    const [order] = await orders();
+    expect(order).toMatchObject({ status: "waiting_deposit", owner: "Alice", final: false });
+    for (const next of ["deposit_received", "exchanging", "sending", "success"]) {
+      expect((await post(`orders/${order!.id}/advance`, {})).body.status).toBe(next);
+    }
+    expect((await orders())[0]).toMatchObject({ status: "success", final: true });
+    await botSays(u, "is complete");
+    expect((await post(`orders/${order!.id}/advance`, {})).status).toBe(400);
+    expect((await post("orders/nope/advance", {})).status).toBe(404);
+  });
+
+  it("refuses a state change that is not JSON, and serves the page", async () => {
+    const form = await fetch(`${base}/send`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "user=1001&text=hi" });
+    expect(form.status).toBe(400);
+    const page = await fetch(system.playground!.url);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
+    expect(await page.text()).toContain('src="/app.js"');
+    expect((await fetch(`${system.playground!.url}/app.js`)).status).toBe(200);
+  });
+});
