@@ -23,6 +23,10 @@ import { createI18n, localeOfChat, translatorOf } from "./bot/i18n.js";
 import { expireConversations } from "./bot/conversation-storage.js";
 import { createPoller, type Poller } from "./poller/poller.js";
 import { Notifier } from "./poller/notifier.js";
+import type { BotDeps } from "./bot/deps.js";
+import { registerAdminCommands } from "./bot/features/admin/commands.js";
+import { PartnerHealth } from "./support/partner-health.js";
+import { createSupport, type SupportServices } from "./support/services.js";
 
 export interface AppOptions {
   config: Config;
@@ -45,6 +49,8 @@ export interface App {
   readonly poller: Poller;
   /** Sends the status notices the poller hands over; `notifier.idle()` waits for them. */
   readonly notifier: Notifier;
+  /** Support's services: alerts (`alerts.scan(at)`, `alerts.idle()`), broadcasts, partner health. */
+  readonly support: SupportServices;
   /** Removes exchange flows untouched for FLOW_TIMEOUT_MINUTES (as of `at`) and tells their chats. */
   expireFlows(at?: Date): Promise<number>;
   /** Stops taking updates, lets running handlers finish, flushes the store. Safe to call twice. */
@@ -58,17 +64,21 @@ export async function startApp(opts: AppOptions): Promise<App> {
   // A 1 s coalescing window: however many statuses the poller stores, the file is rewritten at
   // most once a second. Paths that need durability at once (exchange creation) call flush().
   const store = await openStore({ dataDir: config.dataDir, flushDelayMs: 1_000, logger: logger.child({ part: "store" }) });
+  // Every partner request is measured for /stats and the "partner down" alert.
+  const health = new PartnerHealth();
   const partner = createPartnerClient({
     baseUrl: opts.partnerApiUrl,
     apiKey: opts.partnerApiKey,
     logger: logger.child({ part: "partner" }),
+    onRequest: (e) => health.record(e, now()),
   });
   const catalog = createCatalog(partner, { logger: logger.child({ part: "catalog" }) });
 
   const i18n = createI18n();
   const inFlight = new InFlightUpdates();
+  const deps: BotDeps = { config, store, partner, catalog, logger, now, t: translatorOf(i18n) };
   const bot = createBot(
-    { config, store, partner, catalog, logger, now, t: translatorOf(i18n) },
+    deps,
     i18n,
     {
       token: opts.botToken,
@@ -87,7 +97,11 @@ export async function startApp(opts: AppOptions): Promise<App> {
     intervalMs: config.pollIntervalMs,
     maxAgeMs: config.trackingMaxAgeMs,
     now,
+    onFlag: (exchange, reason) => support.alerts.onFlag(exchange, reason),
   });
+  const support = createSupport({ config, store, api: bot.api, t: translatorOf(i18n), logger, health, poller, now });
+  // Set before polling starts, so every update sees it.
+  deps.support = support;
 
   let runner: RunnerHandle | undefined;
   try {
@@ -95,6 +109,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
     // A webhook left over from another deployment would make getUpdates fail with 409.
     await bot.api.deleteWebhook();
     await registerCommands(bot.api, translatorOf(i18n));
+    await registerAdminCommands(bot.api, translatorOf(i18n), config.adminIds, logger);
     runner = run(bot, {
       runner: { fetch: { allowed_updates: ["message", "callback_query", "inline_query", "chosen_inline_result", "my_chat_member"] } },
     });
@@ -108,6 +123,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
   const missed = notifier.catchUp();
   if (missed > 0) logger.info({ missed }, "sending status notices stored before the last stop");
   poller.start();
+  support.start();
 
   const t = translatorOf(i18n);
   const expireFlows = (at: Date = now()) =>
@@ -137,10 +153,12 @@ export async function startApp(opts: AppOptions): Promise<App> {
       }
       await poller.stop();
       await notifier.stop();
+      // After the poller: its last cycle's status changes still reach the funnel and alerts.
+      await support.stop();
       await store.close();
       partner.close();
       logger.info("stopped cleanly");
     })());
 
-  return { bot, store, partner, catalog, poller, notifier, expireFlows, stop };
+  return { bot, store, partner, catalog, poller, notifier, support, expireFlows, stop };
 }

@@ -33,6 +33,10 @@ export interface Config {
   trackingMaxAgeMs: number;
   /** An exchange flow left untouched this long is expired and its state removed. */
   flowTimeoutMs: number;
+  /** An open exchange in one status longer than this is reported to support (STUCK_ALERT_MINUTES). */
+  stuckAlertMs: number;
+  /** The partner API failing this long is reported to support (PARTNER_DOWN_ALERT_MINUTES). */
+  partnerDownAlertMs: number;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /** Port of the local sandbox/playground servers in sandbox mode (0 = any free port). */
   sandboxPort: number;
@@ -120,6 +124,8 @@ const envSchema = z.object({
   POLL_INTERVAL_MS: integer(1000, 30_000, "milliseconds between status checks"),
   TRACKING_MAX_AGE_DAYS: integer(1, 7, "days an open exchange is tracked before it is left to support"),
   FLOW_TIMEOUT_MINUTES: integer(1, 30, "minutes before an abandoned exchange flow expires"),
+  STUCK_ALERT_MINUTES: integer(1, 120, "minutes an exchange may stay in one status before support is alerted"),
+  PARTNER_DOWN_ALERT_MINUTES: integer(1, 3, "minutes the partner API may fail before support is alerted"),
   LOG_LEVEL: z.preprocess(
     (v) => (typeof v === "string" ? emptyToUndefined(v.toLowerCase()) : v),
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -162,6 +168,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pollIntervalMs: e.POLL_INTERVAL_MS,
     trackingMaxAgeMs: e.TRACKING_MAX_AGE_DAYS * 86_400_000,
     flowTimeoutMs: e.FLOW_TIMEOUT_MINUTES * 60_000,
+    stuckAlertMs: e.STUCK_ALERT_MINUTES * 60_000,
+    partnerDownAlertMs: e.PARTNER_DOWN_ALERT_MINUTES * 60_000,
     logLevel: e.LOG_LEVEL,
     sandboxPort: e.SANDBOX_PORT,
   };

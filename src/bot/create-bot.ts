@@ -18,6 +18,7 @@ import { languageFeature } from "./features/language.js";
 import { ratesFeature } from "./features/rates/index.js";
 import { statusFeature } from "./features/status.js";
 import { historyFeature } from "./features/history.js";
+import { adminFeature } from "./features/admin/index.js";
 import { unhandledFeature } from "./features/unhandled.js";
 
 export interface CreateBotOptions {
@@ -62,6 +63,7 @@ export function createBot(deps: BotDeps, i18n: I18n<BaseContext>, options: Creat
   features.use(ratesFeature(deps));
   features.use(statusFeature);
   features.use(historyFeature);
+  features.use(adminFeature(deps));
   features.use(unhandledFeature);
 
   bot.catch((err) => reportError(err, deps));

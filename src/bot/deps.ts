@@ -4,6 +4,7 @@ import type { PartnerApi } from "../domain/types.js";
 import type { Catalog } from "../partner/catalog.js";
 import type { Store } from "../store/store.js";
 import type { Translator } from "./i18n.js";
+import type { SupportServices } from "../support/services.js";
 
 /** Everything the bot needs from outside, injected so tests can build it against a sandbox. */
 export interface BotDeps {
@@ -16,4 +17,6 @@ export interface BotDeps {
   t: Translator;
   /** The clock; tests may pass their own. */
   now: () => Date;
+  /** Support's services (alerts, broadcasts, partner health); set by app.ts before polling starts. */
+  support?: SupportServices;
 }

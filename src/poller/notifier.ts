@@ -74,7 +74,30 @@ export function recordStatus(store: Store, id: string, live: ExchangeStatusRecor
     rec.updatedAt = iso;
     return rec;
   });
+  if (statusChanged) {
+    for (const listener of statusListeners.get(store) ?? []) {
+      try {
+        listener(record, before.status);
+      } catch {
+        // A listener (stats, alerts) must never stop a status from being tracked.
+      }
+    }
+  }
   return { record, statusChanged, cardChanged };
+}
+
+/** Told about every stored status change, whoever stored it (the poller, /status, support). */
+export type StatusListener = (record: ExchangeRecord, previous: ExchangeRecord["status"]) => void;
+
+/** Listeners per store, like the locks below: two apps in one test process never share them. */
+const statusListeners = new WeakMap<Store, Set<StatusListener>>();
+
+/** Registers `listener` for status changes stored by {@link recordStatus}; returns its removal. */
+export function onStatusRecorded(store: Store, listener: StatusListener): () => void {
+  let set = statusListeners.get(store);
+  if (!set) statusListeners.set(store, (set = new Set()));
+  set.add(listener);
+  return () => set.delete(listener);
 }
 
 /**

@@ -106,6 +106,8 @@ export interface Poller {
   stop(): Promise<void>;
   /** Consecutive cycles that ended with the service failing; 0 when healthy. */
   readonly backoffLevel: number;
+  /** When the last cycle ended (undefined before the first): support's "poller lag" figure. */
+  readonly lastCycleEndedAt: Date | undefined;
   /** Totals since creation, for the benchmark and stats. */
   readonly totals: { cycles: number; checked: number; changed: number; failed: number };
 }
@@ -140,6 +142,7 @@ export function createPoller(opts: PollerOptions): Poller {
   const schedule = new Map<string, Schedule>();
   const totals = { cycles: 0, checked: 0, changed: 0, failed: 0 };
   let backoffLevel = 0;
+  let lastCycleEndedAt: Date | undefined;
   let chain: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   let started = false;
@@ -234,6 +237,7 @@ export function createPoller(opts: PollerOptions): Poller {
     else if (report.checked > report.failed) backoffLevel = 0;
 
     report.ms = Date.now() - started;
+    lastCycleEndedAt = now();
     totals.cycles++;
     totals.checked += report.checked;
     totals.changed += report.changed;
@@ -334,6 +338,9 @@ export function createPoller(opts: PollerOptions): Poller {
       if (timer) clearTimeout(timer);
       timer = undefined;
       await chain;
+    },
+    get lastCycleEndedAt() {
+      return lastCycleEndedAt;
     },
     get backoffLevel() {
       return backoffLevel;

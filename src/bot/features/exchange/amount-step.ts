@@ -8,6 +8,7 @@ import { retirePrompt, sendPrompt, waitForInput, type Input } from "./input.js";
 import { callPartnerWithRetry, failureText } from "./partner-call.js";
 import { quoteText, type ShownQuote, toShownQuote } from "../../ui/exchange-messages.js";
 import type { FlowContext, FlowConversation, Prompt } from "./types.js";
+import { countFunnel } from "../../../support/funnel.js";
 
 /**
  * Asks for the amount until it is a valid number at or above the minimum, then shows the quote.
@@ -60,7 +61,12 @@ export async function askAmount(
       }
     }
     const requested = amount;
-    const rate = await callPartnerWithRetry(conversation, ctx, "rate", (deps) => deps.partner.rate(from.code, to.code, requested));
+    // Counted inside the external call, which a replay never runs again: one count per quote.
+    const rate = await callPartnerWithRetry(conversation, ctx, "rate", async (deps) => {
+      const result = await deps.partner.rate(from.code, to.code, requested);
+      countFunnel(deps.store, "quoted");
+      return result;
+    });
     if (!rate.ok) {
       // e.g. "amount exceeds maximum": the person types another amount at the same prompt.
       await ctx.reply(failureText(ctx, rate.failure), { parse_mode: "HTML" });

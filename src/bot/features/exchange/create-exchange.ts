@@ -11,6 +11,7 @@ import type { ExchangeRecord } from "../../../domain/types.js";
 import { PartnerError } from "../../../partner/errors.js";
 import type { ShownQuote } from "../../ui/exchange-messages.js";
 import type { FlowFailure } from "./partner-call.js";
+import { countFunnel } from "../../../support/funnel.js";
 
 export interface CreateRequest {
   draftId: string;
@@ -95,6 +96,7 @@ export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Pro
   };
   deps.store.exchanges.insert(record);
   markers.set(req.draftId, { state: "done", exchangeId: record.id });
+  countFunnel(deps.store, "confirmed");
   await deps.store.flush();
   deps.logger.info({ exchangeId: record.id, userId: req.userId, pair: `${req.from}/${req.to}`, amount: req.amount }, "exchange created");
   return { kind: "created", record };

@@ -15,6 +15,7 @@ import { confirmExchange, type CompleteDraft } from "./confirm-step.js";
 import { createExchangeOnce } from "./create-exchange.js";
 import { callPartnerWithRetry, failureText, offerRetry } from "./partner-call.js";
 import { pickCoin } from "./pick-coin.js";
+import { maintenanceNotice } from "../../../support/maintenance.js";
 import { FlowExit, type FlowContext, type FlowConversation, type FlowPrefill } from "./types.js";
 
 /** The conversation's id, also used in its storage keys. */
@@ -85,10 +86,13 @@ async function confirmAndCreate(conversation: FlowConversation, ctx: FlowContext
   if (decision.kind === "edit") return editDraft(draft, decision.target);
   if (decision.kind === "rejected") return editDraft(draft, "amount");
 
-  await ctx.reply(ctx.t("flow-creating"));
   const chatId = ctx.chat!.id;
   const userId = ctx.from!.id;
   const outcome = await conversation.external(async (octx) => {
+    // Maintenance switched on while this flow was open: stop at the last step, create nothing.
+    const paused = maintenanceNotice(octx.deps.store.settings, (key, vars) => octx.t(key, vars));
+    if (paused) return { kind: "maintenance" as const, text: paused };
+    await octx.reply(octx.t("flow-creating"));
     const result = await createExchangeOnce(octx.deps, {
       draftId,
       userId,
@@ -110,6 +114,9 @@ async function confirmAndCreate(conversation: FlowConversation, ctx: FlowContext
     return result;
   });
   switch (outcome.kind) {
+    case "maintenance":
+      await ctx.reply(outcome.text);
+      return "created";
     case "created":
       return "created";
     case "already":

@@ -14,12 +14,14 @@ import { FLOW } from "./callbacks.js";
 import { EXCHANGE_FLOW_ID, exchangeFlow } from "./flow.js";
 import type { FlowPrefill } from "./types.js";
 import { decodeExchangePayload } from "../../../domain/deep-link.js";
+import { maintenanceNotice } from "../../../support/maintenance.js";
+import { countFunnel } from "../../../support/funnel.js";
 
 /**
  * Bumped whenever a change to the flow would make saved states replay differently ("Bad
  * replay"): a saved flow of another version is dropped and the person starts again.
  */
-export const FLOW_VERSION = 1;
+export const FLOW_VERSION = 2;
 
 /** Start payload that opens the flow from a group's "open a private chat" button. */
 export const START_EXCHANGE_PAYLOAD = "exchange";
@@ -77,6 +79,12 @@ export async function openFlow(ctx: BotContext, prefill?: FlowPrefill): Promise<
     });
     return;
   }
+  const paused = maintenanceNotice(ctx.deps.store.settings, (key, vars) => ctx.t(key, vars));
+  if (paused) {
+    await ctx.reply(paused);
+    return;
+  }
+  countFunnel(ctx.deps.store, "flow_started");
   // Entering while a flow is active would leave two; start over cleanly instead.
   await ctx.conversation.exitAll();
   await ctx.conversation.enter(EXCHANGE_FLOW_ID, prefill);

@@ -1,0 +1,233 @@
+/**
+ * Support's messages: an exchange's full record, a person's summary, /stats, alerts, and the
+ * broadcast preview and progress. Plain functions from data to HTML text and keyboards; every
+ * value that came from a person or the service is escaped here.
+ */
+import { InlineKeyboard } from "grammy";
+import type { ExchangeRecord, UserRecord } from "../../domain/types.js";
+import { statusIcon } from "../../domain/status.js";
+import type { EndpointHealth } from "../../support/partner-health.js";
+import type { ExchangeStats, UserStats } from "../../support/stats.js";
+import type { FunnelStep } from "../../support/funnel.js";
+import type { AlertEvent } from "../../support/alerts.js";
+import type { BroadcastCounts, BroadcastJob } from "../../support/broadcast.js";
+import { escapeHtml } from "./html.js";
+import { CALLBACK_DATA_LIMIT } from "./callbacks.js";
+import { showAmount, statusLabel, type CardTranslate, type RenderedMessage } from "./order-card.js";
+
+/** callback_data of support's buttons. All start with "adm:" and are admin-only. */
+export const ADMIN_CALLBACK = {
+  prefix: "adm:",
+  recheck: "adm:r:",
+  resend: "adm:d:",
+  user: "adm:u:",
+  find: "adm:f:",
+  broadcastGo: "adm:bc:go:",
+  broadcastDrop: "adm:bc:no:",
+  broadcastCancel: "adm:bc:c:",
+} as const;
+
+/** `prefix + value`, or undefined when it would not fit Telegram's 64 bytes (the button is left out). */
+export function adminCallback(prefix: string, value: string | number): string | undefined {
+  const data = prefix + String(value);
+  return Buffer.byteLength(data, "utf8") <= CALLBACK_DATA_LIMIT ? data : undefined;
+}
+
+/** "2024-05-01 12:34 UTC" from an ISO time (or the raw value, escaped, if it is not one). */
+export function showTime(iso: string | number | Date | undefined): string {
+  if (iso === undefined) return "—";
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return escapeHtml(String(iso));
+  return `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+/** "@name (123, First)" for a person, escaped. */
+export function showUser(userId: number, user: UserRecord | undefined): string {
+  if (!user) return `<code>${userId}</code>`;
+  const name = escapeHtml(user.firstName);
+  return user.username ? `@${escapeHtml(user.username)} · <code>${userId}</code> · ${name}` : `<code>${userId}</code> · ${name}`;
+}
+
+const withTag = (address: string, tag: string) =>
+  `<code>${escapeHtml(address)}</code>${tag ? ` (tag <code>${escapeHtml(tag)}</code>)` : ""}`;
+
+/** The buttons under an exchange: re-check, resend instructions (while open), open the user. */
+export function exchangeButtons(record: ExchangeRecord, t: CardTranslate): InlineKeyboard | undefined {
+  const kb = new InlineKeyboard();
+  let any = false;
+  const recheck = adminCallback(ADMIN_CALLBACK.recheck, record.id);
+  if (recheck) {
+    kb.text(t("admin-button-recheck"), recheck);
+    any = true;
+  }
+  const resend = adminCallback(ADMIN_CALLBACK.resend, record.id);
+  if (resend) {
+    kb.text(t("admin-button-resend"), resend);
+    any = true;
+  }
+  kb.row().text(t("admin-button-user"), ADMIN_CALLBACK.user + record.userId);
+  return any || record.userId ? kb : undefined;
+}
+
+/** An exchange's full record for support. */
+export function renderExchangeRecord(record: ExchangeRecord, user: UserRecord | undefined, t: CardTranslate): RenderedMessage {
+  const lines = [
+    t("admin-ex-title", { icon: statusIcon(record.status), id: escapeHtml(record.id) }),
+    t("admin-ex-status", { status: statusLabel(record.status, t), raw: escapeHtml(record.status) }),
+    t("admin-ex-user", { user: showUser(record.userId, user) }),
+    t("admin-ex-pair", {
+      amount: showAmount(record.amountFrom),
+      from: escapeHtml(record.from),
+      quoted: showAmount(record.quotedAmountTo),
+      to: escapeHtml(record.to),
+    }),
+  ];
+  if (record.expectedAmountFrom || record.expectedAmountTo) {
+    lines.push(t("admin-ex-expected", { from: showAmount(record.expectedAmountFrom ?? "—"), to: showAmount(record.expectedAmountTo ?? "—") }));
+  }
+  if (record.amountTo) lines.push(t("admin-ex-received", { amount: showAmount(record.amountTo), to: escapeHtml(record.to) }));
+  if (record.txId) lines.push(t("admin-ex-txid", { txId: escapeHtml(record.txId) }));
+  lines.push(
+    t("admin-ex-deposit", { address: withTag(record.depositAddress, record.depositTag) }),
+    t("admin-ex-destination", { address: withTag(record.destinationAddress, record.destinationTag) }),
+    t("admin-ex-refund", { address: withTag(record.refundAddress, record.refundTag) }),
+    t("admin-ex-created", { at: showTime(record.createdAt), updated: showTime(record.updatedAt) }),
+  );
+  if (record.tracking?.stoppedReason) lines.push(t("admin-ex-stopped", { reason: escapeHtml(record.tracking.stoppedReason) }));
+  lines.push("", t("admin-ex-history"));
+  for (const h of record.statusHistory) lines.push(`• ${showTime(h.at)} — ${statusLabel(h.status, t)}`);
+  return { text: lines.join("\n"), reply_markup: exchangeButtons(record, t) };
+}
+
+/** A person's summary for /user. */
+export function renderUserSummary(
+  user: UserRecord,
+  summary: { total: number; byStatus: Record<string, number>; volume: Record<string, string> },
+  t: CardTranslate,
+): RenderedMessage {
+  const language = user.languageCode ? `${escapeHtml(user.languageCode)} (${t("admin-user-chosen")})` : escapeHtml(user.telegramLanguageCode ?? "—");
+  const lines = [
+    t("admin-user-title", { user: showUser(user.id, user) }),
+    t("admin-user-language", { language }),
+    t(user.blocked ? "admin-user-blocked-yes" : "admin-user-blocked-no"),
+    t("admin-user-seen", { first: showTime(user.firstSeenAt), last: showTime(user.lastSeenAt) }),
+    t("admin-user-exchanges", { count: summary.total }),
+  ];
+  for (const [status, n] of Object.entries(summary.byStatus)) lines.push(`• ${statusLabel(status, t)}: ${n}`);
+  lines.push(t("admin-volume-title"));
+  lines.push(...volumeLines(summary.volume, t));
+  const kb = new InlineKeyboard();
+  const find = adminCallback(ADMIN_CALLBACK.find, user.id);
+  if (find && summary.total > 0) kb.text(t("admin-button-exchanges"), find);
+  return { text: lines.join("\n"), reply_markup: summary.total > 0 ? kb : undefined };
+}
+
+function volumeLines(volume: Record<string, string>, t: CardTranslate): string[] {
+  const entries = Object.entries(volume);
+  if (entries.length === 0) return [`• ${t("admin-none")}`];
+  return entries.map(([coin, amount]) => `• ${showAmount(amount)} ${escapeHtml(coin)}`);
+}
+
+/** Everything /stats shows. */
+export interface StatsView {
+  users: UserStats;
+  exchanges: ExchangeStats;
+  funnel: Array<{ step: FunnelStep; count: number }>;
+  health: EndpointHealth[];
+  /** Seconds since the poller's last cycle ended; undefined before the first. */
+  pollerLagSeconds: number | undefined;
+  pollerBackoff: number;
+  openExchanges: number;
+  maintenance: boolean;
+}
+
+/** The /stats message. */
+export function renderStats(s: StatsView, t: CardTranslate): string {
+  const lines = [
+    t("admin-stats-title"),
+    "",
+    t("admin-stats-users", { ...s.users }),
+    t("admin-stats-exchanges", {
+      total: s.exchanges.total,
+      created24h: s.exchanges.created24h,
+      created7d: s.exchanges.created7d,
+      completed24h: s.exchanges.completed24h,
+      completed7d: s.exchanges.completed7d,
+    }),
+  ];
+  for (const [status, n] of Object.entries(s.exchanges.byStatus)) lines.push(`• ${statusLabel(status, t)}: ${n}`);
+  lines.push(t("admin-volume-title"), ...volumeLines(s.exchanges.volume, t), "", t("admin-stats-funnel"));
+  lines.push(s.funnel.map((f) => `${t(`admin-funnel-${f.step}`)} ${f.count}`).join(" → "));
+  lines.push("", t("admin-stats-health"));
+  if (s.health.length === 0) lines.push(`• ${t("admin-none")}`);
+  for (const h of s.health) {
+    lines.push(
+      t("admin-stats-endpoint", {
+        endpoint: escapeHtml(h.endpoint),
+        requests: h.requests,
+        errors: (h.errorRate * 100).toFixed(1),
+        p50: h.p50Ms,
+        p95: h.p95Ms,
+      }),
+    );
+  }
+  lines.push(
+    "",
+    s.pollerLagSeconds === undefined
+      ? t("admin-stats-poller-none", { open: s.openExchanges })
+      : t("admin-stats-poller", { lag: s.pollerLagSeconds, backoff: s.pollerBackoff, open: s.openExchanges }),
+  );
+  if (s.maintenance) lines.push(t("admin-stats-maintenance"));
+  return lines.join("\n");
+}
+
+/** An alert for support, with look-up buttons where the ids fit. */
+export function renderAlert(alert: AlertEvent, user: UserRecord | undefined, t: CardTranslate): RenderedMessage {
+  switch (alert.kind) {
+    case "partner-down":
+      return { text: t("admin-alert-partner-down", { since: showTime(alert.since) }) };
+    case "partner-up":
+      return { text: t("admin-alert-partner-up", { since: showTime(alert.since), until: showTime(alert.until) }) };
+    default: {
+      const e = alert.exchange;
+      const head =
+        alert.kind === "status"
+          ? t("admin-alert-status", { status: statusLabel(alert.status, t), raw: escapeHtml(alert.status) })
+          : alert.kind === "stuck"
+            ? t("admin-alert-stuck", { status: statusLabel(alert.status, t), since: showTime(alert.sinceMs) })
+            : t("admin-alert-flag", { reason: escapeHtml(alert.reason) });
+      const text = [
+        head,
+        t("admin-ex-title", { icon: statusIcon(e.status), id: escapeHtml(e.id) }),
+        t("admin-ex-user", { user: showUser(e.userId, user) }),
+        t("admin-ex-pair", { amount: showAmount(e.amountFrom), from: escapeHtml(e.from), quoted: showAmount(e.quotedAmountTo), to: escapeHtml(e.to) }),
+      ].join("\n");
+      const kb = new InlineKeyboard();
+      const find = adminCallback(ADMIN_CALLBACK.find, e.id);
+      if (find) kb.text(t("admin-button-open"), find);
+      kb.text(t("admin-button-user"), ADMIN_CALLBACK.user + e.userId);
+      return { text, reply_markup: kb };
+    }
+  }
+}
+
+/** The preview of a broadcast draft, with Send and Cancel. */
+export function renderBroadcastPreview(job: BroadcastJob, audience: number, t: CardTranslate): RenderedMessage {
+  return {
+    text: `${t("admin-bc-preview", { count: audience })}\n\n${escapeHtml(job.text)}`,
+    reply_markup: new InlineKeyboard()
+      .text(t("admin-bc-send", { count: audience }), ADMIN_CALLBACK.broadcastGo + job.id)
+      .text(t("admin-bc-drop"), ADMIN_CALLBACK.broadcastDrop + job.id),
+  };
+}
+
+/** The broadcast's progress (with Cancel while it runs) or its final count. */
+export function renderBroadcastProgress(job: BroadcastJob, c: BroadcastCounts, final: boolean, t: CardTranslate): RenderedMessage {
+  const key = !final ? "admin-bc-progress" : job.state === "cancelled" ? "admin-bc-cancelled" : "admin-bc-done";
+  const text = t(key, { done: c.sent + c.blocked + c.failed + c.unconfirmed, total: c.total, sent: c.sent, blocked: c.blocked, failed: c.failed });
+  const extra = c.unconfirmed > 0 ? `\n${t("admin-bc-unconfirmed", { count: c.unconfirmed })}` : "";
+  return {
+    text: text + extra,
+    reply_markup: final ? undefined : new InlineKeyboard().text(t("admin-bc-cancel"), ADMIN_CALLBACK.broadcastCancel + job.id),
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * Alerts to support: what happened that a person at the desk should look at, each said once.
+ *
+ * - an exchange reaching failed, sending_failed, reverted, or a status the spec does not list
+ *   (key `status:<id>:<status>`), told by the status listener the moment it is stored;
+ * - an open exchange sitting in one status longer than the threshold (`stuck:<id>:<status>`),
+ *   found by {@link AlertCenter.scan};
+ * - the poller giving up on an exchange (`flag:<id>:<reason>`);
+ * - the partner API failing for longer than the threshold (`partner-down:<since>`) and its
+ *   recovery (`partner-up:<since>`), from {@link PartnerHealth}.
+ *
+ * Once means once across restarts: the key is stored (kv namespace "alerts") before the alert is
+ * handed to delivery. A crash between the two loses that alert rather than repeating it; support
+ * would rather miss a duplicate than be paged twice for everything after each deploy.
+ */
+import type { ExchangeRecord, ExchangeStatus } from "../domain/types.js";
+import { KNOWN_STATUSES } from "../domain/types.js";
+import { isFinalStatus } from "../domain/status.js";
+import type { FlagReason } from "../poller/poller.js";
+import type { PartnerHealth } from "./partner-health.js";
+
+/** The store namespace of the sent alerts' keys. */
+export const ALERTS_NAMESPACE = "alerts";
+
+/** Statuses that always page support. */
+export const ALERT_STATUSES: ReadonlySet<string> = new Set(["failed", "sending_failed", "reverted"]);
+
+/** One alert, ready to be rendered. */
+export type AlertEvent =
+  | { key: string; kind: "status"; exchange: ExchangeRecord; status: ExchangeStatus }
+  | { key: string; kind: "stuck"; exchange: ExchangeRecord; status: ExchangeStatus; sinceMs: number }
+  | { key: string; kind: "flag"; exchange: ExchangeRecord; reason: FlagReason }
+  | { key: string; kind: "partner-down"; since: Date }
+  | { key: string; kind: "partner-up"; since: Date; until: Date };
+
+/** The least of the store alerts need. */
+export interface AlertStore {
+  kv<T>(namespace: string): { has(key: string): boolean; set(key: string, value: T): void };
+  exchanges: { open(): ExchangeRecord[] };
+}
+
+/** Options of {@link AlertCenter}. */
+export interface AlertCenterOptions {
+  store: AlertStore;
+  health?: PartnerHealth;
+  /** Sends one alert to support; failures are logged by the caller's logger here. */
+  deliver: (alert: AlertEvent) => Promise<void>;
+  stuckAfterMs: number;
+  partnerDownAfterMs: number;
+  logger: { warn(fields: object, msg?: string): void; error(fields: object, msg?: string): void };
+}
+
+/** Whether reaching `status` pages support. */
+export function isAlertStatus(status: ExchangeStatus): boolean {
+  return ALERT_STATUSES.has(status) || !(KNOWN_STATUSES as readonly string[]).includes(status);
+}
+
+/** When the exchange entered its current status (ms), from its history. */
+export function statusSince(e: ExchangeRecord): number {
+  const last = e.statusHistory[e.statusHistory.length - 1];
+  return Date.parse(last && last.status === e.status ? last.at : e.updatedAt);
+}
+
+/** Decides, de-duplicates and hands over alerts; see the module comment. */
+export class AlertCenter {
+  #chain: Promise<void> = Promise.resolve();
+  #pending = 0;
+  /** Alerts handed to delivery since start (tests, logs). */
+  delivered = 0;
+
+  constructor(private readonly opts: AlertCenterOptions) {}
+
+  /** A status change was stored (the notifier's status listener). */
+  onStatus(record: ExchangeRecord): void {
+    if (!isAlertStatus(record.status)) return;
+    this.raise({ key: `status:${record.id}:${record.status}`, kind: "status", exchange: record, status: record.status });
+  }
+
+  /** The poller stopped tracking an exchange. */
+  onFlag(record: ExchangeRecord, reason: FlagReason): void {
+    this.raise({ key: `flag:${record.id}:${reason}`, kind: "flag", exchange: record, reason });
+  }
+
+  /** Looks for stuck exchanges and partner outages as of `at`; returns how many alerts it raised. */
+  scan(at: Date): number {
+    let raised = 0;
+    const now = at.getTime();
+    for (const e of this.opts.store.exchanges.open()) {
+      if (e.tracking?.stoppedReason || isFinalStatus(e.status)) continue;
+      const since = statusSince(e);
+      if (Number.isFinite(since) && now - since > this.opts.stuckAfterMs) {
+        if (this.raise({ key: `stuck:${e.id}:${e.status}`, kind: "stuck", exchange: e, status: e.status, sinceMs: since })) raised++;
+      }
+    }
+    const change = this.opts.health?.transition(at, this.opts.partnerDownAfterMs);
+    if (change?.kind === "down") {
+      if (this.raise({ key: `partner-down:${change.since.toISOString()}`, kind: "partner-down", since: change.since })) raised++;
+    } else if (change?.kind === "up") {
+      if (this.raise({ key: `partner-up:${change.since.toISOString()}`, kind: "partner-up", since: change.since, until: change.until })) raised++;
+    }
+    return raised;
+  }
+
+  /** Stores the key and queues delivery, unless this alert was raised before. Returns whether it was new. */
+  raise(alert: AlertEvent): boolean {
+    const sent = this.opts.store.kv<{ at: string }>(ALERTS_NAMESPACE);
+    if (sent.has(alert.key)) return false;
+    try {
+      sent.set(alert.key, { at: new Date().toISOString() });
+    } catch (err) {
+      this.opts.logger.error({ err, key: alert.key }, "alerts: could not record an alert; not sending it");
+      return false;
+    }
+    this.#pending++;
+    // One at a time, in order: a burst of alerts must not burst into Telegram's limits.
+    this.#chain = this.#chain
+      .then(() => this.opts.deliver(alert))
+      .then(() => {
+        this.delivered++;
+      })
+      .catch((err: unknown) => this.opts.logger.warn({ err, key: alert.key }, "alerts: delivery failed"))
+      .finally(() => {
+        this.#pending--;
+      });
+    return true;
+  }
+
+  /** Resolves when every queued alert has been delivered (or failed). */
+  async idle(): Promise<void> {
+    while (this.#pending > 0) await this.#chain;
+  }
+}

@@ -1,0 +1,291 @@
+/**
+ * Broadcasts: one text to every person who has not blocked the bot, paced under Telegram's
+ * limits, cancellable, and surviving a restart without ever writing to anyone twice.
+ *
+ * State, all in the store:
+ * - the job (kv "broadcasts", by job id): text, who asked, state, the recipient list snapshot taken
+ *   when it was confirmed, and the admin's progress message;
+ * - one mark per recipient (kv "broadcast:<job id>", by user id): sending → sent | blocked | failed.
+ *
+ * Never twice: recipients are taken in batches; the whole batch is marked "sending" and the store
+ * flushed *before* the first message of the batch goes out, then each mark becomes its outcome. On
+ * resume, anyone with a mark is skipped. A clean stop removes the "sending" marks of messages it
+ * did not send, so they are sent after the restart; only a crash leaves "sending" marks behind,
+ * and those people are skipped and counted as "unconfirmed" (maybe delivered, maybe not): missing
+ * a person is better than writing to them twice. One flush per batch keeps the file writes to
+ * about one a second at full speed.
+ *
+ * Pacing: one message every 1000/perSecond ms (25/s by default, under Telegram's ~30/s); a 429
+ * is waited out by auto-retry on the Api the sender uses. A 403 marks the person blocked.
+ */
+import type { Store } from "../store/store.js";
+
+/** The store namespace of the jobs. */
+export const BROADCASTS_NAMESPACE = "broadcasts";
+
+export type BroadcastState = "draft" | "running" | "done" | "cancelled";
+export type RecipientMark = "sending" | "sent" | "blocked" | "failed";
+
+/** A broadcast as stored. */
+export interface BroadcastJob {
+  id: string;
+  /** The admin who wrote it, and the chat the preview and progress are shown in. */
+  adminId: number;
+  chatId: number;
+  /** Plain text: sent without parse mode, so nothing the admin typed is interpreted. */
+  text: string;
+  state: BroadcastState;
+  createdAt: string;
+  startedAt?: string;
+  finishedAt?: string;
+  /** Snapshot of the recipients (not blocked) when the admin confirmed. */
+  recipients: number[];
+  progressMessageId?: number;
+}
+
+/** Where a job stands. */
+export interface BroadcastCounts {
+  total: number;
+  sent: number;
+  blocked: number;
+  failed: number;
+  /** Marked "sending" by a run that crashed: possibly delivered, never retried. */
+  unconfirmed: number;
+  remaining: number;
+}
+
+/** What sending one message ended in, as the sender reports it. */
+export type SendOutcome = "sent" | "blocked" | "failed";
+
+/** Options of {@link BroadcastRunner}. */
+export interface BroadcastRunnerOptions {
+  store: Store;
+  /** Sends the text to one person; resolves with the outcome (it does not throw for 403). */
+  send: (userId: number, text: string) => Promise<SendOutcome>;
+  /** Shows progress (final = the job ended). Errors are logged and ignored. */
+  onProgress: (job: BroadcastJob, counts: BroadcastCounts, final: boolean) => Promise<void>;
+  logger: { info(fields: object, msg?: string): void; warn(fields: object, msg?: string): void; error(fields: object, msg?: string): void };
+  /** Messages per second overall. Default 25. */
+  perSecond?: number;
+  /** Recipients marked per flush. Default 25. */
+  batchSize?: number;
+  /** Progress shown at most this often. Default 2000 ms. */
+  progressEveryMs?: number;
+  now?: () => Date;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Counts the marks of a job. */
+export function countJob(job: BroadcastJob, marks: Iterable<[string, RecipientMark]>): BroadcastCounts {
+  const c: BroadcastCounts = { total: job.recipients.length, sent: 0, blocked: 0, failed: 0, unconfirmed: 0, remaining: 0 };
+  let marked = 0;
+  for (const [, mark] of marks) {
+    marked++;
+    if (mark === "sent") c.sent++;
+    else if (mark === "blocked") c.blocked++;
+    else if (mark === "failed") c.failed++;
+    else c.unconfirmed++;
+  }
+  c.remaining = Math.max(0, c.total - marked);
+  return c;
+}
+
+/** Runs broadcast jobs; see the module comment. */
+export class BroadcastRunner {
+  readonly #opts: Required<Omit<BroadcastRunnerOptions, "now" | "sleep">> & Pick<BroadcastRunnerOptions, "now" | "sleep">;
+  readonly #running = new Map<string, Promise<void>>();
+  readonly #cancelled = new Set<string>();
+  #stopping = false;
+
+  constructor(opts: BroadcastRunnerOptions) {
+    // `??` rather than spread defaults: an option passed as undefined keeps its default.
+    this.#opts = { ...opts, perSecond: opts.perSecond ?? 25, batchSize: opts.batchSize ?? 25, progressEveryMs: opts.progressEveryMs ?? 2000 };
+  }
+
+  get #jobs() {
+    return this.#opts.store.kv<BroadcastJob>(BROADCASTS_NAMESPACE);
+  }
+
+  #marks(id: string) {
+    return this.#opts.store.kv<RecipientMark>(`broadcast:${id}`);
+  }
+
+  #now(): Date {
+    return this.#opts.now?.() ?? new Date();
+  }
+
+  /** Stores a draft for the admin to preview; nothing is sent until {@link start}. */
+  createDraft(adminId: number, chatId: number, text: string): BroadcastJob {
+    const at = this.#now();
+    const job: BroadcastJob = {
+      id: `b${at.getTime().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+      adminId,
+      chatId,
+      text,
+      state: "draft",
+      createdAt: at.toISOString(),
+      recipients: [],
+    };
+    this.#jobs.set(job.id, job);
+    return job;
+  }
+
+  get(id: string): BroadcastJob | undefined {
+    return this.#jobs.get(id);
+  }
+
+  /** People a broadcast would go to now: everyone known who has not blocked the bot. */
+  audience(): number[] {
+    const ids: number[] = [];
+    for (const u of this.#opts.store.users.all()) if (!u.blocked) ids.push(u.id);
+    return ids;
+  }
+
+  counts(id: string): BroadcastCounts | undefined {
+    const job = this.get(id);
+    return job ? countJob(job, this.#marks(id).entries()) : undefined;
+  }
+
+  /**
+   * Confirms a draft: snapshots the recipients and starts sending. Returns undefined when the job
+   * is not a draft any more (a second tap on Confirm), so nothing starts twice.
+   */
+  async start(id: string, progressMessageId?: number): Promise<BroadcastJob | undefined> {
+    const job = this.get(id);
+    if (!job || job.state !== "draft" || this.#stopping) return undefined;
+    job.state = "running";
+    job.startedAt = this.#now().toISOString();
+    job.recipients = this.audience();
+    job.progressMessageId = progressMessageId;
+    this.#jobs.set(id, job);
+    await this.#opts.store.flush();
+    this.#opts.logger.info({ broadcastId: id, recipients: job.recipients.length, adminId: job.adminId }, "broadcast: started");
+    this.#launch(id);
+    return job;
+  }
+
+  /** Records the progress message (when it is sent after {@link start}). */
+  setProgressMessage(id: string, messageId: number): void {
+    const job = this.get(id);
+    if (!job) return;
+    job.progressMessageId = messageId;
+    this.#jobs.set(id, job);
+  }
+
+  /** Drops a draft, or stops a running job after the message being sent. Returns the new state. */
+  cancel(id: string): BroadcastState | undefined {
+    const job = this.get(id);
+    if (!job) return undefined;
+    if (job.state === "draft") {
+      job.state = "cancelled";
+      job.finishedAt = this.#now().toISOString();
+      this.#jobs.set(id, job);
+      return job.state;
+    }
+    if (job.state === "running") this.#cancelled.add(id);
+    return job.state;
+  }
+
+  /** Resumes every job a previous run left running. Returns how many. */
+  resumeAll(): number {
+    let n = 0;
+    for (const [id, job] of this.#jobs.entries()) {
+      if (job.state !== "running" || this.#running.has(id)) continue;
+      this.#opts.logger.info({ broadcastId: id }, "broadcast: resuming after a restart");
+      this.#launch(id);
+      n++;
+    }
+    return n;
+  }
+
+  /** Resolves when job `id` has ended (or immediately if it is not running here). */
+  async finished(id: string): Promise<void> {
+    await this.#running.get(id);
+  }
+
+  /** Stops after the message being sent; unsent marks are undone so a restart sends them. */
+  async stop(): Promise<void> {
+    this.#stopping = true;
+    await Promise.all(this.#running.values());
+  }
+
+  #launch(id: string): void {
+    const run = this.#run(id)
+      .catch((err: unknown) => this.#opts.logger.error({ err, broadcastId: id }, "broadcast: the run failed; it resumes on the next start"))
+      .finally(() => this.#running.delete(id));
+    this.#running.set(id, run);
+  }
+
+  async #run(id: string): Promise<void> {
+    const { store, batchSize, perSecond, progressEveryMs } = this.#opts;
+    const sleep = this.#opts.sleep ?? defaultSleep;
+    const marks = this.#marks(id);
+    const job = this.get(id) as BroadcastJob;
+    const gap = 1000 / perSecond;
+    let cursor = 0;
+    let lastProgress = 0;
+    let nextSlot = Date.now();
+    const halted = () => this.#stopping || this.#cancelled.has(id);
+
+    while (!halted()) {
+      const batch: number[] = [];
+      while (cursor < job.recipients.length && batch.length < batchSize) {
+        const userId = job.recipients[cursor++] as number;
+        if (!marks.has(String(userId))) batch.push(userId);
+      }
+      if (batch.length === 0) break;
+      for (const userId of batch) marks.set(String(userId), "sending");
+      // Durable before anything is sent: see "Never twice" in the module comment.
+      await store.flush();
+      for (const userId of batch) {
+        if (halted()) {
+          marks.delete(String(userId));
+          continue;
+        }
+        const wait = nextSlot - Date.now();
+        if (wait > 0) await sleep(wait);
+        nextSlot = Math.max(nextSlot, Date.now()) + gap;
+        let outcome: SendOutcome;
+        try {
+          outcome = await this.#opts.send(userId, job.text);
+        } catch (err) {
+          this.#opts.logger.warn({ err, broadcastId: id, userId }, "broadcast: a message failed");
+          outcome = "failed";
+        }
+        marks.set(String(userId), outcome);
+        if (Date.now() - lastProgress >= progressEveryMs) {
+          lastProgress = Date.now();
+          await this.#progress(id, false);
+        }
+      }
+    }
+
+    if (this.#stopping && !this.#cancelled.has(id)) {
+      // Left "running": the next start resumes it.
+      await store.flush();
+      return;
+    }
+    const final = this.get(id) as BroadcastJob;
+    final.state = this.#cancelled.has(id) ? "cancelled" : "done";
+    final.finishedAt = this.#now().toISOString();
+    this.#jobs.set(id, final);
+    this.#cancelled.delete(id);
+    await store.flush();
+    const counts = this.counts(id) as BroadcastCounts;
+    this.#opts.logger.info({ broadcastId: id, state: final.state, ...counts }, "broadcast: finished");
+    await this.#progress(id, true);
+  }
+
+  async #progress(id: string, final: boolean): Promise<void> {
+    const job = this.get(id);
+    const counts = this.counts(id);
+    if (!job || !counts) return;
+    try {
+      await this.#opts.onProgress(job, counts, final);
+    } catch (err) {
+      this.#opts.logger.warn({ err, broadcastId: id }, "broadcast: could not show progress");
+    }
+  }
+}

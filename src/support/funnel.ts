@@ -1,0 +1,55 @@
+/**
+ * The exchange funnel: how many people started a flow, saw a quote, confirmed, had their deposit
+ * arrive, and got their coins. Plain counters in the store (kv namespace "metrics"), so they
+ * survive restarts; each increment is one small coalesced write.
+ *
+ * Every call site counts an event exactly once: the flow start is a command handler (not
+ * replayed), the quote is counted inside `conversation.external` (never re-run on replay), the
+ * confirmation when the exchange is created, and deposit/success on the stored status change
+ * (which happens once per change, see {@link funnelEventsOfChange}).
+ */
+import type { ExchangeStatus } from "../domain/types.js";
+import { progressStep } from "../domain/status.js";
+
+/** The funnel's steps, in order. */
+export const FUNNEL_STEPS = ["flow_started", "quoted", "confirmed", "deposit_received", "success"] as const;
+export type FunnelStep = (typeof FUNNEL_STEPS)[number];
+
+/** The store namespace of the counters. */
+export const METRICS_NAMESPACE = "metrics";
+
+/** The least of a store the counters need. */
+export interface MetricsStore {
+  kv<T>(namespace: string): { get(key: string): T | undefined; set(key: string, value: T): void };
+}
+
+const keyOf = (step: FunnelStep) => `funnel:${step}`;
+
+/** Adds one to `step`'s counter. Never throws: a lost count must not break an exchange. */
+export function countFunnel(store: MetricsStore, step: FunnelStep): void {
+  try {
+    const kv = store.kv<number>(METRICS_NAMESPACE);
+    kv.set(keyOf(step), (kv.get(keyOf(step)) ?? 0) + 1);
+  } catch {
+    // A closed store during shutdown: the count is lost, nothing else is.
+  }
+}
+
+/** Every step's count, in funnel order. */
+export function readFunnel(store: MetricsStore): Array<{ step: FunnelStep; count: number }> {
+  const kv = store.kv<number>(METRICS_NAMESPACE);
+  return FUNNEL_STEPS.map((step) => ({ step, count: kv.get(keyOf(step)) ?? 0 }));
+}
+
+/**
+ * The funnel events a status change means, given every status the exchange had before it:
+ * "deposit received" the first time it reaches any step after waiting-for-deposit (the poller may
+ * never see `deposit_received` itself), and "success" the first time it succeeds.
+ */
+export function funnelEventsOfChange(previous: readonly ExchangeStatus[], after: ExchangeStatus): FunnelStep[] {
+  const events: FunnelStep[] = [];
+  const reached = (s: ExchangeStatus) => (progressStep(s) ?? 0) >= 2;
+  if (reached(after) && !previous.some(reached)) events.push("deposit_received");
+  if (after === "success" && !previous.includes("success")) events.push("success");
+  return events;
+}

@@ -1,0 +1,145 @@
+/**
+ * Support's running parts, built once by app.ts: partner health, alerts, broadcasts, and the
+ * funnel's status listener. The admin feature reaches them through `deps.support`.
+ */
+import { GrammyError, type Api } from "grammy";
+import type { Config } from "../config.js";
+import type { Logger } from "../log.js";
+import type { Store } from "../store/store.js";
+import type { Translator } from "../bot/i18n.js";
+import { localeOfChat } from "../bot/i18n.js";
+import { isBlockedError, isNotModifiedError, onStatusRecorded } from "../poller/notifier.js";
+import { renderAlert, renderBroadcastProgress } from "../bot/ui/admin-messages.js";
+import { AlertCenter } from "./alerts.js";
+import { BroadcastRunner } from "./broadcast.js";
+import { countFunnel, funnelEventsOfChange } from "./funnel.js";
+import type { PartnerHealth } from "./partner-health.js";
+
+/** What the poller tells /stats. */
+export interface PollerView {
+  readonly lastCycleEndedAt: Date | undefined;
+  readonly backoffLevel: number;
+}
+
+/** Support's services, as the admin feature sees them. */
+export interface SupportServices {
+  health: PartnerHealth;
+  alerts: AlertCenter;
+  broadcasts: BroadcastRunner;
+  poller: PollerView;
+  /** Starts the alert timer and resumes unfinished broadcasts. */
+  start(): void;
+  /** Stops the timer and the broadcasts (after the message being sent). */
+  stop(): Promise<void>;
+}
+
+/** Options of {@link createSupport}. */
+export interface SupportOptions {
+  config: Config;
+  store: Store;
+  api: Api;
+  t: Translator;
+  logger: Logger;
+  health: PartnerHealth;
+  poller: PollerView;
+  now: () => Date;
+  /** Broadcast pace (messages per second); default 25. */
+  broadcastPerSecond?: number;
+}
+
+/** Builds support's services over the app's store and Bot API. */
+export function createSupport(opts: SupportOptions): SupportServices {
+  const { config, store, api, t, logger, health, now } = opts;
+  const log = logger.child({ part: "support" });
+  const recipients = () => (config.supportChatId !== undefined ? [config.supportChatId] : config.adminIds);
+
+  const alerts = new AlertCenter({
+    store,
+    health,
+    stuckAfterMs: config.stuckAlertMs,
+    partnerDownAfterMs: config.partnerDownAlertMs,
+    logger: log,
+    async deliver(alert) {
+      const user = "exchange" in alert ? store.users.get(alert.exchange.userId) : undefined;
+      for (const chatId of recipients()) {
+        const locale = localeOfChat(store, chatId);
+        const message = renderAlert(alert, user, (key, vars) => t(locale, key, vars));
+        try {
+          await api.sendMessage(chatId, message.text, { parse_mode: "HTML", reply_markup: message.reply_markup });
+        } catch (err) {
+          // One unreachable admin must not keep the others from hearing about it.
+          log.warn({ err, chatId, key: alert.key }, "alerts: could not send an alert to a support chat");
+        }
+      }
+      log.warn({ key: alert.key, kind: alert.kind }, "alert raised");
+    },
+  });
+
+  const broadcasts = new BroadcastRunner({
+    store,
+    logger: log,
+    perSecond: opts.broadcastPerSecond,
+    now,
+    async send(userId, text) {
+      try {
+        // Plain text, no parse mode: whatever the admin typed is shown exactly as typed.
+        await api.sendMessage(userId, text);
+        return "sent";
+      } catch (err) {
+        if (isBlockedError(err)) {
+          store.users.setBlocked(userId, true);
+          return "blocked";
+        }
+        log.warn({ err: err instanceof GrammyError ? err.description : err, userId }, "broadcast: message failed");
+        return "failed";
+      }
+    },
+    async onProgress(job, counts, final) {
+      const locale = localeOfChat(store, job.chatId);
+      const view = renderBroadcastProgress(job, counts, final, (key, vars) => t(locale, key, vars));
+      if (job.progressMessageId === undefined) {
+        if (final) await api.sendMessage(job.chatId, view.text);
+        return;
+      }
+      try {
+        await api.editMessageText(job.chatId, job.progressMessageId, view.text, { reply_markup: view.reply_markup });
+      } catch (err) {
+        if (!isNotModifiedError(err)) throw err;
+      }
+    },
+  });
+
+  const removeListener = onStatusRecorded(store, (record, previous) => {
+    const before = record.statusHistory.slice(0, -1).map((h) => h.status);
+    if (before.length === 0) before.push(previous);
+    for (const step of funnelEventsOfChange(before, record.status)) countFunnel(store, step);
+    alerts.onStatus(record);
+  });
+
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    health,
+    alerts,
+    broadcasts,
+    poller: opts.poller,
+    start() {
+      const resumed = broadcasts.resumeAll();
+      if (resumed > 0) log.info({ resumed }, "broadcasts resumed");
+      // Stuck exchanges and outages are looked for every minute: an alert is at most a minute late.
+      timer = setInterval(() => {
+        try {
+          alerts.scan(now());
+        } catch (err) {
+          log.error({ err }, "alerts: scan failed");
+        }
+      }, 60_000);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      removeListener();
+      await broadcasts.stop();
+      await alerts.idle();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * Aggregations behind /stats and /user: pure functions over users and exchanges, one pass each.
+ * Volumes are summed with decimal arithmetic (money never goes through Number).
+ */
+import { Dec } from "../domain/amount.js";
+import type { ExchangeRecord, UserRecord } from "../domain/types.js";
+
+const DAY = 86_400_000;
+
+/** Users: total, active (seen) in the last 24 h and 7 days, blocked. */
+export interface UserStats {
+  total: number;
+  active24h: number;
+  active7d: number;
+  blocked: number;
+}
+
+/** Exchanges: by status, created and completed in the windows, completed volume per coin. */
+export interface ExchangeStats {
+  total: number;
+  byStatus: Record<string, number>;
+  created24h: number;
+  created7d: number;
+  completed24h: number;
+  completed7d: number;
+  /** Sum of `amountFrom` of successful exchanges, per sent coin, as decimal strings. */
+  volume: Record<string, string>;
+}
+
+/** Counts users as of `at`. */
+export function userStats(users: Iterable<UserRecord>, at: Date): UserStats {
+  const now = at.getTime();
+  const s: UserStats = { total: 0, active24h: 0, active7d: 0, blocked: 0 };
+  for (const u of users) {
+    s.total++;
+    const age = now - Date.parse(u.lastSeenAt);
+    if (age <= DAY) s.active24h++;
+    if (age <= 7 * DAY) s.active7d++;
+    if (u.blocked) s.blocked++;
+  }
+  return s;
+}
+
+/** When the exchange reached success, from its history (undefined when it has not). */
+export function completedAt(e: ExchangeRecord): number | undefined {
+  const entry = e.statusHistory.find((h) => h.status === "success");
+  if (entry) return Date.parse(entry.at);
+  return e.status === "success" ? Date.parse(e.updatedAt) : undefined;
+}
+
+/** Aggregates exchanges as of `at`. */
+export function exchangeStats(exchanges: Iterable<ExchangeRecord>, at: Date): ExchangeStats {
+  const now = at.getTime();
+  const s: ExchangeStats = { total: 0, byStatus: {}, created24h: 0, created7d: 0, completed24h: 0, completed7d: 0, volume: {} };
+  const volume = new Map<string, InstanceType<typeof Dec>>();
+  for (const e of exchanges) {
+    s.total++;
+    s.byStatus[e.status] = (s.byStatus[e.status] ?? 0) + 1;
+    const created = now - Date.parse(e.createdAt);
+    if (created <= DAY) s.created24h++;
+    if (created <= 7 * DAY) s.created7d++;
+    const done = completedAt(e);
+    if (done !== undefined) {
+      if (now - done <= DAY) s.completed24h++;
+      if (now - done <= 7 * DAY) s.completed7d++;
+    }
+    if (e.status === "success") addVolume(volume, e.from, e.amountFrom);
+  }
+  s.volume = toStrings(volume);
+  return s;
+}
+
+/** One person's exchanges: count, by status, completed volume per coin. */
+export function exchangesSummary(exchanges: readonly ExchangeRecord[]): { total: number; byStatus: Record<string, number>; volume: Record<string, string> } {
+  const byStatus: Record<string, number> = {};
+  const volume = new Map<string, InstanceType<typeof Dec>>();
+  for (const e of exchanges) {
+    byStatus[e.status] = (byStatus[e.status] ?? 0) + 1;
+    if (e.status === "success") addVolume(volume, e.from, e.amountFrom);
+  }
+  return { total: exchanges.length, byStatus, volume: toStrings(volume) };
+}
+
+function addVolume(volume: Map<string, InstanceType<typeof Dec>>, coin: string, amount: string): void {
+  let value;
+  try {
+    value = new Dec(amount);
+  } catch {
+    return; // A malformed stored amount is left out rather than failing the whole report.
+  }
+  volume.set(coin, (volume.get(coin) ?? new Dec(0)).plus(value));
+}
+
+function toStrings(volume: Map<string, InstanceType<typeof Dec>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const coin of [...volume.keys()].sort()) out[coin] = (volume.get(coin) as InstanceType<typeof Dec>).toFixed();
+  return out;
+}

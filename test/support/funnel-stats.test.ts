@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { countFunnel, funnelEventsOfChange, readFunnel } from "../../src/support/funnel.js";
+import { exchangeStats, exchangesSummary, userStats } from "../../src/support/stats.js";
+import type { ExchangeRecord, UserRecord } from "../../src/domain/types.js";
+
+function memoryStore() {
+  const spaces = new Map<string, Map<string, unknown>>();
+  return {
+    kv<T>(ns: string) {
+      if (!spaces.has(ns)) spaces.set(ns, new Map());
+      const m = spaces.get(ns)!;
+      return { get: (k: string) => m.get(k) as T | undefined, set: (k: string, v: T) => void m.set(k, v) };
+    },
+  };
+}
+
+describe("funnel", () => {
+  it("counts each step and reads them in funnel order", () => {
+    const store = memoryStore();
+    countFunnel(store, "quoted");
+    countFunnel(store, "quoted");
+    countFunnel(store, "flow_started");
+    expect(readFunnel(store)).toEqual([
+      { step: "flow_started", count: 1 },
+      { step: "quoted", count: 2 },
+      { step: "confirmed", count: 0 },
+      { step: "deposit_received", count: 0 },
+      { step: "success", count: 0 },
+    ]);
+  });
+
+  it("counts the deposit the first time an exchange gets past waiting, even when the poller skipped deposit_received", () => {
+    expect(funnelEventsOfChange(["waiting_deposit"], "deposit_received")).toEqual(["deposit_received"]);
+    expect(funnelEventsOfChange(["waiting_deposit"], "exchanging")).toEqual(["deposit_received"]);
+    expect(funnelEventsOfChange(["waiting_deposit"], "success")).toEqual(["deposit_received", "success"]);
+    expect(funnelEventsOfChange(["waiting_deposit", "deposit_received"], "exchanging")).toEqual([]);
+    // Through a status the spec does not list and back: not counted twice.
+    expect(funnelEventsOfChange(["waiting_deposit", "deposit_received", "on_hold"], "exchanging")).toEqual([]);
+    expect(funnelEventsOfChange(["waiting_deposit"], "time_expired")).toEqual([]);
+    expect(funnelEventsOfChange(["waiting_deposit", "sending", "success", "on_hold"], "success")).toEqual([]);
+  });
+});
+
+const NOW = new Date("2024-05-10T12:00:00Z");
+const iso = (hoursAgo: number) => new Date(NOW.getTime() - hoursAgo * 3_600_000).toISOString();
+
+function user(id: number, seenHoursAgo: number, blocked = false): UserRecord {
+  return { id, firstName: "x", blocked, firstSeenAt: iso(1000), lastSeenAt: iso(seenHoursAgo) };
+}
+
+function exchange(id: string, status: string, createdHoursAgo: number, amount: string, from = "BTC", doneHoursAgo?: number): ExchangeRecord {
+  const history = [{ status: "waiting_deposit", at: iso(createdHoursAgo) }];
+  if (doneHoursAgo !== undefined) history.push({ status, at: iso(doneHoursAgo) });
+  return {
+    id, userId: 1, chatId: 1, from, to: "ETH", amountFrom: amount, quotedAmountTo: "1", destinationAddress: "d", destinationTag: "",
+    refundAddress: "r", refundTag: "", depositAddress: "a", depositTag: "", status, statusHistory: history,
+    createdAt: iso(createdHoursAgo), updatedAt: iso(doneHoursAgo ?? createdHoursAgo),
+  };
+}
+
+describe("stats", () => {
+  it("counts users by activity window and blocked", () => {
+    expect(userStats([user(1, 1), user(2, 30), user(3, 24 * 8, true)], NOW)).toEqual({ total: 3, active24h: 1, active7d: 2, blocked: 1 });
+  });
+
+  it("counts exchanges by status and window, and sums completed volume with decimals", () => {
+    const s = exchangeStats(
+      [
+        exchange("a", "success", 2, "0.1", "BTC", 1),
+        exchange("b", "success", 100, "0.2", "BTC", 50),
+        exchange("c", "waiting_deposit", 1, "5"),
+        exchange("d", "success", 400, "1.000000000000000001", "ETH", 300),
+      ],
+      NOW,
+    );
+    expect(s.byStatus).toEqual({ success: 3, waiting_deposit: 1 });
+    expect(s).toMatchObject({ total: 4, created24h: 2, created7d: 3, completed24h: 1, completed7d: 2 });
+    expect(s.volume).toEqual({ BTC: "0.3", ETH: "1.000000000000000001" });
+  });
+
+  it("summarises one person's exchanges", () => {
+    expect(exchangesSummary([exchange("a", "success", 2, "0.1", "BTC", 1), exchange("b", "failed", 2, "3")])).toEqual({
+      total: 2,
+      byStatus: { success: 1, failed: 1 },
+      volume: { BTC: "0.1" },
+    });
+  });
+});
