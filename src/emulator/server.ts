@@ -19,7 +19,7 @@
  *   await bot.stop(); await emu.close();
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listen } from "../net/listen.js";
 import { ApiError, tooManyRequests } from "./errors.js";
 import { methodHandler } from "./methods.js";
 import { optInt, optJson, type Params } from "./params.js";
@@ -277,16 +277,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const server: Server = createServer((req, res) => {
     void handle(req, res);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
-  const apiRoot = `http://${host}:${address.port}`;
+  const apiRoot = await listen(server, options.port, options.host);
 
   /** Resolves when the update was fetched, confirmed, and the bot has gone quiet. */
   const awaitHandled = (updateId: number): Promise<void> =>

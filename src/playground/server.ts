@@ -15,7 +15,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listen } from "../net/listen.js";
 import { fileURLToPath } from "node:url";
 import type { Logger } from "../log.js";
 import type { App } from "../app.js";
@@ -381,19 +381,11 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
       sendJson(res, err instanceof Error ? 400 : 500, { error: message });
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(opts.port ?? 0, opts.host ?? "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const url = await listen(server, opts.port, opts.host);
 
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${host}:${address.port}`,
+    url,
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
         unsubscribe();

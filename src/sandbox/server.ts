@@ -4,7 +4,7 @@
  * configured; every test and benchmark talks to it over loopback.
  */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listen } from "../net/listen.js";
 import { realClock, type SandboxClock } from "./clock.js";
 import { handleEndpoint, notFound, type EndpointAnswer } from "./endpoints.js";
 import { createFaultTable, ENDPOINTS, type EndpointName, type FaultInjector, type FaultKind } from "./faults.js";
@@ -137,19 +137,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
   });
   server.keepAliveTimeout = 5_000;
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(opts.port ?? 0, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  const hostForUrl = host.includes(":") ? `[${host}]` : host;
+  const origin = await listen(server, opts.port, host);
   let closed: Promise<void> | undefined;
 
   return {
-    url: `http://${hostForUrl}:${port}/api/v1`,
+    url: `${origin}/api/v1`,
     apiKey,
     requests,
     faults,

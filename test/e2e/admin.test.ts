@@ -7,54 +7,17 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SAMPLE_ADDRESSES } from "../../src/sandbox/server.js";
-import type { ExchangeRecord } from "../../src/domain/types.js";
-import { createI18n, translatorOf } from "../../src/bot/i18n.js";
-import { sendDepositInstructions } from "../../src/bot/ui/deposit-instructions.js";
 import { readFunnel } from "../../src/support/funnel.js";
 import { ADMIN_COMMANDS } from "../../src/bot/features/admin/commands.js";
 import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver } from "./chat-driver.js";
+import { openExchange } from "./fixtures.js";
 
 const BTC = SAMPLE_ADDRESSES.BTC!;
 const ETH = SAMPLE_ADDRESSES.ETH!;
-const translate = translatorOf(createI18n());
 const ADMIN_ID = 9001;
 
 type TestUser = ReturnType<Harness["emulator"]["user"]>;
-
-/** An exchange as the flow leaves it: created at the sandbox, stored, instructions sent. */
-async function openExchange(h: Harness, user: TestUser): Promise<ExchangeRecord> {
-  const created = await h.app.partner.createExchange({ from: "BTC", to: "ETH", amount: "0.1", destinationAddress: ETH, refundAddress: BTC });
-  const at = new Date().toISOString();
-  const record = h.app.store.exchanges.insert({
-    id: created.id,
-    userId: user.id,
-    chatId: user.id,
-    from: "BTC",
-    to: "ETH",
-    amountFrom: "0.1",
-    quotedAmountTo: "1.5",
-    destinationAddress: ETH,
-    destinationTag: "",
-    refundAddress: BTC,
-    refundTag: "",
-    depositAddress: created.depositAddress,
-    depositTag: created.depositTag,
-    status: "waiting_deposit",
-    statusHistory: [{ status: "waiting_deposit", at }],
-    createdAt: at,
-    updatedAt: at,
-    lastNotifiedStatus: "waiting_deposit",
-  });
-  await sendDepositInstructions(
-    h.app.bot.api,
-    record,
-    { from: { code: "BTC", network: undefined, tagName: "" }, to: { code: "ETH", network: undefined } },
-    (key, vars) => translate("en", key, vars),
-    h.app.store,
-  );
-  return h.app.store.exchanges.get(record.id)!;
-}
 
 async function cycle(h: Harness) {
   const report = await h.app.poller.runCycle({ all: true });

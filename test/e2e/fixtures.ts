@@ -1,0 +1,51 @@
+/**
+ * Fixtures shared by end-to-end tests that start from an exchange already created.
+ */
+import type { ExchangeRecord } from "../../src/domain/types.js";
+import { createI18n, translatorOf } from "../../src/bot/i18n.js";
+import { sendDepositInstructions } from "../../src/bot/ui/deposit-instructions.js";
+import { SAMPLE_ADDRESSES } from "../../src/sandbox/server.js";
+import type { Harness } from "./harness.js";
+
+const BTC = SAMPLE_ADDRESSES.BTC!;
+const ETH = SAMPLE_ADDRESSES.ETH!;
+const translate = translatorOf(createI18n());
+
+export type TestUser = ReturnType<Harness["emulator"]["user"]>;
+
+/**
+ * Creates an exchange for `user` the way the exchange flow ends: exchange-create at the sandbox,
+ * the record in the store, then the deposit instructions, whose last message is the live card.
+ */
+export async function openExchange(h: Harness, user: TestUser): Promise<ExchangeRecord> {
+  const created = await h.app.partner.createExchange({ from: "BTC", to: "ETH", amount: "0.1", destinationAddress: ETH, refundAddress: BTC });
+  const at = new Date().toISOString();
+  const record = h.app.store.exchanges.insert({
+    id: created.id,
+    userId: user.id,
+    chatId: user.id,
+    from: "BTC",
+    to: "ETH",
+    amountFrom: "0.1",
+    quotedAmountTo: "1.5",
+    destinationAddress: ETH,
+    destinationTag: "",
+    refundAddress: BTC,
+    refundTag: "",
+    depositAddress: created.depositAddress,
+    depositTag: created.depositTag,
+    status: "waiting_deposit",
+    statusHistory: [{ status: "waiting_deposit", at }],
+    createdAt: at,
+    updatedAt: at,
+    lastNotifiedStatus: "waiting_deposit",
+  });
+  await sendDepositInstructions(
+    h.app.bot.api,
+    record,
+    { from: { code: "BTC", network: undefined, tagName: "" }, to: { code: "ETH", network: undefined } },
+    (key, vars) => translate("en", key, vars),
+    h.app.store,
+  );
+  return h.app.store.exchanges.get(record.id)!;
+}
