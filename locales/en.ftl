@@ -143,6 +143,7 @@ deposit-intro =
 deposit-address-label = Deposit address ({ $coin }):
 deposit-tag = ⚠️ <b>{ $tagName }</b>: <code>{ $tag }</code>
     Your deposit MUST include this { $tagName }. Without it your coins can be lost.
+deposit-tag-fallback-name = Tag
 deposit-qr-caption = QR code of the { $coin } deposit address
 deposit-outro = I will tell you about every status change. The rate floats until your deposit is exchanged.
 flow-create-in-doubt = ⚠️ An earlier attempt to create this exchange was interrupted, so I will not create it twice. Please check /history in a minute; if nothing is there, start again with /exchange. Do not send any coins until you have deposit instructions.

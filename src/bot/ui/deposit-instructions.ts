@@ -56,7 +56,8 @@ export async function sendDepositInstructions(
   );
   await api.sendMessage(record.chatId, `<code>${escapeHtml(record.depositAddress)}</code>`, { parse_mode: "HTML" });
   if (record.depositTag) {
-    const tagName = escapeHtml(coins.from.tagName || "Tag");
+    // The service gave a deposit tag for a coin the catalog lists without a tag name: still show it.
+    const tagName = escapeHtml(coins.from.tagName || t("deposit-tag-fallback-name"));
     await api.sendMessage(record.chatId, t("deposit-tag", { tagName, tag: escapeHtml(record.depositTag) }), { parse_mode: "HTML" });
   }
   await api.sendPhoto(record.chatId, new InputFile(await depositQr(record.depositAddress), "deposit-address.png"), {
