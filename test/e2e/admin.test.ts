@@ -11,13 +11,11 @@ import { readFunnel } from "../../src/support/funnel.js";
 import { ADMIN_COMMANDS } from "../../src/bot/features/admin/commands.js";
 import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver } from "./chat-driver.js";
-import { openExchange } from "./fixtures.js";
+import { openExchange, type TestUser } from "./fixtures.js";
 
 const BTC = SAMPLE_ADDRESSES.BTC!;
 const ETH = SAMPLE_ADDRESSES.ETH!;
 const ADMIN_ID = 9001;
-
-type TestUser = ReturnType<Harness["emulator"]["user"]>;
 
 async function cycle(h: Harness) {
   const report = await h.app.poller.runCycle({ all: true });

@@ -2,18 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { encodeExchangePayload } from "../../src/domain/deep-link.js";
 import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver } from "./chat-driver.js";
-
-type TestUser = ReturnType<Harness["emulator"]["user"]>;
+import { askInline, type TestUser } from "./fixtures.js";
 
 /** The exchange button's URL of the first inline result for `query`. */
 async function inlineButtonUrl(h: Harness, user: TestUser, query: string): Promise<string> {
-  const sent = user.inlineQuery(query);
-  const answer = await h.emulator.waitFor(() => {
-    const a = user.lastInlineAnswer();
-    return a?.inline_query_id === sent.inline_query_id ? a : undefined;
-  });
-  const result = answer.results[0] as { reply_markup?: { inline_keyboard: { url?: string }[][] } };
-  const url = result.reply_markup?.inline_keyboard.flat().find((b) => b.url)?.url;
+  const { articles } = await askInline(h, user, query);
+  const url = articles[0]?.reply_markup?.inline_keyboard.flat().find((b) => b.url)?.url;
   if (!url) throw new Error(`no URL button in the answer to "${query}"`);
   return url;
 }

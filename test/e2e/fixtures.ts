@@ -49,3 +49,25 @@ export async function openExchange(h: Harness, user: TestUser): Promise<Exchange
   );
   return h.app.store.exchanges.get(record.id)!;
 }
+
+/** An inline result as the bot sends it (the fields the tests read). */
+export interface Article {
+  type: string;
+  id: string;
+  title: string;
+  description?: string;
+  input_message_content: { message_text: string; parse_mode?: string };
+  reply_markup?: { inline_keyboard: { text: string; url?: string }[][] };
+}
+
+export type InlineAnswer = NonNullable<ReturnType<TestUser["lastInlineAnswer"]>>;
+
+/** Types `@bot <query>` as `user` and waits for the bot's answer to exactly that query. */
+export async function askInline(h: Harness, user: TestUser, query: string): Promise<{ answer: InlineAnswer; articles: Article[] }> {
+  const sent = user.inlineQuery(query);
+  const answer = await h.emulator.waitFor(() => {
+    const a = user.lastInlineAnswer();
+    return a?.inline_query_id === sent.inline_query_id ? a : undefined;
+  });
+  return { answer, articles: answer.results as unknown as Article[] };
+}

@@ -1,27 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "./harness.js";
-
-type TestUser = ReturnType<Harness["emulator"]["user"]>;
-type Answer = NonNullable<ReturnType<TestUser["lastInlineAnswer"]>>;
-
-interface Article {
-  type: string;
-  id: string;
-  title: string;
-  description?: string;
-  input_message_content: { message_text: string; parse_mode?: string };
-  reply_markup?: { inline_keyboard: { text: string; url?: string }[][] };
-}
-
-/** Types `@bot <query>` as `user` and waits for the bot's answer to exactly that query. */
-async function ask(h: Harness, user: TestUser, query: string): Promise<{ answer: Answer; articles: Article[] }> {
-  const sent = user.inlineQuery(query);
-  const answer = await h.emulator.waitFor(() => {
-    const a = user.lastInlineAnswer();
-    return a?.inline_query_id === sent.inline_query_id ? a : undefined;
-  });
-  return { answer, articles: answer.results as unknown as Article[] };
-}
+import { askInline as ask, type Article, type TestUser } from "./fixtures.js";
 
 function buttonUrls(article: Article): string[] {
   return (article.reply_markup?.inline_keyboard ?? []).flat().flatMap((b) => (b.url ? [b.url] : []));

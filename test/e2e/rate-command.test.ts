@@ -1,17 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver } from "./chat-driver.js";
-
-type TestUser = ReturnType<Harness["emulator"]["user"]>;
+import { askInline, type TestUser } from "./fixtures.js";
 
 /** The HTML message text of the first inline result for `query`. */
 async function inlineText(h: Harness, user: TestUser, query: string): Promise<string> {
-  const sent = user.inlineQuery(query);
-  const answer = await h.emulator.waitFor(() => {
-    const a = user.lastInlineAnswer();
-    return a?.inline_query_id === sent.inline_query_id ? a : undefined;
-  });
-  return (answer.results[0] as { input_message_content: { message_text: string } }).input_message_content.message_text;
+  const { articles } = await askInline(h, user, query);
+  return articles[0]!.input_message_content.message_text;
 }
 
 describe("/rate end to end (real bot, emulator, sandbox)", () => {

@@ -8,12 +8,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SAMPLE_ADDRESSES } from "../../src/sandbox/server.js";
 import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver } from "./chat-driver.js";
-import { openExchange } from "./fixtures.js";
+import { openExchange, type TestUser } from "./fixtures.js";
 
 const BTC = SAMPLE_ADDRESSES.BTC!;
 const ETH = SAMPLE_ADDRESSES.ETH!;
-
-type TestUser = ReturnType<Harness["emulator"]["user"]>;
 
 /** One poller cycle over every open exchange, then every notice it caused. */
 async function cycle(h: Harness) {
