@@ -75,8 +75,9 @@ export async function startApp(opts: AppOptions): Promise<App> {
   const catalog = createCatalog(partner, { logger: logger.child({ part: "catalog" }) });
 
   const i18n = createI18n();
+  const t = translatorOf(i18n);
   const inFlight = new InFlightUpdates();
-  const deps: BotDeps = { config, store, partner, catalog, logger, now, t: translatorOf(i18n) };
+  const deps: BotDeps = { config, store, partner, catalog, logger, now, t };
   const bot = createBot(
     deps,
     i18n,
@@ -88,7 +89,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
     },
   );
 
-  const notifier = new Notifier({ store, api: bot.api, t: translatorOf(i18n), logger: logger.child({ part: "notifier" }) });
+  const notifier = new Notifier({ store, api: bot.api, t, logger: logger.child({ part: "notifier" }) });
   const poller = createPoller({
     store,
     partner,
@@ -99,7 +100,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
     now,
     onFlag: (exchange, reason) => support.alerts.onFlag(exchange, reason),
   });
-  const support = createSupport({ config, store, api: bot.api, t: translatorOf(i18n), logger, health, poller, now });
+  const support = createSupport({ config, store, api: bot.api, t, logger, health, poller, now });
   // Set before polling starts, so every update sees it.
   deps.support = support;
 
@@ -108,8 +109,8 @@ export async function startApp(opts: AppOptions): Promise<App> {
     await bot.init();
     // A webhook left over from another deployment would make getUpdates fail with 409.
     await bot.api.deleteWebhook();
-    await registerCommands(bot.api, translatorOf(i18n));
-    await registerAdminCommands(bot.api, translatorOf(i18n), config.adminIds, logger);
+    await registerCommands(bot.api, t);
+    await registerAdminCommands(bot.api, t, config.adminIds, logger);
     runner = run(bot, {
       runner: { fetch: { allowed_updates: ["message", "callback_query", "inline_query", "chosen_inline_result", "my_chat_member"] } },
     });
@@ -125,7 +126,6 @@ export async function startApp(opts: AppOptions): Promise<App> {
   poller.start();
   support.start();
 
-  const t = translatorOf(i18n);
   const expireFlows = (at: Date = now()) =>
     expireConversations({
       store,
