@@ -48,9 +48,15 @@ async function closeSandboxServers(): Promise<void> {
   await system?.close();
 }
 
+function isAddressInUse(err: unknown): err is Error & { code: string } {
+  return err instanceof Error && (err as { code?: unknown }).code === "EADDRINUSE";
+}
+
 function fatal(err: unknown): never {
   if (err instanceof StoreCorruptError || err instanceof StoreVersionError) {
     logger.fatal(err.message);
+  } else if (isAddressInUse(err)) {
+    logger.fatal(`${err.message}. Another program uses that port: stop it, or set SANDBOX_PORT to another port (0 picks free ones).`);
   } else {
     logger.fatal({ err }, "start-up failed");
   }

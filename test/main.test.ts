@@ -66,6 +66,20 @@ describe("main.ts as a process", () => {
     expect(await readFile(file, "utf8")).toBe("{ this is not json");
   });
 
+  it("says what to do when the sandbox port is taken, and exits 1", async () => {
+    const { createServer } = await import("node:net");
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const run = await runMain({ DATA_DIR: dataDir, SANDBOX_PORT: String(port) });
+      expect(run.code).toBe(1);
+      expect(run.output).toContain("set SANDBOX_PORT to another port");
+    } finally {
+      blocker.close();
+    }
+  });
+
   it("comes up in sandbox mode with no configuration, says so, and stops cleanly on SIGINT", async () => {
     let signalled = false;
     const run = await runMain({ DATA_DIR: dataDir }, (output, kill) => {
