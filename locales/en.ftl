@@ -212,7 +212,10 @@ status-notice-failed = ❌ Exchange <code>{ $id }</code> failed. If your deposit
 status-notice-sending_failed = ⚠️ Sending the coins of exchange <code>{ $id }</code> failed. The service may try again, and I will tell you when it does; otherwise the coins go back to your refund address <code>{ $refund }</code>.
 status-notice-reverted = ↩️ Exchange <code>{ $id }</code> was reverted: your coins were returned to your refund address <code>{ $refund }</code>.
 status-notice-time_expired = ⌛ Exchange <code>{ $id }</code> expired: no deposit arrived in time. Do not send anything to its deposit address any more; start a new exchange with /exchange. If you did send coins, they go back to your refund address <code>{ $refund }</code>.
-status-notice-support = Need help? Contact support and quote the exchange ID <code>{ $id }</code>.
+status-notice-support = { $contact ->
+        [none] Need help? Contact support and quote the exchange ID <code>{ $id }</code>.
+       *[other] Need help? Write to { $contact } and quote the exchange ID <code>{ $id }</code>.
+    }
 status-usage = Send /status with the exchange ID, for example <code>/status 1a2b3c</code>. /history lists your exchanges.
 status-not-found = I found no exchange of yours with the ID <code>{ $id }</code>. Check the ID, or see /history.
 status-unavailable = ⚠️ The exchange service is not answering right now: this is the last status I know.

@@ -213,7 +213,10 @@ status-notice-failed = ❌ Обмен <code>{ $id }</code> завершился 
 status-notice-sending_failed = ⚠️ Не удалось отправить монеты по обмену <code>{ $id }</code>. Сервис может повторить попытку, и я сообщу об этом; иначе монеты вернутся на ваш адрес возврата <code>{ $refund }</code>.
 status-notice-reverted = ↩️ Обмен <code>{ $id }</code> отменён: монеты возвращены на ваш адрес возврата <code>{ $refund }</code>.
 status-notice-time_expired = ⌛ Время обмена <code>{ $id }</code> истекло: депозит не поступил вовремя. Больше ничего не отправляйте на его адрес; начните новый обмен командой /exchange. Если вы всё же отправили монеты, они вернутся на ваш адрес возврата <code>{ $refund }</code>.
-status-notice-support = Нужна помощь? Напишите в поддержку и укажите ID обмена <code>{ $id }</code>.
+status-notice-support = { $contact ->
+        [none] Нужна помощь? Напишите в поддержку и укажите ID обмена <code>{ $id }</code>.
+       *[other] Нужна помощь? Напишите { $contact } и укажите ID обмена <code>{ $id }</code>.
+    }
 status-usage = Отправьте /status с ID обмена, например <code>/status 1a2b3c</code>. Список ваших обменов: /history.
 status-not-found = Не нашёл вашего обмена с ID <code>{ $id }</code>. Проверьте ID или откройте /history.
 status-unavailable = ⚠️ Сервис обмена сейчас не отвечает: это последний известный мне статус.

@@ -20,6 +20,7 @@ const STOP_GRACE_MS = 15_000;
 import type { BotContext } from "./bot/context.js";
 import { registerCommands } from "./bot/commands.js";
 import { createI18n, localeOfChat, translatorOf } from "./bot/i18n.js";
+import { escapeHtml } from "./bot/ui/html.js";
 import { expireConversations } from "./bot/conversation-storage.js";
 import { createPoller, type Poller } from "./poller/poller.js";
 import { Notifier } from "./poller/notifier.js";
@@ -75,7 +76,8 @@ export async function startApp(opts: AppOptions): Promise<App> {
   const catalog = createCatalog(partner, { logger: logger.child({ part: "catalog" }) });
 
   const i18n = createI18n();
-  const t = translatorOf(i18n);
+  // "none" selects the wording without a contact (see status-notice-support in locales/).
+  const t = translatorOf(i18n, { contact: config.supportContact ? escapeHtml(config.supportContact) : "none" });
   const inFlight = new InFlightUpdates();
   const deps: BotDeps = { config, store, partner, catalog, logger, now, t };
   const bot = createBot(

@@ -27,6 +27,8 @@ export interface Config {
   partnerApiKey: string | undefined;
   adminIds: number[];
   supportChatId: number | undefined;
+  /** How people reach support (@username or a URL), shown when an exchange fails. */
+  supportContact: string | undefined;
   dataDir: string;
   pollIntervalMs: number;
   /** An exchange still open this long after creation is no longer polled (noted for support). */
@@ -116,6 +118,10 @@ const envSchema = z.object({
         return parts.map(Number);
       }),
   ),
+  SUPPORT_CONTACT: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().max(100, "must be at most 100 characters (e.g. @exchange_support or a URL)").optional(),
+  ),
   SUPPORT_CHAT_ID: z.preprocess(
     emptyToUndefined,
     z.string().trim().regex(telegramId, "must be a Telegram chat id (a number, negative for groups)").transform(Number).optional(),
@@ -164,6 +170,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     partnerApiKey: e.PARTNER_API_KEY,
     adminIds: e.ADMIN_IDS,
     supportChatId: e.SUPPORT_CHAT_ID,
+    supportContact: e.SUPPORT_CONTACT,
     dataDir: e.DATA_DIR,
     pollIntervalMs: e.POLL_INTERVAL_MS,
     trackingMaxAgeMs: e.TRACKING_MAX_AGE_DAYS * 86_400_000,

@@ -74,6 +74,7 @@ describe("loadConfig", () => {
     ["POLL_INTERVAL_MS", { POLL_INTERVAL_MS: "10" }],
     ["FLOW_TIMEOUT_MINUTES", { FLOW_TIMEOUT_MINUTES: "-5" }],
     ["LOG_LEVEL", { LOG_LEVEL: "loud" }],
+    ["SUPPORT_CONTACT", { SUPPORT_CONTACT: "x".repeat(101) }],
     ["PARTNER_API_KEY", { BOT_TOKEN: TOKEN, PARTNER_API_URL: "https://x.example/api/v1" }],
     ["BOT_TOKEN", { PARTNER_API_URL: "https://x.example/api/v1", PARTNER_API_KEY: "k" }],
   ])("names %s when it is bad or missing", (name, env) => {

@@ -47,7 +47,10 @@ export function createI18n(): I18n<BaseContext> {
   });
 }
 
-/** A {@link Translator} over the same translations, for code that runs outside an update. */
-export function translatorOf(i18n: I18n<BaseContext>): Translator {
-  return (locale, key, variables) => i18n.t(locale, key, variables);
+/**
+ * A {@link Translator} over the same translations, for code that runs outside an update.
+ * `defaults` are variables every message may use (the support contact).
+ */
+export function translatorOf(i18n: I18n<BaseContext>, defaults: Record<string, string | number> = {}): Translator {
+  return (locale, key, variables) => i18n.t(locale, key, { ...defaults, ...variables });
 }

@@ -265,3 +265,26 @@ describe("status tracking, end to end", () => {
     expect(h.app.store.exchanges.get(ex.id)!.lastNotifiedStatus).toBe("sending");
   });
 });
+
+describe("failure notices", () => {
+  it.each([
+    [{}, "Need help? Contact support and quote the exchange ID"],
+    [{ SUPPORT_CONTACT: "@help_desk" }, "Need help? Write to @help_desk and quote the exchange ID"],
+  ])("say what happens to the coins and how to reach support (%j)", async (env, expected) => {
+    const h = await startHarness({ env: { POLL_INTERVAL_MS: "3600000", ...env } });
+    try {
+      const user = h.emulator.user({ id: 3101, first_name: "Flo", language_code: "en" });
+      user.sendText("/start");
+      await h.emulator.waitFor(() => user.chat.last());
+      const ex = await openExchange(h, user);
+      h.sandbox.orders.deposit(ex.id);
+      h.sandbox.orders.fail(ex.id, "failed");
+      await cycle(h);
+      const notice = await h.emulator.waitFor(() => user.chat.messages().find((m) => m.plain.includes("failed.")));
+      expect(notice.plain).toContain(`refund address ${ex.refundAddress}`);
+      expect(notice.plain).toContain(`${expected} ${ex.id}`);
+    } finally {
+      await h.close();
+    }
+  });
+});
