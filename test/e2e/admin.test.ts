@@ -13,7 +13,6 @@ import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver } from "./chat-driver.js";
 import { openExchange, type TestUser } from "./fixtures.js";
 
-const BTC = SAMPLE_ADDRESSES.BTC!;
 const ETH = SAMPLE_ADDRESSES.ETH!;
 const ADMIN_ID = 9001;
 
@@ -138,13 +137,7 @@ describe("support tools, end to end", () => {
   it("/stats shows users, exchanges, volume, the funnel, partner health and poller lag", async () => {
     // A whole exchange through the chat, so every funnel step is counted where it happens.
     const chat = new ChatDriver(h, user);
-    const pickFrom = await chat.send("/exchange", "Which coin do you send?");
-    const pickTo = await chat.press(pickFrom, "x:c:BTC", "Which coin do you want to get?");
-    await chat.press(pickTo, "x:c:ETH", "How much BTC do you send?");
-    const quote = await chat.send("0.1", "You get:");
-    await chat.press(quote, "x:next", "address that will receive");
-    await chat.send(ETH, "refund address");
-    const confirm = await chat.send(BTC, "Check your exchange");
+    const { card: confirm } = await chat.toConfirmationCard();
     await chat.press(confirm, "x:confirm", "Waiting for your deposit");
     const order = h.sandbox.orders.list()[0]!;
     h.sandbox.orders.deposit(order.id);
@@ -291,13 +284,7 @@ describe("support tools, end to end", () => {
   it("/maintenance pauses new exchanges everywhere, stops an open flow at confirmation, and resumes", async () => {
     const chat = new ChatDriver(h, user);
     // A flow already open before maintenance starts.
-    const pickFrom = await chat.send("/exchange", "Which coin do you send?");
-    const pickTo = await chat.press(pickFrom, "x:c:BTC", "Which coin do you want to get?");
-    await chat.press(pickTo, "x:c:ETH", "How much BTC do you send?");
-    const quote = await chat.send("0.1", "You get:");
-    await chat.press(quote, "x:next", "address that will receive");
-    await chat.send(ETH, "refund address");
-    const confirm = await chat.send(BTC, "Check your exchange");
+    const { card: confirm } = await chat.toConfirmationCard();
 
     const [on] = await ask(h, admin, "/maintenance on Back at 18:00");
     expect(on!.plain).toContain("Maintenance ON");

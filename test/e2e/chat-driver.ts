@@ -2,6 +2,7 @@
  * Reads like a person using the chat: type something, press a button, and wait for the bot's
  * new message that says what we expect. Waits are event-driven through the emulator.
  */
+import { SAMPLE_ADDRESSES } from "../../src/sandbox/server.js";
 import type { Harness } from "./harness.js";
 
 type TestUser = ReturnType<Harness["emulator"]["user"]>;
@@ -62,6 +63,21 @@ export class ChatDriver {
       throw new Error(`no button "${label}" under: ${message.plain}\nbuttons: ${message.buttons().map((b) => b.text).join(" | ")}`);
     }
     return found.callback_data;
+  }
+
+  /**
+   * Walks the flow from /exchange to the confirmation card for BTC → ETH with valid input, the
+   * way most tests need an exchange that is ready to confirm.
+   */
+  async toConfirmationCard(amount = "0.1"): Promise<{ askAmount: BotMessage; card: BotMessage }> {
+    const pickFrom = await this.send("/exchange", "Which coin do you send?");
+    const pickTo = await this.press(pickFrom, "x:c:BTC", "Which coin do you want to get?");
+    const askAmount = await this.press(pickTo, "x:c:ETH", "How much BTC do you send?");
+    const quote = await this.send(amount, "You get:");
+    await this.press(quote, "x:next", "address that will receive");
+    await this.send(SAMPLE_ADDRESSES.ETH!, "refund address");
+    const card = await this.send(SAMPLE_ADDRESSES.BTC!, "Check your exchange");
+    return { askAmount, card };
   }
 
   /** Waits until the bot has made no call for `quietMs` (used to assert that nothing more comes). */

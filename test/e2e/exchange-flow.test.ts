@@ -20,18 +20,6 @@ describe("the exchange flow, end to end", () => {
     await h.close();
   });
 
-  /** Walks from /exchange to the confirmation card for BTC → ETH with valid input. */
-  async function toConfirmationCard(amount = "0.1") {
-    const pickFrom = await chat.send("/exchange", "Which coin do you send?");
-    const pickTo = await chat.press(pickFrom, "x:c:BTC", "Which coin do you want to get?");
-    const askAmount = await chat.press(pickTo, "x:c:ETH", "How much BTC do you send?");
-    const quote = await chat.send(amount, "You get:");
-    await chat.press(quote, "x:next", "address that will receive");
-    await chat.send(ETH_ADDRESS, "refund address");
-    const card = await chat.send(BTC_ADDRESS, "Check your exchange");
-    return { askAmount, card };
-  }
-
   it("takes a person from /exchange to deposit instructions, with a tag coin on both sides", async () => {
     const pickFrom = await chat.send("/exchange", "Which coin do you send?");
     expect(pickFrom.buttons().some((b) => b.callback_data === "x:c:XRP")).toBe(true);
@@ -146,7 +134,7 @@ describe("the exchange flow, end to end", () => {
   });
 
   it("creates exactly one exchange when Confirm is tapped twice", async () => {
-    const { card } = await toConfirmationCard();
+    const { card } = await chat.toConfirmationCard();
     const since = chat.mark();
     chat.user.pressButton(card, "x:confirm");
     chat.user.pressButton(card, "x:confirm");
@@ -158,7 +146,7 @@ describe("the exchange flow, end to end", () => {
   });
 
   it("goes back a step and edits from the confirmation card without losing what was typed", async () => {
-    const { card } = await toConfirmationCard();
+    const { card } = await chat.toConfirmationCard();
     const editMenu = await chat.pressAndEdit(card, "x:edit", "What do you want to change?");
     await chat.press(editMenu, "x:e:amount", "How much BTC do you send?");
     const quote = await chat.send("0.2", "You get:");
@@ -237,7 +225,7 @@ describe("the exchange flow, end to end", () => {
   });
 
   it("shows the service's reason when it refuses to create the exchange", async () => {
-    const { card } = await toConfirmationCard();
+    const { card } = await chat.toConfirmationCard();
     h.sandbox.faults.inject({ endpoint: "exchange-create", kind: "rejected", message: "pair temporarily disabled", times: 1 });
     await chat.press(card, "x:confirm", "refused this: pair temporarily disabled");
     const card2 = await chat.waitNew("Check your exchange", chat.mark() - 1);

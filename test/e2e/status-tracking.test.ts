@@ -5,13 +5,10 @@
  * `app.notifier.idle()`; the automatic timer is kept out of the way with a one-hour interval.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { SAMPLE_ADDRESSES } from "../../src/sandbox/server.js";
 import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver } from "./chat-driver.js";
 import { openExchange, type TestUser } from "./fixtures.js";
 
-const BTC = SAMPLE_ADDRESSES.BTC!;
-const ETH = SAMPLE_ADDRESSES.ETH!;
 
 /** One poller cycle over every open exchange, then every notice it caused. */
 async function cycle(h: Harness) {
@@ -85,13 +82,7 @@ describe("status tracking, end to end", () => {
 
   it("takes an exchange made in the chat from its deposit instructions to success, on one card", async () => {
     const chat = new ChatDriver(h, user);
-    const pickFrom = await chat.send("/exchange", "Which coin do you send?");
-    const pickTo = await chat.press(pickFrom, "x:c:BTC", "Which coin do you want to get?");
-    await chat.press(pickTo, "x:c:ETH", "How much BTC do you send?");
-    const quote = await chat.send("0.1", "You get:");
-    await chat.press(quote, "x:next", "address that will receive");
-    await chat.send(ETH, "refund address");
-    const confirm = await chat.send(BTC, "Check your exchange");
+    const { card: confirm } = await chat.toConfirmationCard();
     const since = chat.mark();
     const sent = user.pressButton(confirm, "x:confirm");
     const card = await chat.waitNew("Waiting for your deposit", since);
