@@ -1,19 +1,7 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { openStore, type Store } from "../../src/store/store.js";
-import { exchange, tempDirs } from "./helpers.js";
+import { describe, expect, it } from "vitest";
+import { exchange, freshStores } from "./helpers.js";
 
-const dirs = tempDirs();
-const stores: Store[] = [];
-afterEach(async () => {
-  await Promise.all(stores.splice(0).map((s) => s.close()));
-  await dirs.cleanup();
-});
-
-async function fresh(dataDir?: string): Promise<Store> {
-  const store = await openStore({ dataDir: dataDir ?? (await dirs.make()) });
-  stores.push(store);
-  return store;
-}
+const { fresh, dirs } = freshStores();
 
 describe("ExchangesRepo", () => {
   it("inserts and gets by id; a repeated id is refused and changes nothing", async () => {

@@ -4,7 +4,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterEach } from "vitest";
 import type { ExchangeRecord } from "../../src/domain/types.js";
+import { openStore, type Store } from "../../src/store/store.js";
 
 /** Creates a fresh temp directory; `cleanup()` removes every one created so far. */
 export function tempDirs(): { make(): Promise<string>; cleanup(): Promise<void> } {
@@ -17,6 +19,30 @@ export function tempDirs(): { make(): Promise<string>; cleanup(): Promise<void> 
     },
     async cleanup() {
       await Promise.all(made.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+    },
+  };
+}
+
+/**
+ * Opens stores on temp directories and, after each test, closes them and removes the
+ * directories. Call once at the top of a test file.
+ */
+export function freshStores(): {
+  fresh: (dataDir?: string) => Promise<Store>;
+  dirs: ReturnType<typeof tempDirs>;
+} {
+  const dirs = tempDirs();
+  const stores: Store[] = [];
+  afterEach(async () => {
+    await Promise.all(stores.splice(0).map((s) => s.close()));
+    await dirs.cleanup();
+  });
+  return {
+    dirs,
+    fresh: async (dataDir) => {
+      const store = await openStore({ dataDir: dataDir ?? (await dirs.make()) });
+      stores.push(store);
+      return store;
     },
   };
 }

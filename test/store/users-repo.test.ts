@@ -1,19 +1,7 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { openStore, type Store } from "../../src/store/store.js";
-import { tempDirs } from "./helpers.js";
+import { describe, expect, it } from "vitest";
+import { freshStores } from "./helpers.js";
 
-const dirs = tempDirs();
-const stores: Store[] = [];
-afterEach(async () => {
-  await Promise.all(stores.splice(0).map((s) => s.close()));
-  await dirs.cleanup();
-});
-
-async function fresh(dataDir?: string): Promise<Store> {
-  const store = await openStore({ dataDir: dataDir ?? (await dirs.make()) });
-  stores.push(store);
-  return store;
-}
+const { fresh, dirs } = freshStores();
 
 const t1 = new Date("2024-05-01T10:00:00.000Z");
 const t2 = new Date("2024-05-02T11:00:00.000Z");
