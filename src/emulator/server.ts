@@ -20,6 +20,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { listen } from "../net/listen.js";
+import { readBody } from "../net/read-body.js";
 import { ApiError, tooManyRequests } from "./errors.js";
 import { methodHandler } from "./methods.js";
 import { optInt, optJson, type Params } from "./params.js";
@@ -108,24 +109,6 @@ function describeCalls(calls: readonly RecordedCall[]): string {
       return `  ${c.method} ${outcome} ${params.length > 160 ? `${params.slice(0, 160)}…` : params}`;
     })
     .join("\n");
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new ApiError(413, "Request Entity Too Large"));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
 }
 
 /** Starts an emulator on loopback. */
@@ -252,7 +235,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     let decoded: DecodedRequest = { params: {}, files: new Map() };
     let recorded: Params = {};
     try {
-      decoded = decodeRequest(url, req.headers["content-type"], await readBody(req));
+      decoded = decodeRequest(url, req.headers["content-type"], await readBody(req, MAX_BODY_BYTES, () => new ApiError(413, "Request Entity Too Large")));
       recorded = paramsForRecord(decoded);
       if (decodeURIComponent(givenToken) !== token) throw new ApiError(401, "Unauthorized");
       const fault = takeFault(method);

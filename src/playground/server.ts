@@ -16,6 +16,7 @@
 import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { listen } from "../net/listen.js";
+import { readBody } from "../net/read-body.js";
 import { fileURLToPath } from "node:url";
 import type { Logger } from "../log.js";
 import type { App } from "../app.js";
@@ -126,28 +127,15 @@ function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
   if (!/^application\/json\b/i.test(req.headers["content-type"] ?? "")) {
     return Promise.reject(new BadRequest("the body must be application/json"));
   }
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new BadRequest("body too large"));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on("end", () => {
-      try {
-        const value: unknown = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}");
-        if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error("not an object");
-        resolve(value as Record<string, unknown>);
-      } catch {
-        reject(new BadRequest("the body must be a JSON object"));
-      }
-    });
-    req.on("error", reject);
+  return readBody(req, MAX_BODY_BYTES, () => new BadRequest("body too large")).then((body) => {
+    let value: unknown;
+    try {
+      value = JSON.parse(body.toString("utf8") || "{}");
+    } catch {
+      throw new BadRequest("the body must be a JSON object");
+    }
+    if (typeof value !== "object" || value === null || Array.isArray(value)) throw new BadRequest("the body must be a JSON object");
+    return value as Record<string, unknown>;
   });
 }
 
