@@ -44,6 +44,8 @@ export interface AppOptions {
 export interface App {
   readonly bot: Bot<BotContext>;
   readonly store: Store;
+  /** The small write-through store (`live.json`): flow state, outbox, delivery marks. */
+  readonly live: Store;
   readonly partner: PartnerApi;
   readonly catalog: Catalog;
   /** The status poller (started with the app); tests call `poller.runCycle()`. */
@@ -65,6 +67,15 @@ export async function startApp(opts: AppOptions): Promise<App> {
   // A 1 s coalescing window: however many statuses the poller stores, the file is rewritten at
   // most once a second. Paths that need durability at once (exchange creation) call flush().
   const store = await openStore({ dataDir: config.dataDir, flushDelayMs: 1_000, logger: logger.child({ part: "store" }) });
+  // What a person has been shown must be on disk before they see it (flow steps, the outbox, "sent"
+  // marks). Writing through the main file would cost a rewrite of every exchange ever stored per
+  // step, so these small, short-lived records live in a second file that is written at once.
+  const live = await openStore({ dataDir: config.dataDir, fileName: "live.json", flushDelayMs: 0, logger: logger.child({ part: "live-store" }) }).catch(
+    async (err: unknown) => {
+      await store.close();
+      throw err;
+    },
+  );
   // Every partner request is measured for /stats and the "partner down" alert.
   const health = new PartnerHealth();
   const partner = createPartnerClient({
@@ -79,7 +90,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
   // "none" selects the wording without a contact (see status-notice-support in locales/).
   const t = translatorOf(i18n, { contact: config.supportContact ? escapeHtml(config.supportContact) : "none" });
   const inFlight = new InFlightUpdates();
-  const deps: BotDeps = { config, store, partner, catalog, logger, now, t };
+  const deps: BotDeps = { config, store, live, partner, catalog, logger, now, t };
   const bot = createBot(
     deps,
     i18n,
@@ -118,6 +129,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
     });
   } catch (err) {
     await store.close();
+    await live.close();
     partner.close();
     throw err;
   }
@@ -158,9 +170,10 @@ export async function startApp(opts: AppOptions): Promise<App> {
       // After the poller: its last cycle's status changes still reach the funnel and alerts.
       await support.stop();
       await store.close();
+      await live.close();
       partner.close();
       logger.info("stopped cleanly");
     })());
 
-  return { bot, store, partner, catalog, poller, notifier, support, expireFlows, stop };
+  return { bot, store, live, partner, catalog, poller, notifier, support, expireFlows, stop };
 }

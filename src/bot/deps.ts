@@ -10,6 +10,11 @@ import type { SupportServices } from "../support/services.js";
 export interface BotDeps {
   config: Config;
   store: Store;
+  /**
+   * The small store written through at once (`live.json`): what must be durable before a person
+   * sees it. `await live.flush()` after a change makes it so.
+   */
+  live: Store;
   partner: PartnerApi;
   catalog: Catalog;
   logger: Logger;
