@@ -95,22 +95,33 @@ export function filterCurrencies(
   query: string,
   names: Readonly<Record<string, string>> = DEFAULT_COIN_NAMES,
 ): Currency[] {
-  const terms = query.trim().toLowerCase().split(/\s+/).filter((t) => t !== "");
+  const terms = searchTerms(query);
   if (terms.length === 0) return [...currencies];
-  const phrase = terms.join(" ");
-
   const scored: { currency: Currency; score: number; index: number }[] = [];
   currencies.forEach((currency, index) => {
     const fields = [currency.code.toLowerCase(), nameOf(currency, names).toLowerCase(), (currency.network ?? "").toLowerCase()];
-    const score = bestOf(scoreTerms(fields, terms), terms.length > 1 ? scoreTerm(fields, phrase) : undefined);
+    const score = scoreCurrency(fields, terms);
     if (score !== undefined) scored.push({ currency, score, index });
   });
   scored.sort((a, b) => a.score - b.score || a.index - b.index);
   return scored.map((s) => s.currency);
 }
 
+/** The lower-cased words of a query; empty for a blank one. */
+export function searchTerms(query: string): string[] {
+  return query.trim().toLowerCase().split(/\s+/).filter((t) => t !== "");
+}
+
+/**
+ * How well a coin's lower-cased fields (code, name, network) match the terms; lower is better,
+ * undefined is no match. Every term must match; the whole phrase is scored too.
+ */
+export function scoreCurrency(fields: readonly string[], terms: readonly string[]): number | undefined {
+  return bestOf(scoreTerms(fields, terms), terms.length > 1 ? scoreTerm(fields, terms.join(" ")) : undefined);
+}
+
 /** The sum of the terms' scores; undefined when one term matches nothing (all words must match). */
-function scoreTerms(fields: string[], terms: string[]): number | undefined {
+function scoreTerms(fields: readonly string[], terms: readonly string[]): number | undefined {
   let total = 0;
   for (const term of terms) {
     const s = scoreTerm(fields, term);
@@ -131,7 +142,7 @@ function bestOf(a: number | undefined, b: number | undefined): number | undefine
 }
 
 /** The best score of a term over the fields: 3 × match strength + field position. */
-function scoreTerm(fields: string[], term: string): number | undefined {
+function scoreTerm(fields: readonly string[], term: string): number | undefined {
   let best: number | undefined;
   fields.forEach((field, i) => {
     const kind = matchKind(field, term);

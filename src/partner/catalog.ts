@@ -13,6 +13,7 @@
  * minimum nor whether it needs a tag, so we could not offer it safely.
  */
 import type { Currency, PairMap, PartnerApi } from "../domain/types.js";
+import { buildCatalogIndex, type CatalogIndex } from "../domain/catalog-index.js";
 
 /** The least the catalog needs from a logger (a pino logger fits). */
 export interface CatalogLogger {
@@ -32,6 +33,11 @@ export interface CatalogOptions {
 
 /** Cached, cleaned view of the partner's currencies and pairs. */
 export interface Catalog {
+  /**
+   * The catalog as one index (built once per refresh and shared by every caller): what the flow,
+   * inline queries and /rate read. Served from the cache like the resources below.
+   */
+  index(): Promise<CatalogIndex>;
   /** Available currencies, sorted by code. */
   currencies(): Promise<Currency[]>;
   /** One available currency by code (any case), or undefined. */
@@ -114,37 +120,35 @@ export function createCatalog(partner: PartnerApi, opts: CatalogOptions = {}): C
   const currencyRes = cachedResource("currencies", () => partner.currencies(), ttlMs, backoff, now, opts.logger);
   const pairRes = cachedResource("pairs", () => partner.pairs(), ttlMs, backoff, now, opts.logger);
 
-  async function visibleCurrencies(): Promise<Map<string, Currency>> {
-    const all = await currencyRes.get();
+  async function visibleCurrencies(): Promise<Currency[]> {
     // Copies, so a caller mutating a result cannot corrupt the cache.
-    const visible = all.filter((c) => c.available !== false).map((c) => ({ ...c })).sort(byCode);
-    return new Map(visible.map((c) => [c.code, c]));
+    return (await currencyRes.get()).filter((c) => c.available !== false).map((c) => ({ ...c })).sort(byCode);
   }
 
-  async function visiblePairs(): Promise<{ currencies: Map<string, Currency>; pairs: PairMap }> {
-    const [currencies, raw] = await Promise.all([visibleCurrencies(), pairRes.get()]);
-    const pairs: PairMap = {};
-    for (const [from, targets] of Object.entries(raw)) {
-      if (!currencies.has(from)) continue;
-      const kept = [...new Set(targets)].filter((to) => to !== from && currencies.has(to)).sort();
-      if (kept.length > 0) pairs[from] = kept;
+  // The index is rebuilt only when one of the two answers is a new one (a refresh), never per call.
+  let built: { currencies: Currency[]; pairs: PairMap; index: CatalogIndex } | undefined;
+  async function index(): Promise<CatalogIndex> {
+    const loading = [currencyRes.get(), pairRes.get()] as const;
+    // Both are awaited before either failure is thrown, so the other never rejects unhandled.
+    const [currencies, pairs] = await Promise.allSettled(loading).then(() => Promise.all(loading));
+    if (built?.currencies !== currencies || built.pairs !== pairs) {
+      built = { currencies, pairs, index: buildCatalogIndex(currencies, pairs) };
     }
-    return { currencies, pairs };
+    return built.index;
   }
 
   return {
-    async currencies() {
-      return [...(await visibleCurrencies()).values()];
-    },
+    index,
+    currencies: visibleCurrencies,
     async currency(code) {
-      return (await visibleCurrencies()).get(code.trim().toUpperCase());
+      const wanted = code.trim().toUpperCase();
+      return (await visibleCurrencies()).find((c) => c.code === wanted);
     },
     async pairs() {
-      return (await visiblePairs()).pairs;
+      return (await index()).pairMap();
     },
     async targetsFor(from) {
-      const { currencies, pairs } = await visiblePairs();
-      return (pairs[from.trim().toUpperCase()] ?? []).map((code) => currencies.get(code)).filter((c): c is Currency => c !== undefined);
+      return (await index()).targetCurrencies(from).map((c) => ({ ...c })).sort(byCode);
     },
     async refresh() {
       await Promise.all([currencyRes.refresh(), pairRes.refresh()]);
