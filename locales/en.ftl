@@ -58,6 +58,10 @@ flow-button-back = ◀ Back
 flow-button-cancel = ✖ Cancel
 flow-button-retry = 🔄 Retry
 flow-stale-button = This button belongs to an earlier step.
+flow-restarted = 🔄 I was restarted just after my last question, so I may have missed your answer. Everything you entered before is kept; please answer this once more:
+flow-create-not-sent = 🔄 I was restarted just before your exchange reached the exchange service, so nothing was created and no coins are at stake. Send any message (for example “ok”) and I will show your confirmation card again.
+flow-coin-gone = { $coin } is no longer offered for this exchange. Please pick another coin.
+flow-pair-gone = The exchange service no longer offers { $from } → { $to }. Please pick the coins again; your addresses are kept where they still fit.
 flow-use-buttons = Please use the buttons above, or type what the step asks for.
 
 flow-pick-from = <b>Step 1 of 5.</b> Which coin do you send?
@@ -146,7 +150,9 @@ deposit-tag = ⚠️ <b>{ $tagName }</b>: <code>{ $tag }</code>
 deposit-tag-fallback-name = Tag
 deposit-qr-caption = QR code of the { $coin } deposit address
 deposit-outro = I will tell you about every status change. The rate floats until your deposit is exchanged.
-flow-create-in-doubt = ⚠️ An earlier attempt to create this exchange was interrupted, so I will not create it twice. Please check /history in a minute; if nothing is there, start again with /exchange. Do not send any coins until you have deposit instructions.
+flow-create-in-doubt =
+    ⚠️ I could not confirm whether your exchange of { $amount } { $from } → { $to } was created: the exchange service's answer was lost. So that you never get two orders, I will not send it again.
+    Support has been told and will check with the service. Do not send any coins until you have deposit instructions; /history shows them as soon as the exchange is confirmed.
 
 ## rates (inline mode, /rate, exchange deep links)
 
@@ -289,6 +295,10 @@ admin-stats-poller-none = Poller: no cycle yet, { $open } open exchanges
 admin-stats-maintenance = 🛠 Maintenance is ON: new exchanges are paused.
 admin-alert-status = 🚨 <b>Alert</b>: an exchange reached { $status } (<code>{ $raw }</code>)
 admin-alert-stuck = ⏳ <b>Alert</b>: an exchange has been { $status } since { $since }
+admin-alert-create-in-doubt = ❓ <b>Alert</b>: an exchange-create got no answer ({ $reason }, { $at }). An order may exist at the service that the bot does not know; find it there and tell the person.
+admin-alert-create-pair = Asked: { $amount } { $from } → { $to }
+admin-alert-create-destination = Receiving address: { $address }
+admin-alert-create-refund = Refund address: { $address }
 admin-alert-flag = 🚩 <b>Alert</b>: the poller stopped tracking an exchange ({ $reason })
 admin-alert-partner-down = 🔥 <b>Alert</b>: the exchange service has been failing since { $since }.
 admin-alert-partner-up = ✅ The exchange service answers again (failing from { $since } to { $until }).

@@ -22,6 +22,7 @@ import { registerCommands } from "./bot/commands.js";
 import { createI18n, localeOfChat, translatorOf } from "./bot/i18n.js";
 import { escapeHtml } from "./bot/ui/html.js";
 import { expireConversations } from "./bot/conversation-storage.js";
+import { settleInterruptedCreates } from "./bot/features/exchange/interrupted.js";
 import { createPoller, type Poller } from "./poller/poller.js";
 import { Notifier } from "./poller/notifier.js";
 import type { BotDeps } from "./bot/deps.js";
@@ -86,6 +87,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
   });
   const catalog = createCatalog(partner, { logger: logger.child({ part: "catalog" }) });
 
+  dropOldFlowStates(store, logger);
   const i18n = createI18n();
   // "none" selects the wording without a contact (see status-notice-support in locales/).
   const t = translatorOf(i18n, { contact: config.supportContact ? escapeHtml(config.supportContact) : "none" });
@@ -124,6 +126,8 @@ export async function startApp(opts: AppOptions): Promise<App> {
     await bot.api.deleteWebhook();
     await registerCommands(bot.api, t);
     await registerAdminCommands(bot.api, t, config.adminIds, logger);
+    // Before any update: a person left at "Creating your exchange…" by the last process is told.
+    await settleInterruptedCreates(deps, bot.api);
     runner = run(bot, {
       runner: { fetch: { allowed_updates: ["message", "callback_query", "inline_query", "chosen_inline_result", "my_chat_member"] } },
     });
@@ -142,7 +146,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
 
   const expireFlows = (at: Date = now()) =>
     expireConversations({
-      store,
+      store: live,
       api: bot.api,
       logger,
       now: () => at,
@@ -176,4 +180,14 @@ export async function startApp(opts: AppOptions): Promise<App> {
     })());
 
   return { bot, store, live, partner, catalog, poller, notifier, support, expireFlows, stop };
+}
+
+/**
+ * Flow states of the version that kept them in the main file: that version's flows cannot be
+ * replayed by this one (their person starts again), and the main file should not carry them.
+ */
+function dropOldFlowStates(store: Store, logger: Logger): void {
+  const keys = store.conversations.keys();
+  for (const key of keys) store.conversations.delete(key);
+  if (keys.length > 0) logger.info({ dropped: keys.length }, "store: dropped exchange flows saved by an earlier version");
 }

@@ -1,31 +1,58 @@
 /**
- * Conversation state in the store, so that a flow survives a restart, and expiry of flows left
- * untouched: their state is removed and the person is told, even if they never write again.
+ * Conversation state in the live store (written through), so that a flow survives a restart, and
+ * expiry of flows left untouched: their state is removed and the person is told, even if they
+ * never write again.
+ *
+ * Each saved state records the flow journal's sequence number at the time (features/exchange/
+ * journal.ts): the journal is written before each prompt, the state only after the update, so a
+ * state whose number is behind the journal's was overtaken by a prompt the person has seen.
  */
 import type { Api } from "grammy";
 import type { VersionedState, VersionedStateStorage } from "@grammyjs/conversations";
 import type { Store } from "../store/store.js";
 import type { Logger } from "../log.js";
+import { clearJournal, readJournal } from "./features/exchange/journal.js";
+import { compactConversationState } from "./features/exchange/compact-replay.js";
 
 /** What is kept per chat: the plugin's state plus when it was last written. */
 export interface StoredConversation {
   savedAt: string;
   chatId: number;
+  /** The flow journal's sequence number when this state was saved (0: no journal entry). */
+  journalSeq: number;
   state: VersionedState<unknown>;
 }
 
-/** A key adapter for `conversations({ storage: { type: "key", adapter } })` over the store. */
-export function conversationAdapter<S>(store: Store, now: () => Date): VersionedStateStorage<string, S> {
-  const repo = store.conversations;
+/**
+ * A key adapter for `conversations({ storage: { type: "key", adapter } })` over the live store.
+ * A write is on disk before it resolves, so the next update of the chat (handled after it) never
+ * finds an older state; a delete also forgets the chat's flow journal.
+ */
+export function conversationAdapter<S>(live: Store, now: () => Date): VersionedStateStorage<string, S> {
+  const repo = live.conversations;
   return {
     read: (key) => (repo.get(key) as StoredConversation | undefined)?.state as VersionedState<S> | undefined,
-    write: (key, state) => {
-      repo.set(key, { savedAt: now().toISOString(), chatId: chatIdOfKey(key), state } satisfies StoredConversation);
+    write: async (key, state) => {
+      const chatId = chatIdOfKey(key);
+      repo.set(key, {
+        savedAt: now().toISOString(),
+        chatId,
+        journalSeq: readJournal(live, chatId)?.seq ?? 0,
+        state: compactConversationState(state) as VersionedState<unknown>,
+      } satisfies StoredConversation);
+      await live.flush();
     },
-    delete: (key) => {
+    delete: async (key) => {
       repo.delete(key);
+      clearJournal(live, chatIdOfKey(key));
+      await live.flush();
     },
   };
+}
+
+/** The saved flow state of a chat, if any (its key is the chat id). */
+export function storedConversation(live: Store, chatId: number): StoredConversation | undefined {
+  return live.conversations.get(String(chatId)) as StoredConversation | undefined;
 }
 
 /** The plugin's key is the chat id, optionally behind a prefix such as "v2:". */
@@ -34,6 +61,7 @@ function chatIdOfKey(key: string): number {
 }
 
 export interface ExpiryOptions {
+  /** The live store, where flow state is kept. */
   store: Store;
   api: Api;
   logger: Logger;
@@ -54,8 +82,11 @@ export async function expireConversations(opts: ExpiryOptions): Promise<number> 
     const stored = value as StoredConversation | undefined;
     if (!stored || Date.parse(stored.savedAt) > cutoff) continue;
     opts.store.conversations.delete(key);
+    clearJournal(opts.store, stored.chatId);
     removed += 1;
     opts.logger.info({ chatId: stored.chatId }, "exchange flow expired");
+    // Gone from disk before the person is told, or a crash would leave a flow they were told ended.
+    await opts.store.flush();
     if (Number.isFinite(stored.chatId)) {
       await opts.api
         .sendMessage(stored.chatId, opts.expiredText(stored.chatId))

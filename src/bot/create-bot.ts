@@ -5,7 +5,7 @@
 import { Bot, type ApiClientOptions, type BotError } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { sequentialize } from "@grammyjs/runner";
-import { autoRetry } from "@grammyjs/auto-retry";
+import { retryingTelegramFetch } from "./telegram-fetch.js";
 import type { BaseContext, BotContext } from "./context.js";
 import type { BotDeps } from "./deps.js";
 import type { I18n } from "@grammyjs/i18n";
@@ -39,11 +39,11 @@ export function sequentialKey(ctx: BotContext): string | undefined {
 /** Builds the Bot; call `bot.init()` (or let the runner do it) before handling updates. */
 export function createBot(deps: BotDeps, i18n: I18n<BaseContext>, options: CreateBotOptions): Bot<BotContext> {
   const bot = new Bot<BotContext>(options.token, {
-    client: options.client,
+    // 429s wait for retry_after; 5xx and network errors are retried a few times. At the HTTP
+    // level, so that the Api each conversation replay builds inherits it below its replay log.
+    client: { ...options.client, fetch: options.client?.fetch ?? (retryingTelegramFetch() as unknown as ApiClientOptions["fetch"]) },
     botInfo: options.botInfo,
   });
-  // 429s wait for retry_after; 5xx and network errors retried a few times.
-  bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60 }));
 
   if (options.inFlight) bot.use(options.inFlight.middleware);
   bot.use(sequentialize(sequentialKey));

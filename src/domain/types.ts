@@ -63,6 +63,25 @@ export interface CreateExchangeParams {
   refundTag?: string;
 }
 
+/**
+ * One confirmation sent to exchange-create, as kept until its answer is known: who asked, and what
+ * for, so that support can find an order whose answer was lost.
+ */
+export interface CreateAttempt {
+  draftId: string;
+  userId: number;
+  chatId: number;
+  from: string;
+  to: string;
+  amount: string;
+  destinationAddress: string;
+  destinationTag: string;
+  refundAddress: string;
+  refundTag: string;
+  /** When the request was about to be sent. */
+  at: string;
+}
+
 /** The spec's exchange as returned on creation (2.4). */
 export interface CreatedExchange {
   id: string;

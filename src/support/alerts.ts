@@ -6,6 +6,8 @@
  * - an open exchange sitting in one status longer than the threshold (`stuck:<id>:<status>`),
  *   found by {@link AlertCenter.scan};
  * - the poller giving up on an exchange (`flag:<id>:<reason>`);
+ * - an exchange-create whose answer was lost, so an order may exist that the bot does not know
+ *   (`create-in-doubt:<draft id>`), raised by the exchange flow or at start-up;
  * - the partner API failing for longer than the threshold (`partner-down:<since>`) and its
  *   recovery (`partner-up:<since>`), from {@link PartnerHealth}.
  *
@@ -13,7 +15,7 @@
  * handed to delivery. A crash between the two loses that alert rather than repeating it; support
  * would rather miss a duplicate than be paged twice for everything after each deploy.
  */
-import type { ExchangeRecord, ExchangeStatus } from "../domain/types.js";
+import type { CreateAttempt, ExchangeRecord, ExchangeStatus } from "../domain/types.js";
 import { KNOWN_STATUSES } from "../domain/types.js";
 import { isFinalStatus } from "../domain/status.js";
 import type { FlagReason } from "../poller/poller.js";
@@ -30,6 +32,7 @@ export type AlertEvent =
   | { key: string; kind: "status"; exchange: ExchangeRecord; status: ExchangeStatus }
   | { key: string; kind: "stuck"; exchange: ExchangeRecord; status: ExchangeStatus; sinceMs: number }
   | { key: string; kind: "flag"; exchange: ExchangeRecord; reason: FlagReason }
+  | { key: string; kind: "create-in-doubt"; attempt: CreateAttempt; reason: string }
   | { key: string; kind: "partner-down"; since: Date }
   | { key: string; kind: "partner-up"; since: Date; until: Date };
 

@@ -60,7 +60,8 @@ export function createSupport(opts: SupportOptions): SupportServices {
     partnerDownAfterMs: config.partnerDownAlertMs,
     logger: log,
     async deliver(alert) {
-      const user = "exchange" in alert ? store.users.get(alert.exchange.userId) : undefined;
+      const userId = "exchange" in alert ? alert.exchange.userId : "attempt" in alert ? alert.attempt.userId : undefined;
+      const user = userId === undefined ? undefined : store.users.get(userId);
       for (const chatId of recipients()) {
         const locale = localeOfChat(store, chatId);
         const message = renderAlert(alert, user, (key, vars) => t(locale, key, vars));

@@ -10,6 +10,17 @@ type BotMessage = NonNullable<ReturnType<TestUser["chat"]["last"]>>;
 
 export type Expectation = string | RegExp;
 
+/**
+ * Flow buttons carry their step (`x:f:c:BTC`, `x:c:confirm`); tests name them by what they do
+ * (`x:c:BTC`, `x:confirm`). Resolves the short form against the buttons under `message`.
+ */
+export function flowButtonData(message: BotMessage, data: string): string {
+  const all = message.buttons().flatMap((b) => (b.callback_data ? [b.callback_data] : []));
+  if (all.includes(data) || !data.startsWith("x:")) return data;
+  const action = data.slice(2);
+  return all.find((b) => /^x:[a-z]:/.test(b) && b.slice(4) === action) ?? data;
+}
+
 function matches(message: BotMessage, expected: Expectation): boolean {
   return typeof expected === "string" ? message.plain.includes(expected) : expected.test(message.plain);
 }
@@ -43,13 +54,13 @@ export class ChatDriver {
   /** Presses the button with `callbackData` under `message` and waits for a new matching message. */
   async press(message: BotMessage, callbackData: string, expected: Expectation): Promise<BotMessage> {
     const since = this.mark();
-    this.user.pressButton(message, callbackData);
+    this.user.pressButton(message, flowButtonData(message, callbackData));
     return this.waitNew(expected, since);
   }
 
   /** Presses a button and waits until the same message is edited to match `expected`. */
   async pressAndEdit(message: BotMessage, callbackData: string, expected: Expectation): Promise<BotMessage> {
-    this.user.pressButton(message, callbackData);
+    this.user.pressButton(message, flowButtonData(message, callbackData));
     return this.h.emulator.waitFor(() => {
       const current = this.user.chat.byId(message.message_id);
       return current && matches(current, expected) ? current : undefined;

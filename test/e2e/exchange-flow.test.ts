@@ -22,10 +22,10 @@ describe("the exchange flow, end to end", () => {
 
   it("takes a person from /exchange to deposit instructions, with a tag coin on both sides", async () => {
     const pickFrom = await chat.send("/exchange", "Which coin do you send?");
-    expect(pickFrom.buttons().some((b) => b.callback_data === "x:c:XRP")).toBe(true);
+    expect(pickFrom.buttons().some((b) => b.callback_data === "x:f:c:XRP")).toBe(true);
     const pickTo = await chat.press(pickFrom, "x:c:XRP", "Which coin do you want to get?");
     // Only coins the pair list allows are offered, each labelled with its network where it has one.
-    expect(pickTo.buttons().some((b) => b.callback_data === "x:c:XRP")).toBe(false);
+    expect(pickTo.buttons().some((b) => b.callback_data === "x:t:c:XRP")).toBe(false);
 
     const askAmount = await chat.send("xlm", "How much XRP do you send?");
     expect(askAmount.plain).toContain("The minimum is 20 XRP");
@@ -40,7 +40,7 @@ describe("the exchange flow, end to end", () => {
     expect(askDestination.plain).toContain("Step 4 of 5");
     const askMemo = await chat.send(XLM_ADDRESS, "Send the MEMO");
     expect(askMemo.plain).toContain("coins sent without the right MEMO can be lost");
-    expect(askMemo.buttons().map((b) => b.callback_data)).toEqual(["x:back", "x:cancel"]);
+    expect(askMemo.buttons().map((b) => b.callback_data)).toEqual(["x:g:back", "x:g:cancel"]);
     await chat.send("two words", "not a valid MEMO");
     await chat.send("memo-42", "MEMO: memo-42");
 
@@ -52,7 +52,7 @@ describe("the exchange flow, end to end", () => {
     }
 
     const since = chat.mark();
-    chat.user.pressButton(card, "x:confirm");
+    chat.user.pressButton(card, "x:c:confirm");
     const outro = await chat.waitNew("I will tell you about every status change", since);
     const after = chat.user.chat.messages().slice(since);
     const order = h.sandbox.orders.list()[0]!;
@@ -136,8 +136,8 @@ describe("the exchange flow, end to end", () => {
   it("creates exactly one exchange when Confirm is tapped twice", async () => {
     const { card } = await chat.toConfirmationCard();
     const since = chat.mark();
-    chat.user.pressButton(card, "x:confirm");
-    chat.user.pressButton(card, "x:confirm");
+    chat.user.pressButton(card, "x:c:confirm");
+    chat.user.pressButton(card, "x:c:confirm");
     await chat.waitNew("I will tell you about every status change", since);
     await chat.settle();
     expect(h.sandbox.requests.count("exchange-create")).toBe(1);
@@ -262,11 +262,11 @@ describe("flow expiry", () => {
       const chat = new ChatDriver(h, h.emulator.user({ id: 2002, first_name: "Bo", language_code: "en" }));
       await chat.send("/exchange", "Which coin do you send?");
       // The flow's state is written once its update is handled, just after the prompt is sent.
-      await vi.waitFor(() => expect([...h.app.store.conversations.keys()]).toHaveLength(1));
+      await vi.waitFor(() => expect([...h.app.live.conversations.keys()]).toHaveLength(1));
       const since = chat.mark();
       await h.app.expireFlows(new Date(Date.now() + 61_000));
       await chat.waitNew("expired after 1 minute without activity", since);
-      expect([...h.app.store.conversations.keys()]).toHaveLength(0);
+      expect([...h.app.live.conversations.keys()]).toHaveLength(0);
       await chat.send("BTC", "I did not understand");
     } finally {
       await h.close();

@@ -114,19 +114,19 @@ describe("the playground control API", () => {
     const u = PLAYGROUND_USER.id;
     await post("send", { user: u, text: "/exchange" });
     let m = await botSays(u, "Which coin do you send?");
-    await post("press", { user: u, message_id: m.id, data: "x:c:BTC" });
+    await post("press", { user: u, message_id: m.id, data: "x:f:c:BTC" });
     m = await botSays(u, "Which coin do you want to get?");
-    await post("press", { user: u, message_id: m.id, data: "x:c:ETH" });
+    await post("press", { user: u, message_id: m.id, data: "x:t:c:ETH" });
     await botSays(u, "How much BTC");
     await post("send", { user: u, text: "0.1" });
     m = await botSays(u, "Withdrawal fee");
-    await post("press", { user: u, message_id: m.id, data: "x:next" });
+    await post("press", { user: u, message_id: m.id, data: "x:a:next" });
     await botSays(u, "address that will receive");
     await post("send", { user: u, text: SAMPLE_ADDRESSES.ETH! });
     await botSays(u, "refund address");
     await post("send", { user: u, text: SAMPLE_ADDRESSES.BTC! });
     m = await botSays(u, "Check your exchange");
-    await post("press", { user: u, message_id: m.id, data: "x:confirm" });
+    await post("press", { user: u, message_id: m.id, data: "x:c:confirm" });
     await botSays(u, "I will tell you about every status change");
 
     const photo = (await chat(u)).messages.find((x) => x.photo)!;

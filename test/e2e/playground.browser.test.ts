@@ -101,14 +101,14 @@ describe.skipIf(!HAVE_BROWSER && !process.env.CI)("the playground in a real brow
 
     // The exchange, through buttons and typed text. A picked coin edits its message in place.
     await press("x:new", "Which coin do you send?");
-    await press("x:c:BTC", "Which coin do you want to get?");
+    await press("x:f:c:BTC", "Which coin do you want to get?");
     expect(await bot("You send: BTC").locator(".meta").textContent()).toContain("edited");
-    await press("x:c:ETH", "How much BTC");
+    await press("x:t:c:ETH", "How much BTC");
     await say("0.1", "Withdrawal fee");
-    await press("x:next", "address that will receive");
+    await press("x:a:next", "address that will receive");
     await say(SAMPLE_ADDRESSES.ETH!, "refund address");
     await say(SAMPLE_ADDRESSES.BTC!, "Check your exchange");
-    await press("x:confirm", "I will tell you about every status change");
+    await press("x:c:confirm", "I will tell you about every status change");
 
     // The QR code is a real image that loaded.
     const qr = page.locator("img.photo").last();

@@ -84,7 +84,7 @@ describe("status tracking, end to end", () => {
     const chat = new ChatDriver(h, user);
     const { card: confirm } = await chat.toConfirmationCard();
     const since = chat.mark();
-    const sent = user.pressButton(confirm, "x:confirm");
+    const sent = user.pressButton(confirm, "x:c:confirm");
     const card = await chat.waitNew("Waiting for your deposit", since);
     await sent.handled;
     // The card is the last message of the instructions, and the one the poller will edit.

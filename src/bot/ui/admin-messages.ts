@@ -188,6 +188,18 @@ export function renderAlert(alert: AlertEvent, user: UserRecord | undefined, t: 
       return { text: t("admin-alert-partner-down", { since: showTime(alert.since) }) };
     case "partner-up":
       return { text: t("admin-alert-partner-up", { since: showTime(alert.since), until: showTime(alert.until) }) };
+    case "create-in-doubt": {
+      const a = alert.attempt;
+      const tagged = (address: string, tag: string) => `<code>${escapeHtml(address)}</code>${tag ? ` · <code>${escapeHtml(tag)}</code>` : ""}`;
+      const text = [
+        t("admin-alert-create-in-doubt", { reason: escapeHtml(alert.reason), at: showTime(a.at) }),
+        t("admin-ex-user", { user: showUser(a.userId, user) }),
+        t("admin-alert-create-pair", { amount: showAmount(a.amount), from: escapeHtml(a.from), to: escapeHtml(a.to) }),
+        t("admin-alert-create-destination", { address: tagged(a.destinationAddress, a.destinationTag) }),
+        t("admin-alert-create-refund", { address: tagged(a.refundAddress, a.refundTag) }),
+      ].join("\n");
+      return { text, reply_markup: new InlineKeyboard().text(t("admin-button-user"), ADMIN_CALLBACK.user + a.userId) };
+    }
     default: {
       const e = alert.exchange;
       const head =

@@ -1,7 +1,7 @@
 import { InlineKeyboard } from "grammy";
 import type { Currency } from "../../domain/types.js";
 import { coinLabel } from "../../domain/exchange-draft.js";
-import { FLOW } from "../features/exchange/callbacks.js";
+import { stepButtons } from "../features/exchange/callbacks.js";
 
 /** 4 rows of 3 fit a phone screen without scrolling. */
 export const COINS_PER_PAGE = 12;
@@ -12,33 +12,43 @@ export function pageCount(count: number): number {
   return Math.max(1, Math.ceil(count / COINS_PER_PAGE));
 }
 
+/** The page actually shown for a requested one (clamped to the pages there are). */
+export function clampPage(page: number, count: number): number {
+  return Math.min(Math.max(page, 0), pageCount(count) - 1);
+}
+
 /**
  * One page of coins as buttons, with page navigation when there is more than one page, and the
  * flow's Back/Cancel row. `t` is bound to the person's language.
+ *
+ * With ~900 coins there are ~75 pages, so the navigation row jumps to the first and last page as
+ * well as one page at a time; a direction that leads nowhere is left out rather than shown as a
+ * blank button (whether Telegram accepts a whitespace-only label is undocumented).
  */
 export function coinKeyboard(
   coins: readonly Currency[],
   page: number,
   t: (key: string, vars?: Record<string, string | number>) => string,
-  options: { back: boolean },
+  options: { role: "from" | "to" },
 ): InlineKeyboard {
+  const buttons = stepButtons(options.role);
   const pages = pageCount(coins.length);
-  const current = Math.min(Math.max(page, 0), pages - 1);
+  const current = clampPage(page, coins.length);
   const keyboard = new InlineKeyboard();
   const slice = coins.slice(current * COINS_PER_PAGE, (current + 1) * COINS_PER_PAGE);
   slice.forEach((coin, i) => {
-    keyboard.text(coinLabel(coin), FLOW.coin(coin.code));
+    keyboard.text(coinLabel(coin), buttons.coin(coin.code));
     if ((i + 1) % COINS_PER_ROW === 0 || i === slice.length - 1) keyboard.row();
   });
   if (pages > 1) {
-    keyboard
-      .text(current > 0 ? "◀" : " ", current > 0 ? FLOW.page(current - 1) : FLOW.noop)
-      .text(t("flow-page", { page: current + 1, pages }), FLOW.noop)
-      .text(current < pages - 1 ? "▶" : " ", current < pages - 1 ? FLOW.page(current + 1) : FLOW.noop)
-      .row();
+    if (current > 1) keyboard.text("⏮ 1", buttons.page(0));
+    if (current > 0) keyboard.text("◀", buttons.page(current - 1));
+    keyboard.text(t("flow-page", { page: current + 1, pages }), buttons.noop);
+    if (current < pages - 1) keyboard.text("▶", buttons.page(current + 1));
+    if (current < pages - 2) keyboard.text(`${pages} ⏭`, buttons.page(pages - 1));
+    keyboard.row();
   }
-  if (options.back) keyboard.text(t("flow-button-back"), FLOW.back);
-  keyboard.text(t("flow-button-cancel"), FLOW.cancel);
+  if (options.role === "to") keyboard.text(t("flow-button-back"), buttons.back);
+  keyboard.text(t("flow-button-cancel"), buttons.cancel);
   return keyboard;
 }
-

@@ -4,31 +4,34 @@ import type { Currency } from "../../../domain/types.js";
 import { coinLabel } from "../../../domain/exchange-draft.js";
 import { parseTag } from "../../../domain/tag.js";
 import { escapeHtml } from "../../ui/html.js";
-import { FLOW } from "./callbacks.js";
+import { stepButtons } from "./callbacks.js";
 import { retirePrompt, sendPrompt, waitForInput } from "./input.js";
 import { callPartnerWithRetry, failureText } from "./partner-call.js";
-import type { FlowContext, FlowConversation } from "./types.js";
+import type { StepScope } from "./types.js";
 
 /** Longer than any real address; longer text is a paste accident, not worth a service call. */
 const MAX_ADDRESS_LENGTH = 256;
 
-function backCancel(ctx: FlowContext): InlineKeyboard {
-  return new InlineKeyboard().text(ctx.t("flow-button-back"), FLOW.back).text(ctx.t("flow-button-cancel"), FLOW.cancel);
+/** An accepted answer, and what to show once it is safely recorded. */
+export interface TextAnswer {
+  value: string;
+  ack: () => Promise<void>;
+}
+
+function backCancel(scope: StepScope): InlineKeyboard {
+  const buttons = stepButtons(scope.step);
+  return new InlineKeyboard().text(scope.ctx.t("flow-button-back"), buttons.back).text(scope.ctx.t("flow-button-cancel"), buttons.cancel);
 }
 
 /**
  * Asks for an address of `coin` until the service says it is valid (one `validate-address` per
  * address typed). An invalid one is shown back, escaped, and asked again at the same step.
  */
-export async function askAddress(
-  conversation: FlowConversation,
-  ctx: FlowContext,
-  coin: Currency,
-  question: string,
-): Promise<string> {
-  const prompt = await sendPrompt(ctx, question, backCancel(ctx));
+export async function askAddress(scope: StepScope, coin: Currency, question: string): Promise<TextAnswer> {
+  const { ctx } = scope;
+  const prompt = await sendPrompt(scope, question, backCancel(scope));
   for (;;) {
-    const input = await waitForInput(conversation, prompt);
+    const input = await waitForInput(scope, prompt);
     if (input.kind !== "text") continue;
     const address = input.text.trim();
     const shown = escapeHtml(address.slice(0, MAX_ADDRESS_LENGTH));
@@ -36,9 +39,7 @@ export async function askAddress(
       await input.ctx.reply(ctx.t("flow-address-invalid", { address: shown, coin: coinLabel(coin) }), { parse_mode: "HTML" });
       continue;
     }
-    const checked = await callPartnerWithRetry(conversation, ctx, "validate-address", (deps) =>
-      deps.partner.validateAddress(coin.code, address),
-    );
+    const checked = await callPartnerWithRetry(scope, "validate-address", (deps) => deps.partner.validateAddress(coin.code, address));
     if (!checked.ok) {
       await ctx.reply(failureText(ctx, checked.failure), { parse_mode: "HTML" });
       continue;
@@ -47,9 +48,13 @@ export async function askAddress(
       await input.ctx.reply(ctx.t("flow-address-invalid", { address: shown, coin: coinLabel(coin) }), { parse_mode: "HTML" });
       continue;
     }
-    await retirePrompt(ctx, prompt);
-    await ctx.reply(ctx.t("flow-address-accepted", { coin: coinLabel(coin), address: shown }), { parse_mode: "HTML" });
-    return address;
+    return {
+      value: address,
+      ack: async () => {
+        await retirePrompt(ctx, prompt);
+        await ctx.reply(ctx.t("flow-address-accepted", { coin: coinLabel(coin), address: shown }), { parse_mode: "HTML" });
+      },
+    };
   }
 }
 
@@ -57,19 +62,24 @@ export async function askAddress(
  * Asks for the tag of a coin that needs one. It cannot be skipped: a deposit or withdrawal to a
  * shared address without its tag is how coins get lost.
  */
-export async function askTag(conversation: FlowConversation, ctx: FlowContext, coin: Currency): Promise<string> {
+export async function askTag(scope: StepScope, coin: Currency): Promise<TextAnswer> {
+  const { ctx } = scope;
   const tagName = escapeHtml(coin.tagName);
-  const prompt = await sendPrompt(ctx, ctx.t("flow-tag-ask", { tagName, coin: coinLabel(coin) }), backCancel(ctx));
+  const prompt = await sendPrompt(scope, ctx.t("flow-tag-ask", { tagName, coin: coinLabel(coin) }), backCancel(scope));
   for (;;) {
-    const input = await waitForInput(conversation, prompt);
+    const input = await waitForInput(scope, prompt);
     if (input.kind !== "text") continue;
     const parsed = parseTag(input.text, coin.tagName);
     if (!parsed.ok) {
       await input.ctx.reply(ctx.t("flow-tag-invalid", { tagName, reason: ctx.t(`flow-tag-reason-${parsed.reason}`) }), { parse_mode: "HTML" });
       continue;
     }
-    await retirePrompt(ctx, prompt);
-    await ctx.reply(ctx.t("flow-tag-accepted", { tagName, tag: escapeHtml(parsed.value) }), { parse_mode: "HTML" });
-    return parsed.value;
+    return {
+      value: parsed.value,
+      ack: async () => {
+        await retirePrompt(ctx, prompt);
+        await ctx.reply(ctx.t("flow-tag-accepted", { tagName, tag: escapeHtml(parsed.value) }), { parse_mode: "HTML" });
+      },
+    };
   }
 }

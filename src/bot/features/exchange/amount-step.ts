@@ -3,39 +3,42 @@ import { InlineKeyboard } from "grammy";
 import type { Currency } from "../../../domain/types.js";
 import { coinLabel } from "../../../domain/exchange-draft.js";
 import { isBelow, parseAmount } from "../../../domain/amount.js";
-import { FLOW } from "./callbacks.js";
+import { stepButtons } from "./callbacks.js";
 import { retirePrompt, sendPrompt, waitForInput, type Input } from "./input.js";
 import { callPartnerWithRetry, failureText } from "./partner-call.js";
 import { quoteText, type ShownQuote, toShownQuote } from "../../ui/exchange-messages.js";
-import type { FlowContext, FlowConversation, Prompt } from "./types.js";
+import type { FlowContext, Prompt, StepScope } from "./types.js";
 import { countFunnel } from "../../../support/funnel.js";
+
+/** The accepted amount, and what to show once it is safely recorded. */
+export interface AmountAnswer {
+  amount: string;
+  quote: ShownQuote;
+  ack: () => Promise<void>;
+}
 
 /**
  * Asks for the amount until it is a valid number at or above the minimum, then shows the quote.
  * Typing another amount at the quote re-quotes; Continue accepts. One `rate` request per amount.
+ * `from` is the coin as the catalog has it now (its minimum may have changed since it was picked).
  */
-export async function askAmount(
-  conversation: FlowConversation,
-  ctx: FlowContext,
-  from: Currency,
-  to: Currency,
-): Promise<{ amount: string; quote: ShownQuote }> {
+export async function askAmount(scope: StepScope, from: Currency, to: Currency): Promise<AmountAnswer> {
+  const { ctx } = scope;
   const t = ctx.t.bind(ctx);
-  let prompt: Prompt = await sendPrompt(
-    ctx,
-    t("flow-amount-ask", { from: coinLabel(from), min: from.minAmount, example: from.minAmount }),
-    new InlineKeyboard().text(t("flow-button-back"), FLOW.back).text(t("flow-button-cancel"), FLOW.cancel),
-  );
+  const buttons = stepButtons("amount");
+  const backCancel = () => new InlineKeyboard().text(t("flow-button-back"), buttons.back).text(t("flow-button-cancel"), buttons.cancel);
+  let prompt: Prompt = await sendPrompt(scope, t("flow-amount-ask", { from: coinLabel(from), min: from.minAmount, example: from.minAmount }), backCancel());
   let quoted: { amount: string; quote: ShownQuote } | undefined;
   for (;;) {
-    const input: Input = await waitForInput(conversation, prompt);
+    const input: Input = await waitForInput(scope, prompt);
     let amount: string | undefined;
     if (input.kind === "button") {
-      if (input.data === FLOW.next && quoted) {
-        await retirePrompt(ctx, prompt);
-        return quoted;
+      if (input.action.kind === "next" && quoted) {
+        const accepted = quoted;
+        const finalPrompt = prompt;
+        return { ...accepted, ack: () => retirePrompt(ctx, finalPrompt) };
       }
-      if (input.data !== FLOW.useMinimum) continue;
+      if (input.action.kind !== "min") continue;
       amount = from.minAmount;
     } else {
       const parsed = parseAmount(input.text);
@@ -49,20 +52,20 @@ export async function askAmount(
         await retirePrompt(ctx, prompt);
         quoted = undefined;
         prompt = await sendPrompt(
-          ctx,
+          scope,
           t("flow-amount-below-min", { coin: coinLabel(from), min: from.minAmount }),
           new InlineKeyboard()
-            .text(t("flow-amount-use-min", { min: from.minAmount, coin: coinLabel(from) }), FLOW.useMinimum)
+            .text(t("flow-amount-use-min", { min: from.minAmount, coin: coinLabel(from) }), buttons.min)
             .row()
-            .text(t("flow-button-back"), FLOW.back)
-            .text(t("flow-button-cancel"), FLOW.cancel),
+            .text(t("flow-button-back"), buttons.back)
+            .text(t("flow-button-cancel"), buttons.cancel),
         );
         continue;
       }
     }
     const requested = amount;
     // Counted inside the external call, which a replay never runs again: one count per quote.
-    const rate = await callPartnerWithRetry(conversation, ctx, "rate", async (deps) => {
+    const rate = await callPartnerWithRetry(scope, "rate", async (deps) => {
       const result = await deps.partner.rate(from.code, to.code, requested);
       countFunnel(deps.store, "quoted");
       return result;
@@ -76,13 +79,13 @@ export async function askAmount(
     quoted = { amount: requested, quote };
     await retirePrompt(ctx, prompt);
     prompt = await sendPrompt(
-      ctx,
+      scope,
       `${quoteText(t, quote)}\n\n${t("flow-quote-change-hint")}`,
       new InlineKeyboard()
-        .text(t("flow-button-continue"), FLOW.next)
+        .text(t("flow-button-continue"), buttons.next)
         .row()
-        .text(t("flow-button-back"), FLOW.back)
-        .text(t("flow-button-cancel"), FLOW.cancel),
+        .text(t("flow-button-back"), buttons.back)
+        .text(t("flow-button-cancel"), buttons.cancel),
     );
   }
 }

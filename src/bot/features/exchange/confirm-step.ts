@@ -2,19 +2,24 @@
 import { InlineKeyboard } from "grammy";
 import type { Draft, EditTarget } from "../../../domain/exchange-draft.js";
 import { confirmCardText, toShownQuote, type ShownQuote } from "../../ui/exchange-messages.js";
-import { EDIT_CALLBACK, FLOW } from "./callbacks.js";
+import { stepButtons } from "./callbacks.js";
 import { retirePrompt, sendPrompt, waitForInput } from "./input.js";
 import { callPartnerWithRetry, failureText } from "./partner-call.js";
-import type { FlowContext, FlowConversation } from "./types.js";
+import type { Prompt, StepScope } from "./types.js";
 
 export type CompleteDraft = Draft & Required<Pick<Draft, "from" | "to" | "amount" | "destinationAddress" | "refundAddress">>;
 
-export type ConfirmResult = { kind: "confirmed"; quote: ShownQuote } | { kind: "edit"; target: EditTarget } | { kind: "rejected" };
+export type ConfirmResult =
+  | { kind: "confirmed"; quote: ShownQuote; prompt: Prompt }
+  | { kind: "edit"; target: EditTarget; ack: () => Promise<void> }
+  | { kind: "rejected" };
 
 /** Shows the card (one fresh `rate`) and waits for the decision. */
-export async function confirmExchange(conversation: FlowConversation, ctx: FlowContext, draft: CompleteDraft): Promise<ConfirmResult> {
+export async function confirmExchange(scope: StepScope, draft: CompleteDraft): Promise<ConfirmResult> {
+  const { ctx } = scope;
   const t = ctx.t.bind(ctx);
-  const rate = await callPartnerWithRetry(conversation, ctx, "rate", (deps) => deps.partner.rate(draft.from.code, draft.to.code, draft.amount));
+  const buttons = stepButtons("confirm");
+  const rate = await callPartnerWithRetry(scope, "rate", (deps) => deps.partner.rate(draft.from.code, draft.to.code, draft.amount));
   if (!rate.ok) {
     // The amount no longer fits (e.g. the maximum changed): say why and go back to the amount.
     await ctx.reply(failureText(ctx, rate.failure), { parse_mode: "HTML" });
@@ -23,41 +28,37 @@ export async function confirmExchange(conversation: FlowConversation, ctx: FlowC
   const quote = toShownQuote(draft.amount, draft.from.code, draft.to.code, rate.value);
   const card = confirmCardText(t, draft, quote);
   const mainKeyboard = new InlineKeyboard()
-    .text(t("flow-button-confirm"), FLOW.confirm)
+    .text(t("flow-button-confirm"), buttons.confirm)
     .row()
-    .text(t("flow-button-edit"), FLOW.edit)
+    .text(t("flow-button-edit"), buttons.edit)
     .row()
-    .text(t("flow-button-back"), FLOW.back)
-    .text(t("flow-button-cancel"), FLOW.cancel);
-  const prompt = await sendPrompt(ctx, card, mainKeyboard);
+    .text(t("flow-button-back"), buttons.back)
+    .text(t("flow-button-cancel"), buttons.cancel);
+  const prompt = await sendPrompt(scope, card, mainKeyboard);
   for (;;) {
-    const input = await waitForInput(conversation, prompt);
+    const input = await waitForInput(scope, prompt);
     if (input.kind === "text") {
       await input.ctx.reply(t("flow-use-buttons"));
       continue;
     }
-    if (input.data === FLOW.confirm) {
-      await retirePrompt(ctx, prompt);
-      return { kind: "confirmed", quote };
-    }
-    if (input.data === FLOW.edit) {
-      await input.ctx.editMessageText(`${card}\n\n${t("flow-edit-which")}`, {
-        parse_mode: "HTML",
-        reply_markup: new InlineKeyboard()
-          .text(t("flow-edit-pair"), FLOW.editTarget("pair"))
-          .text(t("flow-edit-amount"), FLOW.editTarget("amount"))
-          .row()
-          .text(t("flow-edit-destination"), FLOW.editTarget("destination"))
-          .text(t("flow-edit-refund"), FLOW.editTarget("refund"))
-          .row()
-          .text(t("flow-button-cancel"), FLOW.cancel),
-      });
+    const action = input.action;
+    if (action.kind === "confirm") return { kind: "confirmed", quote, prompt };
+    if (action.kind === "edit") {
+      await input.ctx
+        .editMessageText(`${card}\n\n${t("flow-edit-which")}`, {
+          parse_mode: "HTML",
+          reply_markup: new InlineKeyboard()
+            .text(t("flow-edit-pair"), buttons.editTarget("pair"))
+            .text(t("flow-edit-amount"), buttons.editTarget("amount"))
+            .row()
+            .text(t("flow-edit-destination"), buttons.editTarget("destination"))
+            .text(t("flow-edit-refund"), buttons.editTarget("refund"))
+            .row()
+            .text(t("flow-button-cancel"), buttons.cancel),
+        })
+        .catch(() => undefined);
       continue;
     }
-    const edit = EDIT_CALLBACK.exec(input.data);
-    if (edit) {
-      await retirePrompt(ctx, prompt, card);
-      return { kind: "edit", target: edit[1] as EditTarget };
-    }
+    if (action.kind === "edit-target") return { kind: "edit", target: action.target, ack: () => retirePrompt(ctx, prompt, card) };
   }
 }

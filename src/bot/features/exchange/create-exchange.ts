@@ -2,16 +2,52 @@
  * Creating the exchange at the service exactly once per confirmation.
  *
  * The flow may run the same confirmation twice: a double tap, an update delivered again after a
- * crash, a replay. Each flow has a draft id; a marker under that id is made durable *before* the
- * service is called and records the exchange id after, so a second attempt finds the first one
- * instead of creating another order.
+ * crash, a replay, a Retry. Each flow has a draft id; a marker under that id is made durable
+ * *before* the service is called and records the exchange id after, so a second attempt finds the
+ * first one instead of creating another order.
+ *
+ * A create whose answer was lost (a timeout, a dropped connection, a 5xx, a crash of this process
+ * while it waited) may have created an order: it is "in doubt". It is never sent again for that
+ * draft; the person is told what is known and support is alerted with the draft's details, so a
+ * person can never end up with two orders of which the bot knows one.
  */
 import type { BotDeps } from "../../deps.js";
-import type { ExchangeRecord } from "../../../domain/types.js";
+import type { CreateAttempt, ExchangeRecord } from "../../../domain/types.js";
 import { PartnerError } from "../../../partner/errors.js";
 import type { ShownQuote } from "../../ui/exchange-messages.js";
 import type { FlowFailure } from "./partner-call.js";
 import { countFunnel } from "../../../support/funnel.js";
+
+/**
+ * Whether a failed create certainly made no order: the service answered with a refusal, a 4xx
+ * (other than 408) or a 503 (the answer of a service that turns work away before doing it:
+ * maintenance, overload), or the connection was never made. Anything else (a timeout, a reset, a
+ * 500/502/504, an answer that could not be read) may have come after the service acted.
+ */
+export function neverCreated(err: unknown): boolean {
+  if (!(err instanceof PartnerError)) return false;
+  if (err.kind === "rejected") return true;
+  if (err.kind === "http") return err.status === 503 || (err.status !== undefined && err.status < 500 && err.status !== 408);
+  if (err.kind === "network") return /ECONNREFUSED|ENOTFOUND|EAI_AGAIN/.test(err.message);
+  return false;
+}
+
+/**
+ * Creates that were waiting for the service when the process died: each is now in doubt. Marks
+ * them so (durably) and returns them, so that the caller tells each person and support.
+ */
+export async function takeInterruptedCreates(deps: Pick<BotDeps, "store">): Promise<CreateAttempt[]> {
+  const markers = deps.store.kv<CreateMarker>(CREATE_MARKERS);
+  const interrupted: CreateAttempt[] = [];
+  for (const [draftId, marker] of markers.entries()) {
+    if (marker.state !== "pending") continue;
+    const { state: _pending, ...attempt } = marker;
+    markers.set(draftId, { state: "in-doubt", reason: "restart", ...attempt });
+    interrupted.push(attempt);
+  }
+  if (interrupted.length > 0) await deps.store.flush();
+  return interrupted;
+}
 
 export interface CreateRequest {
   draftId: string;
@@ -33,22 +69,38 @@ export type CreateOutcome =
   | { kind: "in-doubt" }
   | { kind: "failed"; failure: FlowFailure };
 
-type Marker = { state: "pending"; at: string } | { state: "done"; exchangeId: string };
+export type CreateMarker =
+  | ({ state: "pending" } & CreateAttempt)
+  | ({ state: "in-doubt"; reason: string } & CreateAttempt)
+  | { state: "done"; exchangeId: string };
 
 /** The store namespace of the once-only markers. */
 export const CREATE_MARKERS = "exchange-create";
 
 /** Calls exchange-create at most once for `req.draftId` and stores the exchange before returning. */
 export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Promise<CreateOutcome> {
-  const markers = deps.store.kv<Marker>(CREATE_MARKERS);
+  const markers = deps.store.kv<CreateMarker>(CREATE_MARKERS);
   const existing = markers.get(req.draftId);
   if (existing?.state === "done") {
     const record = deps.store.exchanges.get(existing.exchangeId);
     if (record) return { kind: "already", record };
   }
-  if (existing?.state === "pending") return { kind: "in-doubt" };
+  if (existing !== undefined && existing.state !== "done") return { kind: "in-doubt" };
 
-  markers.set(req.draftId, { state: "pending", at: deps.now().toISOString() });
+  const attempt: CreateAttempt = {
+    draftId: req.draftId,
+    userId: req.userId,
+    chatId: req.chatId,
+    from: req.from,
+    to: req.to,
+    amount: req.amount,
+    destinationAddress: req.destinationAddress,
+    destinationTag: req.destinationTag,
+    refundAddress: req.refundAddress,
+    refundTag: req.refundTag,
+    at: deps.now().toISOString(),
+  };
+  markers.set(req.draftId, { state: "pending", ...attempt });
   await deps.store.flush();
   let created;
   try {
@@ -62,15 +114,18 @@ export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Pro
       refundTag: req.refundTag || undefined,
     });
   } catch (err) {
-    // The service answered with an error or could not be reached: no order to track. The person
-    // may retry; a timed-out request could in rare cases have created an order nobody will fund,
-    // which simply expires at the service.
-    markers.delete(req.draftId);
-    deps.logger.warn({ err, draftId: req.draftId, chatId: req.chatId }, "exchange-create failed");
-    return {
-      kind: "failed",
-      failure: err instanceof PartnerError ? { kind: err.kind, serviceMessage: err.serviceMessage } : { kind: "internal" },
-    };
+    if (neverCreated(err)) {
+      // The service said no, or was never reached: there is no order, and the person may retry.
+      markers.delete(req.draftId);
+      deps.logger.warn({ err, draftId: req.draftId, chatId: req.chatId }, "exchange-create failed");
+      return { kind: "failed", failure: err instanceof PartnerError ? { kind: err.kind, serviceMessage: err.serviceMessage } : { kind: "internal" } };
+    }
+    const reason = err instanceof PartnerError ? err.kind : "internal";
+    markers.set(req.draftId, { state: "in-doubt", reason, ...attempt });
+    await deps.store.flush();
+    deps.logger.error({ err, draftId: req.draftId, chatId: req.chatId, userId: req.userId }, "exchange-create answer lost: the order may exist; not creating it again");
+    deps.support?.alerts.raise({ key: `create-in-doubt:${req.draftId}`, kind: "create-in-doubt", attempt, reason });
+    return { kind: "in-doubt" };
   }
 
   const now = deps.now().toISOString();

@@ -1,98 +1,185 @@
 /**
- * The exchange conversation: from "which coin do you send" to deposit instructions.
+ * The exchange conversation: from "which coin do you send" to deposit instructions, one step per
+ * conversation run.
  *
  * The builder is replayed from the start on every update (conversations 2.x), so everything
  * non-deterministic (service calls, the store, ids, time) goes through `conversation.external`.
- * The draft is rebuilt identically on each replay; the steps ask for whatever it is missing.
+ * Each run asks one step (the first one the draft is missing, see domain/exchange-draft.ts) and
+ * then hands the grown draft over to a fresh run (index.ts enters it within the same update).
+ * So a saved replay log holds one step's updates, never the whole walk, and replays stay short.
+ *
+ * Durable before visible: before anything tells the person a step is done or asks the next one,
+ * the flow journal (journal.ts) has the new draft on disk. A kill at any moment then leaves either
+ * the state the person sees, or a journal ahead of the saved state, from which the step is asked
+ * again with everything entered kept (index.ts) — never an answer read for another question.
  */
 import { coinLabel, chooseFrom, chooseTo, editDraft, goBack, nextStep, type Draft, type Step } from "../../../domain/exchange-draft.js";
 import type { Currency } from "../../../domain/types.js";
 import { isBelow } from "../../../domain/amount.js";
+import type { BotDeps } from "../../deps.js";
 import { sendDepositInstructions } from "../../ui/deposit-instructions.js";
+import { maintenanceNotice } from "../../../support/maintenance.js";
 import { askAddress, askTag } from "./address-step.js";
 import { askAmount } from "./amount-step.js";
 import { confirmExchange, type CompleteDraft } from "./confirm-step.js";
 import { createExchangeOnce } from "./create-exchange.js";
+import { writeJournal, type JournalStep } from "./journal.js";
 import { callPartnerWithRetry, failureText, offerRetry } from "./partner-call.js";
 import { pickCoin } from "./pick-coin.js";
-import { maintenanceNotice } from "../../../support/maintenance.js";
-import { FlowExit, type FlowContext, type FlowConversation, type FlowPrefill } from "./types.js";
+import { retirePrompt } from "./input.js";
+import { FlowExit, type FlowContext, type FlowConversation, type FlowPrefill, type FlowStart, type StepScope } from "./types.js";
 
 /** The conversation's id, also used in its storage keys. */
 export const EXCHANGE_FLOW_ID = "exchange";
 
-/** Entry point of the conversation; `prefill` comes from a deep link or an inline result. */
-export async function exchangeFlow(conversation: FlowConversation, ctx: FlowContext, prefill?: FlowPrefill): Promise<void> {
-  const draftId = await conversation.external(() => newDraftId());
-  let draft: Draft = prefill ? await applyPrefill(conversation, ctx, prefill) : {};
+/** The run to enter after this update, handed from a finished step to index.ts (by outer context). */
+const handOvers = new WeakMap<object, FlowStart>();
 
-  for (;;) {
-    const step = nextStep(draft);
-    try {
-      if (step === "confirm") {
-        const done = await confirmAndCreate(conversation, ctx, draftId, draft as CompleteDraft);
-        if (done === "created") return;
-        draft = done;
-        continue;
+/** Takes the hand-over a step left on this update's context, if any. */
+export function takeHandOver(ctx: object): FlowStart | undefined {
+  const start = handOvers.get(ctx);
+  handOvers.delete(ctx);
+  return start;
+}
+
+/** What one step produced: the grown draft, and what to show once that draft is on disk. */
+interface StepResult {
+  draft: Draft;
+  ack?: () => Promise<void>;
+}
+
+/** Entry point of one run; `start` is a new flow (maybe prefilled) or the next step of one. */
+export async function exchangeFlow(conversation: FlowConversation, ctx: FlowContext, start: FlowStart): Promise<void> {
+  const chatId = ctx.chat!.id;
+  const begun =
+    start.kind === "step"
+      ? start
+      : await conversation.external(async (octx) => ({ draftId: newDraftId(), draft: await prefillDraft(octx.deps, start.prefill) }));
+  const { draftId, draft } = begun;
+  if (start.kind === "step" && start.notice === "restarted") await ctx.reply(ctx.t("flow-restarted"));
+
+  const step = nextStep(draft);
+  const scope: StepScope = { conversation, ctx, draftId, draft, step };
+  let result: StepResult;
+  try {
+    if (step === "confirm") {
+      const outcome = await confirmAndCreate(scope, draft as CompleteDraft);
+      if (outcome === "finished") return;
+      result = outcome;
+    } else {
+      result = await askStep(scope, step);
+    }
+  } catch (exit) {
+    if (!(exit instanceof FlowExit)) throw exit;
+    if (exit.kind === "cancel") {
+      await journal(scope, "ended", draft);
+      await ctx.reply(ctx.t("flow-cancelled"));
+      return;
+    }
+    result = { draft: goBack(draft, step) };
+  }
+  // The next step goes on disk first; only then is this one shown as done.
+  await conversation.external(async (octx) => {
+    await writeJournal(octx.deps.live, chatId, { step: nextStep(result.draft), draftId, draft: result.draft }, octx.deps.now());
+    handOvers.set(octx, { kind: "step", draftId, draft: result.draft });
+  });
+  await result.ack?.();
+}
+
+/** Writes the journal entry `step` for this flow, on disk before the caller shows anything. */
+async function journal(scope: StepScope, step: JournalStep, draft: Draft): Promise<void> {
+  const chatId = scope.ctx.chat!.id;
+  await scope.conversation.external((octx) => writeJournal(octx.deps.live, chatId, { step, draftId: scope.draftId, draft }, octx.deps.now()));
+}
+
+/** Asks for one missing value and returns the draft with it. */
+async function askStep(scope: StepScope, step: Exclude<Step, "confirm">): Promise<StepResult> {
+  const { conversation, ctx, draft } = scope;
+  switch (step) {
+    case "from": {
+      const { coin, ack } = await pickCoin(scope, "from", undefined);
+      // Only whether the coin still goes to the one already chosen is kept, not its target list.
+      const receiving = draft.to ?? draft.replacing?.to;
+      const keepsReceiving =
+        receiving !== undefined && (await conversation.external(async (octx) => (await octx.deps.catalog.index()).canExchange(coin.code, receiving.code)));
+      return { draft: chooseFrom(draft, coin, keepsReceiving ? [receiving.code] : []), ack };
+    }
+    case "to": {
+      const { coin, ack } = await pickCoin(scope, "to", draft.from);
+      return { draft: chooseTo(draft, coin), ack };
+    }
+    case "amount": {
+      const pair = await currentPair(scope, draft.from!, draft.to!);
+      if (!pair) {
+        await ctx.reply(ctx.t("flow-pair-gone", { from: coinLabel(draft.from!), to: coinLabel(draft.to!) }));
+        return { draft: editDraft(draft, "pair") };
       }
-      draft = await askStep(conversation, ctx, step, draft);
-    } catch (exit) {
-      if (!(exit instanceof FlowExit)) throw exit;
-      if (exit.kind === "cancel") {
-        await ctx.reply(ctx.t("flow-cancelled"));
-        return;
-      }
-      draft = goBack(draft, step);
+      const { amount, ack } = await askAmount(scope, pair.from, pair.to);
+      return { draft: { ...draft, from: pair.from, to: pair.to, amount }, ack };
+    }
+    case "destination": {
+      const question = ctx.t("flow-destination-ask", { to: coinLabel(draft.to!) });
+      const { value, ack } = await askAddress(scope, draft.to!, question);
+      return { draft: { ...draft, destinationAddress: value }, ack };
+    }
+    case "destinationTag": {
+      const { value, ack } = await askTag(scope, draft.to!);
+      return { draft: { ...draft, destinationTag: value }, ack };
+    }
+    case "refund": {
+      const question = ctx.t("flow-refund-ask", { from: coinLabel(draft.from!) });
+      const { value, ack } = await askAddress(scope, draft.from!, question);
+      return { draft: { ...draft, refundAddress: value }, ack };
+    }
+    case "refundTag": {
+      const { value, ack } = await askTag(scope, draft.from!);
+      return { draft: { ...draft, refundTag: value }, ack };
     }
   }
 }
 
-/** Asks for one missing value and returns the draft with it. */
-async function askStep(conversation: FlowConversation, ctx: FlowContext, step: Exclude<Step, "confirm">, draft: Draft): Promise<Draft> {
-  switch (step) {
-    case "from": {
-      const { coin, targets } = await pickCoin(conversation, ctx, "from", undefined);
-      return chooseFrom(draft, coin, targets);
-    }
-    case "to": {
-      const { coin } = await pickCoin(conversation, ctx, "to", draft.from);
-      return chooseTo(draft, coin);
-    }
-    case "amount": {
-      const { amount } = await askAmount(conversation, ctx, draft.from!, draft.to!);
-      return { ...draft, amount };
-    }
-    case "destination": {
-      const question = ctx.t("flow-destination-ask", { to: coinLabel(draft.to!) });
-      return { ...draft, destinationAddress: await askAddress(conversation, ctx, draft.to!, question) };
-    }
-    case "destinationTag":
-      return { ...draft, destinationTag: await askTag(conversation, ctx, draft.to!) };
-    case "refund": {
-      const question = ctx.t("flow-refund-ask", { from: coinLabel(draft.from!) });
-      return { ...draft, refundAddress: await askAddress(conversation, ctx, draft.from!, question) };
-    }
-    case "refundTag":
-      return { ...draft, refundTag: await askTag(conversation, ctx, draft.from!) };
+/**
+ * The two coins as the catalog has them now (a minimum may have changed since they were picked),
+ * or undefined when the pair is no longer open.
+ */
+async function currentPair(scope: StepScope, from: Currency, to: Currency): Promise<{ from: Currency; to: Currency } | undefined> {
+  for (;;) {
+    const checked = await callPartnerWithRetry(scope, "catalog:pair", async (deps) => {
+      const index = await deps.catalog.index();
+      const f = index.get(from.code);
+      const t = index.get(to.code);
+      return f && t && index.canExchange(f.code, t.code) ? { from: f, to: t } : null;
+    });
+    if (checked.ok) return checked.value ?? undefined;
+    await offerRetry(scope, failureText(scope.ctx, checked.failure));
   }
 }
 
 /**
  * Shows the card; on Confirm creates the exchange once and sends the instructions. Returns
- * "created" when the flow is finished, or the draft to continue with (after Edit, or a failure).
+ * "finished" when the flow is over, or the draft to continue with (after Edit, or a failure).
  */
-async function confirmAndCreate(conversation: FlowConversation, ctx: FlowContext, draftId: string, draft: CompleteDraft): Promise<Draft | "created"> {
-  const decision = await confirmExchange(conversation, ctx, draft);
-  if (decision.kind === "edit") return editDraft(draft, decision.target);
-  if (decision.kind === "rejected") return editDraft(draft, "amount");
+async function confirmAndCreate(scope: StepScope, draft: CompleteDraft): Promise<StepResult | "finished"> {
+  const { conversation, ctx, draftId } = scope;
+  const decision = await confirmExchange(scope, draft);
+  if (decision.kind === "edit") return { draft: editDraft(draft, decision.target), ack: decision.ack };
+  if (decision.kind === "rejected") return { draft: editDraft(draft, "amount") };
 
+  // Maintenance switched on while this flow was open: stop at the last step, create nothing.
+  const paused = await conversation.external((octx) => maintenanceNotice(octx.deps.store.settings, (key, vars) => octx.t(key, vars)) ?? null);
+  if (paused !== null) {
+    await journal(scope, "ended", draft);
+    await retirePrompt(ctx, decision.prompt);
+    await ctx.reply(paused);
+    return "finished";
+  }
+
+  await journal(scope, "creating", draft);
+  await retirePrompt(ctx, decision.prompt);
+  await ctx.reply(ctx.t("flow-creating"));
   const chatId = ctx.chat!.id;
   const userId = ctx.from!.id;
   const outcome = await conversation.external(async (octx) => {
-    // Maintenance switched on while this flow was open: stop at the last step, create nothing.
-    const paused = maintenanceNotice(octx.deps.store.settings, (key, vars) => octx.t(key, vars));
-    if (paused) return { kind: "maintenance" as const, text: paused };
-    await octx.reply(octx.t("flow-creating"));
     const result = await createExchangeOnce(octx.deps, {
       draftId,
       userId,
@@ -111,47 +198,55 @@ async function confirmAndCreate(conversation: FlowConversation, ctx: FlowContext
       // the messages resends them on the next attempt rather than never.
       await sendDepositInstructions(octx.api, result.record, { from: draft.from, to: draft.to }, (key, vars) => octx.t(key, vars), octx.deps.store);
     }
-    return result;
+    // Only what the flow reads is kept in its log.
+    return result.kind === "created" || result.kind === "already"
+      ? { kind: result.kind, exchangeId: result.record.id }
+      : result.kind === "failed"
+        ? { kind: result.kind, failure: result.failure }
+        : { kind: result.kind };
   });
   switch (outcome.kind) {
-    case "maintenance":
-      await ctx.reply(outcome.text);
-      return "created";
     case "created":
-      return "created";
+      await journal(scope, "ended", draft);
+      return "finished";
     case "already":
-      await ctx.reply(ctx.t("flow-already-created", { id: outcome.record.id }));
-      return "created";
+      await journal(scope, "ended", draft);
+      await ctx.reply(ctx.t("flow-already-created", { id: outcome.exchangeId }));
+      return "finished";
     case "in-doubt":
-      await ctx.reply(ctx.t("flow-create-in-doubt"));
-      return "created";
+      await journal(scope, "ended", draft);
+      await ctx.reply(ctx.t("flow-create-in-doubt", { amount: draft.amount, from: coinLabel(draft.from), to: coinLabel(draft.to) }));
+      return "finished";
     case "failed":
       if (outcome.failure.kind === "rejected") {
+        await journal(scope, "confirm", draft);
         await ctx.reply(failureText(ctx, outcome.failure), { parse_mode: "HTML" });
-        return draft;
+        return { draft };
       }
-      await offerRetry(conversation, ctx, failureText(ctx, outcome.failure));
-      return draft;
+      await offerRetry({ ...scope, step: "confirm" }, failureText(ctx, outcome.failure));
+      return { draft };
   }
 }
 
 /**
  * Fills the draft from a deep link or inline result, re-checked against the catalog now: a pair
- * that no longer exists or an amount under the minimum is dropped, and the flow asks for it.
+ * that no longer exists or an amount under the minimum is dropped, and the flow asks for it. Only
+ * the chosen coins are returned, never the catalog.
  */
-async function applyPrefill(conversation: FlowConversation, ctx: FlowContext, prefill: FlowPrefill): Promise<Draft> {
-  const loaded = await callPartnerWithRetry(conversation, ctx, "catalog:prefill", async (deps) => ({
-    currencies: await deps.catalog.currencies(),
-    pairs: await deps.catalog.pairs(),
-  }));
-  if (!loaded.ok) return {};
-  const { currencies, pairs } = loaded.value;
-  const find = (code: string | undefined): Currency | undefined => currencies.find((c) => c.code === code);
-  const from = find(prefill.from);
-  if (!from || !(pairs[from.code]?.length)) return {};
-  let draft = chooseFrom({}, from, pairs[from.code] ?? []);
-  const to = find(prefill.to);
-  if (!to || !pairs[from.code]?.includes(to.code)) return draft;
+async function prefillDraft(deps: BotDeps, prefill: FlowPrefill | undefined): Promise<Draft> {
+  if (!prefill) return {};
+  let index;
+  try {
+    index = await deps.catalog.index();
+  } catch {
+    // The person picks the coins by hand instead; the list step offers Retry if the service is down.
+    return {};
+  }
+  const from = prefill.from === undefined ? undefined : index.get(prefill.from);
+  if (!from || index.targets(from.code).size === 0) return {};
+  let draft = chooseFrom({}, from, []);
+  const to = prefill.to === undefined ? undefined : index.get(prefill.to);
+  if (!to || !index.canExchange(from.code, to.code)) return draft;
   draft = chooseTo(draft, to);
   if (prefill.amount !== undefined && !isBelow(prefill.amount, from.minAmount)) draft.amount = prefill.amount;
   return draft;

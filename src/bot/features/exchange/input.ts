@@ -1,58 +1,72 @@
 /**
  * Waiting for the person inside the flow. One function decides, for every update the flow sees,
  * whether it is an answer to the current step, a way out (Back, Cancel, a command), a stale
- * button, or something for another feature.
+ * button, or something for another feature; and one function sends a step's prompt, journaled
+ * before it is visible.
  */
 import type { InlineKeyboard } from "grammy";
-import { FLOW } from "./callbacks.js";
-import { FlowExit, type FlowContext, type FlowConversation, type Prompt } from "./types.js";
+import { FLOW_PREFIX, readFlowData, type FlowAction } from "./callbacks.js";
+import { writeJournal } from "./journal.js";
+import { FlowExit, type FlowContext, type Prompt, type StepScope } from "./types.js";
 
 export type Input =
   | { kind: "text"; text: string; ctx: FlowContext }
-  | { kind: "button"; data: string; ctx: FlowContext };
+  | { kind: "button"; action: FlowAction; ctx: FlowContext };
+
+/** `/cmd` or `/cmd@name`: the command and the bot it is addressed to, if any. */
+const COMMAND = /^\/([A-Za-z0-9_]{1,32})(?:@([A-Za-z0-9_]{1,64}))?(?:\s|$)/;
 
 /**
  * Waits until the person types text or presses a button of `prompt`.
- * Throws {@link FlowExit} on Back, Cancel and /cancel. Any other command ends the flow and still
- * reaches its own handler. Buttons that are not the flow's are let
- * through to their features while the flow keeps waiting.
+ * Throws {@link FlowExit} on Back, Cancel and /cancel. Any other command of this bot ends the flow
+ * and still reaches its own handler; a command addressed to another bot is not ours and is
+ * ignored. Buttons that are not the flow's are let through to their features while the flow keeps
+ * waiting; a flow button of another prompt or step is refused.
  */
-export async function waitForInput(conversation: FlowConversation, prompt: Prompt): Promise<Input> {
+export async function waitForInput(scope: StepScope, prompt: Prompt): Promise<Input> {
+  const { conversation } = scope;
   for (;;) {
     const ctx = await conversation.wait();
     const text = ctx.message?.text;
-    if (text !== undefined && text.startsWith("/")) {
-      if (/^\/cancel(@\w+)?(\s|$)/i.test(text)) throw new FlowExit("cancel");
+    const command = text === undefined ? null : COMMAND.exec(text);
+    if (command) {
+      const addressee = command[2];
+      if (addressee !== undefined && addressee.toLowerCase() !== ctx.me.username.toLowerCase()) continue;
+      if (command[1]!.toLowerCase() === "cancel") throw new FlowExit("cancel");
       await conversation.halt({ next: true });
     }
     const data = ctx.callbackQuery?.data;
     if (data !== undefined) {
-      if (!data.startsWith(FLOW.prefix)) await conversation.skip({ next: true });
-      if (data === FLOW.cancel) {
+      if (!data.startsWith(FLOW_PREFIX)) await conversation.skip({ next: true });
+      const pressed = readFlowData(data);
+      if (pressed?.action.kind === "cancel") {
         await ctx.answerCallbackQuery();
         throw new FlowExit("cancel");
       }
-      if (ctx.callbackQuery?.message?.message_id !== prompt.messageId || data === FLOW.noop) {
-        await ctx.answerCallbackQuery(data === FLOW.noop ? {} : { text: ctx.t("flow-stale-button") });
+      const current = pressed !== undefined && pressed.step === prompt.step && ctx.callbackQuery?.message?.message_id === prompt.messageId;
+      if (!current || pressed.action.kind === "noop") {
+        await ctx.answerCallbackQuery(current ? {} : { text: ctx.t("flow-stale-button") });
         continue;
       }
       await ctx.answerCallbackQuery();
-      if (data === FLOW.back) throw new FlowExit("back");
-      return { kind: "button", data, ctx };
+      if (pressed.action.kind === "back") throw new FlowExit("back");
+      return { kind: "button", action: pressed.action, ctx };
     }
     if (text !== undefined) return { kind: "text", text, ctx };
     await ctx.reply(ctx.t("flow-use-buttons"));
   }
 }
 
-/** Sends a step's prompt and returns a handle to it. */
-export async function sendPrompt(
-  ctx: FlowContext,
-  text: string,
-  replyMarkup?: InlineKeyboard,
-): Promise<Prompt> {
+/**
+ * Sends a prompt of the current step and returns a handle to it. The journal learns first (on
+ * disk) that the person is at this step with these answers; only then is the prompt sent.
+ */
+export async function sendPrompt(scope: StepScope, text: string, replyMarkup?: InlineKeyboard): Promise<Prompt> {
+  const { conversation, ctx, step, draftId, draft } = scope;
+  const chatId = ctx.chat!.id;
+  await conversation.external((octx) => writeJournal(octx.deps.live, chatId, { step, draftId, draft }, octx.deps.now()));
   const message = await ctx.reply(text, { parse_mode: "HTML", reply_markup: replyMarkup });
-  return { chatId: message.chat.id, messageId: message.message_id };
+  return { chatId: message.chat.id, messageId: message.message_id, step };
 }
 
 /**

@@ -7,9 +7,9 @@ import { InlineKeyboard } from "grammy";
 import type { BotDeps } from "../../deps.js";
 import { PartnerError } from "../../../partner/errors.js";
 import { escapeHtml } from "../../ui/html.js";
-import { FLOW } from "./callbacks.js";
+import { stepButtons } from "./callbacks.js";
 import { retirePrompt, sendPrompt, waitForInput } from "./input.js";
-import type { FlowContext, FlowConversation } from "./types.js";
+import type { FlowContext, FlowConversation, StepScope } from "./types.js";
 
 /** A failure as the flow needs to know it: can the person retry, and what did the service say. */
 export interface FlowFailure {
@@ -19,7 +19,10 @@ export interface FlowFailure {
 
 export type Settled<T> = { ok: true; value: T } | { ok: false; failure: FlowFailure };
 
-/** Runs `task` once (never again on replay) and settles it into plain data. */
+/**
+ * Runs `task` once (never again on replay) and settles it into plain data. The result is kept in
+ * the flow's saved replay log: return the few values the step needs, never a catalog.
+ */
 export function callPartner<T>(conversation: FlowConversation, what: string, task: (deps: BotDeps) => Promise<T>): Promise<Settled<T>> {
   return conversation.external(async (octx): Promise<Settled<T>> => {
     try {
@@ -49,16 +52,11 @@ export function failureText(ctx: FlowContext, failure: FlowFailure): string {
  * Back and Cancel; everything entered so far stays in the draft. A rejection (the service said
  * no) is returned to the caller, which knows what the person should change.
  */
-export async function callPartnerWithRetry<T>(
-  conversation: FlowConversation,
-  ctx: FlowContext,
-  what: string,
-  task: (deps: BotDeps) => Promise<T>,
-): Promise<Settled<T>> {
+export async function callPartnerWithRetry<T>(scope: StepScope, what: string, task: (deps: BotDeps) => Promise<T>): Promise<Settled<T>> {
   for (;;) {
-    const result = await callPartner(conversation, what, task);
+    const result = await callPartner(scope.conversation, what, task);
     if (result.ok || result.failure.kind === "rejected") return result;
-    await offerRetry(conversation, ctx, failureText(ctx, result.failure));
+    await offerRetry(scope, failureText(scope.ctx, result.failure));
   }
 }
 
@@ -66,19 +64,21 @@ export async function callPartnerWithRetry<T>(
  * Shows `text` with Retry, Back and Cancel, and returns when Retry is pressed (Back and Cancel
  * leave the step through {@link FlowExit}, as everywhere in the flow).
  */
-export async function offerRetry(conversation: FlowConversation, ctx: FlowContext, text: string): Promise<void> {
+export async function offerRetry(scope: StepScope, text: string): Promise<void> {
+  const { ctx } = scope;
+  const buttons = stepButtons(scope.step);
   const prompt = await sendPrompt(
-    ctx,
+    scope,
     text,
     new InlineKeyboard()
-      .text(ctx.t("flow-button-retry"), FLOW.retry)
+      .text(ctx.t("flow-button-retry"), buttons.retry)
       .row()
-      .text(ctx.t("flow-button-back"), FLOW.back)
-      .text(ctx.t("flow-button-cancel"), FLOW.cancel),
+      .text(ctx.t("flow-button-back"), buttons.back)
+      .text(ctx.t("flow-button-cancel"), buttons.cancel),
   );
   for (;;) {
-    const input = await waitForInput(conversation, prompt);
-    if (input.kind === "button" && input.data === FLOW.retry) break;
+    const input = await waitForInput(scope, prompt);
+    if (input.kind === "button" && input.action.kind === "retry") break;
     await input.ctx.reply(ctx.t("flow-use-buttons"));
   }
   await retirePrompt(ctx, prompt);

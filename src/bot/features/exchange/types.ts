@@ -1,4 +1,5 @@
 import type { Conversation } from "@grammyjs/conversations";
+import type { Draft, Step } from "../../../domain/exchange-draft.js";
 import type { BaseContext, BotContext } from "../../context.js";
 
 /** The context inside the exchange conversation (deps and i18n are installed as its plugins). */
@@ -10,10 +11,23 @@ export class FlowExit {
   constructor(readonly kind: "back" | "cancel") {}
 }
 
+/**
+ * One step being asked: where the flow is, with the answers so far. Every prompt of the step is
+ * journaled with these before it is sent (journal.ts).
+ */
+export interface StepScope {
+  conversation: FlowConversation;
+  ctx: FlowContext;
+  draftId: string;
+  draft: Draft;
+  step: Step;
+}
+
 /** A message of the flow that carries the current step's buttons. */
 export interface Prompt {
   chatId: number;
   messageId: number;
+  step: Step;
 }
 
 /** What prefills a flow: a deep link or an inline result ("0.1 BTC → ETH"). */
@@ -22,3 +36,14 @@ export interface FlowPrefill {
   to?: string;
   amount?: string;
 }
+
+/** Why a flow run starts with a message before its prompt: the bot restarted under the person. */
+export type FlowNotice = "restarted";
+
+/**
+ * What one run of the conversation starts from. The flow asks one step per conversation run and
+ * hands the grown draft to the next run (index.ts), so a saved replay log covers one step only.
+ */
+export type FlowStart =
+  | { kind: "new"; prefill?: FlowPrefill }
+  | { kind: "step"; draftId: string; draft: Draft; notice?: FlowNotice };

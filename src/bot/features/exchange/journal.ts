@@ -1,0 +1,59 @@
+/**
+ * The flow journal: per chat, what the exchange flow last showed the person, durable before they
+ * see it.
+ *
+ * The conversations plugin saves a flow's state only after the whole update is handled, so the
+ * prompts of that update are visible before their state is on disk. A kill in between used to
+ * rewind the flow while the chat showed the later prompt, and the next answer was read as the
+ * answer to another question (a destination tag taken as the amount). So before a prompt, and
+ * before any message that says a step is done, the flow writes here (to the live store, flushed)
+ * which step the person is at, with the answers so far. The conversation state records the
+ * journal's sequence number it belongs to; when the journal is ahead, the state is stale and the
+ * flow is resumed from the journal instead (see recovery.ts).
+ */
+import type { Draft, Step } from "../../../domain/exchange-draft.js";
+import type { Store } from "../../../store/store.js";
+
+/** Where the flow stands: a step being asked, an exchange being created, or finished. */
+export type JournalStep = Step | "creating" | "ended";
+
+export interface JournalEntry {
+  /** Grows by one with every entry of this chat; the conversation state records the one it saw. */
+  seq: number;
+  step: JournalStep;
+  /** The flow's once-only id for exchange-create. */
+  draftId: string;
+  /** The answers so far (coin entries, the amount, addresses, tags): a few hundred bytes. */
+  draft: Draft;
+  at: string;
+}
+
+/** The live-store namespace of the journal, keyed by chat id. */
+export const FLOW_JOURNAL = "flow-journal";
+
+/** The journal entry of `chatId`, if a flow was shown there and not cleared since. */
+export function readJournal(live: Store, chatId: number): JournalEntry | undefined {
+  return live.kv<JournalEntry>(FLOW_JOURNAL).get(String(chatId));
+}
+
+/** Writes the next entry of `chatId` and waits until it is on disk. Returns its sequence number. */
+export async function writeJournal(live: Store, chatId: number, entry: Omit<JournalEntry, "seq" | "at">, now: Date): Promise<number> {
+  const journal = live.kv<JournalEntry>(FLOW_JOURNAL);
+  const seq = (journal.get(String(chatId))?.seq ?? 0) + 1;
+  journal.set(String(chatId), { ...entry, seq, at: now.toISOString() });
+  await live.flush();
+  return seq;
+}
+
+/** Forgets the chat's journal (the flow's state is gone too). Durable on the live store's next write. */
+export function clearJournal(live: Store, chatId: number): void {
+  live.kv<JournalEntry>(FLOW_JOURNAL).delete(String(chatId));
+}
+
+/** Every journal entry, for the start-up scan. */
+export function journalEntries(live: Store): Array<[number, JournalEntry]> {
+  return live
+    .kv<JournalEntry>(FLOW_JOURNAL)
+    .entries()
+    .map(([key, entry]) => [Number(key), entry]);
+}

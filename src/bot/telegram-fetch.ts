@@ -1,0 +1,79 @@
+/**
+ * Telegram's passing failures retried at the HTTP level: 429 (after its retry_after), 5xx and
+ * network errors.
+ *
+ * grammY lets a bot pass its own `fetch` (client options), and every Api built from the bot's
+ * options uses it, including the one the conversations plugin builds for each replay. A retry here
+ * sits *below* the plugin's replay layer: the log records only the final answer, so a replay never
+ * sleeps again. (auto-retry installed as a transformer inside a conversation sits above that layer:
+ * after one `retry_after: 3`, every later step of the flow took 3 s more.) Configured once, for
+ * every Bot API call the process makes.
+ */
+import { setTimeout as delay } from "node:timers/promises";
+import fetch, { Response, type RequestInit } from "node-fetch";
+
+/** Options of {@link retryingTelegramFetch}. */
+export interface TelegramRetryOptions {
+  /** Tries per call, the first included. Default 4. */
+  maxAttempts?: number;
+  /** A 429 asking for a longer wait than this is answered as it is (the caller sees the 429). Default 60 s. */
+  maxRetryAfterMs?: number;
+  /** First back-off after a 5xx or a network error, doubled per try. Default 500 ms. */
+  backoffMs?: number;
+  /** The fetch underneath (tests pass their own). */
+  baseFetch?: typeof fetch;
+}
+
+type FetchArgs = Parameters<typeof fetch>;
+
+/** Reads a request body that is a stream (a multipart upload) into memory, so it can be sent again. */
+async function replayableBody(body: RequestInit["body"]): Promise<RequestInit["body"]> {
+  if (body === undefined || body === null || typeof body === "string" || Buffer.isBuffer(body)) return body;
+  const stream = body as unknown as AsyncIterable<Uint8Array | string>;
+  if (typeof stream[Symbol.asyncIterator] !== "function") return body;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+/** retry_after (seconds) from a 429's JSON body, if it has one. */
+function retryAfterMs(text: string): number | undefined {
+  try {
+    const seconds = (JSON.parse(text) as { parameters?: { retry_after?: unknown } }).parameters?.retry_after;
+    return typeof seconds === "number" && seconds >= 0 ? seconds * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A `fetch` for grammY's client options that retries Telegram's passing failures; see the module comment. */
+export function retryingTelegramFetch(options: TelegramRetryOptions = {}): typeof fetch {
+  const maxAttempts = options.maxAttempts ?? 4;
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
+  const backoffMs = options.backoffMs ?? 500;
+  const baseFetch = options.baseFetch ?? fetch;
+
+  const retrying = async (url: FetchArgs[0], init: FetchArgs[1] = {}): Promise<Response> => {
+    const body = await replayableBody(init.body);
+    const signal = init.signal ?? undefined;
+    for (let attempt = 1; ; attempt++) {
+      const last = attempt >= maxAttempts;
+      let res: Response;
+      try {
+        res = await baseFetch(url, { ...init, body });
+      } catch (err) {
+        // An abort is the caller's timeout or stop: never retried.
+        if (last || signal?.aborted) throw err;
+        await delay(backoffMs * 2 ** (attempt - 1), undefined, { signal: signal as AbortSignal | undefined });
+        continue;
+      }
+      if (last || (res.status !== 429 && res.status < 500)) return res;
+      const text = await res.text();
+      const wait = res.status === 429 ? (retryAfterMs(text) ?? backoffMs) : backoffMs * 2 ** (attempt - 1);
+      // The body was read to find retry_after: answer with a copy when it is not retried.
+      if (wait > maxRetryAfterMs) return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
+      await delay(wait, undefined, { signal: signal as AbortSignal | undefined });
+    }
+  };
+  return retrying as typeof fetch;
+}
