@@ -9,7 +9,7 @@
  * after the restart ({@link Notifier.catchUp}); the per-exchange lock and the re-read of
  * `lastNotifiedStatus` inside it keep the poller and /status from sending the same notice twice.
  *
- * Telegram faults: 429 is waited out by auto-retry on the Api passed in; 403 (the person blocked
+ * Telegram faults: 429 is waited out by the bot's HTTP-level retry (bot/telegram-fetch.ts); 403 (the person blocked
  * the bot) marks the user blocked and stops messaging them (the poller keeps tracking);
  * "message is not modified" is ignored; a card that can no longer be edited is sent again.
  */
@@ -137,7 +137,7 @@ export function isNotModifiedError(err: unknown): boolean {
 /** Options of {@link Notifier}. */
 export interface NotifierOptions {
   store: Store;
-  /** The bot's Api, with auto-retry installed (429 is waited out there). */
+  /** The bot's Api (429 is waited out by its HTTP-level retry). */
   api: Api;
   t: Translator;
   logger: TrackingLogger;
@@ -167,7 +167,7 @@ export class Notifier {
   readonly #opts: Required<NotifierOptions>;
   /** Waiting to be notified, in arrival order; a Set so a burst of changes is one notice. */
   readonly #queue = new Set<string>();
-  /** Failed for a reason that may pass (network, 5xx after auto-retry): tried again later. */
+  /** Failed for a reason that may pass (network, 5xx after the HTTP-level retries): tried again later. */
   readonly #retry = new Set<string>();
   #active = 0;
   #stopped = false;

@@ -16,7 +16,7 @@
  * about one a second at full speed.
  *
  * Pacing: one message every 1000/perSecond ms (25/s by default, under Telegram's ~30/s); a 429
- * is waited out by auto-retry on the Api the sender uses. A 403 marks the person blocked.
+ * is waited out by the HTTP-level retry of the Api the sender uses. A 403 marks the person blocked.
  */
 import type { Store } from "../store/store.js";
 

@@ -20,8 +20,11 @@ export interface Harness {
   dataDir: string;
   /** Every log line the bot wrote, for assertions about logging (and secrets in it). */
   logs: string[];
-  /** Stops the bot and starts it again on the same data, like a process restart. */
-  restart(): Promise<App>;
+  /**
+   * Stops the bot and starts it again on the same data, like a process restart. `between` runs
+   * while it is down (to leave the data as a crash would have).
+   */
+  restart(between?: () => Promise<void>): Promise<App>;
   close(): Promise<void>;
 }
 
@@ -63,8 +66,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     config,
     dataDir,
     logs,
-    async restart() {
+    async restart(between) {
       await app.stop();
+      await between?.();
       app = await boot();
       return app;
     },

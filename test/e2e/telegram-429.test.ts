@@ -1,5 +1,5 @@
 /**
- * A 429 from Telegram is waited out (auto-retry honours retry_after) on both Api instances the bot
+ * A 429 from Telegram is waited out (the HTTP-level retry honours retry_after) on both Api instances the bot
  * uses: bot.api (notices, plain handlers) and the Api that conversations build for themselves.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

@@ -1,0 +1,65 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
+import { afterEach, describe, expect, it } from "vitest";
+import { retryingTelegramFetch } from "../../src/bot/telegram-fetch.js";
+
+/** A loopback server answering each request with the next scripted answer; records bodies. */
+async function scripted(answers: Array<{ status: number; body: unknown }>): Promise<{ url: string; bodies: string[]; server: Server }> {
+  const bodies: string[] = [];
+  const server = createServer((req: IncomingMessage, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      bodies.push(Buffer.concat(chunks).toString());
+      const answer = answers.shift() ?? { status: 200, body: { ok: true, result: true } };
+      res.writeHead(answer.status, { "content-type": "application/json" }).end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/bot1:x/sendMessage`, bodies, server };
+}
+
+describe("Telegram retries below the replay layer", () => {
+  let server: Server | undefined;
+  afterEach(() => server?.close());
+
+  it("waits out a 429 for its retry_after and sends the same body again", async () => {
+    const s = await scripted([{ status: 429, body: { ok: false, error_code: 429, description: "Too Many Requests", parameters: { retry_after: 1 } } }]);
+    server = s.server;
+    const started = Date.now();
+    const res = await retryingTelegramFetch()(s.url, { method: "POST", body: '{"chat_id":1,"text":"hi"}' });
+    expect(await res.json()).toEqual({ ok: true, result: true });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(s.bodies).toEqual(['{"chat_id":1,"text":"hi"}', '{"chat_id":1,"text":"hi"}']);
+  });
+
+  it("retries 5xx with back-off and resends a streamed (multipart) body in full", async () => {
+    const s = await scripted([
+      { status: 502, body: { ok: false, error_code: 502, description: "Bad Gateway" } },
+      { status: 500, body: { ok: false, error_code: 500, description: "Internal" } },
+    ]);
+    server = s.server;
+    const body = Readable.from([Buffer.from("--b\r\npart one"), Buffer.from("\r\n--b--")]);
+    const res = await retryingTelegramFetch({ backoffMs: 10 })(s.url, { method: "POST", body });
+    expect(res.status).toBe(200);
+    expect(s.bodies).toHaveLength(3);
+    expect(new Set(s.bodies)).toEqual(new Set(["--b\r\npart one\r\n--b--"]));
+  });
+
+  it("hands back a 429 that asks for longer than the cap, and gives up after the last try", async () => {
+    const long = await scripted([{ status: 429, body: { ok: false, error_code: 429, description: "Too Many Requests", parameters: { retry_after: 3600 } } }]);
+    server = long.server;
+    const res = await retryingTelegramFetch()(long.url, { method: "POST", body: "{}" });
+    expect(res.status).toBe(429);
+    expect(((await res.json()) as { parameters: { retry_after: number } }).parameters.retry_after).toBe(3600);
+    expect(long.bodies).toHaveLength(1);
+    long.server.close();
+
+    const down = await scripted(Array.from({ length: 5 }, () => ({ status: 503, body: { ok: false, error_code: 503, description: "down" } })));
+    server = down.server;
+    const last = await retryingTelegramFetch({ maxAttempts: 3, backoffMs: 5 })(down.url, { method: "POST", body: "{}" });
+    expect(last.status).toBe(503);
+    expect(down.bodies).toHaveLength(3);
+  });
+});

@@ -1,0 +1,180 @@
+/**
+ * What a person was shown survives a crash: the exchange flow's journal, start-up settling of
+ * creates interrupted by a crash, creates whose answer was lost, and Telegram's 429 retried below
+ * the conversation's replay layer.
+ *
+ * A kill -9 is reproduced in process by restarting the app and putting back, while it is down,
+ * what the disk would have held at the moment of the kill (an older flow state, a pending create
+ * marker). The child-process kill tests in test/crash/ do the same with real kills.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startHarness, type Harness } from "./harness.js";
+import { ChatDriver } from "./chat-driver.js";
+import { openStore } from "../../src/store/store.js";
+import { SAMPLE_ADDRESSES } from "../../src/sandbox/server.js";
+import { CREATE_MARKERS, type CreateMarker } from "../../src/bot/features/exchange/create-exchange.js";
+import { FLOW_JOURNAL, type JournalEntry } from "../../src/bot/features/exchange/journal.js";
+
+const BTC = SAMPLE_ADDRESSES.BTC!;
+const XRP = SAMPLE_ADDRESSES.XRP!;
+const ADMIN_ID = 9101;
+
+describe("the exchange flow after a crash", () => {
+  let h: Harness;
+  let chat: ChatDriver;
+  beforeEach(async () => {
+    h = await startHarness({ env: { ADMIN_IDS: String(ADMIN_ID), POLL_INTERVAL_MS: "3600000" } });
+    chat = new ChatDriver(h, h.emulator.user({ id: 3101, first_name: "Kim", language_code: "en" }));
+    // Support has opened the bot once, as the README asks, so alerts can reach them.
+    await new ChatDriver(h, h.emulator.user({ id: ADMIN_ID, first_name: "Support", language_code: "en" })).send("/start", /./);
+  });
+  afterEach(async (t) => {
+    if (t.task.result?.state === "fail") console.log(h.logs.filter((l) => /"level":(40|50)/.test(l)).join(""));
+    await h.close();
+  });
+
+  /** Walks BTC → XRP to the quote; returns the quote message. */
+  async function toQuote(amount = "0.1") {
+    const pickFrom = await chat.send("/exchange", "Which coin do you send?");
+    const pickTo = await chat.press(pickFrom, "x:c:BTC", "Which coin do you want to get?");
+    await chat.press(pickTo, "x:c:XRP", "How much BTC do you send?");
+    return chat.send(amount, "You get:");
+  }
+
+  it("asks the step the person last saw again when the saved state is older, and never reads the answer for another step", async () => {
+    const quote = await toQuote();
+    await chat.settle();
+    const chatId = String(chat.user.id);
+    // What the disk held while the quote was shown.
+    const older = h.app.live.conversations.get(chatId);
+    expect(older).toBeDefined();
+
+    await chat.press(quote, "x:next", "address that will receive");
+    const askTag = await chat.send(XRP, "Send the Destination tag");
+    await chat.settle();
+    // The kill came right after the tag prompt was sent: its state never reached the disk.
+    await h.restart(async () => {
+      const live = await openStore({ dataDir: h.dataDir, fileName: "live.json" });
+      live.conversations.set(chatId, older);
+      await live.close();
+    });
+
+    // The person answers the question on their screen.
+    const notice = await chat.send("123456", "I was restarted");
+    expect(notice.plain).toContain("Everything you entered before is kept");
+    const again = await chat.waitNew("Send the Destination tag", chat.mark() - 1);
+    expect(again.message_id).not.toBe(askTag.message_id);
+    // Nothing was read as an amount, and the old prompt's buttons are dead.
+    expect(h.sandbox.requests.count("rate")).toBe(1);
+    await chat.send("123456", "Destination tag: 123456");
+    await chat.waitNew("refund address", chat.mark() - 1);
+    const card = await chat.send(BTC, "Check your exchange");
+    expect(card.plain).toContain("You send: 0.1 BTC");
+    expect(card.plain).toContain("123456");
+    await chat.press(card, "x:confirm", "Exchange created");
+    const [order] = h.sandbox.orders.list();
+    expect(order).toMatchObject({ destinationTag: "123456", destinationAddress: XRP });
+    expect(h.app.store.exchanges.get(order!.id)).toMatchObject({ amountFrom: "0.1", destinationTag: "123456" });
+  });
+
+  it("tells the person and support when the process died waiting for exchange-create, and never creates it again", async () => {
+    const { card } = await chat.toConfirmationCard();
+    await chat.settle();
+    const chatId = chat.user.id;
+    const journal = h.app.live.kv<JournalEntry>(FLOW_JOURNAL).get(String(chatId))!;
+    // The kill came while exchange-create was on its way: the marker was pending, the journal
+    // said "creating", and the order may exist at the service.
+    await h.restart(async () => {
+      const store = await openStore({ dataDir: h.dataDir });
+      store.kv<CreateMarker>(CREATE_MARKERS).set(journal.draftId, {
+        state: "pending",
+        draftId: journal.draftId,
+        userId: chatId,
+        chatId,
+        from: "BTC",
+        to: "ETH",
+        amount: "0.1",
+        destinationAddress: SAMPLE_ADDRESSES.ETH!,
+        destinationTag: "",
+        refundAddress: BTC,
+        refundTag: "",
+        at: new Date().toISOString(),
+      });
+      await store.close();
+      const live = await openStore({ dataDir: h.dataDir, fileName: "live.json" });
+      live.kv<JournalEntry>(FLOW_JOURNAL).set(String(chatId), { ...journal, seq: journal.seq + 1, step: "creating" });
+      await live.close();
+    });
+    const told = await chat.waitNew("I could not confirm whether your exchange", 0);
+    expect(told.plain).toContain("0.1 BTC → ETH");
+    const admin = h.emulator.user({ id: ADMIN_ID });
+    const alert = await h.emulator.waitFor(() => admin.chat.messages().find((m) => m.plain.includes("an exchange-create got no answer")));
+    expect(alert.plain).toContain(BTC);
+    // The old card's Confirm creates nothing.
+    const sent = chat.user.pressButton(card, "x:c:confirm");
+    await sent.handled;
+    await chat.settle();
+    expect(h.sandbox.requests.count("exchange-create")).toBe(0);
+    expect(h.app.store.kv<CreateMarker>(CREATE_MARKERS).get(journal.draftId)?.state).toBe("in-doubt");
+  });
+
+  it("offers the card again when the process died before exchange-create was sent", async () => {
+    await chat.toConfirmationCard();
+    await chat.settle();
+    const chatId = chat.user.id;
+    const journal = h.app.live.kv<JournalEntry>(FLOW_JOURNAL).get(String(chatId))!;
+    await h.restart(async () => {
+      const live = await openStore({ dataDir: h.dataDir, fileName: "live.json" });
+      live.kv<JournalEntry>(FLOW_JOURNAL).set(String(chatId), { ...journal, seq: journal.seq + 1, step: "creating" });
+      await live.close();
+    });
+    await chat.waitNew("nothing was created", 0);
+    await chat.send("ok", "I was restarted");
+    const card = await chat.waitNew("Check your exchange", chat.mark() - 1);
+    await chat.press(card, "x:confirm", "Exchange created");
+    expect(h.sandbox.orders.list()).toHaveLength(1);
+  });
+
+  it("treats a create whose answer was lost as in doubt: told, alerted, never sent twice", async () => {
+    const { card } = await chat.toConfirmationCard();
+    h.sandbox.faults.inject({ endpoint: "exchange-create", kind: "http", status: 502, times: 1 });
+    await chat.press(card, "x:confirm", "I could not confirm whether your exchange");
+    const admin = h.emulator.user({ id: ADMIN_ID });
+    await h.emulator.waitFor(() => admin.chat.messages().find((m) => m.plain.includes("an exchange-create got no answer")));
+    // No Retry is offered and the card's buttons are gone: the flow is over.
+    await chat.settle();
+    expect(chat.user.chat.byId(card.message_id)!.buttons()).toEqual([]);
+    expect(chat.user.chat.last()!.buttons()).toEqual([]);
+    expect(h.sandbox.requests.count("exchange-create")).toBe(1);
+    expect(h.app.live.conversations.keys()).toEqual([]);
+  });
+});
+
+describe("Telegram's 429 inside the flow", () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await startHarness({ env: { POLL_INTERVAL_MS: "3600000" } });
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  it("is waited out once: later steps are not slowed by a replayed retry_after", async () => {
+    const chat = new ChatDriver(h, h.emulator.user({ id: 3201, first_name: "Lu", language_code: "en" }));
+    const pickFrom = await chat.send("/exchange", "Which coin do you send?");
+    h.emulator.failNext("editMessageText", { code: 429, retryAfter: 2 });
+    const started = Date.now();
+    const pickTo = await chat.press(pickFrom, "x:c:BTC", "Which coin do you want to get?");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
+    // Each later answer is well under the 2 s that was asked for once.
+    for (const step of [
+      () => chat.press(pickTo, "x:c:ETH", "How much BTC do you send?"),
+      () => chat.send("0.1", "You get:"),
+      () => chat.send("0.2", "You get:"),
+    ]) {
+      const t0 = Date.now();
+      await step();
+      expect(Date.now() - t0).toBeLessThan(1_000);
+    }
+  });
+});
