@@ -12,6 +12,8 @@ import { PartnerError } from "../../../partner/errors.js";
 import type { ShownQuote } from "../../ui/exchange-messages.js";
 import type { FlowFailure } from "./partner-call.js";
 import { countFunnel } from "../../../support/funnel.js";
+import { isFinalStatus } from "../../../domain/status.js";
+import type { Store } from "../../../store/store.js";
 
 export interface CreateRequest {
   draftId: string;
@@ -100,4 +102,25 @@ export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Pro
   await deps.store.flush();
   deps.logger.info({ exchangeId: record.id, userId: req.userId, pair: `${req.from}/${req.to}`, amount: req.amount }, "exchange created");
   return { kind: "created", record };
+}
+
+/**
+ * Drops the "done" markers of exchanges that are final, once the exchange is older than
+ * `minAgeMs` (the flow timeout): by then the flow that made it has ended or expired, so no
+ * confirmation can come back to find its marker, and the marker would only grow the data file.
+ * "pending" markers (a create whose answer was lost) are left for the in-doubt handling.
+ * Returns how many were dropped.
+ */
+export function pruneCreateMarkers(store: Pick<Store, "kv" | "exchanges">, now: Date, minAgeMs: number): number {
+  const markers = store.kv<Marker>(CREATE_MARKERS);
+  let n = 0;
+  for (const [draftId, marker] of markers.entries()) {
+    if (marker.state !== "done") continue;
+    const record = store.exchanges.get(marker.exchangeId);
+    if (!record || !isFinalStatus(record.status)) continue;
+    if (now.getTime() - Date.parse(record.createdAt) < minAgeMs) continue;
+    markers.delete(draftId);
+    n++;
+  }
+  return n;
 }

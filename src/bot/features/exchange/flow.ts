@@ -8,7 +8,6 @@
 import { coinLabel, chooseFrom, chooseTo, editDraft, goBack, nextStep, type Draft, type Step } from "../../../domain/exchange-draft.js";
 import type { Currency } from "../../../domain/types.js";
 import { isBelow } from "../../../domain/amount.js";
-import { sendDepositInstructions } from "../../ui/deposit-instructions.js";
 import { askAddress, askTag } from "./address-step.js";
 import { askAmount } from "./amount-step.js";
 import { confirmExchange, type CompleteDraft } from "./confirm-step.js";
@@ -107,9 +106,9 @@ async function confirmAndCreate(conversation: FlowConversation, ctx: FlowContext
       quote: decision.quote,
     });
     if (result.kind === "created") {
-      // Sent from here, outside the replayed part, so that a crash between the store write and
-      // the messages resends them on the next attempt rather than never.
-      await sendDepositInstructions(octx.api, result.record, { from: draft.from, to: draft.to }, (key, vars) => octx.t(key, vars), octx.deps.store);
+      // Through the outbox: on disk before the first message, retried until delivered, and found
+      // again at start-up if a crash comes before this line (delivery.ts).
+      await octx.deps.delivery!.depositInstructions(result.record, { from: draft.from, to: draft.to });
     }
     return result;
   });
@@ -121,6 +120,8 @@ async function confirmAndCreate(conversation: FlowConversation, ctx: FlowContext
       return "created";
     case "already":
       await ctx.reply(ctx.t("flow-already-created", { id: outcome.record.id }));
+      // A way to pay, not just an id: the instructions if they never arrived, else the card.
+      await conversation.external((octx) => octx.deps.delivery!.offerPayment(outcome.record, { from: draft.from, to: draft.to }));
       return "created";
     case "in-doubt":
       await ctx.reply(ctx.t("flow-create-in-doubt"));
