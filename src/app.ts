@@ -9,14 +9,18 @@ import type { UserFromGetMe } from "grammy/types";
 import type { Config } from "./config.js";
 import type { Logger } from "./log.js";
 import { openStore, type Store } from "./store/store.js";
-import { createPartnerClient } from "./partner/client.js";
+import { createPartnerClient, DEFAULT_TIMEOUT_MS } from "./partner/client.js";
 import { createCatalog, type Catalog } from "./partner/catalog.js";
 import type { PartnerApi } from "./domain/types.js";
 import { createBot } from "./bot/create-bot.js";
 import { InFlightUpdates } from "./bot/middleware/in-flight.js";
 
-/** How long a stop waits for running handlers (a partner call has a 10 s timeout). */
-const STOP_GRACE_MS = 15_000;
+/**
+ * How long a stop waits for running handlers. A stop cancels partner reads at once (a read with
+ * its retries takes up to three time limits, longer than any process manager waits), so what is
+ * left to wait for is an exchange-create in flight: one attempt's time limit, plus storing it.
+ */
+const STOP_GRACE_MS = DEFAULT_TIMEOUT_MS + 5_000;
 import type { BotContext } from "./bot/context.js";
 import { registerCommands } from "./bot/commands.js";
 import { createI18n, localeOfChat, translatorOf } from "./bot/i18n.js";
@@ -29,6 +33,9 @@ import type { BotDeps } from "./bot/deps.js";
 import { registerAdminCommands } from "./bot/features/admin/commands.js";
 import { PartnerHealth } from "./support/partner-health.js";
 import { createSupport, type SupportServices } from "./support/services.js";
+import { Delivery } from "./delivery/delivery.js";
+import { ExchangeTracker } from "./poller/tracker.js";
+import { pruneCreateMarkers } from "./bot/features/exchange/create-exchange.js";
 
 export interface AppOptions {
   config: Config;
@@ -51,8 +58,12 @@ export interface App {
   readonly catalog: Catalog;
   /** The status poller (started with the app); tests call `poller.runCycle()`. */
   readonly poller: Poller;
-  /** Sends the status notices the poller hands over; `notifier.idle()` waits for them. */
+  /** Hands status notices to the outbox; `notifier.idle()` waits until they are sent. */
   readonly notifier: Notifier;
+  /** The outbox (deposit instructions, notices, alerts): `delivery.outbox.idle()`, `retryNow()`. */
+  readonly delivery: Delivery;
+  /** The one owner of an exchange's status (fetch → record → notify). */
+  readonly tracker: ExchangeTracker;
   /** Support's services: alerts (`alerts.scan(at)`, `alerts.idle()`), broadcasts, partner health. */
   readonly support: SupportServices;
   /** Removes exchange flows untouched for FLOW_TIMEOUT_MINUTES (as of `at`) and tells their chats. */
@@ -104,18 +115,31 @@ export async function startApp(opts: AppOptions): Promise<App> {
     },
   );
 
-  const notifier = new Notifier({ store, api: bot.api, t, logger: logger.child({ part: "notifier" }) });
+  const delivery = new Delivery({
+    store,
+    live,
+    api: bot.api,
+    t,
+    logger: logger.child({ part: "delivery" }),
+    currencies: () => catalog.currencies(),
+    now,
+  });
+  const notifier = new Notifier({ store, delivery, logger: logger.child({ part: "notifier" }) });
+  const tracker = new ExchangeTracker({ store, partner, notifier, logger: logger.child({ part: "tracker" }), now });
+  deps.delivery = delivery;
+  deps.tracker = tracker;
   const poller = createPoller({
     store,
     partner,
     notifier,
+    tracker,
     logger: logger.child({ part: "poller" }),
     intervalMs: config.pollIntervalMs,
     maxAgeMs: config.trackingMaxAgeMs,
     now,
     onFlag: (exchange, reason) => support.alerts.onFlag(exchange, reason),
   });
-  const support = createSupport({ config, store, api: bot.api, t, logger, health, poller, now });
+  const support = createSupport({ config, store, api: bot.api, t, logger, health, poller, delivery, now });
   // Set before polling starts, so every update sees it.
   deps.support = support;
 
@@ -138,9 +162,12 @@ export async function startApp(opts: AppOptions): Promise<App> {
     throw err;
   }
   logger.info({ bot: bot.botInfo.username, mode: config.mode }, "bot is polling for updates");
-  // Notices stored but not sent before the last stop go out first, then tracking resumes.
+  // What was queued but not sent before the last stop (or a crash) goes out first: the outbox's
+  // entries, instructions never queued, notices never handed over; then tracking resumes.
+  delivery.reconcile();
   const missed = notifier.catchUp();
   if (missed > 0) logger.info({ missed }, "sending status notices stored before the last stop");
+  delivery.outbox.start();
   poller.start();
   support.start();
 
@@ -159,18 +186,33 @@ export async function startApp(opts: AppOptions): Promise<App> {
     expireFlows().catch((err: unknown) => logger.error({ err }, "flow expiry failed"));
   }, 60_000);
   expiryTimer.unref();
+  // Housekeeping of the small and the main file: finished outbox entries once the main store
+  // holds what they stood for, and the create markers of finished exchanges.
+  const housekeeping = async () => {
+    await delivery.prune();
+    if (pruneCreateMarkers(store, now(), config.flowTimeoutMs + 60_000) > 0) await store.whenDurable();
+  };
+  const housekeepingTimer = setInterval(() => {
+    housekeeping().catch((err: unknown) => logger.error({ err }, "housekeeping failed"));
+  }, 60_000);
+  housekeepingTimer.unref();
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       logger.info("stopping: finishing running updates");
       clearInterval(expiryTimer);
+      clearInterval(housekeepingTimer);
       if (runner?.isRunning()) await runner.stop();
+      // Reads end now (their handlers answer and finish); a create in flight is waited for.
+      partner.cancelReads();
       if (!(await inFlight.drain(STOP_GRACE_MS))) {
         logger.warn({ active: inFlight.active }, "stopping with updates still running after the grace period");
       }
       await poller.stop();
       await notifier.stop();
+      // After the message in flight is confirmed and marked; the rest waits in live.json.
+      await delivery.outbox.stop();
       // After the poller: its last cycle's status changes still reach the funnel and alerts.
       await support.stop();
       await store.close();
@@ -179,7 +221,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
       logger.info("stopped cleanly");
     })());
 
-  return { bot, store, live, partner, catalog, poller, notifier, support, expireFlows, stop };
+  return { bot, store, live, partner, catalog, poller, notifier, delivery, tracker, support, expireFlows, stop };
 }
 
 /**

@@ -5,6 +5,8 @@ import type { Catalog } from "../partner/catalog.js";
 import type { Store } from "../store/store.js";
 import type { Translator } from "./i18n.js";
 import type { SupportServices } from "../support/services.js";
+import type { Delivery } from "../delivery/delivery.js";
+import type { ExchangeTracker } from "../poller/tracker.js";
 
 /** Everything the bot needs from outside, injected so tests can build it against a sandbox. */
 export interface BotDeps {
@@ -24,4 +26,8 @@ export interface BotDeps {
   now: () => Date;
   /** Support's services (alerts, broadcasts, partner health); set by app.ts before polling starts. */
   support?: SupportServices;
+  /** The outbox and its ways in (deposit instructions, notices); set by app.ts before polling starts. */
+  delivery?: Delivery;
+  /** The one owner of an exchange's status (fetch → record → notify); set by app.ts. */
+  tracker?: ExchangeTracker;
 }

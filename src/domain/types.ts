@@ -153,6 +153,13 @@ export interface ExchangeRecord {
   updatedAt: string;
   /** The last status a notification was sent for; lets a restart resend a missed notice once. */
   lastNotifiedStatus?: ExchangeStatus;
+  /**
+   * When the request that brought the stored status was started (ISO-8601): an answer to a
+   * request started earlier is older news and is dropped, so a status never moves backwards.
+   */
+  statusCheckedAt?: string;
+  /** The deposit instructions are in the outbox (durably); they are never queued twice. */
+  instructionsQueued?: boolean;
   /** Message id of the live order card in the chat. */
   cardMessageId?: number;
   /** Extra bookkeeping for the poller (next check time, failures, flags). */

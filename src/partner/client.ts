@@ -2,8 +2,18 @@
  * The Partner API client: one method per endpoint of the spec, over node-fetch with a keep-alive
  * agent, a time limit per attempt, retries with backoff for reads, and typed errors.
  *
- * exchange-create is never retried: when it fails ambiguously (timeout, 5xx, reset) the order may
+ * exchange-create is retried only when the request provably never left (DNS failed, connection
+ * refused): when it fails ambiguously (timeout, 5xx, a reset on an open connection) the order may
  * exist already, and a second call could create a second order the user would pay into.
+ *
+ * Idle keep-alive sockets are closed after `idleSocketMs`, well before a service or a proxy in
+ * front of it forgets the connection (often after about 5 s, without telling us): a request on a
+ * connection the other end has dropped fails with ECONNRESET, and for exchange-create that is a
+ * failure nobody may retry.
+ *
+ * {@link PartnerClient.cancelReads} (a stop) ends the reads in flight at once and refuses new
+ * ones, and lets a create in flight finish: the stop waits for that one (it is bounded by the
+ * time limit of one attempt) instead of cutting it.
  */
 import http from "node:http";
 import https from "node:https";
@@ -24,6 +34,9 @@ import {
   withoutResultFlag,
 } from "./schema.js";
 
+/** Time limit of one attempt by default, ms: also what a stop must be ready to wait for a create. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
 /** The spec's endpoints. */
 export type PartnerEndpoint = "validate-address" | "rate" | "currencies" | "pairs" | "exchange-create" | "exchange-status";
 
@@ -43,6 +56,8 @@ export interface PartnerRequestEvent {
   ms: number;
   ok: boolean;
   errorKind?: PartnerErrorKind;
+  /** The HTTP status of a failed attempt that had an answer. */
+  status?: number;
   /** 1 for the first attempt, 2 for the first retry, … */
   attempt: number;
 }
@@ -60,6 +75,12 @@ export interface PartnerClientOptions {
   retryBaseDelayMs?: number;
   /** Largest backoff ceiling, ms. Default 3 000. */
   retryMaxDelayMs?: number;
+  /**
+   * An idle keep-alive socket is closed after this long, ms. Default 2 000: shorter than the idle
+   * timeouts services and proxies commonly use (nginx 75 s, Node 5 s, some balancers 4 s), so the
+   * bot always closes first. 0 keeps idle sockets open until the other end closes them.
+   */
+  idleSocketMs?: number;
   logger?: PartnerLogger;
   onRequest?: (e: PartnerRequestEvent) => void;
 }
@@ -68,6 +89,8 @@ export interface PartnerClientOptions {
 export interface PartnerClient extends PartnerApi {
   /** Closes the keep-alive sockets. Calls after close still work but open new connections. */
   close(): void;
+  /** A stop begins: reads in flight end now (no retry), new reads fail at once; creates go on. */
+  cancelReads(): void;
 }
 
 type Params = Record<string, string | undefined>;
@@ -79,13 +102,24 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** Creates a client for one partner account. */
 export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
   const base = opts.baseUrl.replace(/\/+$/, "");
-  const timeoutMs = opts.timeoutMs ?? 10_000;
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const retries = Math.max(0, opts.retries ?? 2);
   const baseDelay = opts.retryBaseDelayMs ?? 300;
   const maxDelay = opts.retryMaxDelayMs ?? 3_000;
   const secrets = [opts.apiKey];
   const scrub = (text: string) => redactUrl(redactSecrets(text, secrets), secrets);
-  const agent = base.startsWith("https:") ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
+  const idleSocketMs = opts.idleSocketMs ?? 2_000;
+  // `timeout` closes a free (idle) socket after that long; on a socket in use it only emits an
+  // event nobody listens to, so it never cuts a request (each attempt has its own time limit).
+  const agentOptions = { keepAlive: true, ...(idleSocketMs > 0 ? { timeout: idleSocketMs } : {}) };
+  const agent = base.startsWith("https:") ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
+
+  // Stop handling: reads in flight are aborted and sleeping retries woken.
+  let readsCancelled = false;
+  const readControllers = new Set<AbortController>();
+  let wakeSleepers: () => void = () => undefined;
+  const cancelled = new Promise<void>((resolve) => (wakeSleepers = resolve));
+  const cancelledError = (endpoint: PartnerEndpoint) => new PartnerError({ kind: "network", endpoint, message: "cancelled: the bot is stopping" });
 
   function urlFor(endpoint: PartnerEndpoint, params: Params): URL {
     const url = new URL(`${base}/${endpoint}`);
@@ -98,13 +132,20 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
 
   function networkError(endpoint: PartnerEndpoint, err: unknown): PartnerError {
     const code = typeof err === "object" && err !== null && "code" in err && typeof err.code === "string" ? err.code : undefined;
+    const syscall = typeof err === "object" && err !== null && "erroredSysCall" in err ? String(err.erroredSysCall) : undefined;
+    // Failed while resolving the name or opening the connection: not a byte of the request was
+    // written, so the service cannot have seen it.
+    const notSent = syscall === "getaddrinfo" || (syscall === "connect" && code === "ECONNREFUSED");
     // node-fetch's own message repeats the URL (and so the key): only the error code goes out.
-    return new PartnerError({ kind: "network", endpoint, message: `network error${code ? ` (${code})` : ""}` });
+    return new PartnerError({ kind: "network", endpoint, message: `network error${code ? ` (${code})` : ""}`, notSent });
   }
 
   /** One HTTP attempt → the parsed JSON body of a 2xx answer. */
   async function attempt(endpoint: PartnerEndpoint, url: URL): Promise<unknown> {
+    const isRead = READ_ENDPOINTS.has(endpoint);
+    if (isRead && readsCancelled) throw cancelledError(endpoint);
     const controller = new AbortController();
+    if (isRead) readControllers.add(controller);
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     let res: Response;
     let text: string;
@@ -112,12 +153,14 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
       res = await fetch(url, { agent, signal: controller.signal, redirect: "manual", headers: { accept: "application/json" } });
       text = await res.text();
     } catch (err) {
+      if (isRead && readsCancelled) throw cancelledError(endpoint);
       if (controller.signal.aborted) {
         throw new PartnerError({ kind: "timeout", endpoint, message: `no answer within ${timeoutMs} ms` });
       }
       throw networkError(endpoint, err);
     } finally {
       clearTimeout(timer);
+      readControllers.delete(controller);
     }
     let body: unknown;
     let json = true;
@@ -144,7 +187,7 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
   /** Calls an endpoint, retrying reads on retryable failures, reporting every attempt. */
   async function call(endpoint: PartnerEndpoint, params: Params = {}): Promise<unknown> {
     const url = urlFor(endpoint, params);
-    const maxAttempts = READ_ENDPOINTS.has(endpoint) ? retries + 1 : 1;
+    const isRead = READ_ENDPOINTS.has(endpoint);
     for (let n = 1; ; n++) {
       const started = performance.now();
       try {
@@ -156,12 +199,18 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
       } catch (err) {
         const ms = Math.round(performance.now() - started);
         const error = err instanceof PartnerError ? err : new PartnerError({ kind: "network", endpoint, message: "unexpected client failure" });
-        opts.onRequest?.({ endpoint, ms, ok: false, errorKind: error.kind, attempt: n });
-        if (n >= maxAttempts || !error.retryable) throw error;
+        // A cancelled read says nothing about the service: not reported, not retried.
+        if (isRead && readsCancelled) throw error;
+        opts.onRequest?.({ endpoint, ms, ok: false, errorKind: error.kind, status: error.status, attempt: n });
+        // A create is sent again only when the first one provably never left, and not once a
+        // stop has begun (the stop waits for this create; it must not wait for more).
+        const mayRetry = isRead ? error.retryable : error.notSent && !readsCancelled;
+        if (n > retries || !mayRetry) throw error;
         // Full jitter: spreads the retries of many callers so they do not hit a recovering service together.
         const delay = Math.floor(Math.random() * Math.min(maxDelay, baseDelay * 2 ** (n - 1)));
         opts.logger?.warn({ endpoint, attempt: n, errorKind: error.kind, status: error.status, delayMs: delay }, "partner request failed, retrying");
-        await sleep(delay);
+        await Promise.race([sleep(delay), cancelled]);
+        if (isRead && readsCancelled) throw cancelledError(endpoint);
       }
     }
   }
@@ -225,6 +274,12 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
 
     close() {
       agent.destroy();
+    },
+
+    cancelReads() {
+      readsCancelled = true;
+      wakeSleepers();
+      for (const c of readControllers) c.abort();
     },
   };
 }

@@ -22,6 +22,8 @@ export interface PartnerErrorInit {
   message: string;
   status?: number;
   serviceMessage?: string;
+  /** The request provably never left this machine (DNS or connect failed). */
+  notSent?: boolean;
 }
 
 /** A failed Partner API call. */
@@ -33,6 +35,12 @@ export class PartnerError extends Error {
   readonly status: number | undefined;
   /** The service's own `error`/`message` text, when it sent one (always for "rejected" when present). */
   readonly serviceMessage: string | undefined;
+  /**
+   * True when the request provably never reached the service: the name did not resolve or the
+   * connection was refused before anything was written. Then even exchange-create may be sent
+   * again. A reset on a connection that was open is not proof: the request may have arrived.
+   */
+  readonly notSent: boolean;
 
   constructor(init: PartnerErrorInit) {
     super(`partner ${init.endpoint}: ${init.message}`);
@@ -40,6 +48,7 @@ export class PartnerError extends Error {
     this.endpoint = init.endpoint;
     this.status = init.status;
     this.serviceMessage = init.serviceMessage;
+    this.notSent = init.notSent === true;
   }
 
   /**

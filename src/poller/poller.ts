@@ -26,7 +26,8 @@ import type { ExchangeRecord, PartnerApi } from "../domain/types.js";
 import { isFinalStatus, progressStep } from "../domain/status.js";
 import { isPartnerError, PartnerError } from "../partner/errors.js";
 import type { Store } from "../store/store.js";
-import { recordStatus, type TrackingLogger } from "./notifier.js";
+import type { TrackingLogger } from "./notifier.js";
+import { ExchangeTracker } from "./tracker.js";
 
 /** Where status changes go: the {@link Notifier}, or a counter in a benchmark. */
 export interface NotifySink {
@@ -44,6 +45,8 @@ export interface PollerOptions {
   store: Store;
   partner: Pick<PartnerApi, "exchangeStatus">;
   notifier: NotifySink;
+  /** The app's one status owner; built over `partner` and `notifier` when absent (tests, benchmark). */
+  tracker?: ExchangeTracker;
   logger: TrackingLogger;
   /** Base time between two checks of one exchange (POLL_INTERVAL_MS). */
   intervalMs: number;
@@ -138,6 +141,7 @@ export function createPoller(opts: PollerOptions): Poller {
   const now = opts.now ?? (() => new Date());
   const random = opts.random ?? Math.random;
   const { store, partner, notifier, logger } = opts;
+  const tracker = opts.tracker ?? new ExchangeTracker({ store, partner, notifier, logger, now });
 
   const schedule = new Map<string, Schedule>();
   const totals = { cycles: 0, checked: 0, changed: 0, failed: 0 };
@@ -251,9 +255,10 @@ export function createPoller(opts: PollerOptions): Poller {
   async function check(rec: ExchangeRecord, report: CycleReport): Promise<"ok" | "service-failed" | "exchange-failed"> {
     const s = scheduleOf(rec, now().getTime());
     report.checked++;
-    let live;
+    let outcome;
     try {
-      live = await partner.exchangeStatus(rec.id);
+      // Fetch → record → hand the change to the notifier, under the exchange's lock.
+      ({ outcome } = await tracker.check(rec.id));
     } catch (err) {
       report.failed++;
       const at = now().getTime();
@@ -288,7 +293,6 @@ export function createPoller(opts: PollerOptions): Poller {
 
     const at = now();
     s.failures = 0;
-    const outcome = recordStatus(store, rec.id, live, at);
     if (!outcome) return "ok";
     const current = outcome.record;
     s.nextAt = at.getTime() + cadence(current, at.getTime());
@@ -301,10 +305,7 @@ export function createPoller(opts: PollerOptions): Poller {
         return r;
       });
     }
-    if (outcome.cardChanged) {
-      if (outcome.statusChanged) report.changed++;
-      notifier.enqueue(rec.id);
-    }
+    if (outcome.statusChanged) report.changed++;
     if (isFinalStatus(current.status)) schedule.delete(rec.id);
     return "ok";
   }

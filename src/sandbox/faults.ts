@@ -18,7 +18,12 @@ export type FaultKind =
   /** Answer 200 with a body that is not valid JSON ("invalid-json", the default) or JSON of the wrong shape. */
   | { kind: "malformed"; shape?: "invalid-json" | "wrong-shape" }
   /** Answer 200 with `{ result: false, error: message }`. */
-  | { kind: "rejected"; message?: string };
+  | { kind: "rejected"; message?: string }
+  /**
+   * Answer normally, but as of the moment the request arrived, delivered `ms` later: a slow proxy
+   * or a lagging replica. Whatever changes meanwhile is not in this answer (a stale status).
+   */
+  | { kind: "delay"; ms: number };
 
 /** A fault to inject: which endpoint (all when absent), what, and how many times (until cleared when absent). */
 export type FaultSpec = FaultKind & { endpoint?: EndpointName; times?: number };

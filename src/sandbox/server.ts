@@ -63,7 +63,7 @@ function txIdFor(seed: number, id: string): string {
   return randomString(createRng(hash), "0123456789abcdef", 64);
 }
 
-function faultAnswer(fault: Exclude<FaultKind, { kind: "timeout" }>): { status: number; raw: string } {
+function faultAnswer(fault: Exclude<FaultKind, { kind: "timeout" } | { kind: "delay" }>): { status: number; raw: string } {
   switch (fault.kind) {
     case "http":
       return { status: fault.status, raw: JSON.stringify({ result: false, error: `sandbox fault: HTTP ${fault.status}` }) };
@@ -96,29 +96,35 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
     res.end(raw);
   }
 
-  function answer(res: http.ServerResponse, entry: LoggedRequest, a: EndpointAnswer): void {
-    send(res, entry, a.status, JSON.stringify(a.body));
-  }
-
   function respond(req: http.IncomingMessage, res: http.ServerResponse, url: URL, entry: LoggedRequest): void {
     const fault = faults.take(entry.endpoint);
     if (fault?.kind === "timeout") return; // held open; close() drops the socket
-    if (fault) {
+    // A "delay" fault: the answer is made now and sent later, so it is as stale as it is slow.
+    const out = (status: number, raw: string) => {
+      if (fault?.kind !== "delay") return send(res, entry, status, raw);
+      const timer = setTimeout(() => {
+        delays.delete(timer);
+        send(res, entry, status, raw);
+      }, fault.ms);
+      delays.add(timer);
+    };
+    const answer = (a: EndpointAnswer) => out(a.status, JSON.stringify(a.body));
+    if (fault && fault.kind !== "delay") {
       const { status, raw } = faultAnswer(fault);
-      return send(res, entry, status, raw);
+      return out(status, raw);
     }
-    if (req.method !== "GET") return answer(res, entry, { status: 405, body: { result: false, error: "method not allowed" } });
-    if (url.searchParams.get("key") !== apiKey) return answer(res, entry, { status: 401, body: { result: false, error: "invalid api key" } });
+    if (req.method !== "GET") return answer({ status: 405, body: { result: false, error: "method not allowed" } });
+    if (url.searchParams.get("key") !== apiKey) return answer({ status: 401, body: { result: false, error: "invalid api key" } });
     if (!(ENDPOINTS as readonly string[]).includes(entry.endpoint) || !url.pathname.startsWith(BASE_PATH)) {
-      return answer(res, entry, notFound());
+      return answer(notFound());
     }
     const params = Object.fromEntries(url.searchParams);
     try {
-      answer(res, entry, handleEndpoint(entry.endpoint as EndpointName, params, { variant, orders, rng }));
+      answer(handleEndpoint(entry.endpoint as EndpointName, params, { variant, orders, rng }));
     } catch (err) {
       // A sandbox bug: answer like a broken server would, and say what broke on stderr.
       console.error("sandbox: internal error", err);
-      answer(res, entry, { status: 500, body: { result: false, error: "internal error" } });
+      answer({ status: 500, body: { result: false, error: "internal error" } });
     }
   }
 

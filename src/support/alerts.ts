@@ -11,9 +11,10 @@
  * - the partner API failing for longer than the threshold (`partner-down:<since>`) and its
  *   recovery (`partner-up:<since>`), from {@link PartnerHealth}.
  *
- * Once means once across restarts: the key is stored (kv namespace "alerts") before the alert is
- * handed to delivery. A crash between the two loses that alert rather than repeating it; support
- * would rather miss a duplicate than be paged twice for everything after each deploy.
+ * Once means once across restarts: delivery puts the alert in the outbox (durable, under a key made
+ * from the alert's key) and only then is the key stored here (kv namespace "alerts"). A crash
+ * between the two raises the alert again after the restart, and the outbox's key makes that a
+ * no-op: never lost, never repeated. An alert whose hand-over failed is raised again next time.
  */
 import type { CreateAttempt, ExchangeRecord, ExchangeStatus } from "../domain/types.js";
 import { KNOWN_STATUSES } from "../domain/types.js";
@@ -68,6 +69,8 @@ export function statusSince(e: ExchangeRecord): number {
 export class AlertCenter {
   #chain: Promise<void> = Promise.resolve();
   #pending = 0;
+  /** Keys handed to delivery and not yet stored: a second raise meanwhile is a duplicate. */
+  readonly #raising = new Set<string>();
   /** Alerts handed to delivery since start (tests, logs). */
   delivered = 0;
 
@@ -104,25 +107,22 @@ export class AlertCenter {
     return raised;
   }
 
-  /** Stores the key and queues delivery, unless this alert was raised before. Returns whether it was new. */
+  /** Queues delivery and then stores the key, unless this alert was raised before. Returns whether it was new. */
   raise(alert: AlertEvent): boolean {
     const sent = this.opts.store.kv<{ at: string }>(ALERTS_NAMESPACE);
-    if (sent.has(alert.key)) return false;
-    try {
-      sent.set(alert.key, { at: new Date().toISOString() });
-    } catch (err) {
-      this.opts.logger.error({ err, key: alert.key }, "alerts: could not record an alert; not sending it");
-      return false;
-    }
+    if (sent.has(alert.key) || this.#raising.has(alert.key)) return false;
+    this.#raising.add(alert.key);
     this.#pending++;
     // One at a time, in order: a burst of alerts must not burst into Telegram's limits.
     this.#chain = this.#chain
       .then(() => this.opts.deliver(alert))
       .then(() => {
         this.delivered++;
+        sent.set(alert.key, { at: new Date().toISOString() });
       })
-      .catch((err: unknown) => this.opts.logger.warn({ err, key: alert.key }, "alerts: delivery failed"))
+      .catch((err: unknown) => this.opts.logger.warn({ err, key: alert.key }, "alerts: delivery failed; the alert may be raised again"))
       .finally(() => {
+        this.#raising.delete(alert.key);
         this.#pending--;
       });
     return true;

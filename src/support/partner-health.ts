@@ -41,6 +41,28 @@ export function quantile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))] as number;
 }
 
+/**
+ * Whether a failed attempt says the service is failing: no answer (network, timeout), a 5xx, or
+ * an answer that is not valid JSON. A 4xx or a refusal is the service answering (an amount too
+ * small, an unknown id): it counts in the error rate, never toward the "partner down" alert.
+ */
+export function isServiceFailure(e: Pick<PartnerRequestEvent, "ok" | "errorKind" | "status">): boolean {
+  if (e.ok) return false;
+  switch (e.errorKind) {
+    case "network":
+    case "timeout":
+    case "invalid-response":
+      return true;
+    case "http":
+      return e.status === undefined || e.status >= 500;
+    case "rejected":
+      return false;
+    default:
+      // No kind given: nothing says the service answered.
+      return true;
+  }
+}
+
 /** Sliding one-hour window of partner requests, plus outage detection. */
 export class PartnerHealth {
   readonly #samples: Sample[] = [];
@@ -54,15 +76,17 @@ export class PartnerHealth {
   constructor(private readonly windowMs = HEALTH_WINDOW_MS) {}
 
   /** Records one attempt (the client's `onRequest` event) at time `at`. */
-  record(e: Pick<PartnerRequestEvent, "endpoint" | "ms" | "ok">, at: Date): void {
+  record(e: Pick<PartnerRequestEvent, "endpoint" | "ms" | "ok" | "errorKind" | "status">, at: Date): void {
     const t = at.getTime();
     this.#samples.push({ at: t, endpoint: e.endpoint, ms: e.ms, ok: e.ok });
     if (e.ok) {
       if (this.#reportedDown !== undefined) this.#recoveredAt = t;
       this.#failingSince = undefined;
-    } else {
+    } else if (isServiceFailure(e)) {
       this.#failingSince ??= t;
     }
+    // Otherwise (a 4xx, a refusal) the service answered but said no: neither the start nor the
+    // end of an outage.
     // Pruned on write as well as on read, so memory stays bounded by one hour of traffic.
     if (this.#samples.length % 256 === 0) this.#prune(t);
   }

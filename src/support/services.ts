@@ -14,6 +14,7 @@ import { AlertCenter } from "./alerts.js";
 import { BroadcastRunner } from "./broadcast.js";
 import { countFunnel, funnelEventsOfChange } from "./funnel.js";
 import type { PartnerHealth } from "./partner-health.js";
+import { keys, type Delivery } from "../delivery/delivery.js";
 
 /** What the poller tells /stats. */
 export interface PollerView {
@@ -42,6 +43,8 @@ export interface SupportOptions {
   logger: Logger;
   health: PartnerHealth;
   poller: PollerView;
+  /** Alerts go out through the outbox (retried until delivered; see delivery.ts for their TTL). */
+  delivery: Delivery;
   now: () => Date;
   /** Broadcast pace (messages per second); default 25. */
   broadcastPerSecond?: number;
@@ -65,12 +68,8 @@ export function createSupport(opts: SupportOptions): SupportServices {
       for (const chatId of recipients()) {
         const locale = localeOfChat(store, chatId);
         const message = renderAlert(alert, user, (key, vars) => t(locale, key, vars));
-        try {
-          await api.sendMessage(chatId, message.text, { parse_mode: "HTML", reply_markup: message.reply_markup });
-        } catch (err) {
-          // One unreachable admin must not keep the others from hearing about it.
-          log.warn({ err, chatId, key: alert.key }, "alerts: could not send an alert to a support chat");
-        }
+        // One outbox entry per support chat: an unreachable admin never holds back the others.
+        await opts.delivery.message(keys.alert(alert.key, chatId), chatId, message.text, message.reply_markup);
       }
       log.warn({ key: alert.key, kind: alert.kind }, "alert raised");
     },

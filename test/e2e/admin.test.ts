@@ -20,6 +20,7 @@ async function cycle(h: Harness) {
   const report = await h.app.poller.runCycle({ all: true });
   await h.app.notifier.idle();
   await h.app.support.alerts.idle();
+  await h.app.delivery.outbox.idle();
   return report;
 }
 
@@ -91,8 +92,11 @@ describe("support tools, end to end", () => {
     // Re-check now: the live status is stored, the person's card and milestone follow.
     h.sandbox.orders.deposit(ex.id);
     const userBefore = user.chat.messages().length;
-    await admin.pressButton(record, `adm:r:${ex.id}`).handled;
-    expect(admin.lastToast()).toBe("Live status: deposit_received");
+    // Waited for by its toast: the notices now go through the outbox, whose durable marks (fsync)
+    // can leave the bot quiet for longer than `handled`'s quiet period.
+    admin.pressButton(record, `adm:r:${ex.id}`);
+    await h.emulator.waitFor(() => admin.lastToast() === "Live status: deposit_received");
+    await h.emulator.waitFor(() => admin.chat.byId(record.message_id)!.plain.includes("Deposit received") || undefined);
     expect(h.app.store.exchanges.get(ex.id)!.status).toBe("deposit_received");
     expect(admin.chat.byId(record.message_id)!.plain).toContain("Deposit received");
     expect(user.chat.byId(ex.cardMessageId!)!.plain).toContain("Deposit received");
@@ -185,6 +189,7 @@ describe("support tools, end to end", () => {
     expect(h.app.support.alerts.scan(later)).toBe(1);
     expect(h.app.support.alerts.scan(later)).toBe(0);
     await h.app.support.alerts.idle();
+  await h.app.delivery.outbox.idle();
     alerts = alertsIn(admin);
     expect(alerts).toHaveLength(3);
     expect(alerts[2]!.plain).toContain("has been on_hold since");
@@ -201,6 +206,7 @@ describe("support tools, end to end", () => {
     await h.app.poller.runCycle({ all: true });
     expect(h.app.support.alerts.scan(inFourMinutes)).toBe(1);
     await h.app.support.alerts.idle();
+  await h.app.delivery.outbox.idle();
     alerts = alertsIn(admin);
     expect(alerts.map((m) => [...m.plain][0])).toEqual(["🚨", "🚨", "⏳", "🔥", "✅"]);
 

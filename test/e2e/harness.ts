@@ -2,7 +2,7 @@
  * Runs the real bot, wired by `startApp` exactly as in production, against the sandbox exchange
  * and the Bot API emulator over loopback, with a temporary data directory.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { copyFile, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
@@ -25,6 +25,16 @@ export interface Harness {
    * while it is down (to leave the data as a crash would have).
    */
   restart(between?: () => Promise<void>): Promise<App>;
+  /**
+   * Copies the data files as they are on disk right now into a new directory: what a `kill -9`
+   * at this moment would leave behind (every write is a rename, so each file is whole).
+   */
+  snapshot(): Promise<string>;
+  /**
+   * A crash and restart: the running bot is stopped (its later writes go to its own directory and
+   * are ignored) and a new one starts on `dataDir`, usually a {@link snapshot}.
+   */
+  restartFrom(dataDir: string): Promise<App>;
   close(): Promise<void>;
 }
 
@@ -38,7 +48,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const dataDir = await mkdtemp(join(tmpdir(), "swapbot-e2e-"));
   const sandbox = await startSandbox({ lifecycle: "manual", ...options.sandbox });
   const emulator = await startEmulator();
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "debug", ...options.env });
+  const configFor = (dir: string) => loadConfig({ DATA_DIR: dir, LOG_LEVEL: "debug", ...options.env });
+  const config = configFor(dataDir);
+  const dirs = [dataDir];
   const logs: string[] = [];
   const destination = new Writable({
     write(chunk, _encoding, done) {
@@ -47,9 +59,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
   });
   const logger = createLogger({ level: config.logLevel, secrets: [emulator.token, sandbox.apiKey], destination });
-  const boot = () =>
+  let current = config;
+  const boot = (cfg: Config = current) =>
     startApp({
-      config,
+      config: cfg,
       logger,
       botToken: emulator.token,
       telegramApiRoot: emulator.apiRoot,
@@ -72,11 +85,26 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       app = await boot();
       return app;
     },
+    async snapshot() {
+      const dir = await mkdtemp(join(tmpdir(), "swapbot-e2e-crash-"));
+      dirs.push(dir);
+      const from = app.store.file.replace(/[^/\\]+$/, "");
+      for (const name of await readdir(from)) {
+        if (name.endsWith(".json")) await copyFile(join(from, name), join(dir, name));
+      }
+      return dir;
+    },
+    async restartFrom(dir: string) {
+      await app.stop();
+      current = configFor(dir);
+      app = await boot();
+      return app;
+    },
     async close() {
       await app.stop();
       await emulator.close();
       await sandbox.close();
-      await rm(dataDir, { recursive: true, force: true });
+      for (const dir of dirs) await rm(dir, { recursive: true, force: true });
     },
   };
   return harness;

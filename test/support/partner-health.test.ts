@@ -36,6 +36,31 @@ describe("PartnerHealth", () => {
     expect(h.failingSince).toBeUndefined();
   });
 
+  it("counts only real service failures toward an outage: refusals and 4xx answers are the service up", () => {
+    const h = new PartnerHealth();
+    h.record({ endpoint: "exchange-create", ms: 1, ok: false, errorKind: "http", status: 400 }, at(0));
+    h.record({ endpoint: "exchange-status", ms: 1, ok: false, errorKind: "http", status: 404 }, at(60_000));
+    h.record({ endpoint: "rate", ms: 1, ok: false, errorKind: "rejected" }, at(2 * 60_000));
+    expect(h.failingSince).toBeUndefined();
+    expect(h.transition(at(10 * 60_000), 3 * 60_000)).toBeUndefined();
+    // They still count in the error rate.
+    expect(h.snapshot(at(10 * 60_000)).find((e) => e.endpoint === "exchange-create")!.errors).toBe(1);
+
+    for (const [i, e] of ([
+      { errorKind: "network" },
+      { errorKind: "timeout" },
+      { errorKind: "http", status: 502 },
+      { errorKind: "invalid-response" },
+    ] as const).entries()) {
+      h.record({ endpoint: "rate", ms: 1, ok: false, ...e }, at(11 * 60_000 + i * 60_000));
+    }
+    expect(h.failingSince).toEqual(at(11 * 60_000));
+    // A 404 in the middle of an outage does not end it either.
+    h.record({ endpoint: "exchange-status", ms: 1, ok: false, errorKind: "http", status: 404 }, at(15 * 60_000));
+    expect(h.failingSince).toEqual(at(11 * 60_000));
+    expect(h.transition(at(15 * 60_000), 3 * 60_000)).toEqual({ kind: "down", since: at(11 * 60_000) });
+  });
+
   it("does not report a short blip, nor its end", () => {
     const h = new PartnerHealth();
     h.record({ endpoint: "rate", ms: 1, ok: false }, at(0));

@@ -11,7 +11,10 @@ import type { BotContext } from "../context.js";
 import { CALLBACK } from "../ui/callbacks.js";
 import { escapeHtml } from "../ui/html.js";
 import { isPartnerError } from "../../partner/errors.js";
-import { Notifier, recordStatus, sendOrderCard, withExchangeLock } from "../../poller/notifier.js";
+import { sendOrderCard, withExchangeLock } from "../../poller/notifier.js";
+
+/** How long a reply waits for the notices its check queued, so they come before it. */
+const NOTICE_WAIT_MS = 5_000;
 
 /** Longest id echoed back in "not found" (a real id is far shorter; this keeps the reply small). */
 const MAX_ECHOED_ID = 64;
@@ -39,7 +42,7 @@ statusFeature.callbackQuery(new RegExp(`^${CALLBACK.statusPrefix}(.+)$`), async 
  * becomes the live one.
  */
 async function showStatus(ctx: BotContext, id: string, pressedOn: number | undefined): Promise<void> {
-  const { store, partner, logger, now, t } = ctx.deps;
+  const { store, logger } = ctx.deps;
   const record = store.exchanges.get(id);
   if (!record || record.userId !== ctx.from?.id) {
     const shown = id.length > MAX_ECHOED_ID ? `${id.slice(0, MAX_ECHOED_ID)}…` : id;
@@ -48,24 +51,23 @@ async function showStatus(ctx: BotContext, id: string, pressedOn: number | undef
     return;
   }
 
-  const notifier = new Notifier({ store, api: ctx.api, t, logger });
+  const { tracker, delivery } = ctx.deps;
+  if (!tracker) throw new Error("the exchange tracker is not wired (app.ts)");
   let unavailable = false;
   try {
-    const live = await partner.exchangeStatus(id);
-    const outcome = recordStatus(store, id, live, now());
-    if (outcome?.cardChanged) {
-      // Store first, then notify: the same order the poller keeps.
-      await store.flush();
-      await notifier.notify(id);
-    }
+    // The one status owner: fetch → record → notice queued, under the exchange's lock.
+    await tracker.check(id, { waitForNotice: true });
   } catch (err) {
     if (!isPartnerError(err)) throw err;
     unavailable = true;
     logger.warn({ err, exchangeId: id }, "status: live check failed; showing the stored status");
   }
+  // The card edit and milestone messages just queued go out before this reply.
+  await delivery?.outbox.drained(record.chatId, NOTICE_WAIT_MS);
 
   const current = store.exchanges.get(id) ?? record;
-  if (ctx.callbackQuery && pressedOn !== undefined && pressedOn === current.cardMessageId) {
+  const liveCard = delivery ? delivery.cardMessageOf(current) : current.cardMessageId;
+  if (ctx.callbackQuery && pressedOn !== undefined && pressedOn === liveCard) {
     // The card itself was pressed: it was edited in place above if anything changed.
     await ctx.answerCallbackQuery({ text: ctx.t(unavailable ? "status-unavailable" : "status-refreshed") });
     return;
@@ -73,5 +75,7 @@ async function showStatus(ctx: BotContext, id: string, pressedOn: number | undef
   if (ctx.callbackQuery) await ctx.answerCallbackQuery();
   if (unavailable) await ctx.reply(ctx.t("status-unavailable"));
   // Under the exchange's lock, so a notice being sent meanwhile never edits a card being replaced.
-  await withExchangeLock(store, id, () => sendOrderCard(ctx.api, store, store.exchanges.get(id) ?? current, (key, vars) => ctx.t(key, vars)));
+  const send = (rec: typeof current) =>
+    delivery ? delivery.sendCard(rec, (key, vars) => ctx.t(key, vars)) : sendOrderCard(ctx.api, store, rec, (key, vars) => ctx.t(key, vars));
+  await withExchangeLock(store, id, () => send(store.exchanges.get(id) ?? current));
 }

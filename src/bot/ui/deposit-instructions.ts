@@ -2,7 +2,10 @@
  * The deposit instructions sent once an exchange is created: the address alone in a message (so
  * a long press copies exactly it), the tag alone with a warning, a QR code, and the order card
  * (with its refresh button), which then stays live.
- * A plain function over the Bot API so support can resend them later with the same result.
+ *
+ * Split into parts so the outbox (src/delivery/) can record, durably, how many of them Telegram
+ * has confirmed: after a crash it goes on from the first unconfirmed part instead of repeating
+ * the ones the person already has.
  */
 import { InputFile, type Api } from "grammy";
 import QRCode from "qrcode";
@@ -21,14 +24,76 @@ export interface InstructionCoins {
   to: { code: string; network: string | undefined };
 }
 
+/** One message of the instructions. */
+export type DepositPart =
+  | { kind: "text"; text: string }
+  | { kind: "qr"; caption: string }
+  /** The live order card: its message id is stored on the record. */
+  | { kind: "card" };
+
 /** Renders the deposit address as a PNG QR code. */
 export function depositQr(address: string): Promise<Buffer> {
   return QRCode.toBuffer(address, { type: "png", errorCorrectionLevel: "M", margin: 2, width: 360 });
 }
 
+/** The instructions' messages, in the order they are sent. Pure. */
+export function depositParts(record: ExchangeRecord, coins: InstructionCoins, t: T): DepositPart[] {
+  const from = coinLabel(coins.from);
+  const parts: DepositPart[] = [
+    {
+      kind: "text",
+      text: [
+        t("deposit-intro", {
+          amount: record.amountFrom,
+          coin: from,
+          amountTo: formatAmount(record.quotedAmountTo),
+          to: coinLabel(coins.to),
+          id: escapeHtml(record.id),
+        }),
+        "",
+        t("deposit-address-label", { coin: from }),
+      ].join("\n"),
+    },
+    { kind: "text", text: `<code>${escapeHtml(record.depositAddress)}</code>` },
+  ];
+  if (record.depositTag) {
+    // The service gave a deposit tag for a coin the catalog lists without a tag name: still show it.
+    const tagName = escapeHtml(coins.from.tagName || t("deposit-tag-fallback-name"));
+    parts.push({ kind: "text", text: t("deposit-tag", { tagName, tag: escapeHtml(record.depositTag) }) });
+  }
+  parts.push({ kind: "qr", caption: t("deposit-qr-caption", { coin: from }) });
+  // The last message is the live order card (its footer is the outro): the poller edits it in
+  // place from now on, so its message id is stored on the record.
+  parts.push({ kind: "card" });
+  return parts;
+}
+
+/** Sends one part; returns the message id Telegram gave it. */
+export async function sendDepositPart(
+  api: Api,
+  record: ExchangeRecord,
+  part: DepositPart,
+  t: T,
+  store?: Pick<Store, "exchanges">,
+): Promise<number> {
+  switch (part.kind) {
+    case "text":
+      return (await api.sendMessage(record.chatId, part.text, { parse_mode: "HTML" })).message_id;
+    case "qr":
+      return (await api.sendPhoto(record.chatId, new InputFile(await depositQr(record.depositAddress), "deposit-address.png"), { caption: part.caption }))
+        .message_id;
+    case "card": {
+      const card = renderOrderCard(record, t);
+      const sent = await api.sendMessage(record.chatId, card.text, { parse_mode: "HTML", reply_markup: card.reply_markup });
+      if (store?.exchanges.get(record.id)) store.exchanges.update(record.id, { cardMessageId: sent.message_id });
+      return sent.message_id;
+    }
+  }
+}
+
 /**
- * Sends the instructions to `record.chatId`, in order, ending with the live order card; returns
- * the card's message id and, given the store, records it as the exchange's `cardMessageId`.
+ * Sends every part at once, in order (support's "resend", test fixtures); returns the card's
+ * message id and, given the store, records it as the exchange's `cardMessageId`.
  */
 export async function sendDepositInstructions(
   api: Api,
@@ -37,36 +102,7 @@ export async function sendDepositInstructions(
   t: T,
   store?: Pick<Store, "exchanges">,
 ): Promise<number> {
-  const from = coinLabel(coins.from);
-
-  await api.sendMessage(
-    record.chatId,
-    [
-      t("deposit-intro", {
-        amount: record.amountFrom,
-        coin: from,
-        amountTo: formatAmount(record.quotedAmountTo),
-        to: coinLabel(coins.to),
-        id: escapeHtml(record.id),
-      }),
-      "",
-      t("deposit-address-label", { coin: from }),
-    ].join("\n"),
-    { parse_mode: "HTML" },
-  );
-  await api.sendMessage(record.chatId, `<code>${escapeHtml(record.depositAddress)}</code>`, { parse_mode: "HTML" });
-  if (record.depositTag) {
-    // The service gave a deposit tag for a coin the catalog lists without a tag name: still show it.
-    const tagName = escapeHtml(coins.from.tagName || t("deposit-tag-fallback-name"));
-    await api.sendMessage(record.chatId, t("deposit-tag", { tagName, tag: escapeHtml(record.depositTag) }), { parse_mode: "HTML" });
-  }
-  await api.sendPhoto(record.chatId, new InputFile(await depositQr(record.depositAddress), "deposit-address.png"), {
-    caption: t("deposit-qr-caption", { coin: from }),
-  });
-  // The last message is the live order card (its footer is the outro): the poller edits it in
-  // place from now on, so its message id is stored on the record.
-  const card = renderOrderCard(record, t);
-  const sent = await api.sendMessage(record.chatId, card.text, { parse_mode: "HTML", reply_markup: card.reply_markup });
-  store?.exchanges.update(record.id, { cardMessageId: sent.message_id });
-  return sent.message_id;
+  let last = 0;
+  for (const part of depositParts(record, coins, t)) last = await sendDepositPart(api, record, part, t, store);
+  return last;
 }

@@ -59,6 +59,12 @@ export function renderOrderCard(record: ExchangeRecord, t: CardTranslate): Rende
     t("status-card-send", { amount: showAmount(record.expectedAmountFrom ?? record.amountFrom), coin: escapeHtml(record.from) }),
     t("status-card-expected", { amount: showAmount(record.expectedAmountTo ?? record.quotedAmountTo), coin: escapeHtml(record.to) }),
   );
+  if (record.status === "waiting_deposit") {
+    // While the deposit is awaited the card is a way to pay on its own: /status and /history
+    // answer with it, and it may be all that is left after the instructions scrolled away.
+    lines.push(t("status-card-deposit-address", { address: escapeHtml(record.depositAddress) }));
+    if (record.depositTag) lines.push(t("status-card-deposit-tag", { tag: escapeHtml(record.depositTag) }));
+  }
   if (record.amountTo) lines.push(t("status-card-received", { amount: showAmount(record.amountTo), coin: escapeHtml(record.to) }));
   if (record.txId) lines.push(t("status-card-txid", { txId: escapeHtml(record.txId) }));
   // While open, the footer promises updates; once the poller has given up on it, it says so.

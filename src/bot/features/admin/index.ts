@@ -12,7 +12,7 @@ import type { BotDeps } from "../../deps.js";
 import type { ExchangeRecord, UserRecord } from "../../../domain/types.js";
 import { isFinalStatus } from "../../../domain/status.js";
 import { isPartnerError } from "../../../partner/errors.js";
-import { Notifier, isBlockedError, isNotModifiedError, recordStatus, withExchangeLock } from "../../../poller/notifier.js";
+import { isBlockedError, isNotModifiedError, withExchangeLock } from "../../../poller/notifier.js";
 import { localeOfChat } from "../../i18n.js";
 import { sendDepositInstructions } from "../../ui/deposit-instructions.js";
 import {
@@ -107,18 +107,16 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
   // Re-check now: live status through the same store-then-notify path as the poller and /status.
   admin.callbackQuery(new RegExp(`^${ADMIN_CALLBACK.recheck}(.+)$`), async (ctx) => {
     const id = ctx.match[1] as string;
-    const { store, partner, logger, now, t } = deps;
+    const { store, logger, tracker } = deps;
     if (!store.exchanges.get(id)) {
       await ctx.answerCallbackQuery({ text: ctx.t("admin-not-found") });
       return;
     }
+    if (!tracker) throw new Error("the exchange tracker is not wired (app.ts)");
     try {
-      const live = await partner.exchangeStatus(id);
-      const outcome = recordStatus(store, id, live, now());
-      if (outcome?.cardChanged) {
-        await store.flush();
-        await new Notifier({ store, api: ctx.api, t, logger }).notify(id);
-      }
+      await tracker.check(id, { waitForNotice: true });
+      // The person's card and milestone go out before support is told it is done.
+      await deps.delivery?.outbox.drained(store.exchanges.get(id)!.chatId, 5_000);
     } catch (err) {
       if (!isPartnerError(err)) throw err;
       logger.warn({ err, exchangeId: id }, "admin: live re-check failed");

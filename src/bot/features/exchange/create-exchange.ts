@@ -17,6 +17,8 @@ import { PartnerError } from "../../../partner/errors.js";
 import type { ShownQuote } from "../../ui/exchange-messages.js";
 import type { FlowFailure } from "./partner-call.js";
 import { countFunnel } from "../../../support/funnel.js";
+import { isFinalStatus } from "../../../domain/status.js";
+import type { Store } from "../../../store/store.js";
 
 /**
  * Whether a failed create certainly made no order: the service answered with a refusal, a 4xx
@@ -155,4 +157,25 @@ export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Pro
   await deps.store.flush();
   deps.logger.info({ exchangeId: record.id, userId: req.userId, pair: `${req.from}/${req.to}`, amount: req.amount }, "exchange created");
   return { kind: "created", record };
+}
+
+/**
+ * Drops the "done" markers of exchanges that are final, once the exchange is older than
+ * `minAgeMs` (the flow timeout): by then the flow that made it has ended or expired, so no
+ * confirmation can come back to find its marker, and the marker would only grow the data file.
+ * "pending" and "in-doubt" markers are kept: they are support's record of an order that may exist.
+ * Returns how many were dropped.
+ */
+export function pruneCreateMarkers(store: Pick<Store, "kv" | "exchanges">, now: Date, minAgeMs: number): number {
+  const markers = store.kv<CreateMarker>(CREATE_MARKERS);
+  let n = 0;
+  for (const [draftId, marker] of markers.entries()) {
+    if (marker.state !== "done") continue;
+    const record = store.exchanges.get(marker.exchangeId);
+    if (!record || !isFinalStatus(record.status)) continue;
+    if (now.getTime() - Date.parse(record.createdAt) < minAgeMs) continue;
+    markers.delete(draftId);
+    n++;
+  }
+  return n;
 }

@@ -17,7 +17,6 @@ import { coinLabel, chooseFrom, chooseTo, editDraft, goBack, nextStep, type Draf
 import type { Currency } from "../../../domain/types.js";
 import { isBelow } from "../../../domain/amount.js";
 import type { BotDeps } from "../../deps.js";
-import { sendDepositInstructions } from "../../ui/deposit-instructions.js";
 import { maintenanceNotice } from "../../../support/maintenance.js";
 import { askAddress, askTag } from "./address-step.js";
 import { askAmount } from "./amount-step.js";
@@ -194,9 +193,9 @@ async function confirmAndCreate(scope: StepScope, draft: CompleteDraft): Promise
       quote: decision.quote,
     });
     if (result.kind === "created") {
-      // Sent from here, outside the replayed part, so that a crash between the store write and
-      // the messages resends them on the next attempt rather than never.
-      await sendDepositInstructions(octx.api, result.record, { from: draft.from, to: draft.to }, (key, vars) => octx.t(key, vars), octx.deps.store);
+      // Through the outbox: on disk before the first message, retried until delivered, and found
+      // again at start-up if a crash comes before this line (delivery.ts).
+      await octx.deps.delivery!.depositInstructions(result.record, { from: draft.from, to: draft.to });
     }
     // Only what the flow reads is kept in its log.
     return result.kind === "created" || result.kind === "already"
@@ -212,6 +211,11 @@ async function confirmAndCreate(scope: StepScope, draft: CompleteDraft): Promise
     case "already":
       await journal(scope, "ended", draft);
       await ctx.reply(ctx.t("flow-already-created", { id: outcome.exchangeId }));
+      // A way to pay, not just an id: the instructions if they never arrived, else the card.
+      await conversation.external(async (octx) => {
+        const record = octx.deps.store.exchanges.get(outcome.exchangeId);
+        if (record) await octx.deps.delivery!.offerPayment(record, { from: draft.from, to: draft.to });
+      });
       return "finished";
     case "in-doubt":
       await journal(scope, "ended", draft);

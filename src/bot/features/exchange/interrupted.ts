@@ -14,6 +14,7 @@
 import type { Api } from "grammy";
 import type { BotDeps } from "../../deps.js";
 import { localeOfChat } from "../../i18n.js";
+import { escapeHtml } from "../../ui/html.js";
 import { coinLabel } from "../../../domain/exchange-draft.js";
 import type { CreateAttempt } from "../../../domain/types.js";
 import { CREATE_MARKERS, takeInterruptedCreates, type CreateMarker } from "./create-exchange.js";
@@ -32,7 +33,7 @@ export async function settleInterruptedCreates(deps: BotDeps, api: Api): Promise
   const interrupted = await takeInterruptedCreates(deps);
   const inDoubt = new Map(interrupted.map((a) => [a.draftId, a]));
   const markers = deps.store.kv<CreateMarker>(CREATE_MARKERS);
-  const tell: Array<{ chatId: number; key: string; vars: Record<string, string> }> = [];
+  const tell: Array<{ chatId: number; draftId: string; key: string; vars: Record<string, string> }> = [];
 
   for (const [chatId, entry] of journalEntries(deps.live)) {
     if (entry.step !== "creating") continue;
@@ -43,11 +44,11 @@ export async function settleInterruptedCreates(deps: BotDeps, api: Api): Promise
     if (attempt) {
       clearJournal(deps.live, chatId);
       inDoubt.delete(entry.draftId);
-      tell.push({ chatId, key: "flow-create-in-doubt", vars: inDoubtVars(attempt) });
+      tell.push({ chatId, draftId: entry.draftId, key: "flow-create-in-doubt", vars: inDoubtVars(attempt) });
       report.inDoubt++;
     } else if (marker === undefined) {
       await writeJournal(deps.live, chatId, { step: "confirm", draftId: entry.draftId, draft: entry.draft }, deps.now());
-      tell.push({ chatId, key: "flow-create-not-sent", vars: {} });
+      tell.push({ chatId, draftId: entry.draftId, key: "flow-create-not-sent", vars: {} });
       report.notSent++;
     } else {
       clearJournal(deps.live, chatId);
@@ -56,7 +57,7 @@ export async function settleInterruptedCreates(deps: BotDeps, api: Api): Promise
   }
   // In doubt without a journal entry (the flow's state was lost another way): still tell them.
   for (const attempt of inDoubt.values()) {
-    tell.push({ chatId: attempt.chatId, key: "flow-create-in-doubt", vars: inDoubtVars(attempt) });
+    tell.push({ chatId: attempt.chatId, draftId: attempt.draftId, key: "flow-create-in-doubt", vars: inDoubtVars(attempt) });
     report.inDoubt++;
   }
   // On disk before anyone is told.
@@ -65,9 +66,11 @@ export async function settleInterruptedCreates(deps: BotDeps, api: Api): Promise
   for (const attempt of interrupted) {
     deps.support?.alerts.raise({ key: `create-in-doubt:${attempt.draftId}`, kind: "create-in-doubt", attempt, reason: "restart" });
   }
-  for (const { chatId, key, vars } of tell) {
-    const text = deps.t(localeOfChat(deps.store, chatId), key, vars);
-    await api.sendMessage(chatId, text).catch((err: unknown) => deps.logger.warn({ err, chatId }, "could not tell a person about an interrupted exchange"));
+  for (const { chatId, draftId, key, vars } of tell) {
+    const text = escapeHtml(deps.t(localeOfChat(deps.store, chatId), key, vars));
+    // Through the outbox, once per draft: delivered even if Telegram is down at this moment.
+    if (deps.delivery) await deps.delivery.message(`${key}:${draftId}`, chatId, text);
+    else await api.sendMessage(chatId, text, { parse_mode: "HTML" }).catch((err: unknown) => deps.logger.warn({ err, chatId }, "could not tell a person about an interrupted exchange"));
   }
   if (tell.length > 0) deps.logger.warn(report, "start-up: settled exchange flows interrupted while creating");
   return report;

@@ -1,0 +1,35 @@
+/**
+ * Per-exchange locks, one table per store (so two apps in one test process never share one).
+ * Two tables of different purpose use different keys: the card lock (`withExchangeLock`: whoever
+ * sends or edits an exchange's live card) and the tracking lock (the tracker's fetch → record →
+ * notify), so a slow status request never holds back a card edit.
+ */
+const lockTables = new WeakMap<object, Map<string, Promise<void>>>();
+
+/** Runs `fn` after every earlier call with the same `owner` and `key` has finished. */
+export async function withLock<T>(owner: object, key: string, fn: () => Promise<T>): Promise<T> {
+  let table = lockTables.get(owner);
+  if (!table) lockTables.set(owner, (table = new Map()));
+  const previous = table.get(key) ?? Promise.resolve();
+  const run = previous.then(fn);
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  table.set(key, settled);
+  try {
+    return await run;
+  } finally {
+    if (table.get(key) === settled) table.delete(key);
+  }
+}
+
+/** The card lock of exchange `id`: held while its live card is sent, replaced or edited. */
+export function withExchangeLock<T>(store: object, id: string, fn: () => Promise<T>): Promise<T> {
+  return withLock(store, `card:${id}`, fn);
+}
+
+/** The tracking lock of exchange `id`: held across fetch → record → notify. */
+export function withTrackingLock<T>(store: object, id: string, fn: () => Promise<T>): Promise<T> {
+  return withLock(store, `track:${id}`, fn);
+}

@@ -1,0 +1,74 @@
+/**
+ * The one owner of an exchange's status: fetch → record → notify, under the exchange's tracking
+ * lock, for the poller, /status and its Refresh button, and support's re-check.
+ *
+ * Ordering rule: two checks of one exchange never overlap (the lock), and an answer to a request
+ * started before the one that brought the stored status is dropped (recordStatus compares with
+ * `statusCheckedAt`). So a slow answer, however late, never takes a status back and never makes a
+ * notice due a second time.
+ */
+import type { ExchangeStatusRecord, PartnerApi } from "../domain/types.js";
+import type { Store } from "../store/store.js";
+import { withTrackingLock } from "../delivery/locks.js";
+import { recordStatus, type RecordOutcome, type TrackingLogger } from "./notifier.js";
+
+/** Where the tracker hands a change: the Notifier (or a counter in a benchmark). */
+export interface TrackerSink {
+  /** Hand over once the store has written the change on its own schedule (the poller's way). */
+  enqueue(id: string): void;
+  /** Hand over now (a person is waiting for the answer). */
+  notify?(id: string): Promise<void>;
+}
+
+/** Options of {@link ExchangeTracker}. */
+export interface TrackerOptions {
+  store: Store;
+  partner: Pick<PartnerApi, "exchangeStatus">;
+  notifier: TrackerSink;
+  logger?: TrackingLogger;
+  now?: () => Date;
+}
+
+/** What one check did: the record outcome (undefined for an id the store does not have). */
+export interface CheckResult {
+  outcome: RecordOutcome | undefined;
+  live: ExchangeStatusRecord;
+}
+
+/** See the module comment. */
+export class ExchangeTracker {
+  readonly #opts: TrackerOptions;
+  readonly #now: () => Date;
+
+  constructor(opts: TrackerOptions) {
+    this.#opts = opts;
+    this.#now = opts.now ?? (() => new Date());
+  }
+
+  /**
+   * Fetches exchange `id`'s status, records it and hands any change to the notifier. With
+   * `waitForNotice`, the store is made durable and the notice queued before this resolves (so a
+   * reply sent afterwards comes after it). Throws the partner's error.
+   */
+  check(id: string, opts: { waitForNotice?: boolean } = {}): Promise<CheckResult> {
+    const { store, partner, notifier } = this.#opts;
+    return withTrackingLock(store, id, async () => {
+      const requestedAt = this.#now();
+      const live = await partner.exchangeStatus(id);
+      const outcome = recordStatus(store, id, live, this.#now(), requestedAt);
+      if (outcome?.stale) {
+        this.#opts.logger?.info({ exchangeId: id, status: live.status, stored: outcome.record.status }, "tracker: dropped an answer older than the stored one");
+      }
+      if (outcome?.cardChanged) {
+        if (opts.waitForNotice && notifier.notify) {
+          // Not waiting for the main store here: the outbox's marks (live.json, written through)
+          // already keep a notice from being repeated if the main file loses this change.
+          await notifier.notify(id);
+        } else {
+          notifier.enqueue(id);
+        }
+      }
+      return { outcome, live };
+    });
+  }
+}

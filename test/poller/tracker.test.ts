@@ -1,0 +1,98 @@
+/**
+ * The tracker's ordering rule, without HTTP: checks of one exchange never overlap, and an answer
+ * requested before the stored one is dropped. Plus the create markers' pruning.
+ */
+import { describe, expect, it } from "vitest";
+import { freshStores } from "../store/helpers.js";
+import { recordStatus } from "../../src/poller/notifier.js";
+import { ExchangeTracker } from "../../src/poller/tracker.js";
+import { CREATE_MARKERS, pruneCreateMarkers } from "../../src/bot/features/exchange/create-exchange.js";
+import type { ExchangeRecord, ExchangeStatusRecord } from "../../src/domain/types.js";
+
+const { fresh } = freshStores();
+
+const T0 = Date.parse("2026-01-01T00:00:00Z");
+const at = (s: number) => new Date(T0 + s * 1000);
+
+function rec(id: string, over: Partial<ExchangeRecord> = {}): ExchangeRecord {
+  const t = at(0).toISOString();
+  return {
+    id, userId: 1, chatId: 1, from: "BTC", to: "ETH", amountFrom: "0.1", quotedAmountTo: "1.5",
+    destinationAddress: "d", destinationTag: "", refundAddress: "r", refundTag: "", depositAddress: "a", depositTag: "",
+    status: "waiting_deposit", statusHistory: [{ status: "waiting_deposit", at: t }], createdAt: t, updatedAt: t,
+    lastNotifiedStatus: "waiting_deposit", ...over,
+  };
+}
+
+function live(status: string): ExchangeStatusRecord {
+  return {
+    status, from: "BTC", to: "ETH", depositAddress: "a", depositTag: "", destinationAddress: "d", destinationTag: "",
+    refundAddress: "r", refundTag: "", expectedAmountFrom: "0.1", expectedAmountTo: "1.5", amountFrom: "0.1",
+    date: "01.01.2026 00:00:00", txId: null, amountTo: null,
+  };
+}
+
+describe("recordStatus: a status never moves backwards", () => {
+  it("drops an answer requested before the stored one was, and keeps a later one", async () => {
+    const store = await fresh();
+    store.exchanges.insert(rec("x"));
+    // Requested at 10 s, answered "success" at 11 s.
+    expect(recordStatus(store, "x", live("success"), at(11), at(10))!.statusChanged).toBe(true);
+    // Requested earlier (5 s), answered late (12 s) with an older status: dropped.
+    const stale = recordStatus(store, "x", live("sending"), at(12), at(5))!;
+    expect(stale).toMatchObject({ stale: true, statusChanged: false, cardChanged: false });
+    expect(store.exchanges.get("x")!.status).toBe("success");
+    expect(store.exchanges.get("x")!.statusHistory.map((h) => h.status)).toEqual(["waiting_deposit", "success"]);
+    // Requested after the stored one: taken.
+    expect(recordStatus(store, "x", live("reverted"), at(20), at(19))!.statusChanged).toBe(true);
+  });
+});
+
+describe("ExchangeTracker", () => {
+  it("never overlaps two checks of one exchange: a slow older answer cannot land after a newer one", async () => {
+    const store = await fresh();
+    store.exchanges.insert(rec("x"));
+    const order: string[] = [];
+    let calls = 0;
+    const partner = {
+      async exchangeStatus() {
+        const n = ++calls;
+        order.push(`start ${n}`);
+        // The first answer is slow and says what was true when it was asked.
+        if (n === 1) await new Promise((r) => setTimeout(r, 100));
+        order.push(`end ${n}`);
+        return live(n === 1 ? "sending" : "success");
+      },
+    };
+    const notices: string[] = [];
+    const tracker = new ExchangeTracker({ store, partner, notifier: { enqueue: (id) => void notices.push(id) } });
+    await Promise.all([tracker.check("x"), tracker.check("x")]);
+    expect(order).toEqual(["start 1", "end 1", "start 2", "end 2"]);
+    expect(store.exchanges.get("x")!.statusHistory.map((h) => h.status)).toEqual(["waiting_deposit", "sending", "success"]);
+    expect(notices).toEqual(["x", "x"]);
+  });
+
+  it("passes the partner's error on and records nothing", async () => {
+    const store = await fresh();
+    store.exchanges.insert(rec("x"));
+    const tracker = new ExchangeTracker({ store, partner: { exchangeStatus: () => Promise.reject(new Error("down")) }, notifier: { enqueue() {} } });
+    await expect(tracker.check("x")).rejects.toThrow("down");
+    expect(store.exchanges.get("x")!.status).toBe("waiting_deposit");
+  });
+});
+
+describe("pruneCreateMarkers", () => {
+  it("drops the done markers of final exchanges older than the flow timeout, and nothing else", async () => {
+    const store = await fresh();
+    store.exchanges.insert(rec("final-old", { status: "success" }));
+    store.exchanges.insert(rec("final-new", { status: "success", createdAt: at(590).toISOString() }));
+    store.exchanges.insert(rec("open"));
+    const markers = store.kv<unknown>(CREATE_MARKERS);
+    markers.set("d1", { state: "done", exchangeId: "final-old" });
+    markers.set("d2", { state: "done", exchangeId: "final-new" });
+    markers.set("d3", { state: "done", exchangeId: "open" });
+    markers.set("d4", { state: "pending", at: at(0).toISOString() });
+    expect(pruneCreateMarkers(store, at(600), 60_000)).toBe(1);
+    expect(markers.keys().sort()).toEqual(["d2", "d3", "d4"]);
+  });
+});
