@@ -18,6 +18,8 @@ export interface CatalogIndex {
   readonly all: readonly Currency[];
   /** An available currency by code (any case), or undefined. */
   get(code: string): Currency | undefined;
+  /** The codes of every available currency (upper case), for parsers that only need the codes. */
+  readonly codes: ReadonlySet<string>;
   /** The codes `from` can be exchanged to, popular ones first (empty for an unknown coin). */
   targets(from: string): ReadonlySet<string>;
   /** Whether `from` → `to` is open. */
@@ -163,6 +165,7 @@ export function* catalogIndexSteps(
   return {
     sendable,
     all,
+    codes: new Set(ordinal.keys()),
     size: { currencies: n, pairs: pairCount },
     get: (code) => {
       const i = ordinal.get(code.trim().toUpperCase());
