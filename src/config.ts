@@ -42,6 +42,11 @@ export interface Config {
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /** Port of the local sandbox/playground servers in sandbox mode (0 = any free port). */
   sandboxPort: number;
+  /**
+   * Which catalog the built-in sandbox exchange serves (sandbox and trial modes): "small", about
+   * twenty coins, or "large", about 900 coins with answers as large as a real service's.
+   */
+  sandboxCatalog: "small" | "large";
 }
 
 /** Thrown when the environment does not describe a runnable bot; `problems` names each variable. */
@@ -137,6 +142,10 @@ const envSchema = z.object({
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ),
   SANDBOX_PORT: integer(0, 8080, "port of the sandbox playground"),
+  SANDBOX_CATALOG: z.preprocess(
+    (v) => (typeof v === "string" ? emptyToUndefined(v.trim().toLowerCase()) : v),
+    z.enum(["small", "large"], { error: () => 'must be "small" or "large" (the sandbox exchange\'s catalog)' }).default("small"),
+  ),
 });
 
 /**
@@ -179,6 +188,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     partnerDownAlertMs: e.PARTNER_DOWN_ALERT_MINUTES * 60_000,
     logLevel: e.LOG_LEVEL,
     sandboxPort: e.SANDBOX_PORT,
+    sandboxCatalog: e.SANDBOX_CATALOG,
   };
 }
 

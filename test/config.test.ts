@@ -95,4 +95,14 @@ describe("loadConfig", () => {
     expect(problemsOf({ TRACKING_MAX_AGE_DAYS: "0" })[0]).toMatch(/^TRACKING_MAX_AGE_DAYS /);
     expect(problemsOf({ TRACKING_MAX_AGE_DAYS: "a week" })[0]).toMatch(/^TRACKING_MAX_AGE_DAYS /);
   });
+
+  it("serves the small sandbox catalog unless SANDBOX_CATALOG says large, and refuses anything else", () => {
+    expect(loadConfig({}).sandboxCatalog).toBe("small");
+    expect(loadConfig({ SANDBOX_CATALOG: "" }).sandboxCatalog).toBe("small");
+    expect(loadConfig({ SANDBOX_CATALOG: " Large " }).sandboxCatalog).toBe("large");
+    expect(loadConfig({ SANDBOX_CATALOG: "small" }).sandboxCatalog).toBe("small");
+    const problems = problemsOf({ SANDBOX_CATALOG: "huge" });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^SANDBOX_CATALOG must be "small" or "large"/);
+  });
 });

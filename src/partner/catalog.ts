@@ -13,7 +13,8 @@
  * minimum nor whether it needs a tag, so we could not offer it safely.
  */
 import type { Currency, PairMap, PartnerApi } from "../domain/types.js";
-import { buildCatalogIndex, type CatalogIndex } from "../domain/catalog-index.js";
+import { buildCatalogIndexInSlices, type CatalogIndex } from "../domain/catalog-index.js";
+import { slicePause } from "./slices.js";
 
 /** The least the catalog needs from a logger (a pino logger fits). */
 export interface CatalogLogger {
@@ -125,14 +126,16 @@ export function createCatalog(partner: PartnerApi, opts: CatalogOptions = {}): C
     return (await currencyRes.get()).filter((c) => c.available !== false).map((c) => ({ ...c })).sort(byCode);
   }
 
-  // The index is rebuilt only when one of the two answers is a new one (a refresh), never per call.
-  let built: { currencies: Currency[]; pairs: PairMap; index: CatalogIndex } | undefined;
+  // The index is rebuilt only when one of the two answers is a new one (a refresh), never per
+  // call; concurrent callers share one build. It is built in slices (slices.ts): at a real
+  // service's size a build in one go held the event loop for 25-100 ms.
+  let built: { currencies: Currency[]; pairs: PairMap; index: Promise<CatalogIndex> } | undefined;
   async function index(): Promise<CatalogIndex> {
     const loading = [currencyRes.get(), pairRes.get()] as const;
     // Both are awaited before either failure is thrown, so the other never rejects unhandled.
     const [currencies, pairs] = await Promise.allSettled(loading).then(() => Promise.all(loading));
     if (built?.currencies !== currencies || built.pairs !== pairs) {
-      built = { currencies, pairs, index: buildCatalogIndex(currencies, pairs) };
+      built = { currencies, pairs, index: buildCatalogIndexInSlices(currencies, pairs, slicePause()) };
     }
     return built.index;
   }

@@ -21,12 +21,14 @@ import fetch, { type Response } from "node-fetch";
 import type { CreateExchangeParams, CreatedExchange, Currency, ExchangeStatusRecord, PairMap, PartnerApi, RateResult } from "../domain/types.js";
 import { PartnerError, type PartnerErrorKind } from "./errors.js";
 import { redactSecrets, redactUrl } from "./redact.js";
+import { slicePause } from "./slices.js";
+import { parsePairsOffThread, type PairsOutcome } from "./pairs-worker.js";
 import {
   createdExchangeSchema,
   currenciesSchema,
   exchangeStatusSchema,
-  pairsSchema,
   parseBody,
+  parsePairs,
   rateSchema,
   serviceMessageOf,
   throwIfRejected,
@@ -83,6 +85,12 @@ export interface PartnerClientOptions {
   idleSocketMs?: number;
   logger?: PartnerLogger;
   onRequest?: (e: PartnerRequestEvent) => void;
+  /**
+   * A `pairs` answer at least this large (bytes) is parsed in a worker thread (pairs-worker.ts);
+   * smaller ones on the main thread. Default 512 KiB: a real service's 9 MB answer goes to the
+   * worker, a small catalog's few KB do not pay for starting one.
+   */
+  offThreadPairsMinBytes?: number;
 }
 
 /** The Partner API plus a way to release its sockets. */
@@ -98,6 +106,9 @@ type Params = Record<string, string | undefined>;
 const READ_ENDPOINTS: ReadonlySet<PartnerEndpoint> = new Set(["validate-address", "rate", "currencies", "pairs", "exchange-status"]);
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Default of {@link PartnerClientOptions.offThreadPairsMinBytes}. */
+export const OFF_THREAD_PAIRS_MIN_BYTES = 512 * 1024;
 
 /** Creates a client for one partner account. */
 export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
@@ -120,6 +131,27 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
   let wakeSleepers: () => void = () => undefined;
   const cancelled = new Promise<void>((resolve) => (wakeSleepers = resolve));
   const cancelledError = (endpoint: PartnerEndpoint) => new PartnerError({ kind: "network", endpoint, message: "cancelled: the bot is stopping" });
+  const offThreadMinBytes = opts.offThreadPairsMinBytes ?? OFF_THREAD_PAIRS_MIN_BYTES;
+  const decoder = new TextDecoder();
+
+  function notJson(endpoint: PartnerEndpoint, status: number): PartnerError {
+    return new PartnerError({ kind: "invalid-response", endpoint, status, message: "invalid response: body is not valid JSON" });
+  }
+
+  /** A worker's outcome → the pairs, or the PartnerError the main-thread path would throw. */
+  function pairsFrom(endpoint: PartnerEndpoint, outcome: PairsOutcome): PairMap {
+    switch (outcome.kind) {
+      case "ok":
+        return outcome.pairs;
+      case "not-json":
+        throw notJson(endpoint, 200);
+      case "rejected":
+        throwIfRejected(endpoint, { result: false, error: outcome.message }, scrub);
+        throw new PartnerError({ kind: "rejected", endpoint, message: "rejected" });
+      case "invalid":
+        throw new PartnerError({ kind: "invalid-response", endpoint, message: `invalid response: field "${outcome.field}": ${outcome.detail}` });
+    }
+  }
 
   function urlFor(endpoint: PartnerEndpoint, params: Params): URL {
     const url = new URL(`${base}/${endpoint}`);
@@ -142,16 +174,48 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
 
   /** One HTTP attempt → the parsed JSON body of a 2xx answer. */
   async function attempt(endpoint: PartnerEndpoint, url: URL): Promise<unknown> {
+    const { bytes, status } = await attemptBytes(endpoint, url);
+    return parseJson(endpoint, bytes, status);
+  }
+
+  function parseJson(endpoint: PartnerEndpoint, bytes: ArrayBuffer, status: number): unknown {
+    try {
+      return JSON.parse(decoder.decode(bytes));
+    } catch {
+      throw notJson(endpoint, status);
+    }
+  }
+
+  /**
+   * One attempt at `pairs`. A large answer is parsed and checked off the main thread
+   * (pairs-worker.ts); if the worker itself fails, on the main thread as any answer.
+   */
+  async function attemptPairs(endpoint: PartnerEndpoint, url: URL): Promise<{ outcome: PairsOutcome } | { body: unknown }> {
+    const { bytes, status } = await attemptBytes(endpoint, url);
+    if (bytes.byteLength >= offThreadMinBytes) {
+      const outcome = await parsePairsOffThread(bytes, slicePause()).catch((err: unknown) => {
+        opts.logger?.warn({ endpoint, err: err instanceof Error ? err.message : String(err) }, "pairs worker failed; parsing on the main thread");
+        return undefined;
+      });
+      // Thrown here, inside the attempt, like any answer that is not JSON.
+      if (outcome?.kind === "not-json") throw notJson(endpoint, status);
+      if (outcome) return { outcome };
+    }
+    return { body: parseJson(endpoint, bytes, status) };
+  }
+
+  /** One HTTP attempt → the body of a 2xx answer as bytes; any other status is a PartnerError. */
+  async function attemptBytes(endpoint: PartnerEndpoint, url: URL): Promise<{ bytes: ArrayBuffer; status: number }> {
     const isRead = READ_ENDPOINTS.has(endpoint);
     if (isRead && readsCancelled) throw cancelledError(endpoint);
     const controller = new AbortController();
     if (isRead) readControllers.add(controller);
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     let res: Response;
-    let text: string;
+    let bytes: ArrayBuffer;
     try {
       res = await fetch(url, { agent, signal: controller.signal, redirect: "manual", headers: { accept: "application/json" } });
-      text = await res.text();
+      bytes = await res.arrayBuffer();
     } catch (err) {
       if (isRead && readsCancelled) throw cancelledError(endpoint);
       if (controller.signal.aborted) {
@@ -162,15 +226,14 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
       clearTimeout(timer);
       readControllers.delete(controller);
     }
-    let body: unknown;
-    let json = true;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      json = false;
-    }
     if (res.status < 200 || res.status > 299) {
-      const said = json ? serviceMessageOf(body) : undefined;
+      let body: unknown;
+      try {
+        body = JSON.parse(decoder.decode(bytes));
+      } catch {
+        body = undefined;
+      }
+      const said = serviceMessageOf(body);
       const serviceMessage = said === undefined ? undefined : scrub(said);
       throw new PartnerError({
         kind: "http",
@@ -180,12 +243,16 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
         message: `HTTP ${res.status}${serviceMessage ? `: ${serviceMessage}` : ""}`,
       });
     }
-    if (!json) throw new PartnerError({ kind: "invalid-response", endpoint, status: res.status, message: "invalid response: body is not valid JSON" });
-    return body;
+    return { bytes, status: res.status };
   }
 
   /** Calls an endpoint, retrying reads on retryable failures, reporting every attempt. */
-  async function call(endpoint: PartnerEndpoint, params: Params = {}): Promise<unknown> {
+  function call(endpoint: PartnerEndpoint, params: Params = {}): Promise<unknown> {
+    return callWith(endpoint, params, attempt);
+  }
+
+  /** {@link call} with another way to read an attempt's body (bytes for a large `pairs`). */
+  async function callWith<T>(endpoint: PartnerEndpoint, params: Params, attempt: (endpoint: PartnerEndpoint, url: URL) => Promise<T>): Promise<T> {
     const url = urlFor(endpoint, params);
     const isRead = READ_ENDPOINTS.has(endpoint);
     for (let n = 1; ; n++) {
@@ -245,9 +312,12 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
 
     async pairs(): Promise<PairMap> {
       const endpoint = "pairs";
-      const body = await call(endpoint);
+      const read = await callWith(endpoint, {}, attemptPairs);
+      if ("outcome" in read) return pairsFrom(endpoint, read.outcome);
+      const body = read.body;
       throwIfRejected(endpoint, body, scrub);
-      return parseBody(endpoint, pairsSchema, withoutResultFlag(body));
+      // Validated in slices (about 800,000 entries at a real service's size): see parsePairs.
+      return parsePairs(endpoint, withoutResultFlag(body), slicePause());
     },
 
     async createExchange(p: CreateExchangeParams): Promise<CreatedExchange> {

@@ -61,7 +61,11 @@ export async function startSystem(config: Config, logger: Logger): Promise<Runni
     if (config.partnerApiUrl === undefined) {
       // In sandbox mode the playground's side panel moves orders on, which a newcomer can follow;
       // a trial run on real Telegram has no panel, so its orders move on the sandbox's own clock.
-      sandbox = await startSandbox({ port: portNear(config.sandboxPort, 2), ...(config.mode === "sandbox" ? { lifecycle: "manual" as const } : {}) });
+      sandbox = await startSandbox({
+        port: portNear(config.sandboxPort, 2),
+        catalog: config.sandboxCatalog,
+        ...(config.mode === "sandbox" ? { lifecycle: "manual" as const } : {}),
+      });
       const s = sandbox;
       closers.push(() => s.close());
     }
@@ -76,7 +80,7 @@ export async function startSystem(config: Config, logger: Logger): Promise<Runni
     } else if (config.mode === "trial") {
       logger.info("TRIAL MODE: real Telegram, simulated exchange (set PARTNER_API_URL and PARTNER_API_KEY to go live).");
     }
-    if (sandbox) logger.info(`Sandbox exchange (Partner API): ${sandbox.url}`);
+    if (sandbox) logger.info(`Sandbox exchange (Partner API): ${sandbox.url}, ${sandbox.catalog.size} catalog (${sandbox.catalog.coins.length} coins)`);
 
     app = await startApp({
       config,

@@ -92,7 +92,42 @@ export const ADDRESS_FORMATS = {
     pattern: new RegExp(`^t1${B58}{33}$`),
     generate: (rng: Rng) => "t1" + randomString(rng, BASE58, 33),
   },
+  // Formats of the large catalog's extra networks (see large-catalog.ts).
+  eos: {
+    // Account names: 12 characters of a-z and 1-5.
+    pattern: /^[a-z1-5]{12}$/,
+    generate: (rng: Rng) => randomString(rng, "abcdefghijklmnopqrstuvwxyz12345", 12),
+  },
+  hedera: {
+    // Account ids: shard.realm.number.
+    pattern: /^0\.0\.[1-9]\d{0,9}$/,
+    generate: (rng: Rng) => "0.0." + String(1 + Math.floor(rng() * 9_999_999)),
+  },
+  algorand: {
+    pattern: /^[A-Z2-7]{58}$/,
+    generate: (rng: Rng) => randomString(rng, BASE32, 58),
+  },
+  near: {
+    pattern: /^([0-9a-f]{64}|[a-z0-9_-]{2,52}\.near)$/,
+    generate: (rng: Rng) => randomString(rng, HEX, 64),
+  },
+  tezos: {
+    pattern: new RegExp(`^tz[123]${B58}{33}$`),
+    generate: (rng: Rng) => "tz1" + randomString(rng, BASE58, 33),
+  },
+  kava: bech32Format("kava"),
+  osmosis: bech32Format("osmo"),
+  injective: bech32Format("inj"),
+  multiversx: bech32Format("erd", 58),
 } satisfies Record<string, AddressFormat>;
+
+/** A bech32 address with a human-readable prefix (Cosmos chains and friends). */
+function bech32Format(hrp: string, length = 38): AddressFormat {
+  return {
+    pattern: new RegExp(`^${hrp}1${BC32}{${length}}$`),
+    generate: (rng: Rng) => `${hrp}1` + randomString(rng, BECH32, length),
+  };
+}
 
 /** Name of one of {@link ADDRESS_FORMATS}. */
 export type AddressFormatName = keyof typeof ADDRESS_FORMATS;

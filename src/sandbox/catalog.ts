@@ -29,6 +29,7 @@
  */
 import { Decimal } from "decimal.js";
 import { ADDRESS_FORMATS, NUMERIC_TAG, TEXT_TAG, type AddressFormatName, type TagFormat } from "./address-formats.js";
+import { createRng } from "./random.js";
 
 /** One coin as the sandbox knows it. */
 export interface SandboxCoin {
@@ -50,6 +51,11 @@ export interface SandboxCoin {
   available: boolean;
   /** false: left out of the currency list (but present in pairs and otherwise working). */
   listed: boolean;
+  /**
+   * A display name, served as an extra `name` field (with an `image` link) by the large catalog
+   * only: real services send such fields, the spec does not, and the client must ignore them.
+   */
+  name?: string;
 }
 
 type CoinInit = Omit<SandboxCoin, "available" | "listed" | "tagname" | "decimals"> &
@@ -129,32 +135,146 @@ export function tagFormat(coin: SandboxCoin): TagFormat {
 }
 
 /** Coins XMR can go to: the deliberately short pair list. */
-const XMR_TARGETS = ["BTC", "ETH", "LTC", "USDTTRC20"];
+const XMR_TARGETS: ReadonlySet<string> = new Set(["BTC", "ETH", "LTC", "USDTTRC20"]);
 /** Coins that also list ZEC, a target missing from the currency list. */
-const ZEC_SOURCES = new Set(["BTC", "ETH", "LTC"]);
+const ZEC_SOURCES: ReadonlySet<string> = new Set(["BTC", "ETH", "LTC"]);
+/** Coins DASH (listed but unavailable) pairs with. */
+const DASH_TARGETS: ReadonlySet<string> = new Set(["BTC", "ETH", "LTC"]);
 
-/** The pair list as served: key → codes it can be exchanged to. */
+/**
+ * The small catalog's pair rule, also the large catalog's rule for the small catalog's coins:
+ * every pair open, except XMR's short list, DASH's three targets, and ZEC (unlisted) offered as a
+ * target by BTC, ETH and LTC only.
+ */
+export function smallPairOpen(from: string, to: string): boolean {
+  if (from === to) return false;
+  if (from === "XMR") return XMR_TARGETS.has(to);
+  if (from === "DASH") return DASH_TARGETS.has(to);
+  if (to === "ZEC") return ZEC_SOURCES.has(from);
+  return true;
+}
+
+/** The pair list of the small catalog as served: key → codes it can be exchanged to. */
 export function buildPairs(): Record<string, string[]> {
-  const pairs: Record<string, string[]> = {};
-  const listed = SANDBOX_COINS.filter((c) => c.listed).map((c) => c.code);
-  for (const from of listed) {
-    if (from === "XMR") {
-      pairs[from] = [...XMR_TARGETS];
-      continue;
-    }
-    const targets = listed.filter((to) => to !== from && (from !== "DASH" || ["BTC", "ETH", "LTC"].includes(to)));
-    if (ZEC_SOURCES.has(from)) targets.push("ZEC");
-    pairs[from] = targets;
-  }
-  return pairs;
+  return JSON.parse(SMALL_CATALOG.pairsBody().toString("utf8")) as Record<string, string[]>;
 }
 
-const PAIRS = buildPairs();
-
-/** Whether the pair list offers `from` → `to`. */
+/** Whether the small catalog's pair list offers `from` → `to`. */
 export function hasPair(from: string, to: string): boolean {
-  return PAIRS[from]?.includes(to) ?? false;
+  return SMALL_CATALOG.hasPair(from, to);
 }
+
+/**
+ * One catalog the sandbox can serve: its coins, its pair rule, known-good addresses and the two
+ * catalog answers. The endpoints read everything through this, so a sandbox started with the
+ * large catalog behaves exactly like one with the small catalog, only with more coins.
+ */
+export interface SandboxCatalog {
+  readonly size: "small" | "large";
+  /** Every coin, in the order the currency list serves them (unlisted ones included). */
+  readonly coins: readonly SandboxCoin[];
+  /** The coin with this code (upper case), or undefined. */
+  find(code: string): SandboxCoin | undefined;
+  /** Whether the pair list offers `from` → `to`. */
+  hasPair(from: string, to: string): boolean;
+  /** A known-valid address for the coin (tests and benchmarks type it), or undefined for an unknown code. */
+  sampleAddress(code: string): string | undefined;
+  /** A valid tag for the coin when it needs one, else "". */
+  sampleTag(code: string): string;
+  /**
+   * The currencies answer as sent, serialised once per variant. A prepared buffer, because the
+   * large answers are megabytes and the sandbox shares its process with the bot in tests: a
+   * `JSON.stringify` per request would show up in the bot's own event-loop measurements.
+   */
+  currenciesBody(variant: "new" | "old"): Buffer;
+  /** The pairs answer as sent, serialised once. */
+  pairsBody(): Buffer;
+}
+
+/** What {@link defineCatalog} needs to know about one catalog. */
+export interface CatalogDefinition {
+  size: SandboxCatalog["size"];
+  coins: readonly SandboxCoin[];
+  /** The pair rule for two known, distinct coins. */
+  pairOpen(from: SandboxCoin, to: SandboxCoin): boolean;
+  /** Fixed sample addresses; coins without one get an address generated from their code. */
+  samples?: Readonly<Record<string, string>>;
+}
+
+/** A 32-bit FNV-1a hash of a string: seeds per-coin randomness and the pair rule. */
+export function hashString(text: string, seed = 0x811c9dc5): number {
+  let hash = seed >>> 0;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash;
+}
+
+/** Builds a {@link SandboxCatalog}; the answers are serialised on first use and then reused. */
+export function defineCatalog(def: CatalogDefinition): SandboxCatalog {
+  const byCode = new Map(def.coins.map((c) => [c.code, c]));
+  const listed = def.coins.filter((c) => c.listed);
+  const currencyBodies = new Map<"new" | "old", Buffer>();
+  let pairBody: Buffer | undefined;
+
+  function hasPair(from: string, to: string): boolean {
+    if (from === to) return false;
+    const f = byCode.get(from);
+    const t = byCode.get(to);
+    // An unlisted coin has no pair list of its own (a service lists pairs per listed key).
+    return f !== undefined && t !== undefined && f.listed && def.pairOpen(f, t);
+  }
+
+  return {
+    size: def.size,
+    coins: def.coins,
+    find: (code) => byCode.get(code),
+    hasPair,
+    sampleAddress(code) {
+      const coin = byCode.get(code);
+      if (!coin) return undefined;
+      return def.samples?.[code] ?? ADDRESS_FORMATS[coin.address].generate(createRng(hashString(code)));
+    },
+    sampleTag(code) {
+      const coin = byCode.get(code);
+      if (!coin || coin.tagname === "") return "";
+      return tagFormat(coin).generate(createRng(hashString(code, 7)));
+    },
+    currenciesBody(variant) {
+      let body = currencyBodies.get(variant);
+      if (!body) {
+        const list: Record<string, Record<string, unknown>> = {};
+        for (const coin of listed) {
+          const entry: Record<string, unknown> = { minamount: coin.minamount, tagname: coin.tagname };
+          if (variant === "new") entry.network = coin.network;
+          if (!coin.available) entry.available = false;
+          if (coin.name !== undefined) {
+            entry.name = coin.name;
+            entry.image = `https://sandbox.invalid/coins/${coin.code.toLowerCase()}.svg`;
+          }
+          list[coin.code] = entry;
+        }
+        body = Buffer.from(JSON.stringify(list));
+        currencyBodies.set(variant, body);
+      }
+      return body;
+    },
+    pairsBody() {
+      if (!pairBody) {
+        const list: Record<string, string[]> = {};
+        for (const coin of listed) list[coin.code] = def.coins.filter((t) => hasPair(coin.code, t.code)).map((t) => t.code);
+        pairBody = Buffer.from(JSON.stringify(list));
+      }
+      return pairBody;
+    },
+  };
+}
+
+/** The small catalog: the coins above, every pair open but the deliberate exceptions. */
+export const SMALL_CATALOG: SandboxCatalog = defineCatalog({
+  size: "small",
+  coins: SANDBOX_COINS,
+  pairOpen: (from, to) => smallPairOpen(from.code, to.code),
+  samples: SAMPLE_ADDRESSES,
+});
 
 /** Share of the value the service keeps on a rate; the spread of a quote. */
 export const SPREAD = new Decimal("0.005");

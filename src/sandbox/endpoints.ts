@@ -9,20 +9,19 @@
  */
 import { Decimal } from "decimal.js";
 import { ADDRESS_FORMATS } from "./address-formats.js";
-import { SANDBOX_COINS, computeRate, findCoin, hasPair, isValidAddress, tagFormat, type SandboxCoin } from "./catalog.js";
+import { computeRate, isValidAddress, tagFormat, type SandboxCatalog, type SandboxCoin } from "./catalog.js";
 import { formatSpecDate, type MutableOrderBook } from "./orders.js";
 import { randomString, type Rng } from "./random.js";
 import type { EndpointName } from "./faults.js";
 
-/** What an endpoint answers. */
-export interface EndpointAnswer {
-  status: number;
-  body: unknown;
-}
+/** What an endpoint answers: a body to serialise, or one already serialised (the catalog answers). */
+export type EndpointAnswer = { status: number; body: unknown } | { status: number; raw: Buffer };
 
 /** What the endpoints need from the server. */
 export interface EndpointContext {
   variant: "new" | "old";
+  /** The coins served: the small catalog or the large one. */
+  catalog: SandboxCatalog;
   orders: MutableOrderBook;
   /** Seeded randomness for ids, deposit addresses and tags. */
   rng: Rng;
@@ -52,9 +51,9 @@ function amountParam(params: Params, name: string): Decimal {
   return value;
 }
 
-function coinParam(params: Params, name: string): SandboxCoin {
+function coinParam(params: Params, name: string, catalog: SandboxCatalog): SandboxCoin {
   const code = required(params, name).toUpperCase();
-  const coin = findCoin(code);
+  const coin = catalog.find(code);
   if (!coin) throw new Refusal(`unknown currency: ${code}`);
   if (!coin.available) throw new Refusal(`currency ${code} is temporarily unavailable`);
   return coin;
@@ -66,8 +65,8 @@ function checkLimits(coin: SandboxCoin, amount: Decimal): void {
   if (amount.gt(coin.maxAmount)) throw new Refusal(`amount exceeds maximum ${coin.maxAmount} ${coin.code}`);
 }
 
-function checkPair(from: SandboxCoin, to: SandboxCoin): void {
-  if (!hasPair(from.code, to.code)) throw new Refusal(`pair ${from.code}/${to.code} is not available`);
+function checkPair(catalog: SandboxCatalog, from: SandboxCoin, to: SandboxCoin): void {
+  if (!catalog.hasPair(from.code, to.code)) throw new Refusal(`pair ${from.code}/${to.code} is not available`);
 }
 
 /** Plain JSON number for a decimal (the spec's rate is a float). */
@@ -75,19 +74,19 @@ function toJsonNumber(value: Decimal): number {
   return Number(value.toFixed());
 }
 
-function validateAddress(params: Params): EndpointAnswer {
+function validateAddress(params: Params, ctx: EndpointContext): EndpointAnswer {
   const code = required(params, "currency").toUpperCase();
   const address = required(params, "address");
-  const coin = findCoin(code);
+  const coin = ctx.catalog.find(code);
   if (!coin) return refusal(`unknown currency: ${code}`);
   return ok({ result: isValidAddress(coin, address) });
 }
 
 function rate(params: Params, ctx: EndpointContext): EndpointAnswer {
   const amount = amountParam(params, "amount");
-  const from = coinParam(params, "from");
-  const to = coinParam(params, "to");
-  checkPair(from, to);
+  const from = coinParam(params, "from", ctx.catalog);
+  const to = coinParam(params, "to", ctx.catalog);
+  checkPair(ctx.catalog, from, to);
   checkLimits(from, amount);
   const body: Record<string, unknown> = { result: true, rate: toJsonNumber(computeRate(from, to, amount)) };
   if (ctx.variant === "new") body.withdrawalFee = `${to.withdrawalFee} ${to.code}`;
@@ -95,26 +94,11 @@ function rate(params: Params, ctx: EndpointContext): EndpointAnswer {
 }
 
 function currencies(ctx: EndpointContext): EndpointAnswer {
-  const list: Record<string, Record<string, unknown>> = {};
-  for (const coin of SANDBOX_COINS) {
-    if (!coin.listed) continue;
-    const entry: Record<string, unknown> = { minamount: coin.minamount, tagname: coin.tagname };
-    if (ctx.variant === "new") entry.network = coin.network;
-    if (!coin.available) entry.available = false;
-    list[coin.code] = entry;
-  }
-  return ok(list);
+  return { status: 200, raw: ctx.catalog.currenciesBody(ctx.variant) };
 }
 
-function pairs(): EndpointAnswer {
-  const list: Record<string, string[]> = {};
-  for (const coin of SANDBOX_COINS) {
-    if (!coin.listed) continue;
-    // Built per request so a test mutating the answer cannot change the next one.
-    const targets = SANDBOX_COINS.filter((t) => t.code !== coin.code && hasPair(coin.code, t.code)).map((t) => t.code);
-    list[coin.code] = targets;
-  }
-  return ok(list);
+function pairs(ctx: EndpointContext): EndpointAnswer {
+  return { status: 200, raw: ctx.catalog.pairsBody() };
 }
 
 function checkTag(coin: SandboxCoin, tag: string, role: "destinationTag" | "refundTag"): void {
@@ -131,9 +115,9 @@ function exchangeCreate(params: Params, ctx: EndpointContext): EndpointAnswer {
   const refundAddress = required(params, "refundAddress");
   const destinationTag = params.destinationTag?.trim() ?? "";
   const refundTag = params.refundTag?.trim() ?? "";
-  const from = coinParam(params, "from");
-  const to = coinParam(params, "to");
-  checkPair(from, to);
+  const from = coinParam(params, "from", ctx.catalog);
+  const to = coinParam(params, "to", ctx.catalog);
+  checkPair(ctx.catalog, from, to);
   checkLimits(from, amount);
   if (!isValidAddress(to, destinationAddress)) throw new Refusal(`invalid destination address for ${to.code}`);
   checkTag(to, destinationTag, "destinationTag");
@@ -205,13 +189,13 @@ export function handleEndpoint(endpoint: EndpointName, params: Params, ctx: Endp
   try {
     switch (endpoint) {
       case "validate-address":
-        return validateAddress(params);
+        return validateAddress(params, ctx);
       case "rate":
         return rate(params, ctx);
       case "currencies":
         return currencies(ctx);
       case "pairs":
-        return pairs();
+        return pairs(ctx);
       case "exchange-create":
         return exchangeCreate(params, ctx);
       case "exchange-status":

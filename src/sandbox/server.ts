@@ -11,9 +11,20 @@ import { createFaultTable, ENDPOINTS, type EndpointName, type FaultInjector, typ
 import { createOrderBook, type LifecycleTiming, type OrderBook } from "./orders.js";
 import { createRng, randomString } from "./random.js";
 import { createRequestLog, type LoggedRequest, type RequestLog } from "./request-log.js";
+import { SMALL_CATALOG, type SandboxCatalog } from "./catalog.js";
+import { largeCatalog } from "./large-catalog.js";
 
 export { ManualClock, realClock, type SandboxClock } from "./clock.js";
-export { SAMPLE_ADDRESSES } from "./catalog.js";
+export { SAMPLE_ADDRESSES, type SandboxCatalog, type SandboxCoin } from "./catalog.js";
+export { LARGE_CATALOG_COINS } from "./large-catalog.js";
+
+/** The catalog sizes the sandbox serves (SANDBOX_CATALOG). */
+export type SandboxCatalogSize = "small" | "large";
+
+/** The catalog of a size; the large one is generated on first use and shared by every sandbox. */
+export function sandboxCatalog(size: SandboxCatalogSize): SandboxCatalog {
+  return size === "large" ? largeCatalog() : SMALL_CATALOG;
+}
 export type { EndpointName, FaultInjector, FaultSpec, FaultKind } from "./faults.js";
 export type { LifecycleTiming, OrderBook, SandboxOrder, FailureStatus } from "./orders.js";
 export type { RequestLog, LoggedRequest } from "./request-log.js";
@@ -36,6 +47,11 @@ export interface SandboxOptions {
   clock?: SandboxClock;
   /** How long each status lasts, or "manual"; see {@link LifecycleTiming}. */
   lifecycle?: LifecycleTiming;
+  /**
+   * Default "small": about twenty hand-written coins. "large": about 900 generated coins with
+   * nearly every pair open, answers as large as a real service's (see large-catalog.ts).
+   */
+  catalog?: SandboxCatalogSize;
 }
 
 /** A running sandbox. */
@@ -47,6 +63,8 @@ export interface SandboxServer {
   readonly faults: FaultInjector;
   readonly orders: OrderBook;
   readonly clock: SandboxClock;
+  /** The coins served, with sample addresses and tags for each (`catalog.sampleAddress(code)`). */
+  readonly catalog: SandboxCatalog;
   /** Switches the interface variant for the following requests. */
   setVariant(v: "new" | "old"): void;
   /** Changes the artificial delay for the following requests. */
@@ -88,9 +106,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
   const faults = createFaultTable();
   const orders = createOrderBook(clock, opts.lifecycle, (id) => txIdFor(seed, id));
   const rng = createRng(seed);
+  const catalog = sandboxCatalog(opts.catalog ?? "small");
+  // Serialised now rather than on the first request: the large answers take a few hundred ms to
+  // build, which must not land inside a test's or a benchmark's measurement of the bot.
+  catalog.currenciesBody(variant);
+  catalog.pairsBody();
   const delays = new Set<NodeJS.Timeout>();
 
-  function send(res: http.ServerResponse, entry: LoggedRequest, status: number, raw: string): void {
+  function send(res: http.ServerResponse, entry: LoggedRequest, status: number, raw: string | Buffer): void {
     entry.status = status;
     res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(raw) });
     res.end(raw);
@@ -100,7 +123,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
     const fault = faults.take(entry.endpoint);
     if (fault?.kind === "timeout") return; // held open; close() drops the socket
     // A "delay" fault: the answer is made now and sent later, so it is as stale as it is slow.
-    const out = (status: number, raw: string) => {
+    const out = (status: number, raw: string | Buffer) => {
       if (fault?.kind !== "delay") return send(res, entry, status, raw);
       const timer = setTimeout(() => {
         delays.delete(timer);
@@ -108,7 +131,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
       }, fault.ms);
       delays.add(timer);
     };
-    const answer = (a: EndpointAnswer) => out(a.status, JSON.stringify(a.body));
+    // The catalog's large answers come prepared ("raw"); the rest is serialised here.
+    const answer = (a: EndpointAnswer) => out(a.status, "raw" in a ? a.raw : JSON.stringify(a.body));
     if (fault && fault.kind !== "delay") {
       const { status, raw } = faultAnswer(fault);
       return out(status, raw);
@@ -120,7 +144,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
     }
     const params = Object.fromEntries(url.searchParams);
     try {
-      answer(handleEndpoint(entry.endpoint as EndpointName, params, { variant, orders, rng }));
+      answer(handleEndpoint(entry.endpoint as EndpointName, params, { variant, catalog, orders, rng }));
     } catch (err) {
       // A sandbox bug: answer like a broken server would, and say what broke on stderr.
       console.error("sandbox: internal error", err);
@@ -153,6 +177,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
     faults,
     orders,
     clock,
+    catalog,
     setVariant(v) {
       variant = v;
     },

@@ -68,6 +68,23 @@ describe("the playground control API", () => {
     expect(withSandboxDefaults(loadConfig(trial), trial)).toMatchObject({ adminIds: [], pollIntervalMs: 30_000 });
   });
 
+  it("serves the small sandbox catalog by default, and the large one with SANDBOX_CATALOG=large", async () => {
+    expect(system.sandbox!.catalog.size).toBe("small");
+    const largeDir = await mkdtemp(join(tmpdir(), "swapbot-playground-large-"));
+    const env = { DATA_DIR: largeDir, SANDBOX_PORT: "0", LOG_LEVEL: "silent", SANDBOX_CATALOG: "large" };
+    const large = await startSystem(withSandboxDefaults(loadConfig(env), env), createLogger({ level: "silent", secrets: [] }));
+    try {
+      expect(large.sandbox!.catalog.size).toBe("large");
+      // The bot itself reads it: its catalog has the generated coins.
+      const index = await large.app.catalog.index();
+      expect(index.size.currencies).toBeGreaterThan(850);
+      expect(index.get("EOS")?.tagName).toBe("MEMO");
+    } finally {
+      await large.close();
+      await rm(largeDir, { recursive: true, force: true });
+    }
+  });
+
   it("acts as the user and shows the bot's reply, formatted as entities, with pressable buttons", async () => {
     expect((await post("send", { user: PLAYGROUND_USER.id, text: "/start" })).status).toBe(200);
     const greeting = await botSays(PLAYGROUND_USER.id, "Hi, Alice");

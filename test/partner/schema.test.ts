@@ -6,6 +6,7 @@ import {
   exchangeStatusSchema,
   pairsSchema,
   parseBody,
+  parsePairs,
   rateSchema,
   withdrawalFeeSchema,
 } from "../../src/partner/schema.js";
@@ -61,6 +62,44 @@ describe("partner schemas", () => {
   it("pairs: upper-cases codes; non-string targets fail", () => {
     expect(pairsSchema.parse({ btc: ["eth", "LTC"] })).toEqual({ BTC: ["ETH", "LTC"] });
     expect(pairsSchema.safeParse({ BTC: [1, 2] }).success).toBe(false);
+  });
+
+  it("parsePairs reads pairs as pairsSchema does, trimming and upper-casing codes", async () => {
+    const body = { btc: ["eth", " LTC "], " xrp": [], ETH: ["btc"] };
+    expect(await parsePairs("pairs", body)).toEqual(pairsSchema.parse(body));
+    expect(await parsePairs("pairs", body)).toEqual({ BTC: ["ETH", "LTC"], XRP: [], ETH: ["BTC"] });
+  });
+
+  it("parsePairs refuses a bad answer naming the first bad field, as invalid-response", async () => {
+    const cases: [unknown, string][] = [
+      [[["BTC", "ETH"]], 'field "(body)"'],
+      [null, 'field "(body)"'],
+      [{ BTC: ["ETH"], ETH: "BTC" }, 'field "ETH": expected an array'],
+      [{ BTC: ["ETH", 2] }, 'field "BTC.1": expected a currency code'],
+      [{ BTC: ["ETH", null] }, 'field "BTC.1"'],
+    ];
+    for (const [body, message] of cases) {
+      const err = await parsePairs("pairs", body).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(err, JSON.stringify(body)).toBeInstanceOf(PartnerError);
+      expect(err).toMatchObject({ kind: "invalid-response", endpoint: "pairs" });
+      expect((err as PartnerError).message).toContain(message);
+    }
+  });
+
+  it("parsePairs pauses every few thousand entries", async () => {
+    const codes = Array.from({ length: 200 }, (_, i) => `c${i}`);
+    const body = Object.fromEntries(codes.map((c) => [c, codes.filter((t) => t !== c)]));
+    let pauses = 0;
+    const pairs = await parsePairs("pairs", body, async () => {
+      pauses++;
+    });
+    // 200 × 200 entries (keys counted), a pause each 5,000.
+    expect(pauses).toBe(8);
+    expect(pairs.C0).toHaveLength(199);
+    expect(pairs.C1![0]).toBe("C0");
   });
 
   it("withdrawalFee: text with code, bare number, numeric text, empty", () => {

@@ -6,11 +6,10 @@
  * Titles and descriptions are plain text (Telegram shows them as typed); `html` is the message
  * sent, with everything the person typed escaped.
  */
-import type { Currency, PairMap } from "../../domain/types.js";
 import { parseRateQuery, type InvalidRateQueryReason, type RateQuery } from "../../domain/rate-query.js";
 import { encodeExchangePayload, type ExchangePayload } from "../../domain/deep-link.js";
 import { formatAmount, isBelow } from "../../domain/amount.js";
-import { orderByPopularity } from "../../domain/search.js";
+import type { CatalogIndex } from "../../domain/catalog-index.js";
 import type { Catalog } from "../../partner/catalog.js";
 import type { QuoteCache } from "../../partner/quote-cache.js";
 import { PartnerError } from "../../partner/errors.js";
@@ -28,7 +27,11 @@ export const DEFAULT_QUOTE_DEADLINE_MS = 3_000;
 
 /** What an answer needs from the bot. */
 export interface RateAnswerEnv {
-  catalog: Catalog;
+  /**
+   * Read through its shared index only: at a real service's size (900 coins, 800k pairs) a copy
+   * of the currencies and pairs per keystroke cost more than the whole answer.
+   */
+  catalog: Pick<Catalog, "index">;
   quotes: QuoteCache;
   /** Translator in the asker's language. */
   t: T;
@@ -66,17 +69,15 @@ export interface RateAnswer {
 
 /** Reads the question and builds the answer. Never throws: failures become a helpful item. */
 export async function answerRateQuery(text: string, env: RateAnswerEnv): Promise<RateAnswer> {
-  let currencies: Currency[];
-  let pairs: PairMap;
+  let index: CatalogIndex;
   try {
-    [currencies, pairs] = await Promise.all([env.catalog.currencies(), env.catalog.pairs()]);
+    index = await env.catalog.index();
   } catch (err) {
     env.logger?.warn({ err: describe(err) }, "rate answer: catalog unavailable");
     return unavailable(env.t);
   }
-  const byCode = new Map(currencies.map((c) => [c.code, c]));
-  const query = parseRateQuery(text, [...byCode.keys()]);
-  const ctx: Ctx = { env, byCode, pairs };
+  const query = parseRateQuery(text, index.codes);
+  const ctx: Ctx = { env, index };
 
   switch (query.kind) {
     case "empty":
@@ -105,15 +106,14 @@ export function exchangeLink(botUsername: string, exchange: ExchangePayload): st
 
 interface Ctx {
   env: RateAnswerEnv;
-  byCode: ReadonlyMap<string, Currency>;
-  pairs: PairMap;
+  index: CatalogIndex;
 }
 
 /** "0.1 btc eth" or "btc eth": one quote, after checking the pair and the minimum. */
 async function single(ctx: Ctx, kind: "quote" | "pair", from: string, to: string, amount: string | undefined): Promise<RateAnswer> {
   const { t } = ctx.env;
-  const fromCoin = ctx.byCode.get(from)!;
-  if (!ctx.pairs[from]?.includes(to)) return { kind: "no-pair", items: [noPairItem(ctx, from, to)] };
+  const fromCoin = ctx.index.get(from)!;
+  if (!ctx.index.canExchange(from, to)) return { kind: "no-pair", items: [noPairItem(ctx, from, to)] };
   const sent = amount ?? fromCoin.minAmount;
   if (isBelow(sent, fromCoin.minAmount)) return { kind: "below-min", items: [belowMinItem(t, from, to, fromCoin.minAmount)] };
   const result = await fetchQuote(ctx.env, from, to, sent);
@@ -124,8 +124,9 @@ async function single(ctx: Ctx, kind: "quote" | "pair", from: string, to: string
 /** "100 usdttrc20" or "btc": quotes to several targets, fetched concurrently. */
 async function list(ctx: Ctx, kind: "from-amount" | "from-only", from: string, amount: string | undefined, limit: number): Promise<RateAnswer> {
   const { t } = ctx.env;
-  const fromCoin = ctx.byCode.get(from)!;
-  const targets = orderByPopularity((ctx.pairs[from] ?? []).map((c) => ctx.byCode.get(c)).filter((c): c is Currency => c !== undefined)).slice(0, limit);
+  const fromCoin = ctx.index.get(from)!;
+  // Popular ones first, already so in the index.
+  const targets = ctx.index.targetCurrencies(from).slice(0, limit);
   if (targets.length === 0) return { kind: "no-targets", items: [noTargetsItem(t, from)] };
   const sent = amount ?? fromCoin.minAmount;
   if (isBelow(sent, fromCoin.minAmount)) return { kind: "below-min", items: [belowMinItem(t, from, undefined, fromCoin.minAmount)] };
@@ -219,7 +220,8 @@ function unknownItem(t: T, token: string, suggestions: string[]): RateItem {
 
 function noPairItem(ctx: Ctx, from: string, to: string): RateItem {
   const { t } = ctx.env;
-  const targets = orderByPopularity((ctx.pairs[from] ?? []).map((c) => ctx.byCode.get(c)).filter((c): c is Currency => c !== undefined))
+  const targets = ctx.index
+    .targetCurrencies(from)
     .slice(0, FROM_ONLY_TARGETS)
     .map((c) => c.code);
   const description = targets.length > 0 ? t("rates-no-pair-targets", { from, targets: targets.join(", ") }) : t("rates-no-targets", { from });

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { answerRateQuery, exchangeLink, FROM_ONLY_TARGETS, type RateAnswerEnv } from "../../../src/bot/ui/rate-answer.js";
 import { createI18n, translatorOf, type Translator } from "../../../src/bot/i18n.js";
-import { createCatalog } from "../../../src/partner/catalog.js";
+import { createCatalog, type Catalog } from "../../../src/partner/catalog.js";
 import { createPartnerClient } from "../../../src/partner/client.js";
 import { createQuoteCache } from "../../../src/partner/quote-cache.js";
 import { startSandbox, type SandboxServer } from "../../../src/sandbox/server.js";
@@ -16,14 +16,14 @@ afterEach(async () => {
   for (const fn of cleanups.splice(0).reverse()) await fn();
 });
 
-async function setup(locale = "en", quoteDeadlineMs?: number): Promise<{ sandbox: SandboxServer; env: RateAnswerEnv }> {
+async function setup(locale = "en", quoteDeadlineMs?: number): Promise<{ sandbox: SandboxServer; env: RateAnswerEnv & { catalog: Catalog } }> {
   const sandbox = await startSandbox();
   cleanups.push(() => sandbox.close());
   const client = createPartnerClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, retries: 0 });
   cleanups.push(() => client.close());
   const catalog = createCatalog(client);
   cleanups.push(() => catalog.whenIdle());
-  const env: RateAnswerEnv = {
+  const env: RateAnswerEnv & { catalog: Catalog } = {
     catalog,
     quotes: createQuoteCache(client),
     t: (key, vars) => translate(locale, key, vars),
@@ -136,6 +136,15 @@ describe("answerRateQuery", () => {
     sandbox.setLatency(300);
     const a = await answerRateQuery("0.1 btc eth", env);
     expect(a.kind).toBe("unavailable");
+  });
+
+  it("reads the catalog through its shared index, once per answer", async () => {
+    const { env } = await setup();
+    let reads = 0;
+    const counted: RateAnswerEnv = { ...env, catalog: { index: () => (reads++, env.catalog.index()) } };
+    expect((await answerRateQuery("0.1 btc eth", counted)).kind).toBe("quote");
+    expect((await answerRateQuery("ltc", counted)).kind).toBe("from-only");
+    expect(reads).toBe(2);
   });
 
   it("answers in the asker's language", async () => {

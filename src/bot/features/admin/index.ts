@@ -146,9 +146,10 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
       await ctx.answerCallbackQuery({ text: ctx.t("admin-resend-final") });
       return;
     }
-    const currencies = await catalog.currencies().catch(() => []);
+    // The shared index, not a copy of the coin list (900 coins at a real service's size).
+    const index = await catalog.index().catch(() => undefined);
     const coin = (code: string) => {
-      const c = currencies.find((x) => x.code === code);
+      const c = index?.get(code);
       return { code, network: c?.network, tagName: c?.tagName ?? "" };
     };
     const locale = localeOfChat(store, record.chatId);
