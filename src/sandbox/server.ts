@@ -13,6 +13,7 @@ import { createRng, randomString } from "./random.js";
 import { createRequestLog, type LoggedRequest, type RequestLog } from "./request-log.js";
 import { SMALL_CATALOG, type SandboxCatalog } from "./catalog.js";
 import { largeCatalog } from "./large-catalog.js";
+import { hidingCoins } from "./hidden-coins.js";
 
 export { ManualClock, realClock, type SandboxClock } from "./clock.js";
 export { SAMPLE_ADDRESSES, type SandboxCatalog, type SandboxCoin } from "./catalog.js";
@@ -67,6 +68,9 @@ export interface SandboxServer {
   readonly catalog: SandboxCatalog;
   /** Switches the interface variant for the following requests. */
   setVariant(v: "new" | "old"): void;
+  /** Stops offering these coins (as a service does when it delists one); `showCoins()` brings them all back. */
+  hideCoins(...codes: string[]): void;
+  showCoins(): void;
   /** Changes the artificial delay for the following requests. */
   setLatency(ms: number): void;
   /** Stops listening and drops every open connection (held "timeout" requests included). */
@@ -106,7 +110,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
   const faults = createFaultTable();
   const orders = createOrderBook(clock, opts.lifecycle, (id) => txIdFor(seed, id));
   const rng = createRng(seed);
-  const catalog = sandboxCatalog(opts.catalog ?? "small");
+  const hidden = new Set<string>();
+  const catalog = hidingCoins(sandboxCatalog(opts.catalog ?? "small"), hidden);
   // Serialised now rather than on the first request: the large answers take a few hundred ms to
   // build, which must not land inside a test's or a benchmark's measurement of the bot.
   catalog.currenciesBody(variant);
@@ -178,6 +183,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
     orders,
     clock,
     catalog,
+    hideCoins(...codes) {
+      for (const code of codes) hidden.add(code.toUpperCase());
+    },
+    showCoins() {
+      hidden.clear();
+    },
     setVariant(v) {
       variant = v;
     },
