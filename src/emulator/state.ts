@@ -300,6 +300,8 @@ export class EmulatorState {
     return {
       chatId,
       messages: () => fromBot().map((m) => this.snapshot(m)),
+      messagesFrom: (index) => fromBot().slice(index).map((m) => this.snapshot(m)),
+      count: () => fromBot().length,
       all: () => visible().map((m) => this.snapshot(m)),
       last: () => {
         const list = fromBot();

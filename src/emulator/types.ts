@@ -74,6 +74,10 @@ export interface ChatView {
   readonly chatId: number;
   /** Messages the bot sent to this chat, in order, edits applied, deleted ones gone. */
   messages(): BotMessage[];
+  /** The bot's messages from position `index` on (cheap: the earlier ones are not copied). */
+  messagesFrom(index: number): BotMessage[];
+  /** How many messages of the bot the chat shows. */
+  count(): number;
   /** Every visible message of the chat, the users' own included. */
   all(): BotMessage[];
   /** The bot's latest visible message. */

@@ -33,13 +33,15 @@ export class ChatDriver {
 
   /** Number of bot messages in the chat so far: later waits only look past it. */
   mark(): number {
-    return this.user.chat.messages().length;
+    return this.user.chat.count();
   }
 
   /** Waits for a bot message after `since` that matches `expected`. */
   async waitNew(expected: Expectation, since: number, timeoutMs?: number): Promise<BotMessage> {
     return this.h.emulator.waitFor(
-      () => this.user.chat.messages().slice(since).find((m) => matches(m, expected)),
+      // Only the messages after `since` are copied: a hundred people waiting at once would
+      // otherwise copy every chat on every change.
+      () => this.user.chat.messagesFrom(since).find((m) => matches(m, expected)),
       timeoutMs,
     );
   }
