@@ -18,7 +18,13 @@ export type FaultKind =
   /** Answer 200 with a body that is not valid JSON ("invalid-json", the default) or JSON of the wrong shape. */
   | { kind: "malformed"; shape?: "invalid-json" | "wrong-shape" }
   /** Answer 200 with `{ result: false, error: message }`. */
-  | { kind: "rejected"; message?: string };
+  | { kind: "rejected"; message?: string }
+  /**
+   * Handle the request at once (an exchange-create creates its order, a status is read now) and
+   * hold the answer for `ms` real milliseconds: a slow way back. The client may have given up by
+   * then (an order it never heard of), or gets an answer older than what happened since.
+   */
+  | { kind: "delay"; ms: number };
 
 /** A fault to inject: which endpoint (all when absent), what, and how many times (until cleared when absent). */
 export type FaultSpec = FaultKind & { endpoint?: EndpointName; times?: number };
@@ -49,6 +55,9 @@ export function createFaultTable(): FaultTable {
     inject(spec) {
       if (spec.times !== undefined && (!Number.isInteger(spec.times) || spec.times < 1)) {
         throw new RangeError(`faults.inject: times must be a positive integer, got ${spec.times}`);
+      }
+      if (spec.kind === "delay" && (!Number.isFinite(spec.ms) || spec.ms < 0)) {
+        throw new RangeError(`faults.inject: a delay needs ms >= 0, got ${spec.ms}`);
       }
       faults.push({ spec, left: spec.times ?? Infinity });
     },
