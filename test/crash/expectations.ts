@@ -111,9 +111,9 @@ export const TIMING = {
   /** A person waits this long for the bot's answer to one action before calling it silence. */
   replyMs: 10_000,
   /** After a restart, a message the bot owes a person (in doubt, instructions) must come within this. */
-  owedMessageMs: 20_000,
+  owedMessageMs: 12_000,
   /** After Telegram recovers, what an outbox holds must be delivered within this. */
-  outboxDeliveryMs: 25_000,
+  outboxDeliveryMs: 20_000,
   /** How long a test watches for a duplicate after the first copy arrived. */
   duplicateWatchMs: 5_000,
   /** A person's pause between two steps (a real one reads and types; it also lets the old store's

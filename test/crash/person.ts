@@ -4,7 +4,7 @@
  */
 import type { BotMessage, Emulator, TestUser } from "../../src/emulator/server.js";
 import { SAMPLE_ADDRESSES } from "../../src/sandbox/server.js";
-import { PROMPTS, STEP_REPLIES, TIMING, type ReplyKind } from "./expectations.js";
+import { isOrderCard, PROMPTS, STEP_REPLIES, TIMING, type ReplyKind } from "./expectations.js";
 
 export type Expectation = string | RegExp;
 
@@ -147,5 +147,17 @@ export class Person {
       return this.send(plan.refundTag, PROMPTS.card);
     }
     return this.send(plan.refund, PROMPTS.card);
+  }
+
+  /** Presses Confirm on the card and waits for the deposit instructions to end with the live order card. */
+  async confirm(card: BotMessage, timeoutMs: number = TIMING.replyMs): Promise<BotMessage> {
+    const since = this.mark();
+    this.user.pressButton(card, "x:confirm");
+    return this.emulator.waitFor(() => this.messages().slice(since).find(isOrderCard), timeoutMs);
+  }
+
+  /** Bot messages (not order cards) that mention `text`, e.g. an exchange id in its notices. */
+  noticesAbout(text: string, pattern: RegExp): BotMessage[] {
+    return this.messages().filter((m) => !isOrderCard(m) && m.plain.includes(text) && pattern.test(m.plain));
   }
 }

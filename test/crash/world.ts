@@ -178,3 +178,13 @@ export async function startCrashWorld(options: CrashWorldOptions = {}): Promise<
   }
   return world;
 }
+
+/** Runs `fn` in a fresh world and closes it afterwards, whatever happens (concurrent tests). */
+export async function withCrashWorld<T>(options: CrashWorldOptions, fn: (world: CrashWorld) => Promise<T>): Promise<T> {
+  const world = await startCrashWorld(options);
+  try {
+    return await fn(world);
+  } finally {
+    await world.close();
+  }
+}
