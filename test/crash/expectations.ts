@@ -85,9 +85,9 @@ export function isOrderCard(m: BotMessage): boolean {
   return /(^|\n)Status: /.test(m.plain) && m.buttons().some((b) => (b.callback_data ?? "").startsWith("st:"));
 }
 
-/** The status name shown on an order card, or undefined. */
-export function cardStatus(plain: string): string | undefined {
-  return /(?:^|\n)Status: ([^\n]+)/.exec(plain)?.[1]?.trim();
+/** The status name shown on an order card (its plain text, or an HTML source from `history`). */
+export function cardStatus(text: string): string | undefined {
+  return /(?:^|\n)Status: ([^\n]+)/.exec(text)?.[1]?.replace(/<[^>]*>/g, "").trim();
 }
 
 /** The card's status names in the order an exchange goes through them (locales/en.ftl). */
