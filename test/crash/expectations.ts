@@ -114,11 +114,16 @@ export const TIMING = {
   owedMessageMs: 12_000,
   /** After Telegram recovers, what an outbox holds must be delivered within this. */
   outboxDeliveryMs: 20_000,
-  /** How long a test watches for a duplicate after the first copy arrived. */
-  duplicateWatchMs: 5_000,
-  /** A person's pause between two steps (a real one reads and types; it also lets the old store's
-   * one-second write happen, so a crash rewinds the flow by one step rather than to nothing). */
-  thinkMs: 1_200,
+  /** How long a test watches for a duplicate after the first copy arrived (four poll intervals). */
+  duplicateWatchMs: 4_000,
+  /** A person's pause between two steps in most tests: a quick reader. */
+  thinkMs: 300,
+  /**
+   * A slower person, where the moment of a kill within the flow matters: longer than the old
+   * store's one-second coalesced write, so a kill rewinds the flow by one step (as it did for real
+   * people) rather than to no flow at all.
+   */
+  slowThinkMs: 1_200,
   /** The bot's status poll interval in these tests (POLL_INTERVAL_MS; its minimum is 1000). */
   pollIntervalMs: 1_000,
 } as const;

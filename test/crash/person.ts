@@ -46,12 +46,16 @@ export function replyKind(message: BotMessage): ReplyKind | undefined {
 export class Person {
   readonly user: TestUser;
 
+  readonly thinkMs: number;
+
   constructor(
     readonly emulator: Emulator,
     readonly id: number,
     readonly firstName: string,
+    options: { thinkMs?: number } = {},
   ) {
     this.user = emulator.user({ id, first_name: firstName, language_code: "en" });
+    this.thinkMs = options.thinkMs ?? TIMING.thinkMs;
   }
 
   /** The bot's messages so far (edits applied). */
@@ -103,8 +107,8 @@ export class Person {
     return this.waitNew(expected, since, timeoutMs);
   }
 
-  /** A person's pause between two steps. */
-  think(ms: number = TIMING.thinkMs): Promise<void> {
+  /** A person's pause between two steps (their own pace unless told). */
+  think(ms: number = this.thinkMs): Promise<void> {
     return sleep(ms);
   }
 

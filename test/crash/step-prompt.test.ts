@@ -27,7 +27,7 @@ function wrongStepReplies(replies: BotMessage[]): string[] {
 
 it("reads the tag typed after a kill right after the Destination tag prompt as the tag, never as another answer", async () => {
   const w = (world = await startCrashWorld());
-  const ann = new Person(w.emulator, 5101, "Ann");
+  const ann = new Person(w.emulator, 5101, "Ann", { thinkMs: TIMING.slowThinkMs });
   const plan = btcToXrp("0.01", "123456");
 
   const quote = await ann.toQuote(plan);
