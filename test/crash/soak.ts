@@ -161,9 +161,9 @@ function currentAsk(messages: BotMessage[], plan: WalkPlan): Ask {
     if (isOrderCard(m)) return { kind: "done" };
     if (isNotice(m)) continue; // about an earlier walk's order
     if (/Something went wrong on my side|Exchange cancelled|expired after/.test(m.plain)) return { kind: "error" };
+    if (hasButton(m, "x:retry")) return { kind: "press", message: m, data: "x:retry" };
     if (CREATE_IN_DOUBT.test(m.plain)) return { kind: "in-doubt" };
     if (PROMPTS.creating.test(m.plain)) return { kind: "creating" };
-    if (hasButton(m, "x:retry")) return { kind: "press", message: m, data: "x:retry" };
     const live = m.buttons().length > 0;
     if (PROMPTS.card.test(m.plain)) return hasButton(m, "x:confirm") ? { kind: "press", message: m, data: "x:confirm" } : { kind: "wait" };
     if (PROMPTS.quote.test(m.plain)) return hasButton(m, "x:next") ? { kind: "press", message: m, data: "x:next" } : { kind: "wait" };
