@@ -62,6 +62,9 @@ export const RIGHT_REPLIES: Record<"pickFrom" | "pickTo" | "amount" | "quote" | 
  */
 export const REPEAT_STEP = /repeat|interrupted|restarted|once more|did not (get|receive|save)|lost your last|please send (it|that) again|start(ed)? over/i;
 
+/** The toast of a button whose step or flow the bot no longer has. */
+export const DEAD_BUTTON = /no longer active|belongs to an earlier step/;
+
 /** A create whose answer was lost (kill, timeout): the person is told, never left in silence. */
 export const CREATE_IN_DOUBT = /interrupted|in doubt|not sure|could not confirm|support|will (check|confirm)|\/history|do not send any coins/i;
 

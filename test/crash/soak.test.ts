@@ -32,6 +32,7 @@ function renderReport(report: SoakReport): string {
     ["walks started / completed", `${f.walksStarted} / ${f.walksCompleted}`, ""],
     ["walks ended \"in doubt\"", f.walksInDoubt, ""],
     ["walks started over (silence, dead button, wrong step, error)", f.walksStartedOver, ""],
+    ["live buttons answered \"no longer active\" (flow lost)", f.deadButtons, ""],
     ["**wrong-step replies**", f.wrongStepReplies, "0"],
     ["**orders not matching what was typed**", f.mismatchedOrders, "0"],
     ["**orders at the partner / stored by the bot**", `${f.ordersAtPartner} / ${f.ordersStored}`, "equal"],

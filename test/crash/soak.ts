@@ -17,6 +17,7 @@ import { SAMPLE_ADDRESSES } from "../../src/sandbox/server.js";
 import { TERMINAL_STATUSES } from "../../src/sandbox/orders.js";
 import {
   CREATE_IN_DOUBT,
+  DEAD_BUTTON,
   isOrderCard,
   NOTICES,
   PROMPTS,
@@ -75,6 +76,8 @@ export interface SoakFigures {
   walksInDoubt: number;
   /** Walks a person started over (silence, a dead button, a wrong-step reply, an error). */
   walksStartedOver: number;
+  /** Buttons of the live prompt that the bot answered with "no longer active" (its flow was lost). */
+  deadButtons: number;
   /** Replies that treat an answer as belonging to another step (or to no flow at all). */
   wrongStepReplies: number;
   /** Orders at the partner whose fields are not what their person typed for those steps. */
@@ -207,7 +210,7 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
   const started = Date.now();
   const random = seededRandom(options.seed);
   const walkUntil = started + options.durationMs;
-  const counts = { kills: 0, walksStarted: 0, walksCompleted: 0, walksInDoubt: 0, walksStartedOver: 0 };
+  const counts = { kills: 0, walksStarted: 0, walksCompleted: 0, walksInDoubt: 0, walksStartedOver: 0, deadButtons: 0 };
   const wrongStep: WrongStepReply[] = [];
   const people: PersonLog[] = Array.from({ length: options.people }, (_, i) => ({
     person: new Person(world.emulator, 6001 + i, `Soak${i + 1}`),
@@ -228,14 +231,22 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
       let since = walkStart;
       person.user.sendText("/exchange");
       let lastAnswer: { step: TextStep; text: string } | undefined;
+      let lastPress: string | undefined;
       const acted = new Set<string>();
       let silentMs = 0;
       let outcome: "done" | "in-doubt" | "over" | "time" = "time";
       for (let action = 0; action < 40 && Date.now() < walkUntil + 5_000; action++) {
         const waitFrom = Date.now();
-        const replies = (await person.repliesSince(since, 6_000, 400)) ?? [];
+        const replies = (await person.repliesSince(since, 4_000, 400)) ?? [];
         if (replies.length === 0) silentMs += Date.now() - waitFrom;
         else silentMs = 0;
+        const toast = person.user.lastCallbackAnswer();
+        if (lastPress !== undefined && toast?.callback_query_id === lastPress && DEAD_BUTTON.test(toast.text ?? "")) {
+          // The live prompt's button is dead: the bot lost this flow. A person starts over.
+          counts.deadButtons++;
+          outcome = "over";
+          break;
+        }
         if (lastAnswer !== undefined && replies.length > 0) {
           const wrong = wrongReplies(lastAnswer.step, replies);
           for (const w of wrong) {
@@ -263,7 +274,7 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
         if (act === undefined || key === undefined || acted.has(key)) {
           // Nothing new to answer: the bot owes the next message. Silence for this long (the bot
           // was killed, an update was lost) makes a person start over.
-          if (silentMs >= (ask.kind === "creating" ? 20_000 : 14_000)) {
+          if (silentMs >= (ask.kind === "creating" ? 12_000 : 8_000)) {
             outcome = "over";
             break;
           }
@@ -275,11 +286,12 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
         silentMs = 0;
         try {
           if (act.kind === "press") {
-            person.user.pressButton(act.message, act.data);
+            lastPress = person.user.pressButton(act.message, act.data).callback_query_id;
             lastAnswer = undefined;
           } else {
             person.user.sendText(act.text);
             lastAnswer = { step: act.step, text: act.text };
+            lastPress = undefined;
           }
         } catch {
           // The button went away between reading and pressing (an edit): read the chat again.
@@ -386,7 +398,7 @@ function computeFigures(
   orders: SandboxOrder[],
   storedIds: string[],
   people: PersonLog[],
-  counts: { kills: number; walksStarted: number; walksCompleted: number; walksInDoubt: number; walksStartedOver: number },
+  counts: { kills: number; walksStarted: number; walksCompleted: number; walksInDoubt: number; walksStartedOver: number; deadButtons: number },
   wrongStep: WrongStepReply[],
 ): { figures: SoakFigures; mismatched: SoakReport["mismatched"] } {
   const stored = new Set(storedIds);
