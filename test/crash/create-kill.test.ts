@@ -1,6 +1,6 @@
 /**
- * A kill during exchange-create: before the service has created the order, and after it has
- * (answered, but the bot never read the answer). After the restart the person gets a message
+ * A kill during exchange-create: while the request is in flight and the service never handles it
+ * (no order), and after the service created the order and answered (the bot never read it). After the restart the person gets a message
  * (never silence), support is alerted with the draft's details, and the order is never created a
  * second time. Measured before the fix: the person saw only "Creating your exchange…" forever,
  * and an order the bot did not know stayed at the partner.
@@ -14,13 +14,15 @@ import { withCrashWorld } from "./world.js";
 // is spent waiting.
 describe.concurrent("a kill during exchange-create", () => {
   for (const phase of ["received", "answered"] as const) {
-    const when = phase === "received" ? "before the order exists" : "after the order was created";
+    const when = phase === "received" ? "with the request never handled (no order)" : "after the order was created";
     it(`${when}: the person is told after the restart, support is alerted, and nothing is created twice`, ({ expect }) =>
       withCrashWorld({}, async (w) => {
         const cy = new Person(w.emulator, phase === "received" ? 5301 : 5302, "Cy");
         const plan = btcToEth(phase === "received" ? "0.11" : "0.12");
         const card = await cy.toCard(plan);
 
+        // "received": the request is held unanswered and unhandled, so no order ever exists.
+        if (phase === "received") w.sandbox.faults.inject({ endpoint: "exchange-create", kind: "timeout", times: 1 });
         const kill = w.killOnPartnerRequest("exchange-create", phase);
         cy.user.pressButton(card, "x:confirm");
         await kill.fired;
@@ -45,8 +47,9 @@ describe.concurrent("a kill during exchange-create", () => {
           cy.user.pressButton(stillThere, "x:confirm");
           await cy.think(3_000);
         }
+        // Never two orders. Where the first request was never handled, one more attempt could
+        // not double anything; after an order was created, no second request at all.
         expect(w.sandbox.orders.list().length).toBeLessThanOrEqual(1);
-        // Before the order existed a second attempt is allowed (nothing was created); after, never.
         expect(w.sandbox.requests.count("exchange-create")).toBeLessThanOrEqual(phase === "received" ? 2 : 1);
       }), 90_000);
   }

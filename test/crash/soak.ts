@@ -321,7 +321,8 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
   let moving = true;
   async function mover(finish: () => boolean): Promise<void> {
     const moveRandom = seededRandom(options.seed + 1_000);
-    for (let i = 0; i < 10_000 && moving; i++) {
+    const until = Date.now() + options.durationMs + 60_000;
+    for (let i = 0; i < 10_000 && moving && Date.now() < until; i++) {
       await sleep(finish() ? 250 : 700);
       for (const order of world.sandbox.orders.list()) {
         if (TERMINAL_STATUSES.has(order.status)) continue;
@@ -346,14 +347,16 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
 
   let finishing = false;
   const moverDone = mover(() => finishing);
-  await Promise.all([killer(), ...people.map(walkLoop)]);
-  if (!world.bot.running) await world.bot.start();
-
-  // Every order to a final status, then time for the bot to tell everyone.
-  finishing = true;
-  await waitUntil(() => world.sandbox.orders.list().every((o) => TERMINAL_STATUSES.has(o.status)), 10_000);
-  moving = false;
-  await moverDone;
+  try {
+    await Promise.all([killer(), ...people.map(walkLoop)]);
+    if (!world.bot.running) await world.bot.start();
+    // Every order to a final status, then time for the bot to tell everyone.
+    finishing = true;
+    await waitUntil(() => world.sandbox.orders.list().every((o) => TERMINAL_STATUSES.has(o.status)), 10_000);
+  } finally {
+    moving = false;
+    await moverDone;
+  }
   const drainUntil = Date.now() + options.drainMs;
   await waitUntil(() => everyFinalNoticeSeen(world, people) || Date.now() >= drainUntil, options.drainMs);
   await sleep(3_000); // late duplicates

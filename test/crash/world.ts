@@ -48,7 +48,9 @@ export interface CrashWorld {
   killOnApiCall(match: (call: RecordedCall) => boolean, opts?: { delayMs?: number }): KillPoint<RecordedCall>;
   /**
    * Kills the bot synchronously when the sandbox reaches `phase` of a request to `endpoint`:
-   * "received" (nothing done yet), "answered" (done and answered; the bot never reads it).
+   * "received" (nothing done yet; the sandbox still handles the request right after, as a service
+   * that got the whole request would, unless a "timeout" fault holds it), "answered" (done and
+   * answered; the bot never reads the answer).
    */
   killOnPartnerRequest(endpoint: EndpointName, phase: SandboxRequestEvent["phase"]): KillPoint<SandboxRequestEvent>;
   /** Waits for the killed bot to be gone and starts it again on the same data. */
