@@ -125,19 +125,11 @@ export class Person {
     return quote;
   }
 
-  /** From the quote to the destination tag prompt (the plan's `to` must need a tag). */
-  async quoteToDestinationTag(quote: BotMessage, plan: WalkPlan): Promise<BotMessage> {
-    await this.press(quote, "x:next", PROMPTS.destination);
-    await this.think();
-    return this.send(plan.destination, PROMPTS.tag);
-  }
-
   /** The whole flow up to the confirmation card. */
   async toCard(plan: WalkPlan): Promise<BotMessage> {
     const quote = await this.toQuote(plan);
-    const askDestination = await this.press(quote, "x:next", PROMPTS.destination);
+    await this.press(quote, "x:next", PROMPTS.destination);
     await this.think();
-    void askDestination;
     const afterDestination = plan.destinationTag === undefined ? PROMPTS.refund : PROMPTS.tag;
     await this.send(plan.destination, afterDestination);
     await this.think();
