@@ -65,6 +65,19 @@ export interface Emulator {
   group(spec: { id: number; title: string; username?: string }): TestChat;
   /** Makes the next `times` (default 1) calls of `method` fail with this fault, before any validation. */
   failNext(method: string, fault: Fault, times?: number): void;
+  /**
+   * Drops the faults still queued by {@link failNext} for `method` (all methods when absent), so a
+   * test can make Telegram fail "for a while" and then end the outage at a moment it chooses.
+   */
+  clearFaults(method?: string): void;
+  /**
+   * Calls `listener` synchronously for every recorded call (failed ones included), after the call
+   * took effect (a sent message is in its chat) and before the bot receives the answer. A crash
+   * test kills the bot here: the person has seen the message, the bot never learns it was sent.
+   * A listener that throws is reported as an uncaught error, never as the call's answer.
+   * Returns a function that removes the listener.
+   */
+  onApiCall(listener: (call: RecordedCall) => void): () => void;
   /** A live view of any chat. */
   chat(chatId: number): ChatView;
   /** The commands set with setMyCommands for a scope (default scope) and language. */
@@ -122,6 +135,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const handledTimeoutMs = options.handledTimeoutMs ?? 5000;
 
   const calls: RecordedCall[] = [];
+  const callListeners = new Set<(call: RecordedCall) => void>();
   const faults = new Map<string, Fault[]>();
   const fetchedUpdates = new Set<number>();
   let heldPoll: HeldPoll | undefined;
@@ -139,6 +153,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     else call.error = { code: outcome.error.code, description: outcome.error.description };
     calls.push(call);
     state.changed();
+    for (const listener of [...callListeners]) {
+      try {
+        listener(call);
+      } catch (err) {
+        // Thrown here, it would become this call's 500 answer and hide a broken test hook.
+        setImmediate(() => {
+          throw err;
+        });
+      }
+    }
   };
 
   const takeFault = (method: string): ApiError | undefined => {
@@ -364,6 +388,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const queue = faults.get(key) ?? [];
       for (let i = 0; i < times; i++) queue.push(fault);
       faults.set(key, queue);
+    },
+    clearFaults: (method) => {
+      if (method === undefined) faults.clear();
+      else faults.delete(method.toLowerCase());
+    },
+    onApiCall: (listener) => {
+      // Wrapped, so the same function registered twice is two listeners, each removed on its own.
+      const entry = (call: RecordedCall): void => listener(call);
+      callListeners.add(entry);
+      return () => {
+        callListeners.delete(entry);
+      };
     },
     chat: (chatId) => state.chatView(chatId),
     commands: (scope, languageCode) => {

@@ -20,8 +20,9 @@ export type FaultKind =
   /** Answer 200 with `{ result: false, error: message }`. */
   | { kind: "rejected"; message?: string }
   /**
-   * Answer normally, but as of the moment the request arrived, delivered `ms` later: a slow proxy
-   * or a lagging replica. Whatever changes meanwhile is not in this answer (a stale status).
+   * Handle the request at once (an exchange-create creates its order, a status is read now) and
+   * hold the answer for `ms` real milliseconds: a slow way back. The client may have given up by
+   * then (an order it never heard of), or gets an answer older than what happened since.
    */
   | { kind: "delay"; ms: number };
 
@@ -54,6 +55,9 @@ export function createFaultTable(): FaultTable {
     inject(spec) {
       if (spec.times !== undefined && (!Number.isInteger(spec.times) || spec.times < 1)) {
         throw new RangeError(`faults.inject: times must be a positive integer, got ${spec.times}`);
+      }
+      if (spec.kind === "delay" && (!Number.isFinite(spec.ms) || spec.ms < 0)) {
+        throw new RangeError(`faults.inject: a delay needs ms >= 0, got ${spec.ms}`);
       }
       faults.push({ spec, left: spec.times ?? Infinity });
     },

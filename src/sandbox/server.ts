@@ -30,6 +30,16 @@ export type { EndpointName, FaultInjector, FaultSpec, FaultKind } from "./faults
 export type { LifecycleTiming, OrderBook, SandboxOrder, FailureStatus } from "./orders.js";
 export type { RequestLog, LoggedRequest } from "./request-log.js";
 
+/**
+ * A moment in a request's life, for {@link SandboxServer.onRequest}: "received" as soon as it is
+ * logged (before faults, latency and handling: an exchange-create has created nothing yet);
+ * "answered" right after its answer was written (an exchange-create has created its order).
+ */
+export interface SandboxRequestEvent {
+  phase: "received" | "answered";
+  request: LoggedRequest;
+}
+
 /** Options of {@link startSandbox}; every one has a default, so `startSandbox()` just works. */
 export interface SandboxOptions {
   /** Default "127.0.0.1". */
@@ -73,6 +83,12 @@ export interface SandboxServer {
   showCoins(): void;
   /** Changes the artificial delay for the following requests. */
   setLatency(ms: number): void;
+  /**
+   * Calls `listener` synchronously at each {@link SandboxRequestEvent}, so a crash test can kill
+   * the bot at an exact moment of a request (before or after the order exists). A listener that
+   * throws is reported as an uncaught error and never changes the answer. Returns its removal.
+   */
+  onRequest(listener: (event: SandboxRequestEvent) => void): () => void;
   /** Stops listening and drops every open connection (held "timeout" requests included). */
   close(): Promise<void>;
 }
@@ -117,44 +133,67 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
   catalog.currenciesBody(variant);
   catalog.pairsBody();
   const delays = new Set<NodeJS.Timeout>();
+  const listeners = new Set<(event: SandboxRequestEvent) => void>();
+
+  function emit(event: SandboxRequestEvent): void {
+    for (const listener of [...listeners]) {
+      try {
+        listener(event);
+      } catch (err) {
+        // Thrown here, it would turn into a 500 for the bot and hide a broken test hook.
+        setImmediate(() => {
+          throw err;
+        });
+      }
+    }
+  }
 
   function send(res: http.ServerResponse, entry: LoggedRequest, status: number, raw: string | Buffer): void {
     entry.status = status;
-    res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(raw) });
-    res.end(raw);
+    // A delayed answer may find the client gone (it timed out): the answer was still "given".
+    if (!res.destroyed) {
+      res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(raw) });
+      res.end(raw);
+    }
+    emit({ phase: "answered", request: entry });
+  }
+
+  function encode(a: EndpointAnswer): { status: number; raw: string | Buffer } {
+    // The catalog's large answers come prepared ("raw"); the rest is serialised here.
+    return { status: a.status, raw: "raw" in a ? a.raw : JSON.stringify(a.body) };
+  }
+
+  /** What the sandbox answers to this request when no fault applies. */
+  function handle(req: http.IncomingMessage, url: URL, entry: LoggedRequest): { status: number; raw: string | Buffer } {
+    if (req.method !== "GET") return encode({ status: 405, body: { result: false, error: "method not allowed" } });
+    if (url.searchParams.get("key") !== apiKey) return encode({ status: 401, body: { result: false, error: "invalid api key" } });
+    if (!(ENDPOINTS as readonly string[]).includes(entry.endpoint) || !url.pathname.startsWith(BASE_PATH)) {
+      return encode(notFound());
+    }
+    const params = Object.fromEntries(url.searchParams);
+    try {
+      return encode(handleEndpoint(entry.endpoint as EndpointName, params, { variant, catalog, orders, rng }));
+    } catch (err) {
+      // A sandbox bug: answer like a broken server would, and say what broke on stderr.
+      console.error("sandbox: internal error", err);
+      return encode({ status: 500, body: { result: false, error: "internal error" } });
+    }
   }
 
   function respond(req: http.IncomingMessage, res: http.ServerResponse, url: URL, entry: LoggedRequest): void {
     const fault = faults.take(entry.endpoint);
     if (fault?.kind === "timeout") return; // held open; close() drops the socket
-    // A "delay" fault: the answer is made now and sent later, so it is as stale as it is slow.
-    const out = (status: number, raw: string | Buffer) => {
-      if (fault?.kind !== "delay") return send(res, entry, status, raw);
+    if (fault?.kind === "delay") {
+      const { status, raw } = handle(req, url, entry);
       const timer = setTimeout(() => {
         delays.delete(timer);
         send(res, entry, status, raw);
       }, fault.ms);
       delays.add(timer);
-    };
-    // The catalog's large answers come prepared ("raw"); the rest is serialised here.
-    const answer = (a: EndpointAnswer) => out(a.status, "raw" in a ? a.raw : JSON.stringify(a.body));
-    if (fault && fault.kind !== "delay") {
-      const { status, raw } = faultAnswer(fault);
-      return out(status, raw);
+      return;
     }
-    if (req.method !== "GET") return answer({ status: 405, body: { result: false, error: "method not allowed" } });
-    if (url.searchParams.get("key") !== apiKey) return answer({ status: 401, body: { result: false, error: "invalid api key" } });
-    if (!(ENDPOINTS as readonly string[]).includes(entry.endpoint) || !url.pathname.startsWith(BASE_PATH)) {
-      return answer(notFound());
-    }
-    const params = Object.fromEntries(url.searchParams);
-    try {
-      answer(handleEndpoint(entry.endpoint as EndpointName, params, { variant, catalog, orders, rng }));
-    } catch (err) {
-      // A sandbox bug: answer like a broken server would, and say what broke on stderr.
-      console.error("sandbox: internal error", err);
-      answer({ status: 500, body: { result: false, error: "internal error" } });
-    }
+    const { status, raw } = fault ? faultAnswer(fault) : handle(req, url, entry);
+    send(res, entry, status, raw);
   }
 
   const server = http.createServer((req, res) => {
@@ -163,6 +202,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
     const params = Object.fromEntries(url.searchParams);
     if ("key" in params) params.key = "***";
     const entry = requests.record({ endpoint, params, at: clock.now(), status: undefined });
+    emit({ phase: "received", request: entry });
     if (latencyMs <= 0) return respond(req, res, url, entry);
     const timer = setTimeout(() => {
       delays.delete(timer);
@@ -194,6 +234,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
     },
     setLatency(ms) {
       latencyMs = ms;
+    },
+    onRequest(listener) {
+      // Wrapped, so the same function registered twice is two listeners, each removed on its own.
+      const entry = (event: SandboxRequestEvent): void => listener(event);
+      listeners.add(entry);
+      return () => {
+        listeners.delete(entry);
+      };
     },
     close() {
       closed ??= new Promise<void>((resolve, reject) => {

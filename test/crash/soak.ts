@@ -1,0 +1,471 @@
+/**
+ * The crash soak: several people walk whole exchanges, over and over, while the bot is killed with
+ * SIGKILL every few seconds (seeded intervals) and started again on the same data; the sandbox
+ * moves their orders on until each is final. At the end it counts what went wrong for people.
+ *
+ * People answer whatever the last live prompt in their chat asks, with the values they planned
+ * for this walk, like someone who reads the chat rather than remembers where they were. Each
+ * walk's amount is unique (it encodes person and walk), so every order at the partner can be
+ * traced back to the plan of the person who typed it.
+ *
+ * The figures (see {@link SoakFigures}) are observable from outside the bot only: the chats as
+ * people saw them (emulator), the orders at the partner (sandbox), the bot's data file.
+ */
+import { flowButtonData } from "../e2e/chat-driver.js";
+import type { BotMessage } from "../../src/emulator/server.js";
+import type { SandboxOrder } from "../../src/sandbox/server.js";
+import { SAMPLE_ADDRESSES } from "../../src/sandbox/server.js";
+import { TERMINAL_STATUSES } from "../../src/sandbox/orders.js";
+import {
+  CREATE_IN_DOUBT,
+  DEAD_BUTTON,
+  isOrderCard,
+  NOTICES,
+  PROMPTS,
+  REPEAT_STEP,
+  RIGHT_REPLIES,
+  type NoticeStatus,
+} from "./expectations.js";
+import { Person, replyKind, type WalkPlan } from "./person.js";
+import type { CrashWorld } from "./world.js";
+
+/** A small seeded PRNG (mulberry32): the same seed gives the same kill times and choices. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export interface SoakOptions {
+  people: number;
+  /** How long people walk and the bot is killed. */
+  durationMs: number;
+  /** Kills come every [min, max) ms, drawn from the seeded generator. */
+  killEveryMs: [number, number];
+  seed: number;
+  /** After the walking: how long the bot gets to deliver what it owes (final notices). */
+  drainMs: number;
+}
+
+export const DEFAULT_SOAK: SoakOptions = { people: 6, durationMs: 60_000, killEveryMs: [3_000, 7_000], seed: 20261123, drainMs: 15_000 };
+
+/** A text answer a person gave, and what the bot answered to it. */
+export interface WrongStepReply {
+  person: number;
+  walk: number;
+  /** The step of the prompt the person answered. */
+  step: string;
+  answer: string;
+  /** The kind of reply (which step it belongs to), and its text. */
+  replyKind: string;
+  reply: string;
+}
+
+/** The closing figures. */
+export interface SoakFigures {
+  kills: number;
+  walksStarted: number;
+  walksCompleted: number;
+  /** Walks that ended with the bot saying the create was in doubt. */
+  walksInDoubt: number;
+  /** Walks a person started over (silence, a dead button, a wrong-step reply, an error). */
+  walksStartedOver: number;
+  /** Buttons of the live prompt that the bot answered with "no longer active" (its flow was lost). */
+  deadButtons: number;
+  /** Replies that treat an answer as belonging to another step (or to no flow at all). */
+  wrongStepReplies: number;
+  /** Orders at the partner whose fields are not what their person typed for those steps. */
+  mismatchedOrders: number;
+  ordersAtPartner: number;
+  ordersStored: number;
+  /** Orders at the partner the bot's data file does not have. */
+  ordersUnknownToBot: number;
+  /** Orders at the partner whose person never got a message with the deposit address. */
+  lostDepositInstructions: number;
+  /** Orders final at the partner whose person never got the final notice. */
+  lostFinalNotices: number;
+  /** Extra copies of a status notice (deposit received, final), summed over orders. */
+  duplicateNotices: number;
+  /** Extra copies of the deposit address message, summed over orders. */
+  duplicateInstructions: number;
+  /** Orders still not final at the partner when the figures were taken (should be 0). */
+  ordersNotFinal: number;
+}
+
+export interface SoakReport {
+  options: SoakOptions;
+  figures: SoakFigures;
+  wrongStep: WrongStepReply[];
+  mismatched: { id: string; from: string; amountFrom: string; why: string }[];
+  elapsedMs: number;
+}
+
+/** The pairs people exchange: with no tag, a tag on the side received, a tag on the side sent. */
+const PAIRS: { from: string; to: string; base: string }[] = [
+  { from: "BTC", to: "ETH", base: "0.1" },
+  { from: "BTC", to: "XRP", base: "0.1" },
+  { from: "XRP", to: "BTC", base: "25" },
+  { from: "ETH", to: "LTC", base: "0.1" },
+];
+
+/** "0.1" + code as a 4-digit suffix, trailing zeros dropped (as the service writes amounts). */
+function uniqueAmount(base: string, code: number): string {
+  const digits = String(code).padStart(4, "0");
+  const raw = base.includes(".") ? `${base}${digits}` : `${base}.${digits}`;
+  return raw.replace(/\.?0+$/, "");
+}
+
+/** The plan of walk `walk` of person number `p` (1-based). */
+function planFor(p: number, walk: number, random: () => number): WalkPlan {
+  const pair = PAIRS[Math.floor(random() * PAIRS.length)]!;
+  const code = p * 100 + (walk % 100);
+  const plan: WalkPlan = {
+    from: pair.from,
+    to: pair.to,
+    amount: uniqueAmount(pair.base, code),
+    destination: SAMPLE_ADDRESSES[pair.to]!,
+    refund: SAMPLE_ADDRESSES[pair.from]!,
+  };
+  if (pair.to === "XRP") plan.destinationTag = String(100_000 + code);
+  if (pair.from === "XRP") plan.refundTag = String(200_000 + code);
+  return plan;
+}
+
+type TextStep = keyof typeof RIGHT_REPLIES;
+
+/** What the last live prompt asks of the person. */
+type Ask =
+  | { kind: "done" }
+  | { kind: "in-doubt" }
+  | { kind: "error" }
+  | { kind: "creating" }
+  | { kind: "press"; message: BotMessage; data: string }
+  | { kind: "type"; message: BotMessage; step: TextStep; text: string }
+  | { kind: "wait" };
+
+function isNotice(m: BotMessage): boolean {
+  return Object.values(NOTICES).some((p) => p.test(m.plain));
+}
+
+function hasButton(m: BotMessage, data: string): boolean {
+  const resolved = flowButtonData(m, data);
+  return m.buttons().some((b) => b.callback_data === resolved);
+}
+
+/** Reads the chat since the walk began, from the newest message up, for the live prompt. */
+function currentAsk(messages: BotMessage[], plan: WalkPlan): Ask {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i]!;
+    if (isOrderCard(m)) return { kind: "done" };
+    if (isNotice(m)) continue; // about an earlier walk's order
+    if (/Something went wrong on my side|Exchange cancelled|expired after/.test(m.plain)) return { kind: "error" };
+    if (hasButton(m, "x:retry")) return { kind: "press", message: m, data: "x:retry" };
+    if (CREATE_IN_DOUBT.test(m.plain)) return { kind: "in-doubt" };
+    if (PROMPTS.creating.test(m.plain)) return { kind: "creating" };
+    const live = m.buttons().length > 0;
+    if (PROMPTS.card.test(m.plain)) return hasButton(m, "x:confirm") ? { kind: "press", message: m, data: "x:confirm" } : { kind: "wait" };
+    if (PROMPTS.quote.test(m.plain)) return hasButton(m, "x:next") ? { kind: "press", message: m, data: "x:next" } : { kind: "wait" };
+    if (PROMPTS.pickFrom.test(m.plain)) return hasButton(m, `x:c:${plan.from}`) ? { kind: "press", message: m, data: `x:c:${plan.from}` } : { kind: "wait" };
+    if (PROMPTS.pickTo.test(m.plain)) return hasButton(m, `x:c:${plan.to}`) ? { kind: "press", message: m, data: `x:c:${plan.to}` } : { kind: "wait" };
+    if (PROMPTS.amount.test(m.plain) || PROMPTS.belowMinimum.test(m.plain)) return live ? { kind: "type", message: m, step: "amount", text: plan.amount } : { kind: "wait" };
+    if (PROMPTS.destination.test(m.plain)) return live ? { kind: "type", message: m, step: "destination", text: plan.destination } : { kind: "wait" };
+    if (PROMPTS.refund.test(m.plain)) return live ? { kind: "type", message: m, step: "refund", text: plan.refund } : { kind: "wait" };
+    const tag = PROMPTS.tag.exec(m.plain);
+    if (tag) {
+      if (!live) return { kind: "wait" };
+      const forDestination = tag[2] === plan.to;
+      const text = forDestination ? plan.destinationTag : plan.refundTag;
+      if (text === undefined) return { kind: "wait" };
+      return { kind: "type", message: m, step: forDestination ? "destinationTag" : "refundTag", text };
+    }
+    // Acks, refusals, "please repeat": not a prompt; the live one is further up.
+  }
+  return { kind: "wait" };
+}
+
+/** Replies among `replies` that belong to another step than `step`. */
+function wrongReplies(step: TextStep, replies: BotMessage[]): { kind: string; text: string }[] {
+  const right = RIGHT_REPLIES[step];
+  const out: { kind: string; text: string }[] = [];
+  for (const m of replies) {
+    const kind = replyKind(m);
+    if (kind !== undefined && !right.includes(kind)) out.push({ kind, text: m.plain });
+  }
+  return out;
+}
+
+interface PersonLog {
+  person: Person;
+  number: number;
+  plans: WalkPlan[];
+}
+
+/** Runs the soak in `world` (the bot running) and returns the figures. */
+export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_SOAK): Promise<SoakReport> {
+  const started = Date.now();
+  const random = seededRandom(options.seed);
+  const walkUntil = started + options.durationMs;
+  const counts = { kills: 0, walksStarted: 0, walksCompleted: 0, walksInDoubt: 0, walksStartedOver: 0, deadButtons: 0 };
+  const wrongStep: WrongStepReply[] = [];
+  const people: PersonLog[] = Array.from({ length: options.people }, (_, i) => ({
+    person: new Person(world.emulator, 6001 + i, `Soak${i + 1}`),
+    number: i + 1,
+    plans: [],
+  }));
+
+  /** One person's walks until the time is up. Every wait is bounded; the loop by the clock. */
+  async function walkLoop(log: PersonLog): Promise<void> {
+    const { person } = log;
+    const personRandom = seededRandom(options.seed + log.number);
+    await sleep(personRandom() * 1_000); // people do not all start at the same instant
+    for (let walk = 0; Date.now() < walkUntil && walk < 100; walk++) {
+      const plan = planFor(log.number, walk, personRandom);
+      log.plans.push(plan);
+      counts.walksStarted++;
+      const walkStart = person.mark();
+      let since = walkStart;
+      person.user.sendText("/exchange");
+      let lastAnswer: { step: TextStep; text: string } | undefined;
+      let lastPress: string | undefined;
+      const acted = new Set<string>();
+      let silentMs = 0;
+      let outcome: "done" | "in-doubt" | "over" | "time" = "time";
+      for (let action = 0; action < 40 && Date.now() < walkUntil + 5_000; action++) {
+        const waitFrom = Date.now();
+        const replies = (await person.repliesSince(since, 4_000, 400)) ?? [];
+        if (replies.length === 0) silentMs += Date.now() - waitFrom;
+        else silentMs = 0;
+        const toast = person.user.lastCallbackAnswer();
+        if (lastPress !== undefined && toast?.callback_query_id === lastPress && DEAD_BUTTON.test(toast.text ?? "")) {
+          // The live prompt's button is dead: the bot lost this flow. A person starts over.
+          counts.deadButtons++;
+          outcome = "over";
+          break;
+        }
+        if (lastAnswer !== undefined && replies.length > 0) {
+          const wrong = wrongReplies(lastAnswer.step, replies);
+          for (const w of wrong) {
+            wrongStep.push({ person: person.id, walk, step: lastAnswer.step, answer: lastAnswer.text, replyKind: w.kind, reply: w.text.slice(0, 160) });
+          }
+          if (wrong.length > 0) {
+            outcome = "over"; // a confused person starts over
+            break;
+          }
+          // "Please repeat": the same prompt may be answered again.
+          if (replies.some((m) => REPEAT_STEP.test(m.plain))) acted.clear();
+        }
+        since = person.mark();
+        const ask = currentAsk(person.messages().slice(walkStart), plan);
+        if (ask.kind === "done" || ask.kind === "in-doubt") {
+          outcome = ask.kind;
+          break;
+        }
+        if (ask.kind === "error") {
+          outcome = "over";
+          break;
+        }
+        const act = ask.kind === "press" || ask.kind === "type" ? ask : undefined;
+        const key = act && `${act.message.message_id}:${act.kind === "press" ? act.data : act.step}`;
+        if (act === undefined || key === undefined || acted.has(key)) {
+          // Nothing new to answer: the bot owes the next message. Silence for this long (the bot
+          // was killed, an update was lost) makes a person start over.
+          if (silentMs >= (ask.kind === "creating" ? 12_000 : 8_000)) {
+            outcome = "over";
+            break;
+          }
+          continue;
+        }
+        acted.add(key);
+        await sleep(200 + personRandom() * 600); // reading and typing
+        since = person.mark();
+        silentMs = 0;
+        try {
+          if (act.kind === "press") {
+            lastPress = person.user.pressButton(act.message, flowButtonData(act.message, act.data)).callback_query_id;
+            lastAnswer = undefined;
+          } else {
+            person.user.sendText(act.text);
+            lastAnswer = { step: act.step, text: act.text };
+            lastPress = undefined;
+          }
+        } catch {
+          // The button went away between reading and pressing (an edit): read the chat again.
+        }
+      }
+      if (outcome === "done") counts.walksCompleted++;
+      else if (outcome === "in-doubt") counts.walksInDoubt++;
+      else if (outcome === "over") counts.walksStartedOver++;
+      await sleep(300 + personRandom() * 700);
+    }
+  }
+
+  /** Kills the bot at seeded intervals while people walk, and starts it again each time. */
+  async function killer(): Promise<void> {
+    for (let i = 0; i < 1_000; i++) {
+      const [min, max] = options.killEveryMs;
+      const wait = min + random() * (max - min);
+      if (Date.now() + wait >= walkUntil) break;
+      await sleep(wait);
+      if (world.bot.kill()) counts.kills++;
+      await world.bot.waitExit();
+      await world.bot.start();
+    }
+  }
+
+  /** Moves orders on at the partner: deposits arrive, exchanges finish (some fail or expire). */
+  let moving = true;
+  async function mover(finish: () => boolean): Promise<void> {
+    const moveRandom = seededRandom(options.seed + 1_000);
+    const until = Date.now() + options.durationMs + 60_000;
+    for (let i = 0; i < 10_000 && moving && Date.now() < until; i++) {
+      await sleep(finish() ? 250 : 700);
+      for (const order of world.sandbox.orders.list()) {
+        if (TERMINAL_STATUSES.has(order.status)) continue;
+        const age = Date.now() - order.createdAt;
+        if (!finish() && (age < 2_000 || moveRandom() < 0.4)) continue;
+        const roll = moveRandom();
+        switch (order.status) {
+          case "waiting_deposit":
+            if (roll < 0.1) world.sandbox.orders.fail(order.id, "time_expired");
+            else world.sandbox.orders.deposit(order.id);
+            break;
+          case "sending":
+            if (roll < 0.1) world.sandbox.orders.fail(order.id, "failed");
+            else world.sandbox.orders.advance(order.id);
+            break;
+          default:
+            world.sandbox.orders.advance(order.id);
+        }
+      }
+    }
+  }
+
+  let finishing = false;
+  const moverDone = mover(() => finishing);
+  try {
+    await Promise.all([killer(), ...people.map(walkLoop)]);
+    if (!world.bot.running) await world.bot.start();
+    // Every order to a final status, then time for the bot to tell everyone.
+    finishing = true;
+    await waitUntil(() => world.sandbox.orders.list().every((o) => TERMINAL_STATUSES.has(o.status)), 10_000);
+  } finally {
+    moving = false;
+    await moverDone;
+  }
+  const drainUntil = Date.now() + options.drainMs;
+  await waitUntil(() => everyFinalNoticeSeen(world, people) || Date.now() >= drainUntil, options.drainMs);
+  await sleep(3_000); // late duplicates
+  await world.bot.stop();
+
+  const stored = await world.storedExchanges();
+  const { figures, mismatched } = computeFigures(world.sandbox.orders.list(), stored.map((e) => e.id), people, counts, wrongStep);
+  return { options, figures, wrongStep, mismatched, elapsedMs: Date.now() - started };
+}
+
+async function waitUntil(done: () => boolean, timeoutMs: number): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (done()) return true;
+    await sleep(250);
+  }
+  return done();
+}
+
+/** The person who typed this order's amount (the amount encodes person and walk), and the plan. */
+function ownerOf(order: SandboxOrder, people: PersonLog[]): { log: PersonLog; plan: WalkPlan } | undefined {
+  for (const log of people) {
+    const plan = log.plans.find((p) => p.from === order.from && p.amount === order.amountFrom);
+    if (plan) return { log, plan };
+  }
+  return undefined;
+}
+
+function finalNoticeOf(order: SandboxOrder): RegExp | undefined {
+  return order.status in NOTICES && order.status !== "deposit_received" ? NOTICES[order.status as NoticeStatus] : undefined;
+}
+
+function everyFinalNoticeSeen(world: CrashWorld, people: PersonLog[]): boolean {
+  return world.sandbox.orders.list().every((o) => {
+    const owner = ownerOf(o, people);
+    const notice = finalNoticeOf(o);
+    return owner === undefined || notice === undefined || owner.log.person.noticesAbout(o.id, notice).length > 0;
+  });
+}
+
+function computeFigures(
+  orders: SandboxOrder[],
+  storedIds: string[],
+  people: PersonLog[],
+  counts: { kills: number; walksStarted: number; walksCompleted: number; walksInDoubt: number; walksStartedOver: number; deadButtons: number },
+  wrongStep: WrongStepReply[],
+): { figures: SoakFigures; mismatched: SoakReport["mismatched"] } {
+  const stored = new Set(storedIds);
+  const mismatched: SoakReport["mismatched"] = [];
+  let lostDepositInstructions = 0;
+  let lostFinalNotices = 0;
+  let duplicateNotices = 0;
+  let duplicateInstructions = 0;
+  let ordersNotFinal = 0;
+  for (const order of orders) {
+    if (!TERMINAL_STATUSES.has(order.status)) ordersNotFinal++;
+    const owner = ownerOf(order, people);
+    if (!owner) {
+      // An amount nobody typed as an amount: some other answer was read as one.
+      mismatched.push({ id: order.id, from: order.from, amountFrom: order.amountFrom, why: "no person typed this amount" });
+      lostDepositInstructions++;
+      if (finalNoticeOf(order)) lostFinalNotices++;
+      continue;
+    }
+    const { plan, log } = owner;
+    const expected: Record<string, string> = {
+      to: plan.to,
+      destinationAddress: plan.destination,
+      destinationTag: plan.destinationTag ?? "",
+      refundAddress: plan.refund,
+      refundTag: plan.refundTag ?? "",
+    };
+    const actual: Record<string, string> = {
+      to: order.to,
+      destinationAddress: order.destinationAddress,
+      destinationTag: order.destinationTag,
+      refundAddress: order.refundAddress,
+      refundTag: order.refundTag,
+    };
+    const wrong = Object.keys(expected).filter((k) => expected[k] !== actual[k]);
+    if (wrong.length > 0) mismatched.push({ id: order.id, from: order.from, amountFrom: order.amountFrom, why: `fields differ from the plan: ${wrong.join(", ")}` });
+
+    const messages = log.person.messages();
+    if (!messages.some((m) => m.plain.includes(order.depositAddress))) lostDepositInstructions++;
+    const addressCopies = messages.filter((m) => !isOrderCard(m) && m.plain.includes(order.depositAddress)).length;
+    duplicateInstructions += Math.max(0, addressCopies - 1);
+
+    const notice = finalNoticeOf(order);
+    if (notice && log.person.noticesAbout(order.id, notice).length === 0) lostFinalNotices++;
+    for (const pattern of Object.values(NOTICES)) {
+      duplicateNotices += Math.max(0, log.person.noticesAbout(order.id, pattern).length - 1);
+    }
+  }
+  return {
+    figures: {
+      ...counts,
+      wrongStepReplies: wrongStep.length,
+      mismatchedOrders: mismatched.length,
+      ordersAtPartner: orders.length,
+      ordersStored: orders.filter((o) => stored.has(o.id)).length,
+      ordersUnknownToBot: orders.filter((o) => !stored.has(o.id)).length,
+      lostDepositInstructions,
+      lostFinalNotices,
+      duplicateNotices,
+      duplicateInstructions,
+      ordersNotFinal,
+    },
+    mismatched,
+  };
+}

@@ -1,0 +1,192 @@
+/**
+ * A crash-test world: the Bot API emulator and the sandbox exchange in this process, the real bot
+ * in a child process, a temporary data directory, a support group, and kill points that end the
+ * bot at an exact moment of its conversation with Telegram or the partner.
+ */
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startEmulator, type BotMessage, type Emulator, type RecordedCall } from "../../src/emulator/server.js";
+import { startSandbox, type EndpointName, type SandboxRequestEvent, type SandboxServer } from "../../src/sandbox/server.js";
+import type { ExchangeRecord } from "../../src/domain/types.js";
+import { BotProcess } from "./bot-process.js";
+import { TIMING } from "./expectations.js";
+
+/** A token of the shape config.ts accepts (digits, colon, 20+ characters); the emulator's own. */
+export const CRASH_TOKEN = "123456:CRASH-TEST-TOKEN-emulator-0001";
+
+/** Support's group (SUPPORT_CHAT_ID): a group, so the bot may write to it without a /start. */
+export const SUPPORT_CHAT_ID = -100777;
+
+/** A one-shot kill: armed until it fires (or is disarmed). */
+export interface KillPoint<T> {
+  /** Resolves with what triggered the kill, once the child was signalled. */
+  readonly fired: Promise<T>;
+  readonly hasFired: boolean;
+  disarm(): void;
+}
+
+export interface CrashWorldOptions {
+  /** Extra environment for the bot (overrides the defaults below). */
+  env?: Record<string, string>;
+  /** Sandbox seed (deposit addresses, ids). */
+  seed?: number;
+  /** Start the bot at once (default true). */
+  start?: boolean;
+}
+
+export interface CrashWorld {
+  readonly emulator: Emulator;
+  readonly sandbox: SandboxServer;
+  readonly bot: BotProcess;
+  readonly dataDir: string;
+  /**
+   * Kills the bot synchronously (or `delayMs` later) when the emulator records a call that
+   * `match` accepts: the call has taken effect (the person sees the message) and the bot never
+   * reads the answer (with a delay: it has read it, and its next steps are cut).
+   */
+  killOnApiCall(match: (call: RecordedCall) => boolean, opts?: { delayMs?: number }): KillPoint<RecordedCall>;
+  /**
+   * Kills the bot synchronously when the sandbox reaches `phase` of a request to `endpoint`:
+   * "received" (nothing done yet; the sandbox still handles the request right after, as a service
+   * that got the whole request would, unless a "timeout" fault holds it), "answered" (done and
+   * answered; the bot never reads the answer).
+   */
+  killOnPartnerRequest(endpoint: EndpointName, phase: SandboxRequestEvent["phase"]): KillPoint<SandboxRequestEvent>;
+  /** Waits for the killed bot to be gone and starts it again on the same data. */
+  restartAfterKill(): Promise<void>;
+  /** The exchanges in the bot's data file (read from disk: what survives a crash). */
+  storedExchanges(): Promise<ExchangeRecord[]>;
+  /** Messages the bot sent to the support group. */
+  supportMessages(): BotMessage[];
+  close(): Promise<void>;
+}
+
+/** A call that sent or edited text matching `pattern` (sendMessage, editMessageText, …). */
+export function textCall(method: "sendMessage" | "editMessageText", pattern: RegExp, chatId?: number): (call: RecordedCall) => boolean {
+  return (call) => {
+    if (!call.ok || call.method.toLowerCase() !== method.toLowerCase()) return false;
+    if (chatId !== undefined && Number(call.params.chat_id) !== chatId) return false;
+    const text = call.params.text;
+    return typeof text === "string" && pattern.test(text);
+  };
+}
+
+/** Starts the world; pair with `close()` in afterEach/finally. */
+export async function startCrashWorld(options: CrashWorldOptions = {}): Promise<CrashWorld> {
+  const dataDir = await mkdtemp(join(tmpdir(), "swapbot-crash-"));
+  const emulator = await startEmulator({ token: CRASH_TOKEN });
+  const sandbox = await startSandbox({ lifecycle: "manual", seed: options.seed ?? 1 });
+  emulator.group({ id: SUPPORT_CHAT_ID, title: "Support" });
+  const bot = new BotProcess({
+    emulator,
+    env: {
+      BOT_TOKEN: emulator.token,
+      TELEGRAM_API_ROOT: emulator.apiRoot,
+      PARTNER_API_URL: sandbox.url,
+      PARTNER_API_KEY: sandbox.apiKey,
+      DATA_DIR: dataDir,
+      POLL_INTERVAL_MS: String(TIMING.pollIntervalMs),
+      SUPPORT_CHAT_ID: String(SUPPORT_CHAT_ID),
+      LOG_LEVEL: "info",
+      ...options.env,
+    },
+  });
+  const removers = new Set<() => void>();
+
+  const world: CrashWorld = {
+    emulator,
+    sandbox,
+    bot,
+    dataDir,
+    killOnApiCall(match, opts = {}) {
+      let resolve!: (call: RecordedCall) => void;
+      const fired = new Promise<RecordedCall>((r) => (resolve = r));
+      let hasFired = false;
+      const remove = emulator.onApiCall((call) => {
+        if (hasFired || !bot.running || !match(call)) return;
+        hasFired = true;
+        remove();
+        if (opts.delayMs === undefined || opts.delayMs <= 0) {
+          bot.kill();
+          resolve(call);
+        } else {
+          setTimeout(() => {
+            bot.kill();
+            resolve(call);
+          }, opts.delayMs);
+        }
+      });
+      removers.add(remove);
+      return {
+        fired,
+        get hasFired() {
+          return hasFired;
+        },
+        disarm: remove,
+      };
+    },
+    killOnPartnerRequest(endpoint, phase) {
+      let resolve!: (event: SandboxRequestEvent) => void;
+      const fired = new Promise<SandboxRequestEvent>((r) => (resolve = r));
+      let hasFired = false;
+      const remove = sandbox.onRequest((event) => {
+        if (hasFired || !bot.running || event.phase !== phase || event.request.endpoint !== endpoint) return;
+        hasFired = true;
+        remove();
+        bot.kill();
+        resolve(event);
+      });
+      removers.add(remove);
+      return {
+        fired,
+        get hasFired() {
+          return hasFired;
+        },
+        disarm: remove,
+      };
+    },
+    async restartAfterKill() {
+      await bot.waitExit();
+      await bot.start();
+    },
+    async storedExchanges() {
+      let text: string;
+      try {
+        text = await readFile(join(dataDir, "db.json"), "utf8");
+      } catch {
+        return [];
+      }
+      const data = JSON.parse(text) as { exchanges?: ExchangeRecord[] };
+      return data.exchanges ?? [];
+    },
+    supportMessages: () => emulator.chat(SUPPORT_CHAT_ID).messages(),
+    async close() {
+      for (const remove of removers) remove();
+      bot.kill();
+      await bot.waitExit().catch(() => undefined);
+      await emulator.close();
+      await sandbox.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  if (options.start !== false) {
+    try {
+      await bot.start();
+    } catch (err) {
+      await world.close();
+      throw err;
+    }
+  }
+  return world;
+}
+
+/** Runs `fn` in a fresh world and closes it afterwards, whatever happens (concurrent tests). */
+export async function withCrashWorld<T>(options: CrashWorldOptions, fn: (world: CrashWorld) => Promise<T>): Promise<T> {
+  const world = await startCrashWorld(options);
+  try {
+    return await fn(world);
+  } finally {
+    await world.close();
+  }
+}
