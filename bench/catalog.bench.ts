@@ -6,16 +6,25 @@
  *
  *   npm run bench:catalog
  *
- * Runs the real bot through the end-to-end harness (app + sandbox exchange + Bot API emulator on
- * loopback, all in this process, so the figures include the emulator's and the sandbox's work).
+ * Two set-ups, each on both catalogs:
+ * - the end-to-end harness: app + sandbox exchange + Bot API emulator on loopback, all in this
+ *   process, so the figures include the emulator's and the sandbox's work on the same thread;
+ * - the bot in its own process (`src/main.ts`, production mode, as deployed), the emulator and the
+ *   sandbox in this one, as Telegram and the service are elsewhere in production; once with people
+ *   pausing 0.5–2 s before each step (seeded), as people do, and once with all 100 acting in the
+ *   same instant (a stress figure: the time per step is then the time to work through 100 updates).
  * Per step it records the time from the person's action to the bot's answer, minus the partner's
- * own latency for the requests that step makes. Prints a table and writes bench/catalog.results.md.
+ * own latency for the requests that step makes. Prints tables and writes bench/catalog.results.md.
  */
-import { stat, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import { join } from "node:path";
 import { startHarness } from "../test/e2e/harness.js";
 import { ChatDriver } from "../test/e2e/chat-driver.js";
+import { startEmulator } from "../src/emulator/server.js";
+import { startSandbox } from "../src/sandbox/server.js";
+import { BotProcess } from "../test/crash/bot-process.js";
+import { Person } from "../test/crash/person.js";
 
 const PEOPLE = 100;
 const LATENCY_MS = 50;
@@ -109,6 +118,109 @@ async function run(catalog: "small" | "large"): Promise<RunFigures> {
   }
 }
 
+/** A seeded pause of 0.5–2 s: how long a person takes to read a prompt and answer it. */
+function thinker(seed: number): () => Promise<void> {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    const ms = 500 + ((x >>> 0) % 1500);
+    return new Promise((resolve) => setTimeout(resolve, ms));
+  };
+}
+
+/**
+ * The same walk with the bot as a child process (the crash tests' harness). `paced`: each person
+ * pauses 0.5–2 s before each step, as people do; otherwise all 100 act in the same instant.
+ */
+async function runChild(catalog: "small" | "large", paced: boolean): Promise<RunFigures> {
+  const dataDir = await mkdtemp(join(os.tmpdir(), "swapbot-bench-child-"));
+  const emulator = await startEmulator({ token: "123456:BENCH-TOKEN-emulator-000000001" });
+  const sandbox = await startSandbox({ catalog, latencyMs: LATENCY_MS, lifecycle: "manual" });
+  const bot = new BotProcess({
+    emulator,
+    env: {
+      BOT_TOKEN: emulator.token,
+      TELEGRAM_API_ROOT: emulator.apiRoot,
+      PARTNER_API_URL: sandbox.url,
+      PARTNER_API_KEY: sandbox.apiKey,
+      DATA_DIR: dataDir,
+      POLL_INTERVAL_MS: "3600000",
+      // The harness waits for the "polling" line, written at info.
+      LOG_LEVEL: "info",
+    },
+    startTimeoutMs: 60_000,
+  });
+  try {
+    await bot.start();
+    const size = async () => {
+      let total = 0;
+      for (const name of ["live.json", "db.json"]) total += await stat(join(dataDir, name)).then((s) => s.size, () => 0);
+      return total;
+    };
+    // One person first: the bot loads the catalog (as a real bot does at its first flow).
+    const first = new Person(emulator, 90_999, "Warm", { thinkMs: 0 });
+    await first.send("/exchange", "Which coin do you send?", 60_000);
+    await first.send("/cancel", "cancelled");
+    const before = await size();
+    const perStep: number[][] = STEPS.map(() => []);
+    const all: number[] = [];
+    const timed = async <T>(i: number, step: () => Promise<T>): Promise<T> => {
+      const t0 = performance.now();
+      const result = await step();
+      const ms = performance.now() - t0 - STEPS[i]!.calls * LATENCY_MS;
+      perStep[i]!.push(ms);
+      all.push(ms);
+      return result;
+    };
+    const coins = sandbox.catalog;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: PEOPLE }, async (_, n) => {
+        const p = new Person(emulator, 90_000 + n, `P${n}`, { thinkMs: 0 });
+        const think = paced ? thinker(n + 1) : () => Promise.resolve();
+        await think();
+        const pickFrom = await timed(0, () => p.send("/exchange", "Which coin do you send?", 60_000));
+        await think();
+        const pickTo = await timed(1, () => p.press(pickFrom, "x:c:BTC", "Which coin do you want to get?", 60_000));
+        await think();
+        await timed(2, () => p.press(pickTo, "x:c:ETH", "How much BTC do you send?", 60_000));
+        await think();
+        const quote = await timed(3, () => p.send("0.1", "You get:", 60_000));
+        await think();
+        await timed(4, () => p.press(quote, "x:next", "address that will receive", 60_000));
+        await think();
+        await timed(5, () => p.send(coins.sampleAddress("ETH")!, "refund address", 60_000));
+        await think();
+        await timed(6, () => p.send(coins.sampleAddress("BTC")!, "Check your exchange", 60_000));
+      }),
+    );
+    const wallS = (performance.now() - started) / 1000;
+    const rssKb = Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${bot.pid}/status`, "utf8").catch(() => ""))?.[1] ?? NaN);
+    await bot.stop();
+    const bytesPerFlow = ((await size()) - before) / PEOPLE;
+    all.sort((a, b) => a - b);
+    return {
+      p50: quantile(all, 0.5),
+      p95: quantile(all, 0.95),
+      max: all[all.length - 1] ?? NaN,
+      perStepP95: perStep.map((xs) => quantile([...xs].sort((a, b) => a - b), 0.95)),
+      bytesPerFlow,
+      liveWriteMs: NaN,
+      storeWriteMs: NaN,
+      rssMb: rssKb / 1024,
+      catalogRssMb: NaN,
+      wallS,
+    };
+  } finally {
+    if (bot.running) bot.kill();
+    await emulator.close();
+    await sandbox.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 const lines: string[] = [];
 const out = (line = "") => {
@@ -118,6 +230,11 @@ const out = (line = "") => {
 
 const small = await run("small");
 const large = await run("large");
+const pacedSmall = await runChild("small", true);
+const pacedLarge = await runChild("large", true);
+const childSmall = await runChild("small", false);
+const childLarge = await runChild("large", false);
+const orDash = (n: number, text: string) => (Number.isFinite(n) ? text : "—");
 
 out("# The exchange flow on a real-size catalog");
 out();
@@ -126,20 +243,31 @@ out();
 out(`Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node ${process.version}, ${process.platform}`);
 out(`Date: ${new Date().toISOString().slice(0, 10)}; ${PEOPLE} people at once, partner latency ${LATENCY_MS} ms per request`);
 out();
-out("| catalog | bot time per step, p50 | p95 | max | bytes on disk per open flow | live.json write | db.json write | RSS after | RSS added by loading the catalog | wall time |");
-out("|---|---|---|---|---|---|---|---|---|---|");
-for (const [name, f] of [["small (20 coins)", small], ["large (900 coins)", large]] as const) {
+out("| set-up | catalog | bot time per step, p50 | p95 | max | bytes on disk per open flow | live.json write | db.json write | RSS | RSS added by the catalog | wall time |");
+out("|---|---|---|---|---|---|---|---|---|---|---|");
+for (const [setup, name, f] of [
+  ["bot in its own process, people pausing 0.5–2 s", "small (20 coins)", pacedSmall],
+  ["bot in its own process, people pausing 0.5–2 s", "large (900 coins)", pacedLarge],
+  ["bot in its own process, all 100 in the same instant", "small (20 coins)", childSmall],
+  ["bot in its own process, all 100 in the same instant", "large (900 coins)", childLarge],
+  ["all in one process", "small (20 coins)", small],
+  ["all in one process", "large (900 coins)", large],
+] as const) {
   out(
-    `| ${name} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.max)} | ${f.bytesPerFlow.toFixed(0)} B | ${f.liveWriteMs.toFixed(1)} ms | ${f.storeWriteMs.toFixed(1)} ms | ${f.rssMb.toFixed(0)} MB | ${f.catalogRssMb.toFixed(0)} MB | ${f.wallS.toFixed(1)} s |`,
+    `| ${setup} | ${name} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.max)} | ${f.bytesPerFlow.toFixed(0)} B | ${orDash(f.liveWriteMs, `${f.liveWriteMs.toFixed(1)} ms`)} | ${orDash(f.storeWriteMs, `${f.storeWriteMs.toFixed(1)} ms`)} | ${orDash(f.rssMb, `${f.rssMb.toFixed(0)} MB`)} | ${orDash(f.catalogRssMb, `${f.catalogRssMb.toFixed(0)} MB`)} | ${f.wallS.toFixed(1)} s |`,
   );
 }
 out();
-out(`Large ÷ small: p50 ${(large.p50 / small.p50).toFixed(2)}×, p95 ${(large.p95 / small.p95).toFixed(2)}×.`);
+out(`Large ÷ small, people pausing: p50 ${(pacedLarge.p50 / pacedSmall.p50).toFixed(2)}×, p95 ${(pacedLarge.p95 / pacedSmall.p95).toFixed(2)}×; all in the same instant: p50 ${(childLarge.p50 / childSmall.p50).toFixed(2)}×, p95 ${(childLarge.p95 / childSmall.p95).toFixed(2)}×; all in one process: p50 ${(large.p50 / small.p50).toFixed(2)}×, p95 ${(large.p95 / small.p95).toFixed(2)}×.`);
 out();
 out("p95 of the bot's time per step (partner latency taken out):");
 out();
-out(`| step | small | large |`);
-out("|---|---|---|");
-STEPS.forEach((step, i) => out(`| ${step.name} | ${ms(small.perStepP95[i]!)} | ${ms(large.perStepP95[i]!)} |`));
+out(`| step | paced, small | paced, large | same instant, small | same instant, large | one process, small | one process, large |`);
+out("|---|---|---|---|---|---|---|");
+STEPS.forEach((step, i) =>
+  out(
+    `| ${step.name} | ${ms(pacedSmall.perStepP95[i]!)} | ${ms(pacedLarge.perStepP95[i]!)} | ${ms(childSmall.perStepP95[i]!)} | ${ms(childLarge.perStepP95[i]!)} | ${ms(small.perStepP95[i]!)} | ${ms(large.perStepP95[i]!)} |`,
+  ),
+);
 
 await writeFile(new URL("./catalog.results.md", import.meta.url), lines.join("\n") + "\n");

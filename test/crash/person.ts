@@ -66,12 +66,13 @@ export class Person {
 
   /** Number of bot messages so far: later waits only look past it. */
   mark(): number {
-    return this.messages().length;
+    return this.user.chat.count();
   }
 
   /** Waits for a bot message after `since` that matches `expected`. */
   waitNew(expected: Expectation, since: number, timeoutMs: number = TIMING.replyMs): Promise<BotMessage> {
-    return this.emulator.waitFor(() => this.messages().slice(since).find((m) => matches(m, expected)), timeoutMs);
+    // Only the new messages are copied on each check (a hundred people may be waiting at once).
+    return this.emulator.waitFor(() => this.user.chat.messagesFrom(since).find((m) => matches(m, expected)), timeoutMs);
   }
 
   /**
