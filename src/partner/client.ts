@@ -19,7 +19,7 @@ import http from "node:http";
 import https from "node:https";
 import fetch, { type Response } from "node-fetch";
 import type { CreateExchangeParams, CreatedExchange, Currency, ExchangeStatusRecord, PairMap, PartnerApi, RateResult } from "../domain/types.js";
-import { PartnerError, type PartnerErrorKind } from "./errors.js";
+import { isPartnerError, PartnerError, type PartnerErrorKind } from "./errors.js";
 import { redactSecrets, redactUrl } from "./redact.js";
 import { slicePause } from "./slices.js";
 import { parsePairsOffThread, type PairsOutcome } from "./pairs-worker.js";
@@ -282,20 +282,34 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
     }
   }
 
+  /**
+   * Reads an answer's body into its type. A body of the wrong shape is a service failure like a
+   * 5xx (the health figures and the partner-down alert count it), though its HTTP attempt was
+   * reported as answered.
+   */
+  async function shaped<T>(endpoint: PartnerEndpoint, read: () => T | Promise<T>): Promise<T> {
+    try {
+      return await read();
+    } catch (err) {
+      if (isPartnerError(err, "invalid-response")) opts.onRequest?.({ endpoint, ms: 0, ok: false, errorKind: "invalid-response", attempt: 0 });
+      throw err;
+    }
+  }
+
   return {
     async validateAddress(currency: string, address: string): Promise<boolean> {
       const endpoint = "validate-address";
       const body = await call(endpoint, { currency, address });
       // result:false is this endpoint's "invalid address"; only a false with a reason is a refusal.
       if (serviceMessageOf(body) !== undefined) throwIfRejected(endpoint, body, scrub);
-      return parseBody(endpoint, validateAddressSchema, body).result;
+      return (await shaped(endpoint, () => parseBody(endpoint, validateAddressSchema, body))).result;
     },
 
     async rate(from: string, to: string, amount: string): Promise<RateResult> {
       const endpoint = "rate";
       const body = await call(endpoint, { from, to, amount });
       throwIfRejected(endpoint, body, scrub);
-      const parsed = parseBody(endpoint, rateSchema, body);
+      const parsed = await shaped(endpoint, () => parseBody(endpoint, rateSchema, body));
       const fee = parsed.withdrawalFee;
       return {
         rate: parsed.rate,
@@ -307,17 +321,17 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
       const endpoint = "currencies";
       const body = await call(endpoint);
       throwIfRejected(endpoint, body, scrub);
-      return parseBody(endpoint, currenciesSchema, withoutResultFlag(body));
+      return shaped(endpoint, () => parseBody(endpoint, currenciesSchema, withoutResultFlag(body)));
     },
 
     async pairs(): Promise<PairMap> {
       const endpoint = "pairs";
       const read = await callWith(endpoint, {}, attemptPairs);
-      if ("outcome" in read) return pairsFrom(endpoint, read.outcome);
+      if ("outcome" in read) return shaped(endpoint, () => pairsFrom(endpoint, read.outcome));
       const body = read.body;
       throwIfRejected(endpoint, body, scrub);
       // Validated in slices (about 800,000 entries at a real service's size): see parsePairs.
-      return parsePairs(endpoint, withoutResultFlag(body), slicePause());
+      return shaped(endpoint, () => parsePairs(endpoint, withoutResultFlag(body), slicePause()));
     },
 
     async createExchange(p: CreateExchangeParams): Promise<CreatedExchange> {
@@ -332,14 +346,14 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
         refundTag: p.refundTag,
       });
       throwIfRejected(endpoint, body, scrub);
-      return parseBody(endpoint, createdExchangeSchema, body);
+      return shaped(endpoint, () => parseBody(endpoint, createdExchangeSchema, body));
     },
 
     async exchangeStatus(id: string): Promise<ExchangeStatusRecord> {
       const endpoint = "exchange-status";
       const body = await call(endpoint, { id });
       throwIfRejected(endpoint, body, scrub);
-      return parseBody(endpoint, exchangeStatusSchema, body);
+      return shaped(endpoint, () => parseBody(endpoint, exchangeStatusSchema, body));
     },
 
     close() {

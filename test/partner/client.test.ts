@@ -169,6 +169,19 @@ describe("partner client: error kinds", () => {
     expect(sandbox.requests.count("rate")).toBe(2);
   });
 
+  it("reports an answer of the wrong shape as a failed request, like a 5xx (it counts toward an outage)", async () => {
+    const events: PartnerRequestEvent[] = [];
+    const { client, sandbox } = await setup({}, { onRequest: (e) => events.push(e) });
+    sandbox.faults.inject({ endpoint: "exchange-status", kind: "malformed", shape: "wrong-shape", times: 1 });
+    await failure(() => client.exchangeStatus("nope"));
+    expect(events.map((e) => [e.endpoint, e.ok, e.errorKind])).toEqual([
+      ["exchange-status", true, undefined],
+      ["exchange-status", false, "invalid-response"],
+    ]);
+    await client.currencies();
+    expect(events.at(-1)).toMatchObject({ endpoint: "currencies", ok: true });
+  });
+
   it("rejected with the service's message (and a key echoed back is scrubbed)", async () => {
     const { client, sandbox } = await setup();
     const below = await failure(() => client.rate("BTC", "ETH", "0.0001"));

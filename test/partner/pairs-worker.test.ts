@@ -106,8 +106,9 @@ describe("the client reads a large pairs answer off the main thread", () => {
         expect((err as PartnerError).message).toContain(text);
       }
     }
-    // Not JSON is a failed attempt, counted as such on both paths.
-    expect(events.filter((e) => e.errorKind === "invalid-response")).toHaveLength(2);
+    // Not JSON is a failed attempt, and so is JSON of the wrong shape once it is read: counted as
+    // such on both paths (2 faults × 2 paths).
+    expect(events.filter((e) => e.errorKind === "invalid-response")).toHaveLength(4);
   });
 
   it("reads the large sandbox catalog's 8.6 MB answer through the worker by default", async () => {
