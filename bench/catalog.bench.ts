@@ -16,15 +16,14 @@
  * Per step it records the time from the person's action to the bot's answer, minus the partner's
  * own latency for the requests that step makes. Prints tables and writes bench/catalog.results.md.
  */
-import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { readFile, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import { join } from "node:path";
 import { startHarness } from "../test/e2e/harness.js";
 import { ChatDriver } from "../test/e2e/chat-driver.js";
-import { startEmulator } from "../src/emulator/server.js";
-import { startSandbox } from "../src/sandbox/server.js";
-import { BotProcess } from "../test/crash/bot-process.js";
+import type { BotMessage } from "../src/emulator/server.js";
 import { Person } from "../test/crash/person.js";
+import { startCrashWorld } from "../test/crash/world.js";
 
 const PEOPLE = 100;
 const LATENCY_MS = 50;
@@ -42,6 +41,59 @@ const STEPS = [
 
 function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+}
+
+/** What a walk needs of a person: type, press, and wait for the bot's answer. */
+interface Walker {
+  send(text: string, expected: string): Promise<BotMessage>;
+  press(message: BotMessage, data: string, expected: string): Promise<BotMessage>;
+}
+
+/** Per-step timings (partner latency taken out) of everyone's walks. */
+class StepTimes {
+  readonly perStep: number[][] = STEPS.map(() => []);
+  readonly all: number[] = [];
+
+  async timed<T>(i: number, step: () => Promise<T>): Promise<T> {
+    const t0 = performance.now();
+    const result = await step();
+    const ms = performance.now() - t0 - STEPS[i]!.calls * LATENCY_MS;
+    this.perStep[i]!.push(ms);
+    this.all.push(ms);
+    return result;
+  }
+}
+
+/** One person's walk from /exchange to the confirmation card, BTC → ETH, each step timed. */
+async function walk(p: Walker, times: StepTimes, addresses: { btc: string; eth: string }, think: () => Promise<void>): Promise<void> {
+  await think();
+  const pickFrom = await times.timed(0, () => p.send("/exchange", "Which coin do you send?"));
+  await think();
+  const pickTo = await times.timed(1, () => p.press(pickFrom, "x:c:BTC", "Which coin do you want to get?"));
+  await think();
+  await times.timed(2, () => p.press(pickTo, "x:c:ETH", "How much BTC do you send?"));
+  await think();
+  const quote = await times.timed(3, () => p.send("0.1", "You get:"));
+  await think();
+  await times.timed(4, () => p.press(quote, "x:next", "address that will receive"));
+  await think();
+  await times.timed(5, () => p.send(addresses.eth, "refund address"));
+  await think();
+  await times.timed(6, () => p.send(addresses.btc, "Check your exchange"));
+}
+
+const noPause = () => Promise.resolve();
+
+/** The figures of one set-up from its step times. */
+function figures(times: StepTimes, rest: Omit<RunFigures, "p50" | "p95" | "max" | "perStepP95">): RunFigures {
+  const all = [...times.all].sort((a, b) => a - b);
+  return {
+    p50: quantile(all, 0.5),
+    p95: quantile(all, 0.95),
+    max: all[all.length - 1] ?? NaN,
+    perStepP95: times.perStep.map((xs) => quantile([...xs].sort((a, b) => a - b), 0.95)),
+    ...rest,
+  };
 }
 
 interface RunFigures {
@@ -67,29 +119,13 @@ async function run(catalog: "small" | "large"): Promise<RunFigures> {
     await h.app.store.flush();
     await h.app.live.flush();
     const before = await size();
-    const perStep: number[][] = STEPS.map(() => []);
-    const all: number[] = [];
-    const timed = async <T>(i: number, step: () => Promise<T>): Promise<T> => {
-      const t0 = performance.now();
-      const result = await step();
-      const ms = performance.now() - t0 - STEPS[i]!.calls * LATENCY_MS;
-      perStep[i]!.push(ms);
-      all.push(ms);
-      return result;
-    };
-    const coins = h.sandbox.catalog;
+    const times = new StepTimes();
+    const addresses = { btc: h.sandbox.catalog.sampleAddress("BTC")!, eth: h.sandbox.catalog.sampleAddress("ETH")! };
     const started = performance.now();
     await Promise.all(
-      Array.from({ length: PEOPLE }, async (_, n) => {
-        const chat = new ChatDriver(h, h.emulator.user({ id: 80_000 + n, first_name: `P${n}`, language_code: "en" }));
-        const pickFrom = await timed(0, () => chat.send("/exchange", "Which coin do you send?"));
-        const pickTo = await timed(1, () => chat.press(pickFrom, "x:c:BTC", "Which coin do you want to get?"));
-        await timed(2, () => chat.press(pickTo, "x:c:ETH", "How much BTC do you send?"));
-        const quote = await timed(3, () => chat.send("0.1", "You get:"));
-        await timed(4, () => chat.press(quote, "x:next", "address that will receive"));
-        await timed(5, () => chat.send(coins.sampleAddress("ETH")!, "refund address"));
-        await timed(6, () => chat.send(coins.sampleAddress("BTC")!, "Check your exchange"));
-      }),
+      Array.from({ length: PEOPLE }, (_, n) =>
+        walk(new ChatDriver(h, h.emulator.user({ id: 80_000 + n, first_name: `P${n}`, language_code: "en" })), times, addresses, noPause),
+      ),
     );
     const wallS = (performance.now() - started) / 1000;
     await h.app.store.flush();
@@ -100,19 +136,14 @@ async function run(catalog: "small" | "large"): Promise<RunFigures> {
     await h.app.live.flush();
     h.app.store.kv("bench").set("tick", 1);
     await h.app.store.flush();
-    all.sort((a, b) => a - b);
-    return {
-      p50: quantile(all, 0.5),
-      p95: quantile(all, 0.95),
-      max: all[all.length - 1] ?? NaN,
-      perStepP95: perStep.map((xs) => quantile([...xs].sort((a, b) => a - b), 0.95)),
+    return figures(times, {
       bytesPerFlow,
       liveWriteMs: h.app.live.stats.lastWriteMs,
       storeWriteMs: h.app.store.stats.lastWriteMs,
       rssMb: process.memoryUsage().rss / 2 ** 20,
       catalogRssMb: catalogRss / 2 ** 20,
       wallS,
-    };
+    });
   } finally {
     await h.close();
   }
@@ -135,89 +166,45 @@ function thinker(seed: number): () => Promise<void> {
  * pauses 0.5–2 s before each step, as people do; otherwise all 100 act in the same instant.
  */
 async function runChild(catalog: "small" | "large", paced: boolean): Promise<RunFigures> {
-  const dataDir = await mkdtemp(join(os.tmpdir(), "swapbot-bench-child-"));
-  const emulator = await startEmulator({ token: "123456:BENCH-TOKEN-emulator-000000001" });
-  const sandbox = await startSandbox({ catalog, latencyMs: LATENCY_MS, lifecycle: "manual" });
-  const bot = new BotProcess({
-    emulator,
-    env: {
-      BOT_TOKEN: emulator.token,
-      TELEGRAM_API_ROOT: emulator.apiRoot,
-      PARTNER_API_URL: sandbox.url,
-      PARTNER_API_KEY: sandbox.apiKey,
-      DATA_DIR: dataDir,
-      POLL_INTERVAL_MS: "3600000",
-      // The harness waits for the "polling" line, written at info.
-      LOG_LEVEL: "info",
-    },
-    startTimeoutMs: 60_000,
+  // The crash tests' world: emulator and sandbox here, the bot as `src/main.ts` in a child process.
+  const w = await startCrashWorld({
+    sandbox: { catalog, latencyMs: LATENCY_MS },
+    env: { POLL_INTERVAL_MS: "3600000" },
   });
   try {
-    await bot.start();
     const size = async () => {
       let total = 0;
-      for (const name of ["live.json", "db.json"]) total += await stat(join(dataDir, name)).then((s) => s.size, () => 0);
+      for (const name of ["live.json", "db.json"]) total += await stat(join(w.dataDir, name)).then((s) => s.size, () => 0);
       return total;
     };
     // One person first: the bot loads the catalog (as a real bot does at its first flow).
-    const first = new Person(emulator, 90_999, "Warm", { thinkMs: 0 });
+    const first = new Person(w.emulator, 90_999, "Warm", { thinkMs: 0 });
     await first.send("/exchange", "Which coin do you send?", 60_000);
     await first.send("/cancel", "cancelled");
     const before = await size();
-    const perStep: number[][] = STEPS.map(() => []);
-    const all: number[] = [];
-    const timed = async <T>(i: number, step: () => Promise<T>): Promise<T> => {
-      const t0 = performance.now();
-      const result = await step();
-      const ms = performance.now() - t0 - STEPS[i]!.calls * LATENCY_MS;
-      perStep[i]!.push(ms);
-      all.push(ms);
-      return result;
-    };
-    const coins = sandbox.catalog;
+    const times = new StepTimes();
+    const addresses = { btc: w.sandbox.catalog.sampleAddress("BTC")!, eth: w.sandbox.catalog.sampleAddress("ETH")! };
     const started = performance.now();
     await Promise.all(
-      Array.from({ length: PEOPLE }, async (_, n) => {
-        const p = new Person(emulator, 90_000 + n, `P${n}`, { thinkMs: 0 });
-        const think = paced ? thinker(n + 1) : () => Promise.resolve();
-        await think();
-        const pickFrom = await timed(0, () => p.send("/exchange", "Which coin do you send?", 60_000));
-        await think();
-        const pickTo = await timed(1, () => p.press(pickFrom, "x:c:BTC", "Which coin do you want to get?", 60_000));
-        await think();
-        await timed(2, () => p.press(pickTo, "x:c:ETH", "How much BTC do you send?", 60_000));
-        await think();
-        const quote = await timed(3, () => p.send("0.1", "You get:", 60_000));
-        await think();
-        await timed(4, () => p.press(quote, "x:next", "address that will receive", 60_000));
-        await think();
-        await timed(5, () => p.send(coins.sampleAddress("ETH")!, "refund address", 60_000));
-        await think();
-        await timed(6, () => p.send(coins.sampleAddress("BTC")!, "Check your exchange", 60_000));
+      Array.from({ length: PEOPLE }, (_, n) => {
+        const p = new Person(w.emulator, 90_000 + n, `P${n}`, { thinkMs: 0 });
+        const walker: Walker = { send: (text, expected) => p.send(text, expected, 60_000), press: (m, data, expected) => p.press(m, data, expected, 60_000) };
+        return walk(walker, times, addresses, paced ? thinker(n + 1) : noPause);
       }),
     );
     const wallS = (performance.now() - started) / 1000;
-    const rssKb = Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${bot.pid}/status`, "utf8").catch(() => ""))?.[1] ?? NaN);
-    await bot.stop();
-    const bytesPerFlow = ((await size()) - before) / PEOPLE;
-    all.sort((a, b) => a - b);
-    return {
-      p50: quantile(all, 0.5),
-      p95: quantile(all, 0.95),
-      max: all[all.length - 1] ?? NaN,
-      perStepP95: perStep.map((xs) => quantile([...xs].sort((a, b) => a - b), 0.95)),
-      bytesPerFlow,
+    const rssKb = Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${w.bot.pid}/status`, "utf8").catch(() => ""))?.[1] ?? NaN);
+    await w.bot.stop();
+    return figures(times, {
+      bytesPerFlow: ((await size()) - before) / PEOPLE,
       liveWriteMs: NaN,
       storeWriteMs: NaN,
       rssMb: rssKb / 1024,
       catalogRssMb: NaN,
       wallS,
-    };
+    });
   } finally {
-    if (bot.running) bot.kill();
-    await emulator.close();
-    await sandbox.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await w.close();
   }
 }
 

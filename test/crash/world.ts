@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator, type BotMessage, type Emulator, type RecordedCall } from "../../src/emulator/server.js";
-import { startSandbox, type EndpointName, type SandboxRequestEvent, type SandboxServer } from "../../src/sandbox/server.js";
+import { startSandbox, type EndpointName, type SandboxOptions, type SandboxRequestEvent, type SandboxServer } from "../../src/sandbox/server.js";
 import type { ExchangeRecord } from "../../src/domain/types.js";
 import { BotProcess } from "./bot-process.js";
 import { TIMING } from "./expectations.js";
@@ -31,6 +31,8 @@ export interface CrashWorldOptions {
   env?: Record<string, string>;
   /** Sandbox seed (deposit addresses, ids). */
   seed?: number;
+  /** More sandbox options (a catalog size, a latency for benchmarks). */
+  sandbox?: Omit<SandboxOptions, "seed" | "lifecycle">;
   /** Start the bot at once (default true). */
   start?: boolean;
 }
@@ -76,7 +78,7 @@ export function textCall(method: "sendMessage" | "editMessageText", pattern: Reg
 export async function startCrashWorld(options: CrashWorldOptions = {}): Promise<CrashWorld> {
   const dataDir = await mkdtemp(join(tmpdir(), "swapbot-crash-"));
   const emulator = await startEmulator({ token: CRASH_TOKEN });
-  const sandbox = await startSandbox({ lifecycle: "manual", seed: options.seed ?? 1 });
+  const sandbox = await startSandbox({ ...options.sandbox, lifecycle: "manual", seed: options.seed ?? 1 });
   emulator.group({ id: SUPPORT_CHAT_ID, title: "Support" });
   const bot = new BotProcess({
     emulator,

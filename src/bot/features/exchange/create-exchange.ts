@@ -51,19 +51,8 @@ export async function takeInterruptedCreates(deps: Pick<BotDeps, "store">): Prom
   return interrupted;
 }
 
-export interface CreateRequest {
-  draftId: string;
-  userId: number;
-  chatId: number;
-  from: string;
-  to: string;
-  amount: string;
-  destinationAddress: string;
-  destinationTag: string;
-  refundAddress: string;
-  refundTag: string;
-  quote: ShownQuote;
-}
+/** What the flow asks to create: the attempt's details (without its time) and the quote shown. */
+export type CreateRequest = Omit<CreateAttempt, "at"> & { quote: ShownQuote };
 
 export type CreateOutcome =
   | { kind: "created" | "already"; record: ExchangeRecord }
@@ -89,19 +78,8 @@ export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Pro
   }
   if (existing !== undefined && existing.state !== "done") return { kind: "in-doubt" };
 
-  const attempt: CreateAttempt = {
-    draftId: req.draftId,
-    userId: req.userId,
-    chatId: req.chatId,
-    from: req.from,
-    to: req.to,
-    amount: req.amount,
-    destinationAddress: req.destinationAddress,
-    destinationTag: req.destinationTag,
-    refundAddress: req.refundAddress,
-    refundTag: req.refundTag,
-    at: deps.now().toISOString(),
-  };
+  const { quote: _shown, ...asked } = req;
+  const attempt: CreateAttempt = { ...asked, at: deps.now().toISOString() };
   markers.set(req.draftId, { state: "pending", ...attempt });
   await deps.store.flush();
   let created;

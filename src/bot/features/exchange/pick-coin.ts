@@ -106,6 +106,14 @@ async function search(deps: BotDeps, role: CoinRole, from: Currency | undefined,
   return matches.length === 0 ? { kind: "none" } : { kind: "results", count: matches.length };
 }
 
+/** Runs a decision against the catalog once (never on replay); a failure is told and gives undefined. */
+async function decide(scope: StepScope, role: CoinRole, task: (deps: BotDeps) => Promise<Decision>): Promise<Decision | undefined> {
+  const decided = await callPartner(scope.conversation, `catalog:${role}`, task);
+  if (decided.ok) return decided.value;
+  await scope.ctx.reply(failureText(scope.ctx, decided.failure), { parse_mode: "HTML" });
+  return undefined;
+}
+
 /** One list prompt and its answers; undefined when the list must be drawn again from the start. */
 async function choose(scope: StepScope, role: CoinRole, from: Currency | undefined): Promise<PickedCoin | undefined> {
   const { ctx } = scope;
@@ -129,12 +137,8 @@ async function choose(scope: StepScope, role: CoinRole, from: Currency | undefin
         continue;
       }
       if (action.kind !== "coin") continue;
-      const decided = await callPartner(scope.conversation, `catalog:${role}`, (deps) => check(deps, role, from, action.code));
-      if (!decided.ok) {
-        await ctx.reply(failureText(ctx, decided.failure), { parse_mode: "HTML" });
-        continue;
-      }
-      const decision = decided.value;
+      const decision = await decide(scope, role, (deps) => check(deps, role, from, action.code));
+      if (!decision) continue;
       if (decision.kind === "taken") {
         const finalPrompt = prompt;
         return { coin: decision.coin, ack: () => retirePrompt(ctx, finalPrompt, picked(decision.coin)) };
@@ -146,12 +150,8 @@ async function choose(scope: StepScope, role: CoinRole, from: Currency | undefin
     }
 
     const query = input.text.trim().slice(0, MAX_QUERY);
-    const decided = await callPartner(scope.conversation, `catalog:${role}`, (deps) => search(deps, role, from, query));
-    if (!decided.ok) {
-      await ctx.reply(failureText(ctx, decided.failure), { parse_mode: "HTML" });
-      continue;
-    }
-    const decision = decided.value;
+    const decision = await decide(scope, role, (deps) => search(deps, role, from, query));
+    if (!decision) continue;
     if (decision.kind === "taken") {
       const finalPrompt = prompt;
       return {
