@@ -6,6 +6,7 @@
  * Ports in sandbox mode, from SANDBOX_PORT: the playground page on SANDBOX_PORT itself (the one
  * address a person opens), the emulator on +1, the sandbox exchange on +2. 0 = any free ports.
  */
+import { randomInt } from "node:crypto";
 import type { Config } from "../config.js";
 import type { Logger } from "../log.js";
 import { startApp, type App } from "../app.js";
@@ -64,6 +65,10 @@ export async function startSystem(config: Config, logger: Logger): Promise<Runni
       sandbox = await startSandbox({
         port: portNear(config.sandboxPort, 2),
         catalog: config.sandboxCatalog,
+        // A new seed per run: the sandbox's orders live in memory while data/ outlives a restart,
+        // and a fixed seed gave the second run the first run's exchange ids, which the store
+        // already has (every Confirm of a second `npm start` failed).
+        seed: randomInt(1, 2 ** 31),
         ...(config.mode === "sandbox" ? { lifecycle: "manual" as const } : {}),
       });
       const s = sandbox;

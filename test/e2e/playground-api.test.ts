@@ -163,6 +163,17 @@ describe("the playground control API", () => {
     expect((await post("orders/nope/advance", {})).status).toBe(404);
   });
 
+  it("gives a second run on the same data new exchange ids, so its exchanges can be created", async () => {
+    const create = (sys: RunningSystem) =>
+      sys.app.partner.createExchange({ from: "BTC", to: "ETH", amount: "0.1", destinationAddress: SAMPLE_ADDRESSES.ETH!, refundAddress: SAMPLE_ADDRESSES.BTC! });
+    const first = await Promise.all([create(system), create(system)]);
+    await system.close();
+    const env = { DATA_DIR: dataDir, SANDBOX_PORT: "0", LOG_LEVEL: "silent" };
+    system = await startSystem(withSandboxDefaults(loadConfig(env), env), createLogger({ level: "silent", secrets: [] }));
+    const second = await Promise.all([create(system), create(system)]);
+    expect(new Set([...first, ...second].map((e) => e.id)).size).toBe(4);
+  });
+
   it("refuses a state change that is not JSON, and serves the page", async () => {
     const form = await fetch(`${base}/send`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "user=1001&text=hi" });
     expect(form.status).toBe(400);
