@@ -14,6 +14,7 @@ import { openStore } from "../../src/store/store.js";
 import { SAMPLE_ADDRESSES } from "../../src/sandbox/server.js";
 import { CREATE_MARKERS, type CreateMarker } from "../../src/bot/features/exchange/create-exchange.js";
 import { FLOW_JOURNAL, type JournalEntry } from "../../src/bot/features/exchange/journal.js";
+import { openExchange } from "./fixtures.js";
 
 const BTC = SAMPLE_ADDRESSES.BTC!;
 const XRP = SAMPLE_ADDRESSES.XRP!;
@@ -147,6 +148,24 @@ describe("the exchange flow after a crash", () => {
     expect(chat.user.chat.last()!.buttons()).toEqual([]);
     expect(h.sandbox.requests.count("exchange-create")).toBe(1);
     expect(h.app.live.conversations.keys()).toEqual([]);
+  });
+  it("treats an order the service made but the store refused as in doubt, not as a crash", async () => {
+    const eve = new ChatDriver(h, h.emulator.user({ id: 3199, first_name: "Eve", language_code: "en" }));
+    await eve.send("/start", /./);
+    const earlier = await openExchange(h, eve.user);
+    const { card } = await chat.toConfirmationCard();
+    // The store already has an exchange with the id the service is about to hand out (as after a
+    // sandbox restart that repeated its ids): the insert fails after the order exists.
+    const remove = h.sandbox.onRequest((event) => {
+      if (event.request.endpoint !== "exchange-create" || event.phase !== "answered") return;
+      remove();
+      h.app.store.exchanges.insert({ ...earlier, id: h.sandbox.orders.list().at(-1)!.id });
+    });
+    await chat.press(card, "x:confirm", "I could not confirm whether your exchange");
+    const admin = h.emulator.user({ id: ADMIN_ID });
+    const alert = await h.emulator.waitFor(() => admin.chat.messages().find((m) => m.plain.includes("an exchange-create got no answer")));
+    expect(alert.plain).toContain(h.sandbox.orders.list().at(-1)!.id);
+    expect(h.sandbox.requests.count("exchange-create")).toBe(2);
   });
 });
 

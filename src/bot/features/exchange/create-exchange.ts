@@ -129,7 +129,18 @@ export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Pro
     updatedAt: now,
     lastNotifiedStatus: "waiting_deposit",
   };
-  deps.store.exchanges.insert(record);
+  try {
+    deps.store.exchanges.insert(record);
+  } catch (err) {
+    // The order exists at the service but could not be stored (an id the store already has, a
+    // store that is closing): the person must not be left at "Creating…", nor create it again.
+    const reason = `stored: ${created.id}`;
+    markers.set(req.draftId, { state: "in-doubt", reason, ...attempt });
+    await deps.store.flush().catch(() => undefined);
+    deps.logger.error({ err, draftId: req.draftId, exchangeId: created.id }, "exchange created at the service but not stored; support must take it over");
+    deps.support?.alerts.raise({ key: `create-in-doubt:${req.draftId}`, kind: "create-in-doubt", attempt, reason });
+    return { kind: "in-doubt" };
+  }
   markers.set(req.draftId, { state: "done", exchangeId: record.id });
   countFunnel(deps.store, "confirmed");
   await deps.store.flush();
