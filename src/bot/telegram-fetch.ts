@@ -9,8 +9,16 @@
  * after one `retry_after: 3`, every later step of the flow took 3 s more.) Configured once, for
  * every Bot API call the process makes.
  */
+import { createRequire } from "node:module";
 import { setTimeout as delay } from "node:timers/promises";
 import fetch, { Response, type RequestInit } from "node-fetch";
+
+/**
+ * The fetch grammY itself uses in Node (its own node-fetch 2). The project's node-fetch 3 works
+ * too, but costs about twice the CPU per Bot API call (measured in bench/throughput: it was the
+ * largest single cost of a flood of /start), and every update makes at least one call.
+ */
+const grammyFetch = createRequire(createRequire(import.meta.url).resolve("grammy"))("node-fetch") as typeof fetch;
 
 /** Options of {@link retryingTelegramFetch}. */
 export interface TelegramRetryOptions {
@@ -51,7 +59,7 @@ export function retryingTelegramFetch(options: TelegramRetryOptions = {}): typeo
   const maxAttempts = options.maxAttempts ?? 4;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
   const backoffMs = options.backoffMs ?? 500;
-  const baseFetch = options.baseFetch ?? fetch;
+  const baseFetch = options.baseFetch ?? grammyFetch;
 
   const retrying = async (url: FetchArgs[0], init: FetchArgs[1] = {}): Promise<Response> => {
     const body = await replayableBody(init.body);

@@ -1,0 +1,125 @@
+/**
+ * Updates per second: the full bot against a bare grammY bot that only answers, in the same run.
+ *
+ *   npm run bench:throughput
+ *
+ * A flood of N updates from N different people (a /start each, or an inline query each) is queued
+ * at the Bot API emulator at once; the bot under test drains it by long polling. The rate is N
+ * divided by the time from the flood to the emulator's Nth answer. Both bots run in this process
+ * with the emulator (and the sandbox exchange, for the full bot), so each pays the same emulator
+ * cost per update: the ratio full ÷ bare is the figure. Telegram allows a bot about 30 messages a
+ * second, so 10× that (300/s) is the floor the full bot must keep.
+ *
+ * Prints a table and writes bench/throughput.results.md.
+ */
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import { join } from "node:path";
+import { Bot } from "grammy";
+import { run } from "@grammyjs/runner";
+import { loadConfig } from "../src/config.js";
+import { createLogger } from "../src/log.js";
+import { startApp } from "../src/app.js";
+import { startSandbox } from "../src/sandbox/server.js";
+import { startEmulator, type Emulator } from "../src/emulator/server.js";
+
+const FLOOD = 2_000;
+const ROUNDS = 3;
+type Kind = "start" | "inline";
+
+/** The answer method that closes one update of `kind`. */
+const ANSWER: Record<Kind, string> = { start: "sendMessage", inline: "answerInlineQuery" };
+
+/** Queues the flood and resolves when the emulator has the Nth answer; returns seconds. */
+async function flood(emulator: Emulator, kind: Kind, firstUser: number): Promise<number> {
+  let answered = 0;
+  let done!: () => void;
+  const all = new Promise<void>((resolve) => (done = resolve));
+  const remove = emulator.onApiCall((call) => {
+    if (call.ok && call.method === ANSWER[kind] && ++answered === FLOOD) done();
+  });
+  const users = Array.from({ length: FLOOD }, (_, i) => emulator.user({ id: firstUser + i, first_name: `U${i}`, language_code: "en" }));
+  const t0 = performance.now();
+  for (const user of users) {
+    if (kind === "start") user.sendText("/start");
+    else user.inlineQuery("0.1 btc eth");
+  }
+  await all;
+  remove();
+  return (performance.now() - t0) / 1000;
+}
+
+/** The bare bot: grammY and the runner, answering each update with one call, nothing else. */
+async function bareRate(kind: Kind, round: number): Promise<number> {
+  const emulator = await startEmulator();
+  const bot = new Bot(emulator.token, { client: { apiRoot: emulator.apiRoot } });
+  bot.command("start", (ctx) => ctx.reply("Hello"));
+  bot.on("inline_query", (ctx) => ctx.answerInlineQuery([]));
+  await bot.init();
+  const runner = run(bot);
+  try {
+    return FLOOD / (await flood(emulator, kind, 1_000_000 + round * FLOOD));
+  } finally {
+    await runner.stop();
+    await emulator.close();
+  }
+}
+
+/** The full bot as `startApp` wires it in production, against the sandbox exchange. */
+async function fullRate(kind: Kind, round: number): Promise<number> {
+  const dataDir = await mkdtemp(join(os.tmpdir(), "swapbot-bench-throughput-"));
+  const emulator = await startEmulator();
+  const sandbox = await startSandbox({ lifecycle: "manual" });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "warn", POLL_INTERVAL_MS: "3600000" });
+  const app = await startApp({
+    config,
+    logger: createLogger({ level: "warn", secrets: [emulator.token, sandbox.apiKey] }),
+    botToken: emulator.token,
+    telegramApiRoot: emulator.apiRoot,
+    partnerApiUrl: sandbox.url,
+    partnerApiKey: sandbox.apiKey,
+  });
+  try {
+    // The catalog and the one quote every inline query asks for are warm, as in a running bot.
+    await app.catalog.index();
+    return FLOOD / (await flood(emulator, kind, 2_000_000 + round * FLOOD));
+  } finally {
+    await app.stop();
+    await emulator.close();
+    await sandbox.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const lines: string[] = [];
+const out = (line = "") => {
+  lines.push(line);
+  process.stdout.write(line + "\n");
+};
+
+const results: Array<{ kind: Kind; bare: number; full: number }> = [];
+for (const kind of ["start", "inline"] as const) {
+  const bare: number[] = [];
+  const full: number[] = [];
+  // Interleaved, so a noisy moment of the machine hits both.
+  for (let round = 0; round < ROUNDS; round++) {
+    bare.push(await bareRate(kind, round));
+    full.push(await fullRate(kind, round));
+  }
+  results.push({ kind, bare: median(bare), full: median(full) });
+}
+
+out("# Updates per second: the full bot against a bare grammY bot");
+out();
+out("Produced by `npm run bench:throughput` (one run).");
+out();
+out(`Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node ${process.version}, ${process.platform}`);
+out(`Date: ${new Date().toISOString().slice(0, 10)}; a flood of ${FLOOD} updates from ${FLOOD} people, queued at once, drained by long polling; median of ${ROUNDS} rounds`);
+out();
+out("| flood | bare grammY bot | full bot | full ÷ bare | full ÷ Telegram's 30/s |");
+out("|---|---|---|---|---|");
+for (const r of results) {
+  out(`| ${r.kind === "start" ? "/start" : "inline queries"} | ${r.bare.toFixed(0)}/s | ${r.full.toFixed(0)}/s | ${(r.full / r.bare).toFixed(2)}× | ${(r.full / 30).toFixed(0)}× |`);
+}
+await writeFile(new URL("./throughput.results.md", import.meta.url), lines.join("\n") + "\n");
