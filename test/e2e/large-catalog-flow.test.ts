@@ -127,4 +127,23 @@ describe("a coin that goes away under an open flow", () => {
     await h.app.catalog.refresh();
     expect(h.logs.join("")).not.toMatch(/Bad replay/i);
   });
+
+  it("says so when the pair closes before the amount is asked again, and has the coins picked again", async () => {
+    const chat = new ChatDriver(h, h.emulator.user({ id: 61_002, first_name: "Pia", language_code: "en" }));
+    const { card } = await chat.toConfirmationCard();
+    const editMenu = await chat.pressAndEdit(card, "x:edit", "What do you want to change?");
+    h.sandbox.hideCoins("ETH");
+    await h.app.catalog.refresh();
+    try {
+      await chat.press(editMenu, "x:e:amount", "no longer offers BTC → ETH");
+      const pick = await chat.waitNew("Which coin do you send?", chat.mark() - 1);
+      // The refund address (a BTC address) is kept for when BTC is picked again.
+      const pickTo = await chat.press(pick, "x:c:BTC", "Which coin do you want to get?");
+      expect(pickTo.buttons().some((b) => b.text === "ETH")).toBe(false);
+      await chat.press(pickTo, "x:c:LTC", "How much BTC do you send?");
+    } finally {
+      h.sandbox.showCoins();
+      await h.app.catalog.refresh();
+    }
+  });
 });

@@ -132,6 +132,10 @@ function isFlowInput(ctx: BotContext): boolean {
 async function enterRuns(ctx: BotContext, start: FlowStart): Promise<void> {
   let next: FlowStart | undefined = start;
   for (let i = 0; next && i < MAX_HAND_OVERS; i++) {
+    // A run that finishes inside enter() (a step that needed no answer, such as "this pair is
+    // gone") leaves the plugin an empty entry for the flow, and the next enter() would then throw
+    // "a conversation was already entered". Nothing is active between two runs: clear it.
+    await ctx.conversation.exitAll();
     await ctx.conversation.enter(EXCHANGE_FLOW_ID, next);
     next = takeHandOver(ctx);
   }
