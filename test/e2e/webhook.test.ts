@@ -121,6 +121,33 @@ describe("webhook mode, end to end (emulator posting like Telegram)", () => {
     expect(user.chat.messages()).toHaveLength(1);
   });
 
+  it("still handles one chat's updates one at a time: a quick update waits for the slow one before it", async () => {
+    // Each request is answered after 50 ms, so the second update arrives while the first is running.
+    const h = await start({ ackWithinMs: 50 });
+    let first = true;
+    h.app.bot.api.config.use(async (prev, method, payload, signal) => {
+      if (method === "sendMessage" && String((payload as { chat_id?: unknown }).chat_id) === "5005" && first) {
+        first = false;
+        await sleep(600);
+      }
+      return prev(method, payload, signal);
+    });
+    const user = h.emulator.user({ id: 5005, first_name: "Seq", language_code: "en" });
+    const other = h.emulator.user({ id: 5006, first_name: "Other", language_code: "en" });
+    user.sendText("/start");
+    await h.emulator.waitFor(() => h.emulator.webhookDeliveries.length >= 1);
+    user.sendText("/help");
+    other.sendText("/help");
+    await h.emulator.waitFor(() => user.chat.count() >= 2, 5_000);
+    const texts = user.chat.messages().map((m) => m.plain);
+    expect(texts[0]).toContain("Hi, Seq!");
+    expect(texts[1]).toContain("/exchange");
+    // Another chat is not held up by it.
+    const otherReply = h.emulator.callsOf("sendMessage").findIndex((c) => String(c.params.chat_id) === "5006");
+    const seqGreeting = h.emulator.callsOf("sendMessage").findIndex((c) => String(c.params.chat_id) === "5005");
+    expect(otherReply).toBeLessThan(seqGreeting);
+  });
+
   it("stop takes no more requests, finishes the running handler and closes the store", async () => {
     const h = await start();
     let entered!: () => void;
