@@ -4,7 +4,8 @@
  * people on the other side and inspects what they would see.
  *
  * Layers: request.ts decodes HTTP, methods.ts implements the Bot API, people.ts the users' actions,
- * state.ts holds the world. This file wires them to a server, adds long polling, call recording,
+ * state.ts holds the world. This file wires them to a server, adds long polling, webhook delivery
+ * (POSTs with the secret header, retried until 200; getUpdates refused with 409 meanwhile), call recording,
  * fault injection and the waiting helpers.
  *
  * Usage:
