@@ -14,6 +14,8 @@ import { createCatalog, type Catalog } from "./partner/catalog.js";
 import type { PartnerApi } from "./domain/types.js";
 import { createBot } from "./bot/create-bot.js";
 import { InFlightUpdates } from "./bot/middleware/in-flight.js";
+import { RecentUpdates } from "./webhook/recent-updates.js";
+import { startWebhookServer, type WebhookServer } from "./webhook/server.js";
 
 /**
  * How long a stop waits for running handlers. A stop cancels partner reads at once (a read with
@@ -47,7 +49,14 @@ export interface AppOptions {
   partnerApiKey: string;
   now?: () => Date;
   botInfo?: UserFromGetMe;
+  /** Webhook mode: the interface to listen on (default every one); tests use loopback. */
+  webhookHost?: string;
+  /** Webhook mode: answer Telegram after at most this long (see webhook/server.ts). */
+  webhookAckWithinMs?: number;
 }
+
+/** The update types the bot uses, for getUpdates and setWebhook alike. */
+export const ALLOWED_UPDATES = ["message", "callback_query", "inline_query", "chosen_inline_result", "my_chat_member"] as const;
 
 export interface App {
   readonly bot: Bot<BotContext>;
@@ -66,13 +75,15 @@ export interface App {
   readonly tracker: ExchangeTracker;
   /** Support's services: alerts (`alerts.scan(at)`, `alerts.idle()`), broadcasts, partner health. */
   readonly support: SupportServices;
+  /** Webhook mode only: the local server Telegram's requests reach through the proxy. */
+  readonly webhook: WebhookServer | undefined;
   /** Removes exchange flows untouched for FLOW_TIMEOUT_MINUTES (as of `at`) and tells their chats. */
   expireFlows(at?: Date): Promise<number>;
   /** Stops taking updates, lets running handlers finish, flushes the store. Safe to call twice. */
   stop(): Promise<void>;
 }
 
-/** Starts the bot and everything it needs; resolves once it is polling for updates. */
+/** Starts the bot and everything it needs; resolves once it is polling for (or taking) updates. */
 export async function startApp(opts: AppOptions): Promise<App> {
   const { config, logger } = opts;
   const now = opts.now ?? (() => new Date());
@@ -103,6 +114,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
   // "none" selects the wording without a contact (see status-notice-support in locales/).
   const t = translatorOf(i18n, { contact: config.supportContact ? escapeHtml(config.supportContact) : "none" });
   const inFlight = new InFlightUpdates();
+  const webhookUrl = config.webhookUrl;
   const deps: BotDeps = { config, store, live, partner, catalog, logger, now, t };
   const bot = createBot(
     deps,
@@ -112,6 +124,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
       client: opts.telegramApiRoot ? { apiRoot: opts.telegramApiRoot } : undefined,
       botInfo: opts.botInfo,
       inFlight,
+      dedupe: webhookUrl !== undefined ? new RecentUpdates() : undefined,
     },
   );
 
@@ -144,24 +157,44 @@ export async function startApp(opts: AppOptions): Promise<App> {
   deps.support = support;
 
   let runner: RunnerHandle | undefined;
+  let webhook: WebhookServer | undefined;
   try {
     await bot.init();
     // A webhook left over from another deployment would make getUpdates fail with 409.
-    await bot.api.deleteWebhook();
+    if (webhookUrl === undefined) await bot.api.deleteWebhook();
     await registerCommands(bot.api, t);
     await registerAdminCommands(bot.api, t, config.adminIds, logger);
     // Before any update: a person left at "Creating your exchange…" by the last process is told.
     await settleInterruptedCreates(deps, bot.api);
-    runner = run(bot, {
-      runner: { fetch: { allowed_updates: ["message", "callback_query", "inline_query", "chosen_inline_result", "my_chat_member"] } },
-    });
+    if (webhookUrl === undefined) {
+      runner = run(bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });
+    } else {
+      // Listening before setWebhook, so Telegram's first delivery finds the server up.
+      webhook = await startWebhookServer({
+        bot,
+        secretToken: config.webhookSecret ?? "",
+        path: new URL(webhookUrl).pathname,
+        port: config.port ?? 8080,
+        host: opts.webhookHost,
+        ackWithinMs: opts.webhookAckWithinMs,
+        logger: logger.child({ part: "webhook" }),
+      });
+      // Updates queued while the bot was down are kept (drop_pending_updates: false).
+      await bot.api.setWebhook(webhookUrl, {
+        secret_token: config.webhookSecret,
+        allowed_updates: [...ALLOWED_UPDATES],
+        drop_pending_updates: false,
+      });
+    }
   } catch (err) {
+    await webhook?.close();
     await store.close();
     await live.close();
     partner.close();
     throw err;
   }
-  logger.info({ bot: bot.botInfo.username, mode: config.mode }, "bot is polling for updates");
+  if (webhook === undefined) logger.info({ bot: bot.botInfo.username, mode: config.mode }, "bot is polling for updates");
+  else logger.info({ bot: bot.botInfo.username, mode: config.mode }, "bot is taking updates by webhook");
   // What was queued but not sent before the last stop (or a crash) goes out first: the outbox's
   // entries, instructions never queued, notices never handed over; then tracking resumes.
   delivery.reconcile();
@@ -204,6 +237,8 @@ export async function startApp(opts: AppOptions): Promise<App> {
       clearInterval(expiryTimer);
       clearInterval(housekeepingTimer);
       if (runner?.isRunning()) await runner.stop();
+      // The webhook stays set: Telegram keeps new updates until the next process takes them.
+      await webhook?.close();
       // Reads end now (their handlers answer and finish); a create in flight is waited for.
       partner.cancelReads();
       if (!(await inFlight.drain(STOP_GRACE_MS))) {
@@ -221,7 +256,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
       logger.info("stopped cleanly");
     })());
 
-  return { bot, store, live, partner, catalog, poller, notifier, delivery, tracker, support, expireFlows, stop };
+  return { bot, store, live, partner, catalog, poller, notifier, delivery, tracker, support, webhook, expireFlows, stop };
 }
 
 /**

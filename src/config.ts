@@ -47,6 +47,15 @@ export interface Config {
    * twenty coins, or "large", about 900 coins with answers as large as a real service's.
    */
   sandboxCatalog: "small" | "large";
+  /**
+   * Webhook mode when set: the public https address Telegram posts updates to (through a reverse
+   * proxy to PORT). Undefined: long polling, the default.
+   */
+  webhookUrl: string | undefined;
+  /** Telegram sends it in X-Telegram-Bot-Api-Secret-Token; required in webhook mode. Never logged. */
+  webhookSecret: string | undefined;
+  /** The local port the webhook is served on (PORT); 8080 in webhook mode when unset. */
+  port: number | undefined;
 }
 
 /** Thrown when the environment does not describe a runnable bot; `problems` names each variable. */
@@ -146,6 +155,37 @@ const envSchema = z.object({
     (v) => (typeof v === "string" ? emptyToUndefined(v.trim().toLowerCase()) : v),
     z.enum(["small", "large"], { error: () => 'must be "small" or "large" (the sandbox exchange\'s catalog)' }).default("small"),
   ),
+  WEBHOOK_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      // Telegram only posts to https; a bare http address would never receive an update.
+      .refine((s) => {
+        try {
+          const u = new URL(s);
+          return u.protocol === "https:" && u.hostname !== "" && u.username === "" && u.password === "" && u.hash === "";
+        } catch {
+          return false;
+        }
+      }, "must be a public https URL (e.g. https://bot.example.com/telegram)")
+      .optional(),
+  ),
+  WEBHOOK_SECRET: z.preprocess(
+    emptyToUndefined,
+    // Telegram's own rule for secret_token. The value is never echoed in the message.
+    z.string().regex(/^[A-Za-z0-9_-]{1,256}$/, "must be 1–256 characters of A-Z, a-z, 0-9, _ and -").optional(),
+  ),
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\d+$/, "must be a whole number (the local port to listen on)")
+      .transform(Number)
+      .refine((n) => n <= 65_535, "must be at most 65535 (the local port to listen on)")
+      .optional(),
+  ),
 });
 
 /**
@@ -166,6 +206,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.PARTNER_API_URL !== undefined && e.BOT_TOKEN === undefined) {
     // A real exchange behind the emulator would create real orders nobody can see: refuse.
     problems.push("BOT_TOKEN is required when PARTNER_API_URL is set (sandbox mode needs neither)");
+  }
+  if (e.WEBHOOK_URL !== undefined && e.WEBHOOK_SECRET === undefined) {
+    // Without it anyone who learns the address could post forged updates.
+    problems.push("WEBHOOK_SECRET is required when WEBHOOK_URL is set");
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -189,10 +233,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     sandboxPort: e.SANDBOX_PORT,
     sandboxCatalog: e.SANDBOX_CATALOG,
+    webhookUrl: e.WEBHOOK_URL,
+    webhookSecret: e.WEBHOOK_SECRET,
+    port: e.PORT ?? (e.WEBHOOK_URL !== undefined ? 8080 : undefined),
   };
 }
 
 /** The secrets in a config, for log redaction. */
-export function secretsOf(config: Pick<Config, "botToken" | "partnerApiKey">): string[] {
-  return [config.botToken, config.partnerApiKey].filter((s): s is string => typeof s === "string" && s.length > 0);
+export function secretsOf(config: Pick<Config, "botToken" | "partnerApiKey"> & Partial<Pick<Config, "webhookSecret">>): string[] {
+  return [config.botToken, config.partnerApiKey, config.webhookSecret].filter((s): s is string => typeof s === "string" && s.length > 0);
 }

@@ -105,4 +105,38 @@ describe("loadConfig", () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^SANDBOX_CATALOG must be "small" or "large"/);
   });
+
+  describe("webhook mode", () => {
+    const SECRET = "s3cret_Value-42";
+
+    it("is off by default: long polling, no port", () => {
+      expect(loadConfig({})).toMatchObject({ webhookUrl: undefined, webhookSecret: undefined, port: undefined });
+    });
+
+    it("takes an https WEBHOOK_URL with its WEBHOOK_SECRET, on PORT (8080 unless set)", () => {
+      const env = { WEBHOOK_URL: "https://bot.example.com/tg/hook", WEBHOOK_SECRET: SECRET };
+      expect(loadConfig(env)).toMatchObject({ webhookUrl: "https://bot.example.com/tg/hook", webhookSecret: SECRET, port: 8080 });
+      expect(loadConfig({ ...env, PORT: "3000" }).port).toBe(3000);
+      expect(secretsOf(loadConfig({ ...env, BOT_TOKEN: TOKEN }))).toContain(SECRET);
+    });
+
+    it.each([
+      ["WEBHOOK_URL", { WEBHOOK_URL: "http://bot.example.com/hook", WEBHOOK_SECRET: SECRET }],
+      ["WEBHOOK_URL", { WEBHOOK_URL: "bot.example.com/hook", WEBHOOK_SECRET: SECRET }],
+      ["WEBHOOK_SECRET", { WEBHOOK_URL: "https://bot.example.com/hook" }],
+      ["WEBHOOK_SECRET", { WEBHOOK_URL: "https://bot.example.com/hook", WEBHOOK_SECRET: "has spaces and $igns" }],
+      ["WEBHOOK_SECRET", { WEBHOOK_URL: "https://bot.example.com/hook", WEBHOOK_SECRET: "a".repeat(257) }],
+      ["PORT", { PORT: "http" }],
+      ["PORT", { PORT: "70000" }],
+    ])("names %s when it is bad or missing", (name, env) => {
+      const problems = problemsOf(env as Record<string, string>);
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(new RegExp(`^${name} `));
+    });
+
+    it("never echoes a bad WEBHOOK_SECRET", () => {
+      const problems = problemsOf({ WEBHOOK_URL: "https://bot.example.com/hook", WEBHOOK_SECRET: "almost-right-but!" });
+      expect(problems.join("\n")).not.toContain("almost-right-but");
+    });
+  });
 });

@@ -11,6 +11,7 @@ import type { BotDeps } from "./deps.js";
 import type { I18n } from "@grammyjs/i18n";
 import { trackUser } from "./middleware/track-user.js";
 import type { InFlightUpdates } from "./middleware/in-flight.js";
+import type { RecentUpdates } from "../webhook/recent-updates.js";
 import { exchangeFeature } from "./features/exchange/index.js";
 import { startFeature } from "./features/start.js";
 import { helpFeature } from "./features/help.js";
@@ -29,9 +30,14 @@ export interface CreateBotOptions {
   botInfo?: UserFromGetMe;
   /** Tracks running handlers for a graceful stop. */
   inFlight?: InFlightUpdates;
+  /** Webhook mode: drops a redelivered update (see webhook/recent-updates.ts). */
+  dedupe?: RecentUpdates;
 }
 
-/** The runner processes one update per chat at a time, so a chat's updates never race. */
+/**
+ * One update per chat at a time, so a chat's updates never race. `sequentialize` is a plain
+ * middleware (a lock per key), so it holds for the runner and for webhook requests alike.
+ */
 export function sequentialKey(ctx: BotContext): string | undefined {
   return ctx.chat?.id.toString() ?? ctx.from?.id.toString();
 }
@@ -46,6 +52,7 @@ export function createBot(deps: BotDeps, i18n: I18n<BaseContext>, options: Creat
   });
 
   if (options.inFlight) bot.use(options.inFlight.middleware);
+  if (options.dedupe) bot.use(options.dedupe.middleware);
   bot.use(sequentialize(sequentialKey));
   bot.use((ctx, next) => {
     ctx.deps = deps;

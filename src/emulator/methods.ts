@@ -305,12 +305,49 @@ const HANDLERS: Record<string, MethodHandler> = {
       has_main_web_app: false,
     }),
 
-    deleteWebhook: (ctx) => {
+    setWebhook: (ctx) => {
+      const url = optString(ctx.params, "url") ?? "";
       if (optBool(ctx.params, "drop_pending_updates") === true) ctx.state.dropPending();
+      // An empty url removes the webhook, as deleteWebhook does.
+      if (url === "") {
+        ctx.state.webhook = undefined;
+        ctx.state.changed();
+        return true;
+      }
+      let parsed: URL;
+      try {
+        parsed = new URL(url);
+      } catch {
+        throw badRequest("bad webhook: Failed to resolve host: Name or service not known");
+      }
+      if (parsed.protocol !== "https:") throw badRequest("bad webhook: An HTTPS URL must be provided for webhook");
+      const secret = optString(ctx.params, "secret_token");
+      if (secret !== undefined && !/^[A-Za-z0-9_-]{1,256}$/.test(secret)) {
+        throw badRequest("bad webhook: secret token contains unallowed characters");
+      }
+      const allowed = optJson(ctx.params, "allowed_updates");
+      if (Array.isArray(allowed)) ctx.state.setAllowedUpdates(allowed.filter((t): t is string => typeof t === "string"));
+      ctx.state.webhook = secret === undefined ? { url } : { url, secretToken: secret };
+      ctx.state.changed(); // starts delivery of what is queued
       return true;
     },
 
-    getWebhookInfo: (ctx) => ({ url: "", has_custom_certificate: false, pending_update_count: ctx.state.updates.length }),
+    deleteWebhook: (ctx) => {
+      if (optBool(ctx.params, "drop_pending_updates") === true) ctx.state.dropPending();
+      ctx.state.webhook = undefined;
+      return true;
+    },
+
+    getWebhookInfo: (ctx) => {
+      const hook = ctx.state.webhook;
+      const info: Record<string, unknown> = { url: hook?.url ?? "", has_custom_certificate: false, pending_update_count: ctx.state.updates.length };
+      if (hook !== undefined) info.allowed_updates = [...ctx.state.allowedUpdates];
+      if (hook?.lastErrorDate !== undefined) {
+        info.last_error_date = hook.lastErrorDate;
+        info.last_error_message = hook.lastErrorMessage;
+      }
+      return info;
+    },
 
     sendMessage: (ctx) => {
       const chat = writableChat(ctx);

@@ -4,7 +4,8 @@
  * people on the other side and inspects what they would see.
  *
  * Layers: request.ts decodes HTTP, methods.ts implements the Bot API, people.ts the users' actions,
- * state.ts holds the world. This file wires them to a server, adds long polling, call recording,
+ * state.ts holds the world. This file wires them to a server, adds long polling, webhook delivery
+ * (POSTs with the secret header, retried until 200; getUpdates refused with 409 meanwhile), call recording,
  * fault injection and the waiting helpers.
  *
  * Usage:
@@ -47,6 +48,27 @@ export interface EmulatorOptions {
   quietMs?: number;
   /** How long `SentUpdate.handled` waits before rejecting, in ms; default 5000. */
   handledTimeoutMs?: number;
+  /**
+   * Webhook delivery: how long a POST may take before it counts as failed and is retried, in ms.
+   * Telegram's own limit is tens of seconds; default 10000.
+   */
+  webhookTimeoutMs?: number;
+  /** Webhook delivery: the pause before retrying a failed POST, in ms; default 100. */
+  webhookRetryDelayMs?: number;
+  /**
+   * Where a POST for the webhook's public https URL really goes: the reverse proxy in front of a
+   * bot on loopback (e.g. to "http://127.0.0.1:PORT/path"). Default: the URL itself.
+   */
+  webhookRoute?: (url: string) => string;
+}
+
+/** One webhook POST the emulator made, and how it ended. */
+export interface WebhookDelivery {
+  update_id: number;
+  /** The HTTP status, or undefined when the request failed (timeout, refused connection). */
+  status?: number;
+  error?: string;
+  at: number;
 }
 
 /** A running emulator. */
@@ -86,6 +108,8 @@ export interface Emulator {
   pendingUpdates(): number;
   /** Whether a getUpdates request is being held open right now (the bot is waiting for updates). */
   isPolling(): boolean;
+  /** Every webhook POST made so far, failed ones (answers other than 200) included. */
+  readonly webhookDeliveries: WebhookDelivery[];
   /**
    * Resolves with the predicate's value once it is neither undefined, null nor false. Re-checked on
    * every recorded call and user action (no timers); a predicate that throws counts as "not yet".
@@ -181,6 +205,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   /** getUpdates: answer at once when something is pending, otherwise hold until an update or the timeout. */
   const getUpdates = (params: Params, res: ServerResponse): Promise<unknown> => {
+    if (state.webhook !== undefined) {
+      throw new ApiError(409, "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first");
+    }
     heldPoll?.supersede();
     state.confirm(optInt(params, "offset"));
     const allowed = optJson(params, "allowed_updates");
@@ -285,6 +312,67 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     void handle(req, res);
   });
   const apiRoot = await listen(server, options.port, options.host);
+
+  // --- webhook delivery, the way Telegram does it: one update at a time, in order, as JSON with
+  // the secret header; anything but 200 in time is retried after a pause, so an update the bot
+  // took but answered late arrives again.
+  const webhookDeliveries: WebhookDelivery[] = [];
+  const webhookTimeoutMs = options.webhookTimeoutMs ?? 10_000;
+  const webhookRetryDelayMs = options.webhookRetryDelayMs ?? 100;
+  const route = options.webhookRoute ?? ((url: string) => url);
+  let delivering = false;
+  const deliveryAbort = new AbortController();
+
+  const deliverOne = async (update: QueuedUpdate, hook: NonNullable<EmulatorState["webhook"]>): Promise<boolean> => {
+    fetchedUpdates.add(update.update_id);
+    const headers: Record<string, string> = { "content-type": "application/json" };
+    if (hook.secretToken !== undefined) headers["x-telegram-bot-api-secret-token"] = hook.secretToken;
+    const delivery: WebhookDelivery = { update_id: update.update_id, at: Date.now() };
+    try {
+      const res = await fetch(route(hook.url), {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ update_id: update.update_id, [update.type]: update.payload }),
+        signal: AbortSignal.any([deliveryAbort.signal, AbortSignal.timeout(webhookTimeoutMs)]),
+      });
+      await res.arrayBuffer().catch(() => undefined);
+      delivery.status = res.status;
+    } catch (err) {
+      delivery.error = err instanceof Error && err.name === "TimeoutError" ? "Read timeout expired" : "Connection refused";
+    }
+    webhookDeliveries.push(delivery);
+    if (delivery.status === 200) return true;
+    hook.lastErrorDate = Math.floor(Date.now() / 1000);
+    hook.lastErrorMessage = delivery.error ?? `Wrong response from the webhook: ${delivery.status}`;
+    return false;
+  };
+
+  const deliverQueued = async (): Promise<void> => {
+    if (delivering) return;
+    delivering = true;
+    try {
+      for (;;) {
+        const hook = state.webhook;
+        const next = hook === undefined || closed ? undefined : state.deliverable(1)[0];
+        if (hook === undefined || next === undefined) return;
+        const ok = await deliverOne(next, hook);
+        if (closed) return;
+        if (ok) {
+          // Delivered: Telegram forgets it, exactly as a getUpdates offset past it would.
+          if (state.isQueued(next.update_id)) state.confirm(next.update_id + 1);
+          state.changed();
+        } else {
+          state.changed();
+          await new Promise((r) => setTimeout(r, webhookRetryDelayMs));
+        }
+      }
+    } finally {
+      delivering = false;
+    }
+  };
+  state.onChange(() => {
+    if (!delivering && state.webhook !== undefined && !closed && state.updates.length > 0) void deliverQueued();
+  });
 
   /** Resolves when the update was fetched, confirmed, and the bot has gone quiet. */
   const awaitHandled = (updateId: number): Promise<void> =>
@@ -408,6 +496,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     pendingUpdates: () => state.updates.length,
     isPolling: () => heldPoll !== undefined,
+    webhookDeliveries,
     waitFor: <T>(predicate: () => T | undefined | null | false, timeoutMs = 5000): Promise<T> =>
       new Promise<T>((resolve, reject) => {
         let lastThrown: unknown;
@@ -449,6 +538,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     close: async () => {
       if (closed) return;
       closed = true;
+      deliveryAbort.abort();
       for (const poll of [...openPolls]) poll.finish([]);
       for (const cancel of [...cleanups]) cancel();
       await new Promise<void>((resolve) => {

@@ -99,6 +99,15 @@ export interface StoredFile {
   height: number;
 }
 
+/** What setWebhook set: while it is there, updates are posted to `url` and getUpdates is refused. */
+export interface WebhookSettings {
+  url: string;
+  secretToken?: string;
+  /** Unix seconds and wording of the last failed delivery, as getWebhookInfo reports them. */
+  lastErrorDate?: number;
+  lastErrorMessage?: string;
+}
+
 /** Update types delivered when the bot does not say otherwise (Telegram's default). */
 const DEFAULT_ALLOWED = new Set([
   "message",
@@ -141,6 +150,7 @@ export class EmulatorState {
   /** setMyDescription / setMyShortDescription / setChatMenuButton and friends, by method+key. */
   readonly settings = new Map<string, unknown>();
   allowedUpdates: Set<string> = DEFAULT_ALLOWED;
+  webhook: WebhookSettings | undefined;
   private nextUpdateId = 1000;
   private nextQueryId = 1;
   private nextFileId = 1;

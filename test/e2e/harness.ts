@@ -41,14 +41,45 @@ export interface Harness {
 export interface HarnessOptions {
   env?: Record<string, string>;
   sandbox?: SandboxOptions;
+  /**
+   * Webhook mode: the bot serves a webhook on a free loopback port and the emulator posts updates
+   * to it the way Telegram does, through a "proxy" that maps the public URL to that port.
+   */
+  webhook?: boolean | WebhookHarnessOptions;
 }
+
+export interface WebhookHarnessOptions {
+  /** The bot answers each request after at most this long (default: the app's). */
+  ackWithinMs?: number;
+  /** The emulator's time limit per POST before it retries (default: the emulator's). */
+  timeoutMs?: number;
+  retryDelayMs?: number;
+}
+
+/** The public address and secret the harness gives the bot in webhook mode. */
+export const WEBHOOK_PUBLIC_URL = "https://bot.example.com/telegram/hook";
+export const WEBHOOK_SECRET = "e2e-webhook-secret_123";
 
 /** Starts everything; always pair with `close()` in afterEach. */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const dataDir = await mkdtemp(join(tmpdir(), "swapbot-e2e-"));
   const sandbox = await startSandbox({ lifecycle: "manual", ...options.sandbox });
-  const emulator = await startEmulator();
-  const configFor = (dir: string) => loadConfig({ DATA_DIR: dir, LOG_LEVEL: "debug", ...options.env });
+  const hook = options.webhook === true ? {} : options.webhook === false ? undefined : options.webhook;
+  // Read at delivery time: after a restart the bot listens on another free port.
+  let app: App | undefined;
+  const emulator = await startEmulator({
+    webhookTimeoutMs: hook?.timeoutMs,
+    webhookRetryDelayMs: hook?.retryDelayMs,
+    webhookRoute: (url) => {
+      const local = app?.webhook?.localUrl;
+      // No bot listening (stopped): the connection is refused, as a proxy with no upstream would.
+      if (local === undefined) return "http://127.0.0.1:9/";
+      const u = new URL(url);
+      return `${local}${u.pathname}${u.search}`;
+    },
+  });
+  const hookEnv: Record<string, string> = hook ? { WEBHOOK_URL: WEBHOOK_PUBLIC_URL, WEBHOOK_SECRET, PORT: "0" } : {};
+  const configFor = (dir: string) => loadConfig({ DATA_DIR: dir, LOG_LEVEL: "debug", ...hookEnv, ...options.env });
   const config = configFor(dataDir);
   const dirs = [dataDir];
   const logs: string[] = [];
@@ -58,7 +89,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       done();
     },
   });
-  const logger = createLogger({ level: config.logLevel, secrets: [emulator.token, sandbox.apiKey], destination });
+  const logger = createLogger({ level: config.logLevel, secrets: [emulator.token, sandbox.apiKey, WEBHOOK_SECRET], destination });
   let current = config;
   const boot = (cfg: Config = current) =>
     startApp({
@@ -68,19 +99,21 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       telegramApiRoot: emulator.apiRoot,
       partnerApiUrl: sandbox.url,
       partnerApiKey: sandbox.apiKey,
+      webhookHost: "127.0.0.1",
+      webhookAckWithinMs: hook?.ackWithinMs,
     });
-  let app = await boot();
+  app = await boot();
   const harness: Harness = {
     emulator,
     sandbox,
     get app() {
-      return app;
+      return app!;
     },
     config,
     dataDir,
     logs,
     async restart(between) {
-      await app.stop();
+      await app!.stop();
       await between?.();
       app = await boot();
       return app;
@@ -88,20 +121,20 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     async snapshot() {
       const dir = await mkdtemp(join(tmpdir(), "swapbot-e2e-crash-"));
       dirs.push(dir);
-      const from = app.store.file.replace(/[^/\\]+$/, "");
+      const from = app!.store.file.replace(/[^/\\]+$/, "");
       for (const name of await readdir(from)) {
         if (name.endsWith(".json")) await copyFile(join(from, name), join(dir, name));
       }
       return dir;
     },
     async restartFrom(dir: string) {
-      await app.stop();
+      await app!.stop();
       current = configFor(dir);
       app = await boot();
       return app;
     },
     async close() {
-      await app.stop();
+      await app!.stop();
       await emulator.close();
       await sandbox.close();
       for (const dir of dirs) await rm(dir, { recursive: true, force: true });

@@ -1,0 +1,168 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { startHarness, WEBHOOK_SECRET, type Harness, type HarnessOptions } from "./harness.js";
+import { ChatDriver } from "./chat-driver.js";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Makes every sendMessage of the bot take `ms` longer, so the handler that sends it is slow. */
+function slowReplies(h: Harness, ms: number, onEnter?: () => void): void {
+  h.app.bot.api.config.use(async (prev, method, payload, signal) => {
+    if (method === "sendMessage") {
+      onEnter?.();
+      await sleep(ms);
+    }
+    return prev(method, payload, signal);
+  });
+}
+
+/** A /start update as Telegram would post it, from someone the emulator does not know. */
+function startUpdate(updateId: number, userId: number): string {
+  const from = { id: userId, is_bot: false, first_name: "Mallory", language_code: "en" };
+  return JSON.stringify({
+    update_id: updateId,
+    message: { message_id: 1, date: Math.floor(Date.now() / 1000), chat: { id: userId, type: "private", first_name: "Mallory" }, from, text: "/start", entities: [{ type: "bot_command", offset: 0, length: 6 }] },
+  });
+}
+
+describe("webhook mode, end to end (emulator posting like Telegram)", () => {
+  let h: Harness | undefined;
+  const start = async (options: HarnessOptions["webhook"] = true) => {
+    h = await startHarness({ webhook: options });
+    return h;
+  };
+  afterEach(async () => {
+    await h?.close();
+    h = undefined;
+  });
+
+  it("sets the webhook with the secret, the bot's update types and pending updates kept, and never polls", async () => {
+    const h = await start();
+    const [call] = h.emulator.callsOf("setWebhook");
+    expect(call?.ok).toBe(true);
+    expect(call?.params).toMatchObject({ url: "https://bot.example.com/telegram/hook", secret_token: WEBHOOK_SECRET, drop_pending_updates: false });
+    expect(call?.params.allowed_updates).toEqual(["message", "callback_query", "inline_query", "chosen_inline_result", "my_chat_member"]);
+    expect(h.emulator.callsOf("getUpdates")).toEqual([]);
+    expect(h.emulator.callsOf("deleteWebhook")).toEqual([]);
+    // Telegram refuses getUpdates while a webhook is set; so does the emulator.
+    const res = await fetch(`${h.emulator.apiRoot}/bot${h.emulator.token}/getUpdates`);
+    expect(res.status).toBe(409);
+    expect(h.logs.join("")).not.toContain(WEBHOOK_SECRET);
+  });
+
+  it("takes a person through a whole exchange, every update delivered once with the secret header", async () => {
+    const h = await start();
+    const chat = new ChatDriver(h, h.emulator.user({ id: 5001, first_name: "Wen", language_code: "en" }));
+    await chat.send("/start", "Hi, Wen!");
+    const { card } = await chat.toConfirmationCard();
+    const since = chat.mark();
+    chat.user.pressButton(card, "x:c:confirm");
+    await chat.waitNew("I will tell you about every status change", since);
+    const order = h.sandbox.orders.list()[0]!;
+    expect(order).toMatchObject({ from: "BTC", to: "ETH" });
+    expect(h.app.store.exchanges.get(order.id)).toMatchObject({ userId: 5001, status: "waiting_deposit" });
+    await chat.settle();
+    const ids = h.emulator.webhookDeliveries.map((d) => d.update_id);
+    expect(ids.length).toBeGreaterThanOrEqual(9);
+    expect(h.emulator.webhookDeliveries.every((d) => d.status === 200)).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(h.emulator.pendingUpdates()).toBe(0);
+  });
+
+  it("refuses a request without or with a wrong secret with 401 and changes nothing; the right secret is handled", async () => {
+    const h = await start();
+    const hook = `${h.app.webhook!.localUrl}/telegram/hook`;
+    const post = (body: string, secret?: string) =>
+      fetch(hook, { method: "POST", headers: { "content-type": "application/json", ...(secret === undefined ? {} : { "x-telegram-bot-api-secret-token": secret }) }, body });
+    const callsBefore = h.emulator.calls.length;
+
+    expect((await post(startUpdate(900_001, 6001))).status).toBe(401);
+    expect((await post(startUpdate(900_002, 6001), "wrong-secret")).status).toBe(401);
+    expect((await post(startUpdate(900_003, 6001), `${WEBHOOK_SECRET}x`)).status).toBe(401);
+    await sleep(300);
+    expect(h.emulator.calls.length).toBe(callsBefore);
+    expect(h.app.store.users.get(6001)).toBeUndefined();
+    // Other paths are not the webhook at all.
+    expect((await fetch(`${h.app.webhook!.localUrl}/`, { method: "POST", headers: { "x-telegram-bot-api-secret-token": WEBHOOK_SECRET }, body: startUpdate(900_004, 6001) })).status).toBe(404);
+
+    // The same request with the right secret is handled: the refusals above were not a broken probe.
+    expect((await post(startUpdate(900_005, 6001), WEBHOOK_SECRET)).status).toBe(200);
+    await h.emulator.waitFor(() => h.emulator.callsOf("sendMessage").some((c) => String(c.params.chat_id) === "6001"));
+    expect(h.app.store.users.get(6001)).toBeDefined();
+  });
+
+  it("answers Telegram before a slow handler ends, so the update is delivered and handled once", async () => {
+    // The bot answers after 100 ms at most; Telegram would give up after 400 ms.
+    const h = await start({ ackWithinMs: 100, timeoutMs: 400, retryDelayMs: 20 });
+    slowReplies(h, 1_000);
+    const user = h.emulator.user({ id: 5002, first_name: "Slow", language_code: "en" });
+    const sent = user.sendText("/start");
+    await h.emulator.waitFor(() => user.chat.last(), 5_000);
+    await sleep(600);
+    const deliveries = h.emulator.webhookDeliveries.filter((d) => d.update_id === sent.update_id);
+    expect(deliveries.map((d) => d.status)).toEqual([200]);
+    expect(user.chat.messages().filter((m) => m.plain.includes("Hi, Slow!"))).toHaveLength(1);
+  });
+
+  it("handles an update once when Telegram retries it anyway (a delivery that timed out)", async () => {
+    // Here Telegram gives up first (300 ms, the bot would answer after 2 s): it posts the update again.
+    const h = await start({ ackWithinMs: 2_000, timeoutMs: 300, retryDelayMs: 20 });
+    slowReplies(h, 1_000);
+    const user = h.emulator.user({ id: 5003, first_name: "Twice", language_code: "en" });
+    const sent = user.sendText("/start");
+    await h.emulator.waitFor(() => user.chat.last(), 5_000);
+    await h.emulator.waitFor(() => h.emulator.webhookDeliveries.some((d) => d.update_id === sent.update_id && d.status === 200), 5_000);
+    await sleep(1_500);
+    const deliveries = h.emulator.webhookDeliveries.filter((d) => d.update_id === sent.update_id);
+    expect(deliveries.length).toBeGreaterThanOrEqual(2);
+    expect(deliveries[0]?.error).toBe("Read timeout expired");
+    expect(h.emulator.callsOf("sendMessage").filter((c) => String(c.params.chat_id) === "5003")).toHaveLength(1);
+    expect(user.chat.messages()).toHaveLength(1);
+  });
+
+  it("still handles one chat's updates one at a time: a quick update waits for the slow one before it", async () => {
+    // Each request is answered after 50 ms, so the second update arrives while the first is running.
+    const h = await start({ ackWithinMs: 50 });
+    let first = true;
+    h.app.bot.api.config.use(async (prev, method, payload, signal) => {
+      if (method === "sendMessage" && String((payload as { chat_id?: unknown }).chat_id) === "5005" && first) {
+        first = false;
+        await sleep(600);
+      }
+      return prev(method, payload, signal);
+    });
+    const user = h.emulator.user({ id: 5005, first_name: "Seq", language_code: "en" });
+    const other = h.emulator.user({ id: 5006, first_name: "Other", language_code: "en" });
+    user.sendText("/start");
+    await h.emulator.waitFor(() => h.emulator.webhookDeliveries.length >= 1);
+    user.sendText("/help");
+    other.sendText("/help");
+    await h.emulator.waitFor(() => user.chat.count() >= 2, 5_000);
+    const texts = user.chat.messages().map((m) => m.plain);
+    expect(texts[0]).toContain("Hi, Seq!");
+    expect(texts[1]).toContain("/exchange");
+    // Another chat is not held up by it.
+    const otherReply = h.emulator.callsOf("sendMessage").findIndex((c) => String(c.params.chat_id) === "5006");
+    const seqGreeting = h.emulator.callsOf("sendMessage").findIndex((c) => String(c.params.chat_id) === "5005");
+    expect(otherReply).toBeLessThan(seqGreeting);
+  });
+
+  it("stop takes no more requests, finishes the running handler and closes the store", async () => {
+    const h = await start();
+    let entered!: () => void;
+    const running = new Promise<void>((resolve) => (entered = resolve));
+    slowReplies(h, 700, () => entered());
+    const user = h.emulator.user({ id: 5004, first_name: "Stop", language_code: "en" });
+    user.sendText("/start");
+    await running;
+    const local = h.app.webhook!.localUrl;
+    await h.app.stop();
+    // The reply of the handler that was running went out before stop resolved.
+    expect(user.chat.messages().filter((m) => m.plain.includes("Hi, Stop!"))).toHaveLength(1);
+    // The person it was handling is on disk: the store was flushed and closed after the handler.
+    const db = JSON.parse(await readFile(join(h.dataDir, "db.json"), "utf8")) as { users: Record<string, unknown> };
+    expect(db.users["5004"]).toBeDefined();
+    await expect(fetch(`${local}/telegram/hook`, { method: "POST", body: "{}" })).rejects.toThrow();
+  });
+});
