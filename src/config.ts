@@ -47,6 +47,10 @@ export interface Config {
    * twenty coins, or "large", about 900 coins with answers as large as a real service's.
    */
   sandboxCatalog: "small" | "large";
+  /** Port of /healthz, /readyz and /metrics (PORT); undefined: not served. */
+  port: number | undefined;
+  /** When set, /metrics wants `Authorization: Bearer <METRICS_TOKEN>`. A secret. */
+  metricsToken: string | undefined;
 }
 
 /** Thrown when the environment does not describe a runnable bot; `problems` names each variable. */
@@ -146,6 +150,22 @@ const envSchema = z.object({
     (v) => (typeof v === "string" ? emptyToUndefined(v.trim().toLowerCase()) : v),
     z.enum(["small", "large"], { error: () => 'must be "small" or "large" (the sandbox exchange\'s catalog)' }).default("small"),
   ),
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\d+$/, "must be a port number (1-65535) for /healthz, /readyz and /metrics")
+      .transform(Number)
+      // 0 picks a free port (tests).
+      .refine((n) => n <= 65_535, "must be a port number (1-65535) for /healthz, /readyz and /metrics")
+      .optional(),
+  ),
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    // Never echoed: the message says what is wrong, not what was given.
+    z.string().trim().regex(/^[\x21-\x7e]{16,}$/, "must be at least 16 printable characters without spaces (a bearer token for /metrics)").optional(),
+  ),
 });
 
 /**
@@ -189,10 +209,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     sandboxPort: e.SANDBOX_PORT,
     sandboxCatalog: e.SANDBOX_CATALOG,
+    port: e.PORT,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 
 /** The secrets in a config, for log redaction. */
-export function secretsOf(config: Pick<Config, "botToken" | "partnerApiKey">): string[] {
-  return [config.botToken, config.partnerApiKey].filter((s): s is string => typeof s === "string" && s.length > 0);
+export function secretsOf(config: Pick<Config, "botToken" | "partnerApiKey"> & { metricsToken?: string }): string[] {
+  return [config.botToken, config.partnerApiKey, config.metricsToken].filter((s): s is string => typeof s === "string" && s.length > 0);
 }
