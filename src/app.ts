@@ -40,7 +40,7 @@ import { createMetrics, type AppMetrics } from "./ops/metrics.js";
 import { Readiness } from "./ops/readiness.js";
 import { opsHandler, startOpsServer, type OpsHandler, type OpsServer } from "./ops/http.js";
 import { watchTelegram } from "./ops/telegram-watch.js";
-import { openExchangesByStatus, pollerLagSeconds } from "./ops/figures.js";
+import { openExchangesByStatus, outboxBacklog, pollerLagSeconds } from "./ops/figures.js";
 
 export interface AppOptions {
   config: Config;
@@ -174,9 +174,10 @@ export async function startApp(opts: AppOptions): Promise<App> {
   const support = createSupport({ config, store, api: bot.api, t, logger, health, poller, delivery, now });
   // Set before polling starts, so every update sees it.
   deps.support = support;
+  deps.metrics = metrics;
   metrics.setSources({
     openExchangesByStatus: () => openExchangesByStatus(store),
-    outboxBacklog: () => delivery.outbox.pending().length,
+    outboxBacklog: () => outboxBacklog(delivery),
     storeFileBytes: () => ({ "db.json": store.stats.lastWriteBytes, "live.json": live.stats.lastWriteBytes }),
     pollerLagSeconds: () => pollerLagSeconds(poller, now()) ?? (now().getTime() - startedAt) / 1000,
   });

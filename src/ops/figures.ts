@@ -5,6 +5,12 @@
  */
 import type { Store } from "../store/store.js";
 import type { PollerView } from "../support/services.js";
+import type { Delivery } from "../delivery/delivery.js";
+
+/** Messages waiting in the outbox (all chats). */
+export function outboxBacklog(delivery: { outbox: Pick<Delivery["outbox"], "pending"> }): number {
+  return delivery.outbox.pending().length;
+}
 
 /** Open (not final) exchanges by status, from the store's index of open exchanges. */
 export function openExchangesByStatus(store: Pick<Store, "exchanges">): Record<string, number> {

@@ -21,6 +21,13 @@ export interface MetricSources {
   pollerLagSeconds(): number;
 }
 
+/** What /stats shows of the counters (they start at zero with the process, as in /metrics). */
+export interface OpsTotals {
+  updates: number;
+  failedUpdates: number;
+  telegramErrors: number;
+}
+
 /** Outcome of one handled update: "error" when a handler threw (the error boundary caught it). */
 export type UpdateOutcome = "ok" | "error";
 
@@ -34,6 +41,8 @@ export interface AppMetrics {
   storeWrite(file: string, ms: number): void;
   /** Connects the scrape-time gauges (app.ts calls it once everything exists). */
   setSources(sources: MetricSources): void;
+  /** Counts since start for /stats, read from the same counters /metrics shows. */
+  totals(): Promise<OpsTotals>;
   /** Prometheus text exposition of everything. */
   render(): Promise<string>;
   readonly contentType: string;
@@ -172,6 +181,15 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): AppMe
     },
     setSources(s) {
       sources = s;
+    },
+    async totals() {
+      const sum = async (c: Counter<string>, match: (labels: Record<string, unknown>) => boolean = () => true) =>
+        (await c.get()).values.filter((v) => match(v.labels)).reduce((n, v) => n + v.value, 0);
+      return {
+        updates: await sum(updates),
+        failedUpdates: await sum(updates, (l) => l.outcome === "error"),
+        telegramErrors: await sum(telegramErrors),
+      };
     },
     render: () => registry.metrics(),
   };

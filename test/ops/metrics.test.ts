@@ -68,4 +68,16 @@ describe("app metrics", () => {
     ]);
     expect(inFlight.active).toBe(0);
   });
+
+  it("gives /stats the same counts /metrics shows", async () => {
+    const m = createMetrics({ defaultMetrics: false });
+    m.updateHandled("message", "ok", 0.01);
+    m.updateHandled("callback_query", "error", 0.02);
+    m.updateHandled("message", "ok", 0.01);
+    m.telegramError("sendMessage", 429);
+    expect(await m.totals()).toEqual({ updates: 3, failedUpdates: 1, telegramErrors: 1 });
+    const s = parsePromText(await m.render());
+    expect(sumOf(s, "bot_updates_total")).toBe(3);
+    expect(sumOf(s, "bot_updates_total", { outcome: "error" })).toBe(1);
+  });
 });

@@ -25,7 +25,7 @@ import {
 } from "../../ui/admin-messages.js";
 import { escapeHtml } from "../../ui/html.js";
 import { exchangesSummary, exchangeStats, userStats } from "../../../support/stats.js";
-import { pollerLagSeconds } from "../../../ops/figures.js";
+import { outboxBacklog, pollerLagSeconds } from "../../../ops/figures.js";
 import { readFunnel } from "../../../support/funnel.js";
 import type { SupportServices } from "../../../support/services.js";
 import { ADMIN_COMMANDS } from "./commands.js";
@@ -99,6 +99,7 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
         pollerBackoff: s.poller.backoffLevel,
         openExchanges: deps.store.exchanges.open().length,
         maintenance: deps.store.settings.get("maintenance")?.on === true,
+        ops: deps.metrics && deps.delivery ? { ...(await deps.metrics.totals()), outboxBacklog: outboxBacklog(deps.delivery) } : undefined,
       },
       (key, vars) => ctx.t(key, vars),
     );
