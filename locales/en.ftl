@@ -294,6 +294,7 @@ admin-stats-health = <b>Partner API, last hour</b>
 admin-stats-endpoint = • { $endpoint }: { $requests } requests, { $errors }% errors, p50 { $p50 } ms, p95 { $p95 } ms
 admin-stats-poller = Poller: last cycle { $lag } s ago, backoff level { $backoff }, { $open } open exchanges
 admin-stats-poller-none = Poller: no cycle yet, { $open } open exchanges
+admin-stats-ops = Since start: { $updates } updates ({ $failed } failed), { $telegramErrors } Telegram API errors; outbox: { $backlog } waiting
 admin-stats-maintenance = 🛠 Maintenance is ON: new exchanges are paused.
 admin-alert-status = 🚨 <b>Alert</b>: an exchange reached { $status } (<code>{ $raw }</code>)
 admin-alert-stuck = ⏳ <b>Alert</b>: an exchange has been { $status } since { $since }

@@ -295,6 +295,7 @@ admin-stats-health = <b>API партнёра за последний час</b>
 admin-stats-endpoint = • { $endpoint }: запросов { $requests }, ошибок { $errors }%, p50 { $p50 } мс, p95 { $p95 } мс
 admin-stats-poller = Опрос статусов: последний цикл { $lag } с назад, уровень отсрочки { $backoff }, открытых обменов { $open }
 admin-stats-poller-none = Опрос статусов: циклов ещё не было, открытых обменов { $open }
+admin-stats-ops = С запуска: обновлений { $updates } (с ошибкой { $failed }), ошибок Telegram API { $telegramErrors }; в очереди отправки: { $backlog }
 admin-stats-maintenance = 🛠 Включено техобслуживание: новые обмены приостановлены.
 admin-alert-status = 🚨 <b>Оповещение</b>: обмен перешёл в статус { $status } (<code>{ $raw }</code>)
 admin-alert-stuck = ⏳ <b>Оповещение</b>: обмен в статусе { $status } с { $since }

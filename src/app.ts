@@ -38,6 +38,11 @@ import { createSupport, type SupportServices } from "./support/services.js";
 import { Delivery } from "./delivery/delivery.js";
 import { ExchangeTracker } from "./poller/tracker.js";
 import { pruneCreateMarkers } from "./bot/features/exchange/create-exchange.js";
+import { createMetrics, type AppMetrics } from "./ops/metrics.js";
+import { Readiness } from "./ops/readiness.js";
+import { opsHandler, startOpsServer, type OpsHandler, type OpsServer } from "./ops/http.js";
+import { watchTelegram } from "./ops/telegram-watch.js";
+import { openExchangesByStatus, outboxBacklog, pollerLagSeconds } from "./ops/figures.js";
 
 export interface AppOptions {
   config: Config;
@@ -77,6 +82,11 @@ export interface App {
   readonly support: SupportServices;
   /** Webhook mode only: the local server Telegram's requests reach through the proxy. */
   readonly webhook: WebhookServer | undefined;
+  /**
+   * /healthz, /readyz, /metrics: `handler` can be mounted next to a webhook route; `server` is
+   * the app's own listener when PORT is set.
+   */
+  readonly ops: { metrics: AppMetrics; readiness: Readiness; handler: OpsHandler; server: OpsServer | undefined };
   /** Removes exchange flows untouched for FLOW_TIMEOUT_MINUTES (as of `at`) and tells their chats. */
   expireFlows(at?: Date): Promise<number>;
   /** Stops taking updates, lets running handlers finish, flushes the store. Safe to call twice. */
@@ -89,11 +99,18 @@ export async function startApp(opts: AppOptions): Promise<App> {
   const now = opts.now ?? (() => new Date());
   // A 1 s coalescing window: however many statuses the poller stores, the file is rewritten at
   // most once a second. Paths that need durability at once (exchange creation) call flush().
-  const store = await openStore({ dataDir: config.dataDir, flushDelayMs: 1_000, logger: logger.child({ part: "store" }) });
+  const startedAt = now().getTime();
+  const metrics = createMetrics();
+  const readiness = new Readiness({ dataDir: config.dataDir });
+  const onWrite = (file: string) => (r: { ok: true; ms: number } | { ok: false }) => {
+    readiness.storeWrite(file, r.ok);
+    if (r.ok) metrics.storeWrite(file, r.ms);
+  };
+  const store = await openStore({ dataDir: config.dataDir, flushDelayMs: 1_000, logger: logger.child({ part: "store" }), onWrite: onWrite("db.json") });
   // What a person has been shown must be on disk before they see it (flow steps, the outbox, "sent"
   // marks). Writing through the main file would cost a rewrite of every exchange ever stored per
   // step, so these small, short-lived records live in a second file that is written at once.
-  const live = await openStore({ dataDir: config.dataDir, fileName: "live.json", flushDelayMs: 0, logger: logger.child({ part: "live-store" }) }).catch(
+  const live = await openStore({ dataDir: config.dataDir, fileName: "live.json", flushDelayMs: 0, logger: logger.child({ part: "live-store" }), onWrite: onWrite("live.json") }).catch(
     async (err: unknown) => {
       await store.close();
       throw err;
@@ -105,7 +122,11 @@ export async function startApp(opts: AppOptions): Promise<App> {
     baseUrl: opts.partnerApiUrl,
     apiKey: opts.partnerApiKey,
     logger: logger.child({ part: "partner" }),
-    onRequest: (e) => health.record(e, now()),
+    onRequest: (e) => {
+      health.record(e, now());
+      metrics.partnerRequest(e);
+      readiness.partnerRequest(e);
+    },
   });
   const catalog = createCatalog(partner, { logger: logger.child({ part: "catalog" }) });
 
@@ -113,7 +134,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
   const i18n = createI18n();
   // "none" selects the wording without a contact (see status-notice-support in locales/).
   const t = translatorOf(i18n, { contact: config.supportContact ? escapeHtml(config.supportContact) : "none" });
-  const inFlight = new InFlightUpdates();
+  const inFlight = new InFlightUpdates((d) => metrics.updateHandled(d.type, d.outcome, d.seconds));
   const webhookUrl = config.webhookUrl;
   const deps: BotDeps = { config, store, live, partner, catalog, logger, now, t };
   const bot = createBot(
@@ -126,6 +147,16 @@ export async function startApp(opts: AppOptions): Promise<App> {
       inFlight,
       dedupe: webhookUrl !== undefined ? new RecentUpdates() : undefined,
     },
+  );
+
+  bot.api.config.use(
+    watchTelegram({
+      onCall(method, r) {
+        // Any answer, even an error, shows Telegram is reachable; only "no answer" does not.
+        readiness.telegramCall(r.ok || r.code !== "network", r.ok ? undefined : r.reason);
+        if (!r.ok) metrics.telegramError(method, r.code);
+      },
+    }),
   );
 
   const delivery = new Delivery({
@@ -151,14 +182,31 @@ export async function startApp(opts: AppOptions): Promise<App> {
     maxAgeMs: config.trackingMaxAgeMs,
     now,
     onFlag: (exchange, reason) => support.alerts.onFlag(exchange, reason),
+    onCycle: (report) => metrics.pollerCycle(report),
   });
   const support = createSupport({ config, store, api: bot.api, t, logger, health, poller, delivery, now });
   // Set before polling starts, so every update sees it.
   deps.support = support;
+  deps.metrics = metrics;
+  metrics.setSources({
+    openExchangesByStatus: () => openExchangesByStatus(store),
+    outboxBacklog: () => outboxBacklog(delivery),
+    storeFileBytes: () => ({ "db.json": store.stats.lastWriteBytes, "live.json": live.stats.lastWriteBytes }),
+    pollerLagSeconds: () => pollerLagSeconds(poller, now()) ?? (now().getTime() - startedAt) / 1000,
+  });
+  const handler = opsHandler({ readiness, metrics, metricsToken: config.metricsToken });
+  readiness.start();
+  let opsServer: OpsServer | undefined;
 
   let runner: RunnerHandle | undefined;
   let webhook: WebhookServer | undefined;
   try {
+    // Before Telegram is reached: while start-up waits, /readyz says what is missing.
+    // (In webhook mode they share the webhook's server on PORT, started below.)
+    if (config.port !== undefined && webhookUrl === undefined) {
+      opsServer = await startOpsServer(handler, config.port);
+      logger.info({ port: config.port }, "serving /healthz, /readyz and /metrics");
+    }
     await bot.init();
     // A webhook left over from another deployment would make getUpdates fail with 409.
     if (webhookUrl === undefined) await bot.api.deleteWebhook();
@@ -178,6 +226,10 @@ export async function startApp(opts: AppOptions): Promise<App> {
         host: opts.webhookHost,
         ackWithinMs: opts.webhookAckWithinMs,
         logger: logger.child({ part: "webhook" }),
+        // /healthz, /readyz and /metrics on the same port; each delivery shows Telegram reaches us
+        // (there is no getUpdates to show it in this mode).
+        otherPaths: handler,
+        onDelivery: () => readiness.telegramCall(true),
       });
       // Updates queued while the bot was down are kept (drop_pending_updates: false).
       await bot.api.setWebhook(webhookUrl, {
@@ -188,6 +240,8 @@ export async function startApp(opts: AppOptions): Promise<App> {
     }
   } catch (err) {
     await webhook?.close();
+    readiness.stop();
+    await opsServer?.close();
     await store.close();
     await live.close();
     partner.close();
@@ -234,6 +288,8 @@ export async function startApp(opts: AppOptions): Promise<App> {
   const stop = () =>
     (stopping ??= (async () => {
       logger.info("stopping: finishing running updates");
+      // Unready at once, so a load balancer stops sending; the server answers until the end.
+      readiness.stop();
       clearInterval(expiryTimer);
       clearInterval(housekeepingTimer);
       if (runner?.isRunning()) await runner.stop();
@@ -253,10 +309,26 @@ export async function startApp(opts: AppOptions): Promise<App> {
       await store.close();
       await live.close();
       partner.close();
+      await opsServer?.close();
       logger.info("stopped cleanly");
     })());
 
-  return { bot, store, live, partner, catalog, poller, notifier, delivery, tracker, support, webhook, expireFlows, stop };
+  return {
+    bot,
+    store,
+    live,
+    partner,
+    catalog,
+    poller,
+    notifier,
+    delivery,
+    tracker,
+    support,
+    webhook,
+    ops: { metrics, readiness, handler, server: opsServer },
+    expireFlows,
+    stop,
+  };
 }
 
 /**

@@ -54,8 +54,13 @@ export interface Config {
   webhookUrl: string | undefined;
   /** Telegram sends it in X-Telegram-Bot-Api-Secret-Token; required in webhook mode. Never logged. */
   webhookSecret: string | undefined;
-  /** The local port the webhook is served on (PORT); 8080 in webhook mode when unset. */
+  /**
+   * The local port (PORT) of the webhook (webhook mode; 8080 when unset) and of /healthz, /readyz
+   * and /metrics (both modes); undefined in polling mode: nothing is served.
+   */
   port: number | undefined;
+  /** When set, /metrics wants `Authorization: Bearer <METRICS_TOKEN>`. A secret. */
+  metricsToken: string | undefined;
 }
 
 /** Thrown when the environment does not describe a runnable bot; `problems` names each variable. */
@@ -181,10 +186,16 @@ const envSchema = z.object({
     z
       .string()
       .trim()
-      .regex(/^\d+$/, "must be a whole number (the local port to listen on)")
+      .regex(/^\d+$/, "must be a port number (0-65535) for the webhook and /healthz, /readyz and /metrics")
       .transform(Number)
-      .refine((n) => n <= 65_535, "must be at most 65535 (the local port to listen on)")
+      // 0 picks a free port (tests).
+      .refine((n) => n <= 65_535, "must be a port number (0-65535) for the webhook and /healthz, /readyz and /metrics")
       .optional(),
+  ),
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    // Never echoed: the message says what is wrong, not what was given.
+    z.string().trim().regex(/^[\x21-\x7e]{16,}$/, "must be at least 16 printable characters without spaces (a bearer token for /metrics)").optional(),
   ),
 });
 
@@ -236,10 +247,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookUrl: e.WEBHOOK_URL,
     webhookSecret: e.WEBHOOK_SECRET,
     port: e.PORT ?? (e.WEBHOOK_URL !== undefined ? 8080 : undefined),
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 
 /** The secrets in a config, for log redaction. */
-export function secretsOf(config: Pick<Config, "botToken" | "partnerApiKey"> & Partial<Pick<Config, "webhookSecret">>): string[] {
-  return [config.botToken, config.partnerApiKey, config.webhookSecret].filter((s): s is string => typeof s === "string" && s.length > 0);
+export function secretsOf(config: Pick<Config, "botToken" | "partnerApiKey"> & Partial<Pick<Config, "webhookSecret" | "metricsToken">>): string[] {
+  return [config.botToken, config.partnerApiKey, config.webhookSecret, config.metricsToken].filter((s): s is string => typeof s === "string" && s.length > 0);
 }

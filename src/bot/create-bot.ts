@@ -10,7 +10,7 @@ import type { BaseContext, BotContext } from "./context.js";
 import type { BotDeps } from "./deps.js";
 import type { I18n } from "@grammyjs/i18n";
 import { trackUser } from "./middleware/track-user.js";
-import type { InFlightUpdates } from "./middleware/in-flight.js";
+import { markUpdateFailed, type InFlightUpdates } from "./middleware/in-flight.js";
 import type { RecentUpdates } from "../webhook/recent-updates.js";
 import { exchangeFeature } from "./features/exchange/index.js";
 import { startFeature } from "./features/start.js";
@@ -80,6 +80,7 @@ export function createBot(deps: BotDeps, i18n: I18n<BaseContext>, options: Creat
 /** Logs a failed update once, with context, and tells the person something went wrong. */
 async function reportError(err: BotError<BotContext>, deps: BotDeps): Promise<void> {
   const ctx = err.ctx;
+  markUpdateFailed(ctx.update);
   deps.logger.error(
     { err: err.error, updateId: ctx.update.update_id, chatId: ctx.chat?.id, userId: ctx.from?.id },
     "update failed",

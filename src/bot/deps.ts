@@ -7,6 +7,7 @@ import type { Translator } from "./i18n.js";
 import type { SupportServices } from "../support/services.js";
 import type { Delivery } from "../delivery/delivery.js";
 import type { ExchangeTracker } from "../poller/tracker.js";
+import type { AppMetrics } from "../ops/metrics.js";
 
 /** Everything the bot needs from outside, injected so tests can build it against a sandbox. */
 export interface BotDeps {
@@ -30,4 +31,6 @@ export interface BotDeps {
   delivery?: Delivery;
   /** The one owner of an exchange's status (fetch → record → notify); set by app.ts. */
   tracker?: ExchangeTracker;
+  /** The app's metrics, for /stats to show the same counts as /metrics; set by app.ts. */
+  metrics?: Pick<AppMetrics, "totals">;
 }

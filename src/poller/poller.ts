@@ -72,6 +72,8 @@ export interface PollerOptions {
   random?: () => number;
   /** Called when an exchange is flagged for support (a later feature turns this into an alert). */
   onFlag?: (exchange: ExchangeRecord, reason: FlagReason) => void;
+  /** Told after every cycle (metrics: cycle duration, aborted cycles). */
+  onCycle?: (report: CycleReport) => void;
 }
 
 /** What one cycle did. */
@@ -248,6 +250,11 @@ export function createPoller(opts: PollerOptions): Poller {
     totals.failed += report.failed;
     const level = report.aborted || report.failed > 0 || report.flagged > 0 ? "info" : "debug";
     logger[level]({ ...report, backoffLevel }, "poller: cycle done");
+    try {
+      opts.onCycle?.(report);
+    } catch (err) {
+      logger.error({ err }, "poller: onCycle hook failed");
+    }
     return report;
   }
 

@@ -56,6 +56,8 @@ export interface StoreOptions {
   /** Coalescing window in ms, default 200: changes within it become one write. */
   flushDelayMs?: number;
   logger?: StoreLogger;
+  /** Told after every write attempt (metrics, readiness): its duration when it succeeded. */
+  onWrite?: (result: { ok: true; ms: number; bytes: number } | { ok: false }) => void;
 }
 
 /** Write counters, for benchmarks and an admin's stats. */
@@ -124,9 +126,12 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
       stats.writes++;
       stats.lastWriteMs = adapter.lastWrite.ms;
       stats.lastWriteBytes = adapter.lastWrite.bytes;
+      opts.onWrite?.({ ok: true, ms: stats.lastWriteMs, bytes: stats.lastWriteBytes });
     },
-    onError: (err, failures) =>
-      logger.error({ err, file, failures }, "store: writing the data file failed; will retry"),
+    onError: (err, failures) => {
+      logger.error({ err, file, failures }, "store: writing the data file failed; will retry");
+      opts.onWrite?.({ ok: false });
+    },
   });
 
   let closing: Promise<void> | undefined;

@@ -29,6 +29,10 @@ export interface WebhookServerOptions<C extends Context> {
   host?: string;
   ackWithinMs?: number;
   logger: Logger;
+  /** Serves the other paths of this port (/healthz, /readyz, /metrics); false: not its own (404). */
+  otherPaths?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+  /** Told of every request that carries the right secret: Telegram reached the bot. */
+  onDelivery?: () => void;
 }
 
 export interface WebhookServer {
@@ -48,7 +52,11 @@ export async function startWebhookServer<C extends Context>(opts: WebhookServerO
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = new URL(req.url ?? "/", "http://webhook.invalid").pathname;
-    if (path !== opts.path) return answer(res, 404, "not found");
+    if (path !== opts.path) {
+      if (opts.otherPaths && (await opts.otherPaths(req, res))) return;
+      return answer(res, 404, "not found");
+    }
+    if (req.headers["x-telegram-bot-api-secret-token"] === opts.secretToken) opts.onDelivery?.();
     if (req.method !== "POST") return answer(res, 405, "method not allowed");
     if (closing) return answer(res, 503, "stopping", true);
     try {

@@ -158,6 +158,11 @@ describe("support tools, end to end", () => {
     expect(stats!.plain).toMatch(/• exchange-status: \d+ requests, 0\.0% errors, p50 \d+ ms, p95 \d+ ms/);
     expect(stats!.plain).toMatch(/• rate: \d+ requests/);
     expect(stats!.plain).toMatch(/Poller: last cycle \d+ s ago, backoff level 0, 0 open exchanges/);
+    // The counters /metrics shows: the admin's and the person's updates so far, none failed.
+    const ops = /Since start: (\d+) updates \((\d+) failed\), (\d+) Telegram API errors; outbox: (\d+) waiting/.exec(stats!.plain);
+    expect(ops).not.toBeNull();
+    expect(Number(ops![1])).toBeGreaterThanOrEqual(8);
+    expect(ops!.slice(2).map(Number)).toEqual([0, 0, 0]);
   });
 
   it("alerts support once per failure, unknown status, stuck exchange and partner outage, with look-up buttons", async () => {

@@ -51,6 +51,20 @@ describe("webhook mode, end to end (emulator posting like Telegram)", () => {
     expect(h.logs.join("")).not.toContain(WEBHOOK_SECRET);
   });
 
+  it("serves /healthz, /readyz and /metrics on the webhook's port, and counts a delivery as Telegram reaching the bot", async () => {
+    const h = await start();
+    const local = h.app.webhook!.localUrl;
+    expect((await fetch(`${local}/healthz`)).status).toBe(200);
+    const chat = new ChatDriver(h, h.emulator.user({ id: 5002, first_name: "Ops", language_code: "en" }));
+    await chat.send("/start", "Hi, Ops!");
+    const ready = await fetch(`${local}/readyz`);
+    expect(ready.status, await ready.clone().text()).toBe(200);
+    expect(await (await fetch(`${local}/metrics`)).text()).toMatch(/^# HELP /m);
+    // Still a webhook: other paths are not found, and no getUpdates was ever made.
+    expect((await fetch(`${local}/nope`)).status).toBe(404);
+    expect(h.emulator.callsOf("getUpdates")).toEqual([]);
+  });
+
   it("takes a person through a whole exchange, every update delivered once with the secret header", async () => {
     const h = await start();
     const chat = new ChatDriver(h, h.emulator.user({ id: 5001, first_name: "Wen", language_code: "en" }));

@@ -9,6 +9,7 @@ import { statusIcon } from "../../domain/status.js";
 import type { EndpointHealth } from "../../support/partner-health.js";
 import type { ExchangeStats, UserStats } from "../../support/stats.js";
 import type { FunnelStep } from "../../support/funnel.js";
+import type { OpsTotals } from "../../ops/metrics.js";
 import type { AlertEvent } from "../../support/alerts.js";
 import type { BroadcastCounts, BroadcastJob } from "../../support/broadcast.js";
 import { escapeHtml } from "./html.js";
@@ -139,6 +140,8 @@ export interface StatsView {
   pollerBackoff: number;
   openExchanges: number;
   maintenance: boolean;
+  /** Counts since start (the same counters as /metrics) and the outbox backlog; absent in tests without them. */
+  ops?: OpsTotals & { outboxBacklog: number };
 }
 
 /** The /stats message. */
@@ -177,6 +180,11 @@ export function renderStats(s: StatsView, t: CardTranslate): string {
       ? t("admin-stats-poller-none", { open: s.openExchanges })
       : t("admin-stats-poller", { lag: s.pollerLagSeconds, backoff: s.pollerBackoff, open: s.openExchanges }),
   );
+  if (s.ops) {
+    lines.push(
+      t("admin-stats-ops", { updates: s.ops.updates, failed: s.ops.failedUpdates, telegramErrors: s.ops.telegramErrors, backlog: s.ops.outboxBacklog }),
+    );
+  }
   if (s.maintenance) lines.push(t("admin-stats-maintenance"));
   return lines.join("\n");
 }

@@ -25,6 +25,7 @@ import {
 } from "../../ui/admin-messages.js";
 import { escapeHtml } from "../../ui/html.js";
 import { exchangesSummary, exchangeStats, userStats } from "../../../support/stats.js";
+import { outboxBacklog, pollerLagSeconds } from "../../../ops/figures.js";
 import { readFunnel } from "../../../support/funnel.js";
 import type { SupportServices } from "../../../support/services.js";
 import { ADMIN_COMMANDS } from "./commands.js";
@@ -87,17 +88,18 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
   admin.command("stats", async (ctx) => {
     const at = deps.now();
     const s = support();
-    const last = s.poller.lastCycleEndedAt;
     const text = renderStats(
       {
         users: userStats(deps.store.users.all(), at),
         exchanges: exchangeStats(deps.store.exchanges.all(), at),
         funnel: readFunnel(deps.store),
         health: s.health.snapshot(at),
-        pollerLagSeconds: last === undefined ? undefined : Math.max(0, Math.round((at.getTime() - last.getTime()) / 1000)),
+        // The same figures /metrics reads (src/ops/figures.ts).
+        pollerLagSeconds: pollerLagSeconds(s.poller, at),
         pollerBackoff: s.poller.backoffLevel,
         openExchanges: deps.store.exchanges.open().length,
         maintenance: deps.store.settings.get("maintenance")?.on === true,
+        ops: deps.metrics && deps.delivery ? { ...(await deps.metrics.totals()), outboxBacklog: outboxBacklog(deps.delivery) } : undefined,
       },
       (key, vars) => ctx.t(key, vars),
     );
