@@ -210,6 +210,8 @@ describe("delivery, end to end", () => {
     const record = await storeOnly(h, user);
     h.emulator.failNext("sendMessage", { code: 403, description: "Forbidden: bot was blocked by the user" });
     await h.app.delivery.depositInstructions(record, undefined, 2_000);
+    // (The 2 s wait above can run out on a loaded machine before the 403 comes back.)
+    await until(() => h.app.delivery.outbox.get(`dep:${record.id}`)?.state !== "pending");
     expect(h.app.delivery.outbox.get(`dep:${record.id}`)!.state).toBe("blocked");
     expect(h.app.store.users.get(user.id)?.blocked ?? true).toBe(true);
     await chat.settle();
