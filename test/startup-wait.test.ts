@@ -9,6 +9,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startEmulator } from "../src/emulator/server.js";
 
 const TOKEN = "123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 const PARTNER_KEY = "partner-secret-key-123";
@@ -103,4 +104,29 @@ describe("start-up with Telegram unreachable", () => {
       expect(run.output).not.toContain(PARTNER_KEY);
     });
   }
+
+  it("does not retry a token Telegram refuses (401): exits 1 at once and says to check BOT_TOKEN", async () => {
+    const emulator = await startEmulator({ token: "654321:BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB" });
+    try {
+      const started = Date.now();
+      const run = await runUntil(
+        {
+          DATA_DIR: dataDir,
+          BOT_TOKEN: TOKEN,
+          TELEGRAM_API_ROOT: emulator.apiRoot,
+          PARTNER_API_URL: "http://127.0.0.1:9/api/v1",
+          PARTNER_API_KEY: PARTNER_KEY,
+        },
+        () => false,
+        "SIGINT",
+      );
+      expect(run.code).toBe(1);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(run.output).toContain("check BOT_TOKEN");
+      expect(run.output).not.toContain("retry 1");
+      expect(run.output).not.toContain(TOKEN.split(":")[1]);
+    } finally {
+      await emulator.close();
+    }
+  });
 });
