@@ -16,6 +16,7 @@ import { createBot } from "./bot/create-bot.js";
 import { InFlightUpdates } from "./bot/middleware/in-flight.js";
 import { RecentUpdates } from "./webhook/recent-updates.js";
 import { startWebhookServer, type WebhookServer } from "./webhook/server.js";
+import { hostOf, waitForTelegram } from "./net/wait-for-telegram.js";
 
 /**
  * How long a stop waits for running handlers. A stop cancels partner reads at once (a read with
@@ -58,6 +59,8 @@ export interface AppOptions {
   webhookHost?: string;
   /** Webhook mode: answer Telegram after at most this long (see webhook/server.ts). */
   webhookAckWithinMs?: number;
+  /** Aborted by the first SIGINT/SIGTERM: start-up stops waiting for Telegram at once. */
+  signal?: AbortSignal;
 }
 
 /** The update types the bot uses, for getUpdates and setWebhook alike. */
@@ -207,9 +210,21 @@ export async function startApp(opts: AppOptions): Promise<App> {
       opsServer = await startOpsServer(handler, config.port);
       logger.info({ port: config.port }, "serving /healthz, /readyz and /metrics");
     }
+    // Said out loud and stoppable: an unreachable Telegram is logged with each retry (see
+    // wait-for-telegram.ts), instead of start-up going silent inside grammY's 500 s time limit.
+    if (opts.botInfo === undefined) {
+      bot.botInfo = await waitForTelegram({ token: opts.botToken, apiRoot: opts.telegramApiRoot, logger, signal: opts.signal });
+    }
+    // Sets the bot's identity from getMe above (or the given botInfo): no second call.
     await bot.init();
+    // Nothing at start-up waits for the partner API (the catalog loads on first use, the poller
+    // runs in the background): say so, so a silent partner is not mistaken for a stuck start-up.
+    logger.info({ host: hostOf(opts.partnerApiUrl) }, "partner: not contacted at start-up; first request on first use or the first poller cycle");
     // A webhook left over from another deployment would make getUpdates fail with 409.
-    if (webhookUrl === undefined) await bot.api.deleteWebhook();
+    if (webhookUrl === undefined) {
+      // grammY types its signal with a shim of AbortSignal; the runtime object is Node's own.
+      await bot.api.deleteWebhook(undefined, opts.signal as Parameters<typeof bot.api.deleteWebhook>[1]);
+    }
     await registerCommands(bot.api, t);
     await registerAdminCommands(bot.api, t, config.adminIds, logger);
     // Before any update: a person left at "Creating your exchange…" by the last process is told.

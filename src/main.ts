@@ -11,6 +11,7 @@ import { createLogger, prettyWhenInteractive } from "./log.js";
 import type { App } from "./app.js";
 import { startSystem, withSandboxDefaults, type RunningSystem } from "./playground/system.js";
 import { StoreCorruptError, StoreVersionError } from "./store/store.js";
+import { StartupAbortedError } from "./net/wait-for-telegram.js";
 
 loadDotenv({ quiet: true });
 
@@ -27,6 +28,8 @@ try {
 
 const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config), destination: await prettyWhenInteractive() });
 let system: RunningSystem | undefined;
+/** Aborted by the first signal during start-up: waiting for Telegram ends at once. */
+const startup = new AbortController();
 
 // Sandbox mode only (other modes pass through unchanged): the playground's "Support" person is an
 // admin unless ADMIN_IDS is set, and statuses are checked every 2 s unless POLL_INTERVAL_MS is set.
@@ -34,7 +37,7 @@ config = withSandboxDefaults(config, process.env);
 
 /** Starts the servers the mode needs and the app; in sandbox mode, says where the playground is. */
 async function boot(): Promise<App> {
-  system = await startSystem(config, logger);
+  system = await startSystem(config, logger, { signal: startup.signal });
   if (system.playground !== undefined) {
     const url = system.playground.url;
     logger.info(`PLAYGROUND: open ${url} in your browser to chat with the bot (no Telegram account needed).`);
@@ -90,6 +93,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     }
     if (app === undefined) {
       stopRequested = signal;
+      logger.info(`${signal} received during start-up: stopping`);
+      startup.abort();
       return;
     }
     void shutdown(signal);
@@ -98,6 +103,12 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 app = await boot().catch(async (err: unknown) => {
   await closeSandboxServers();
+  // A stop asked for during start-up is a clean stop (the app closed its store on the way out).
+  if (err instanceof StartupAbortedError || (startup.signal.aborted && stopRequested !== undefined)) {
+    logger.info("stopped cleanly during start-up");
+    logger.flush();
+    process.exit(0);
+  }
   fatal(err);
 });
 if (stopRequested) await shutdown(stopRequested);

@@ -49,7 +49,7 @@ function portNear(base: number, offset: number): number {
 }
 
 /** Starts the servers the config's mode needs and the app; on failure closes what it started. */
-export async function startSystem(config: Config, logger: Logger): Promise<RunningSystem> {
+export async function startSystem(config: Config, logger: Logger, options: { signal?: AbortSignal } = {}): Promise<RunningSystem> {
   const closers: Array<() => Promise<void>> = [];
   const closeAll = async (): Promise<void> => {
     for (const close of closers.splice(0).reverse()) await close().catch((err: unknown) => logger.warn({ err }, "while closing"));
@@ -94,6 +94,7 @@ export async function startSystem(config: Config, logger: Logger): Promise<Runni
       telegramApiRoot: emulator?.apiRoot ?? config.telegramApiRoot,
       partnerApiUrl: config.partnerApiUrl ?? sandbox!.url,
       partnerApiKey: config.partnerApiKey ?? sandbox!.apiKey,
+      signal: options.signal,
     });
     const a = app;
     closers.push(() => a.stop());

@@ -1,0 +1,129 @@
+/**
+ * The container's entry, without a Docker engine: the Dockerfile's CMD (read from the file, so a
+ * drift fails here) runs against a production build laid out as the image lays it out (dist/,
+ * locales/, package.json, node_modules), in production mode against the project's Bot API
+ * emulator and sandbox exchange. It must poll, then stop on SIGTERM with exit code 0.
+ */
+import { execFile, spawn } from "node:child_process";
+import { builtinModules } from "node:module";
+import { cp, mkdtemp, readdir, readFile, rm, symlink } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type Emulator } from "../../src/emulator/server.js";
+import { startSandbox, type SandboxServer } from "../../src/sandbox/server.js";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const TOKEN = "123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+
+/** The exec-form CMD of the Dockerfile's last stage. */
+async function dockerCmd(): Promise<string[]> {
+  const dockerfile = await readFile(join(ROOT, "Dockerfile"), "utf8");
+  const cmds = [...dockerfile.matchAll(/^CMD\s+(\[.*\])\s*$/gm)];
+  const last = cmds.at(-1);
+  if (last?.[1] === undefined) throw new Error("the Dockerfile has no exec-form CMD [...]");
+  return JSON.parse(last[1]) as string[];
+}
+
+/** Every .js file under `dir`. */
+async function jsFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name.endsWith(".js")) out.push(join(entry.parentPath, entry.name));
+  }
+  return out;
+}
+
+describe("the container's entry command", () => {
+  let app: string;
+  let emulator: Emulator;
+  let sandbox: SandboxServer;
+
+  beforeAll(async () => {
+    app = await mkdtemp(join(tmpdir(), "swapbot-image-"));
+    // The build stage: the project's own build script, into the image's layout.
+    await promisify(execFile)(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json", "--outDir", join(app, "dist")], {
+      cwd: ROOT,
+    });
+    // The runtime stage's COPY lines.
+    await cp(join(ROOT, "package.json"), join(app, "package.json"));
+    await cp(join(ROOT, "locales"), join(app, "locales"), { recursive: true });
+    await symlink(join(ROOT, "node_modules"), join(app, "node_modules"), "dir");
+    emulator = await startEmulator({ token: TOKEN });
+    sandbox = await startSandbox();
+  }, 60_000);
+
+  afterAll(async () => {
+    await emulator?.close();
+    await sandbox?.close();
+    if (app) await rm(app, { recursive: true, force: true });
+  });
+
+  it("is the Procfile's production entry", async () => {
+    const procfile = await readFile(join(ROOT, "Procfile"), "utf8");
+    const worker = /^worker:\s*(.+)$/m.exec(procfile)?.[1]?.trim();
+    expect((await dockerCmd()).join(" ")).toBe(worker);
+  });
+
+  it("needs no development dependency at run time: every static import of the build is a dependency or built in", async () => {
+    const pkg = JSON.parse(await readFile(join(ROOT, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    const allowed = new Set([...Object.keys(pkg.dependencies), ...builtinModules]);
+    const missing = new Set<string>();
+    const seen = new Set<string>();
+    for (const file of await jsFiles(join(app, "dist"))) {
+      const text = await readFile(file, "utf8");
+      // Static imports only: a dynamic import (pino-pretty in log.ts) is guarded and optional.
+      for (const m of text.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+"([^".][^"]*)"/gm)) {
+        const spec = m[1]!;
+        if (spec.startsWith("node:")) continue;
+        const name = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]!;
+        seen.add(name);
+        if (!allowed.has(name)) missing.add(`${name} (${file.slice(app.length + 1)})`);
+      }
+    }
+    // The scan sees the build's imports at all (a pattern that matched nothing would pass anything).
+    expect(seen).toContain("grammy");
+    expect([...missing]).toEqual([]);
+  });
+
+  it("starts in production mode, polls the Bot API, answers /start, and exits 0 on SIGTERM", async () => {
+    const [command, ...args] = await dockerCmd();
+    expect(command).toBe("node");
+    const child = spawn(process.execPath, args, {
+      cwd: app,
+      env: {
+        PATH: process.env.PATH ?? "",
+        NODE_ENV: "production",
+        LOG_FORMAT: "json",
+        BOT_TOKEN: TOKEN,
+        TELEGRAM_API_ROOT: emulator.apiRoot,
+        PARTNER_API_URL: sandbox.url,
+        PARTNER_API_KEY: sandbox.apiKey,
+        DATA_DIR: join(app, "data"),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (c: Buffer) => (output += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (output += c.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    try {
+      // Polling: a getUpdates is held open by the emulator.
+      await emulator.waitFor(() => emulator.isPolling() || child.exitCode !== null, 30_000);
+      expect(child.exitCode, output).toBeNull();
+      // And it answers from the build (handlers, locales): a person's /start gets a reply.
+      const person = emulator.user({ id: 4242, first_name: "Ada" });
+      person.sendText("/start");
+      await emulator.waitFor(() => emulator.chat(4242).count() > 0, 15_000);
+      expect(output).toContain('"mode":"production"');
+      child.kill("SIGTERM");
+      const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r("timeout"), 20_000))]);
+      expect(code, output).toBe(0);
+      expect(output).toContain("stopped cleanly");
+      expect(output).not.toContain(TOKEN);
+    } finally {
+      if (child.exitCode === null) child.kill("SIGKILL");
+    }
+  }, 60_000);
+});
