@@ -4,7 +4,8 @@
  *   npm run bench:throughput
  *
  * A flood of N updates from N different people (a /start each, or an inline query each) is queued
- * at the Bot API emulator at once; the bot under test drains it by long polling. The rate is N
+ * at the Bot API emulator at once; the bot under test drains it by long polling, or takes it by
+ * webhook (the emulator posts each update as Telegram does, with the secret header). The rate is N
  * divided by the time from the flood to the emulator's Nth answer. Both bots run in this process
  * with the emulator (and the sandbox exchange, for the full bot), so each pays the same emulator
  * cost per update: the ratio full ÷ bare is the figure. Telegram allows a bot about 30 messages a
@@ -15,7 +16,9 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import { join } from "node:path";
-import { Bot } from "grammy";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Bot, webhookCallback } from "grammy";
 import { run } from "@grammyjs/runner";
 import { loadConfig } from "../src/config.js";
 import { createLogger } from "../src/log.js";
@@ -49,28 +52,49 @@ async function flood(emulator: Emulator, kind: Kind, firstUser: number): Promise
   return (performance.now() - t0) / 1000;
 }
 
-/** The bare bot: grammY and the runner, answering each update with one call, nothing else. */
-async function bareRate(kind: Kind, round: number): Promise<number> {
-  const emulator = await startEmulator();
+type Mode = "polling" | "webhook";
+const PUBLIC_HOOK = "https://bot.example.com/hook";
+const SECRET = "bench-webhook-secret";
+
+/** An emulator whose webhook posts go to whatever local address `target()` names at the time. */
+function emulatorFor(target: () => string | undefined): Promise<Emulator> {
+  return startEmulator({ webhookRoute: () => `${target() ?? "http://127.0.0.1:9"}/hook` });
+}
+
+/** The bare bot: grammY answering each update with one call, nothing else; runner or webhook. */
+async function bareRate(kind: Kind, round: number, mode: Mode): Promise<number> {
+  let local: string | undefined;
+  const emulator = await emulatorFor(() => local);
   const bot = new Bot(emulator.token, { client: { apiRoot: emulator.apiRoot } });
   bot.command("start", (ctx) => ctx.reply("Hello"));
   bot.on("inline_query", (ctx) => ctx.answerInlineQuery([]));
   await bot.init();
-  const runner = run(bot);
+  let server: Server | undefined;
+  const runner = mode === "polling" ? run(bot) : undefined;
+  if (mode === "webhook") {
+    const callback = webhookCallback(bot, "http", { secretToken: SECRET });
+    server = createServer((req, res) => void callback(req, res));
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    local = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await bot.api.setWebhook(PUBLIC_HOOK, { secret_token: SECRET });
+  }
   try {
     return FLOOD / (await flood(emulator, kind, 1_000_000 + round * FLOOD));
   } finally {
-    await runner.stop();
+    await runner?.stop();
+    server?.close();
     await emulator.close();
   }
 }
 
 /** The full bot as `startApp` wires it in production, against the sandbox exchange. */
-async function fullRate(kind: Kind, round: number): Promise<number> {
+async function fullRate(kind: Kind, round: number, mode: Mode): Promise<number> {
   const dataDir = await mkdtemp(join(os.tmpdir(), "swapbot-bench-throughput-"));
-  const emulator = await startEmulator();
+  let local: string | undefined;
+  const emulator = await emulatorFor(() => local);
   const sandbox = await startSandbox({ lifecycle: "manual" });
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "warn", POLL_INTERVAL_MS: "3600000" });
+  const hookEnv: Record<string, string> = mode === "webhook" ? { WEBHOOK_URL: PUBLIC_HOOK, WEBHOOK_SECRET: SECRET, PORT: "0" } : {};
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "warn", POLL_INTERVAL_MS: "3600000", ...hookEnv });
   const app = await startApp({
     config,
     logger: createLogger({ level: "warn", secrets: [emulator.token, sandbox.apiKey] }),
@@ -78,7 +102,9 @@ async function fullRate(kind: Kind, round: number): Promise<number> {
     telegramApiRoot: emulator.apiRoot,
     partnerApiUrl: sandbox.url,
     partnerApiKey: sandbox.apiKey,
+    webhookHost: "127.0.0.1",
   });
+  local = app.webhook?.localUrl;
   try {
     // The catalog and the one quote every inline query asks for are warm, as in a running bot.
     await app.catalog.index();
@@ -98,16 +124,18 @@ const out = (line = "") => {
   process.stdout.write(line + "\n");
 };
 
-const results: Array<{ kind: Kind; bare: number; full: number }> = [];
-for (const kind of ["start", "inline"] as const) {
-  const bare: number[] = [];
-  const full: number[] = [];
-  // Interleaved, so a noisy moment of the machine hits both.
-  for (let round = 0; round < ROUNDS; round++) {
-    bare.push(await bareRate(kind, round));
-    full.push(await fullRate(kind, round));
+const results: Array<{ mode: Mode; kind: Kind; bare: number; full: number }> = [];
+for (const mode of ["polling", "webhook"] as const) {
+  for (const kind of ["start", "inline"] as const) {
+    const bare: number[] = [];
+    const full: number[] = [];
+    // Interleaved, so a noisy moment of the machine hits both.
+    for (let round = 0; round < ROUNDS; round++) {
+      bare.push(await bareRate(kind, round, mode));
+      full.push(await fullRate(kind, round, mode));
+    }
+    results.push({ mode, kind, bare: median(bare), full: median(full) });
   }
-  results.push({ kind, bare: median(bare), full: median(full) });
 }
 
 out("# Updates per second: the full bot against a bare grammY bot");
@@ -117,9 +145,9 @@ out();
 out(`Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node ${process.version}, ${process.platform}`);
 out(`Date: ${new Date().toISOString().slice(0, 10)}; a flood of ${FLOOD} updates from ${FLOOD} people, queued at once, drained by long polling; median of ${ROUNDS} rounds`);
 out();
-out("| flood | bare grammY bot | full bot | full ÷ bare | full ÷ Telegram's 30/s |");
-out("|---|---|---|---|---|");
+out("| mode | flood | bare grammY bot | full bot | full ÷ bare | full ÷ Telegram's 30/s |");
+out("|---|---|---|---|---|---|");
 for (const r of results) {
-  out(`| ${r.kind === "start" ? "/start" : "inline queries"} | ${r.bare.toFixed(0)}/s | ${r.full.toFixed(0)}/s | ${(r.full / r.bare).toFixed(2)}× | ${(r.full / 30).toFixed(0)}× |`);
+  out(`| ${r.mode} | ${r.kind === "start" ? "/start" : "inline queries"} | ${r.bare.toFixed(0)}/s | ${r.full.toFixed(0)}/s | ${(r.full / r.bare).toFixed(2)}× | ${(r.full / 30).toFixed(0)}× |`);
 }
 await writeFile(new URL("./throughput.results.md", import.meta.url), lines.join("\n") + "\n");

@@ -105,6 +105,39 @@ describe("start-up with Telegram unreachable", () => {
     });
   }
 
+  it("is unready on /readyz (and alive on /healthz) while it waits for Telegram", async () => {
+    const [telegram, port] = [await closedPort(), await closedPort()];
+    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      env: {
+        PATH: process.env.PATH ?? "",
+        LOG_FORMAT: "json",
+        DATA_DIR: dataDir,
+        BOT_TOKEN: TOKEN,
+        TELEGRAM_API_ROOT: `http://127.0.0.1:${telegram}`,
+        PARTNER_API_URL: "http://127.0.0.1:9/api/v1",
+        PARTNER_API_KEY: PARTNER_KEY,
+        PORT: String(port),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (c: Buffer) => (output += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (output += c.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    try {
+      const until = Date.now() + 15_000;
+      while (!output.includes("retry 1 in") && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      expect(output).toContain("retry 1 in");
+      const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+      expect(ready.status).toBe(503);
+      expect((await ready.text()).toLowerCase()).toContain("telegram");
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    } finally {
+      child.kill("SIGINT");
+    }
+    expect(await exited).toBe(0);
+  });
+
   it("does not retry a token Telegram refuses (401): exits 1 at once and says to check BOT_TOKEN", async () => {
     const emulator = await startEmulator({ token: "654321:BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB" });
     try {
