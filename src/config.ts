@@ -75,20 +75,23 @@ const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === 
 
 const optionalString = z.preprocess(emptyToUndefined, z.string().trim().optional());
 
+/** An optional URL that `accepts`; anything unparsable is refused with `message`. */
+const url = (accepts: (u: URL) => boolean, message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((s) => {
+      try {
+        return accepts(new URL(s));
+      } catch {
+        return false;
+      }
+    }, message);
+
 const httpUrl = (what: string) =>
   z.preprocess(
     emptyToUndefined,
-    z
-      .string()
-      .trim()
-      .refine((s) => {
-        try {
-          const u = new URL(s);
-          return u.protocol === "http:" || u.protocol === "https:";
-        } catch {
-          return false;
-        }
-      }, `must be an http(s) URL (${what})`)
+    url((u) => u.protocol === "http:" || u.protocol === "https:", `must be an http(s) URL (${what})`)
       .transform((s) => s.replace(/\/+$/, ""))
       .optional(),
   );
@@ -162,19 +165,11 @@ const envSchema = z.object({
   ),
   WEBHOOK_URL: z.preprocess(
     emptyToUndefined,
-    z
-      .string()
-      .trim()
-      // Telegram only posts to https; a bare http address would never receive an update.
-      .refine((s) => {
-        try {
-          const u = new URL(s);
-          return u.protocol === "https:" && u.hostname !== "" && u.username === "" && u.password === "" && u.hash === "";
-        } catch {
-          return false;
-        }
-      }, "must be a public https URL (e.g. https://bot.example.com/telegram)")
-      .optional(),
+    // Telegram only posts to https; a bare http address would never receive an update.
+    url(
+      (u) => u.protocol === "https:" && u.hostname !== "" && u.username === "" && u.password === "" && u.hash === "",
+      "must be a public https URL (e.g. https://bot.example.com/telegram)",
+    ).optional(),
   ),
   WEBHOOK_SECRET: z.preprocess(
     emptyToUndefined,
