@@ -24,7 +24,7 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 # Read at run time beside dist/: the messages, and the playground page for sandbox mode.
 COPY locales ./locales
-COPY src/playground/page ./src/playground/page
+COPY src/devtools/playground/page ./src/devtools/playground/page
 # The data folder belongs to the unprivileged user that runs the bot; a named volume mounted
 # here starts with this ownership.
 RUN mkdir -p /app/data && chown node:node /app/data

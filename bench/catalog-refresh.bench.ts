@@ -27,7 +27,7 @@ import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import fetch from "node-fetch";
-import { startSandbox } from "../src/sandbox/server.js";
+import { startSandbox } from "../src/devtools/sandbox/server.js";
 import { createPartnerClient } from "../src/partner/client.js";
 import { createCatalog } from "../src/partner/catalog.js";
 import { currenciesSchema, pairsSchema, parseBody, parsePairs, withoutResultFlag } from "../src/partner/schema.js";

@@ -21,7 +21,7 @@ import os from "node:os";
 import { join } from "node:path";
 import { startHarness } from "../test/e2e/harness.js";
 import { ChatDriver } from "../test/e2e/chat-driver.js";
-import type { BotMessage } from "../src/emulator/server.js";
+import type { BotMessage } from "../src/devtools/emulator/server.js";
 import { Person } from "../test/crash/person.js";
 import { startCrashWorld } from "../test/crash/world.js";
 

@@ -19,8 +19,8 @@ import { fileURLToPath } from "node:url";
 import { loadConfig } from "../src/config.js";
 import { createLogger } from "../src/log.js";
 import { startApp } from "../src/app.js";
-import { startSandbox } from "../src/sandbox/server.js";
-import { startEmulator } from "../src/emulator/server.js";
+import { startSandbox } from "../src/devtools/sandbox/server.js";
+import { startEmulator } from "../src/devtools/emulator/server.js";
 
 const CONCURRENT = 50;
 const ROUNDS = 5;

@@ -10,7 +10,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { openStore } from "../src/store/store.js";
-import { startSandbox, SAMPLE_ADDRESSES } from "../src/sandbox/server.js";
+import { startSandbox, SAMPLE_ADDRESSES } from "../src/devtools/sandbox/server.js";
 import { createPartnerClient } from "../src/partner/client.js";
 import { createPoller, type CycleReport } from "../src/poller/poller.js";
 import type { ExchangeRecord } from "../src/domain/types.js";

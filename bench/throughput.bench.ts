@@ -23,8 +23,8 @@ import { run } from "@grammyjs/runner";
 import { loadConfig } from "../src/config.js";
 import { createLogger } from "../src/log.js";
 import { startApp } from "../src/app.js";
-import { startSandbox } from "../src/sandbox/server.js";
-import { startEmulator, type Emulator } from "../src/emulator/server.js";
+import { startSandbox } from "../src/devtools/sandbox/server.js";
+import { startEmulator, type Emulator } from "../src/devtools/emulator/server.js";
 
 const FLOOD = 2_000;
 const ROUNDS = 3;

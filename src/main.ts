@@ -9,7 +9,7 @@ import { config as loadDotenv } from "dotenv";
 import { ConfigError, loadConfig, secretsOf, type Config } from "./config.js";
 import { createLogger, prettyWhenInteractive } from "./log.js";
 import type { App } from "./app.js";
-import { startSystem, withSandboxDefaults, type RunningSystem } from "./playground/system.js";
+import { startSystem, type RunningSystem } from "./system.js";
 import { StoreCorruptError, StoreVersionError } from "./store/store.js";
 import { StartupAbortedError } from "./net/wait-for-telegram.js";
 
@@ -31,15 +31,11 @@ let system: RunningSystem | undefined;
 /** Aborted by the first signal during start-up: waiting for Telegram ends at once. */
 const startup = new AbortController();
 
-// Sandbox mode only (other modes pass through unchanged): the playground's "Support" person is an
-// admin unless ADMIN_IDS is set, and statuses are checked every 2 s unless POLL_INTERVAL_MS is set.
-config = withSandboxDefaults(config, process.env);
-
 /** Starts the servers the mode needs and the app; in sandbox mode, says where the playground is. */
 async function boot(): Promise<App> {
   system = await startSystem(config, logger, { signal: startup.signal });
-  if (system.playground !== undefined) {
-    const url = system.playground.url;
+  if (system.playgroundUrl !== undefined) {
+    const url = system.playgroundUrl;
     logger.info(`PLAYGROUND: open ${url} in your browser to chat with the bot (no Telegram account needed).`);
     // Also plainly on stdout, whatever the log level: this is the one line a newcomer needs.
     process.stdout.write(`\n  ▶ Open ${url} in your browser\n\n`);

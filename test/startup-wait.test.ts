@@ -9,7 +9,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startEmulator } from "../src/emulator/server.js";
+import { startEmulator } from "../src/devtools/emulator/server.js";
 
 const TOKEN = "123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 const PARTNER_KEY = "partner-secret-key-123";

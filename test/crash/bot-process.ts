@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import type { Emulator } from "../../src/emulator/server.js";
+import type { Emulator } from "../../src/devtools/emulator/server.js";
 
 /** The repository root: the child runs `src/main.ts` from there, like `npm start` does. */
 const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));

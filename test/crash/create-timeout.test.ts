@@ -9,7 +9,7 @@
  */
 import { flowButtonData } from "../e2e/chat-driver.js";
 import { expect, it } from "vitest";
-import type { BotMessage } from "../../src/emulator/server.js";
+import type { BotMessage } from "../../src/devtools/emulator/server.js";
 import { CREATE_IN_DOUBT, isOrderCard, PROMPTS, TIMING } from "./expectations.js";
 import { btcToEth, Person } from "./person.js";
 import { withCrashWorld } from "./world.js";

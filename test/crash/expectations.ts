@@ -5,7 +5,7 @@
  * work adds (an interrupted step, a create in doubt, support's alert) do not exist yet, so they are
  * matched loosely. When the fixed bot's wording is known, adjust it here and nowhere else.
  */
-import type { BotMessage } from "../../src/emulator/server.js";
+import type { BotMessage } from "../../src/devtools/emulator/server.js";
 
 /** The flow's steps, as a person meets them. */
 export type Step = "pickFrom" | "pickTo" | "amount" | "quote" | "destination" | "destinationTag" | "refund" | "refundTag" | "card";

@@ -5,7 +5,7 @@
  * so the person had an exchange they could not pay into.
  */
 import { describe, it } from "vitest";
-import type { BotMessage } from "../../src/emulator/server.js";
+import type { BotMessage } from "../../src/devtools/emulator/server.js";
 import { DEPOSIT_INTRO, isDepositInstruction, TIMING } from "./expectations.js";
 import { btcToEth, Person } from "./person.js";
 import { textCall, withCrashWorld, type CrashWorld } from "./world.js";

@@ -3,8 +3,8 @@
  * for the bot through the emulator (event-driven, always with a time limit).
  */
 import { flowButtonData } from "../e2e/chat-driver.js";
-import type { BotMessage, Emulator, TestUser } from "../../src/emulator/server.js";
-import { SAMPLE_ADDRESSES } from "../../src/sandbox/server.js";
+import type { BotMessage, Emulator, TestUser } from "../../src/devtools/emulator/server.js";
+import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
 import { isOrderCard, PROMPTS, STEP_REPLIES, TIMING, type ReplyKind } from "./expectations.js";
 
 export type Expectation = string | RegExp;

@@ -5,7 +5,7 @@
  * about retry_after seconds for the rest of the flow.
  */
 import { expect, it } from "vitest";
-import type { BotMessage } from "../../src/emulator/server.js";
+import type { BotMessage } from "../../src/devtools/emulator/server.js";
 import { PROMPTS } from "./expectations.js";
 import { btcToEth, Person } from "./person.js";
 import { withCrashWorld } from "./world.js";

@@ -11,12 +11,12 @@
  * The figures (see {@link SoakFigures}) are observable from outside the bot only: the chats as
  * people saw them (emulator), the orders at the partner (sandbox), the bot's data file.
  */
-import type { RecordedCall } from "../../src/emulator/server.js";
+import type { RecordedCall } from "../../src/devtools/emulator/server.js";
 import { flowButtonData } from "../e2e/chat-driver.js";
-import type { BotMessage } from "../../src/emulator/server.js";
-import type { SandboxOrder } from "../../src/sandbox/server.js";
-import { SAMPLE_ADDRESSES } from "../../src/sandbox/server.js";
-import { TERMINAL_STATUSES } from "../../src/sandbox/orders.js";
+import type { BotMessage } from "../../src/devtools/emulator/server.js";
+import type { SandboxOrder } from "../../src/devtools/sandbox/server.js";
+import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
+import { TERMINAL_STATUSES } from "../../src/devtools/sandbox/orders.js";
 import {
   CREATE_IN_DOUBT,
   DEAD_BUTTON,

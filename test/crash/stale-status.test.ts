@@ -6,7 +6,7 @@
  * back to "Sending your coins", and the next poll announced the success a second time.
  */
 import { expect, it } from "vitest";
-import { HAPPY_PATH } from "../../src/sandbox/orders.js";
+import { HAPPY_PATH } from "../../src/devtools/sandbox/orders.js";
 import { CARD_STATUS_ORDER, cardStatus, isOrderCard, NOTICES, TIMING } from "./expectations.js";
 import { btcToEth, Person } from "./person.js";
 import { withCrashWorld } from "./world.js";

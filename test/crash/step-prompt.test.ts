@@ -6,7 +6,7 @@
  * "Destination tag" prompt was taken as the amount, and an order for 123456 BTC was created.
  */
 import { afterEach, expect, it } from "vitest";
-import type { BotMessage } from "../../src/emulator/server.js";
+import type { BotMessage } from "../../src/devtools/emulator/server.js";
 import { PROMPTS, REPEAT_STEP, RIGHT_REPLIES, TIMING } from "./expectations.js";
 import { btcToXrp, Person, replyKind } from "./person.js";
 import { startCrashWorld, textCall, type CrashWorld } from "./world.js";

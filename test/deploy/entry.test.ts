@@ -11,8 +11,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type Emulator } from "../../src/emulator/server.js";
-import { startSandbox, type SandboxServer } from "../../src/sandbox/server.js";
+import { startEmulator, type Emulator } from "../../src/devtools/emulator/server.js";
+import { startSandbox, type SandboxServer } from "../../src/devtools/sandbox/server.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const TOKEN = "123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";

@@ -6,7 +6,7 @@
  * explicit time, and the poller's timer is kept out of the way with a one-hour interval.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { SAMPLE_ADDRESSES } from "../../src/sandbox/server.js";
+import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
 import { readFunnel } from "../../src/support/funnel.js";
 import { ADMIN_COMMANDS } from "../../src/bot/features/admin/commands.js";
 import { startHarness, type Harness } from "./harness.js";

@@ -2,7 +2,7 @@
  * Reads like a person using the chat: type something, press a button, and wait for the bot's
  * new message that says what we expect. Waits are event-driven through the emulator.
  */
-import { SAMPLE_ADDRESSES } from "../../src/sandbox/server.js";
+import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
 import type { Harness } from "./harness.js";
 
 type TestUser = ReturnType<Harness["emulator"]["user"]>;

@@ -4,7 +4,7 @@
 import type { ExchangeRecord } from "../../src/domain/types.js";
 import { createI18n, translatorOf } from "../../src/bot/i18n.js";
 import { sendDepositInstructions } from "../../src/bot/ui/deposit-instructions.js";
-import { SAMPLE_ADDRESSES } from "../../src/sandbox/server.js";
+import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
 import type { Harness } from "./harness.js";
 
 const BTC = SAMPLE_ADDRESSES.BTC!;

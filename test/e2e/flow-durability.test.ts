@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver } from "./chat-driver.js";
 import { openStore } from "../../src/store/store.js";
-import { SAMPLE_ADDRESSES } from "../../src/sandbox/server.js";
+import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
 import { CREATE_MARKERS, type CreateMarker } from "../../src/bot/features/exchange/create-exchange.js";
 import { FLOW_JOURNAL, type JournalEntry } from "../../src/bot/features/exchange/journal.js";
 import { openExchange } from "./fixtures.js";

@@ -9,8 +9,8 @@ import { Writable } from "node:stream";
 import { loadConfig, type Config } from "../../src/config.js";
 import { createLogger } from "../../src/log.js";
 import { startApp, type App } from "../../src/app.js";
-import { startSandbox, type SandboxOptions, type SandboxServer } from "../../src/sandbox/server.js";
-import { startEmulator, type Emulator } from "../../src/emulator/server.js";
+import { startSandbox, type SandboxOptions, type SandboxServer } from "../../src/devtools/sandbox/server.js";
+import { startEmulator, type Emulator } from "../../src/devtools/emulator/server.js";
 
 export interface Harness {
   emulator: Emulator;

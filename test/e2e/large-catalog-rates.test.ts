@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver } from "./chat-driver.js";
 import { askInline, type TestUser } from "./fixtures.js";
-import type { SandboxCoin } from "../../src/sandbox/server.js";
+import type { SandboxCoin } from "../../src/devtools/sandbox/server.js";
 
 /** A generous bound for one answer after the catalog is loaded (answers take a few ms here). */
 const ANSWER_MS = 1_000;

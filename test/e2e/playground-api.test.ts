@@ -9,9 +9,9 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.js";
 import { createLogger } from "../../src/log.js";
-import { startSystem, withSandboxDefaults, SANDBOX_POLL_INTERVAL_MS, type RunningSystem } from "../../src/playground/system.js";
-import { PLAYGROUND_ADMIN, PLAYGROUND_USER } from "../../src/playground/server.js";
-import { SAMPLE_ADDRESSES } from "../../src/sandbox/server.js";
+import { startDevSystem, withSandboxDefaults, SANDBOX_POLL_INTERVAL_MS, type DevSystem } from "../../src/devtools/system.js";
+import { PLAYGROUND_ADMIN, PLAYGROUND_USER } from "../../src/devtools/playground/server.js";
+import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
 
 interface MessageView {
   id: number;
@@ -30,7 +30,7 @@ interface ChatSnapshot {
 }
 
 describe("the playground control API", () => {
-  let system: RunningSystem;
+  let system: DevSystem;
   let dataDir: string;
   let base: string;
 
@@ -38,7 +38,7 @@ describe("the playground control API", () => {
     dataDir = await mkdtemp(join(tmpdir(), "swapbot-playground-"));
     const env = { DATA_DIR: dataDir, SANDBOX_PORT: "0", LOG_LEVEL: "silent" };
     const config = withSandboxDefaults(loadConfig(env), env);
-    system = await startSystem(config, createLogger({ level: "silent", secrets: [] }));
+    system = await startDevSystem(config, createLogger({ level: "silent", secrets: [] }));
     base = `${system.playground!.url}/playground/api`;
   });
   afterEach(async () => {
@@ -47,13 +47,22 @@ describe("the playground control API", () => {
   });
 
   const post = async (path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> => {
-    const res = await fetch(`${base}/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const res = await fetch(`${base}/${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
   const chat = async (userId: number): Promise<ChatSnapshot> => (await (await fetch(`${base}/chat/${userId}`)).json()) as ChatSnapshot;
   /** Waits (on the emulator's change hook, no sleeps) until the API shows a bot message containing `text`. */
   const botSays = async (userId: number, text: string): Promise<MessageView> => {
-    await system.emulator!.waitFor(() => system.emulator!.chat(userId).messages().some((m) => m.plain.includes(text)));
+    await system.emulator!.waitFor(() =>
+      system
+        .emulator!.chat(userId)
+        .messages()
+        .some((m) => m.plain.includes(text)),
+    );
     const found = (await chat(userId)).messages.findLast((m) => m.fromBot && m.text.includes(text));
     expect(found, `no bot message with ${JSON.stringify(text)}`).toBeDefined();
     return found!;
@@ -61,7 +70,10 @@ describe("the playground control API", () => {
 
   it("applies the sandbox-mode defaults only in sandbox mode", () => {
     const env = { DATA_DIR: dataDir };
-    expect(withSandboxDefaults(loadConfig(env), env)).toMatchObject({ adminIds: [PLAYGROUND_ADMIN.id], pollIntervalMs: SANDBOX_POLL_INTERVAL_MS });
+    expect(withSandboxDefaults(loadConfig(env), env)).toMatchObject({
+      adminIds: [PLAYGROUND_ADMIN.id],
+      pollIntervalMs: SANDBOX_POLL_INTERVAL_MS,
+    });
     const set = { DATA_DIR: dataDir, ADMIN_IDS: "42", POLL_INTERVAL_MS: "5000" };
     expect(withSandboxDefaults(loadConfig(set), set)).toMatchObject({ adminIds: [42], pollIntervalMs: 5000 });
     const trial = { DATA_DIR: dataDir, BOT_TOKEN: "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ" };
@@ -72,7 +84,7 @@ describe("the playground control API", () => {
     expect(system.sandbox!.catalog.size).toBe("small");
     const largeDir = await mkdtemp(join(tmpdir(), "swapbot-playground-large-"));
     const env = { DATA_DIR: largeDir, SANDBOX_PORT: "0", LOG_LEVEL: "silent", SANDBOX_CATALOG: "large" };
-    const large = await startSystem(withSandboxDefaults(loadConfig(env), env), createLogger({ level: "silent", secrets: [] }));
+    const large = await startDevSystem(withSandboxDefaults(loadConfig(env), env), createLogger({ level: "silent", secrets: [] }));
     try {
       expect(large.sandbox!.catalog.size).toBe("large");
       // The bot itself reads it: its catalog has the generated coins.
@@ -149,9 +161,15 @@ describe("the playground control API", () => {
     const photo = (await chat(u)).messages.find((x) => x.photo)!;
     const png = await fetch(`${system.playground!.url}${photo.photo!}`);
     expect(png.headers.get("content-type")).toBe("image/png");
-    expect(Buffer.from(await png.arrayBuffer()).subarray(1, 4).toString()).toBe("PNG");
+    expect(
+      Buffer.from(await png.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe("PNG");
 
-    const orders = async () => ((await (await fetch(`${base}/orders`)).json()) as { orders: { id: string; status: string; owner: string | null; final: boolean }[] }).orders;
+    const orders = async () =>
+      ((await (await fetch(`${base}/orders`)).json()) as { orders: { id: string; status: string; owner: string | null; final: boolean }[] })
+        .orders;
     const [order] = await orders();
     expect(order).toMatchObject({ status: "waiting_deposit", owner: "Alice", final: false });
     for (const next of ["deposit_received", "exchanging", "sending", "success"]) {
@@ -164,18 +182,28 @@ describe("the playground control API", () => {
   });
 
   it("gives a second run on the same data new exchange ids, so its exchanges can be created", async () => {
-    const create = (sys: RunningSystem) =>
-      sys.app.partner.createExchange({ from: "BTC", to: "ETH", amount: "0.1", destinationAddress: SAMPLE_ADDRESSES.ETH!, refundAddress: SAMPLE_ADDRESSES.BTC! });
+    const create = (sys: DevSystem) =>
+      sys.app.partner.createExchange({
+        from: "BTC",
+        to: "ETH",
+        amount: "0.1",
+        destinationAddress: SAMPLE_ADDRESSES.ETH!,
+        refundAddress: SAMPLE_ADDRESSES.BTC!,
+      });
     const first = await Promise.all([create(system), create(system)]);
     await system.close();
     const env = { DATA_DIR: dataDir, SANDBOX_PORT: "0", LOG_LEVEL: "silent" };
-    system = await startSystem(withSandboxDefaults(loadConfig(env), env), createLogger({ level: "silent", secrets: [] }));
+    system = await startDevSystem(withSandboxDefaults(loadConfig(env), env), createLogger({ level: "silent", secrets: [] }));
     const second = await Promise.all([create(system), create(system)]);
     expect(new Set([...first, ...second].map((e) => e.id)).size).toBe(4);
   });
 
   it("refuses a state change that is not JSON, and serves the page", async () => {
-    const form = await fetch(`${base}/send`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "user=1001&text=hi" });
+    const form = await fetch(`${base}/send`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "user=1001&text=hi",
+    });
     expect(form.status).toBe(400);
     const page = await fetch(system.playground!.url);
     expect(page.headers.get("content-type")).toContain("text/html");

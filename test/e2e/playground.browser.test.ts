@@ -17,8 +17,8 @@ import { chromium, type BrowserContext, type Locator, type Page } from "playwrig
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.js";
 import { createLogger } from "../../src/log.js";
-import { startSystem, withSandboxDefaults, type RunningSystem } from "../../src/playground/system.js";
-import { SAMPLE_ADDRESSES } from "../../src/sandbox/server.js";
+import { startDevSystem, withSandboxDefaults, type DevSystem } from "../../src/devtools/system.js";
+import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const HAVE_BROWSER = existsSync(CHROMIUM);
@@ -30,7 +30,7 @@ if (!HAVE_BROWSER && !process.env.CI) {
 }
 
 describe.skipIf(!HAVE_BROWSER && !process.env.CI)("the playground in a real browser", () => {
-  let system: RunningSystem | undefined;
+  let system: DevSystem | undefined;
   let context: BrowserContext | undefined;
   let dataDir: string | undefined;
   let profileDir: string | undefined;
@@ -40,10 +40,19 @@ describe.skipIf(!HAVE_BROWSER && !process.env.CI)("the playground in a real brow
     dataDir = await mkdtemp(join(tmpdir(), "swapbot-playground-"));
     profileDir = await mkdtemp(join(tmpdir(), "swapbot-chromium-"));
     const env = { DATA_DIR: dataDir, SANDBOX_PORT: "0", LOG_LEVEL: "silent" };
-    system = await startSystem(withSandboxDefaults(loadConfig(env), env), createLogger({ level: "silent", secrets: [] }));
+    system = await startDevSystem(withSandboxDefaults(loadConfig(env), env), createLogger({ level: "silent", secrets: [] }));
     context = await chromium.launchPersistentContext(profileDir, {
       executablePath: CHROMIUM,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
       viewport: { width: 1280, height: 900 },
     });
   }, 30_000);
@@ -113,7 +122,16 @@ describe.skipIf(!HAVE_BROWSER && !process.env.CI)("the playground in a real brow
     // The QR code is a real image that loaded.
     const qr = page.locator("img.photo").last();
     await qr.waitFor();
-    await expect.poll(() => qr.evaluate((img) => { const i = img as unknown as { complete: boolean; naturalWidth: number }; return i.complete ? i.naturalWidth : 0; }), { timeout: 5_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        () =>
+          qr.evaluate((img) => {
+            const i = img as unknown as { complete: boolean; naturalWidth: number };
+            return i.complete ? i.naturalWidth : 0;
+          }),
+        { timeout: 5_000 },
+      )
+      .toBeGreaterThan(0);
 
     // The side panel moves the order along; the bot's push arrives in the chat.
     const order = page.locator(".order").first();

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createCatalog, type Catalog } from "../../src/partner/catalog.js";
 import { createPartnerClient } from "../../src/partner/client.js";
 import { PartnerError } from "../../src/partner/errors.js";
-import { startSandbox, type SandboxServer } from "../../src/sandbox/server.js";
+import { startSandbox, type SandboxServer } from "../../src/devtools/sandbox/server.js";
 
 const TTL = 60_000;
 const BACKOFF = 5_000;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createPartnerClient, type PartnerClient, type PartnerClientOptions, type PartnerRequestEvent } from "../../src/partner/client.js";
 import { PartnerError } from "../../src/partner/errors.js";
-import { ManualClock, SAMPLE_ADDRESSES, startSandbox, type SandboxOptions } from "../../src/sandbox/server.js";
+import { ManualClock, SAMPLE_ADDRESSES, startSandbox, type SandboxOptions } from "../../src/devtools/sandbox/server.js";
 
 const KEY = "super-secret-partner-key-123";
 

@@ -7,7 +7,7 @@ import net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createPartnerClient, type PartnerClientOptions, type PartnerRequestEvent } from "../../src/partner/client.js";
 import { PartnerError } from "../../src/partner/errors.js";
-import { SAMPLE_ADDRESSES, startSandbox } from "../../src/sandbox/server.js";
+import { SAMPLE_ADDRESSES, startSandbox } from "../../src/devtools/sandbox/server.js";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

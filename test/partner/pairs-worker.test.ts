@@ -3,7 +3,7 @@ import { parsePairsOffThread, type PairsOutcome } from "../../src/partner/pairs-
 import { parsePairs, withoutResultFlag } from "../../src/partner/schema.js";
 import { createPartnerClient, type PartnerClientOptions } from "../../src/partner/client.js";
 import { PartnerError } from "../../src/partner/errors.js";
-import { startSandbox, type SandboxOptions } from "../../src/sandbox/server.js";
+import { startSandbox, type SandboxOptions } from "../../src/devtools/sandbox/server.js";
 
 const noPause = async () => undefined;
 const bytesOf = (text: string): ArrayBuffer => {

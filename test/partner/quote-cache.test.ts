@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createQuoteCache, type QuoteCache } from "../../src/partner/quote-cache.js";
 import { createPartnerClient } from "../../src/partner/client.js";
 import { PartnerError } from "../../src/partner/errors.js";
-import { startSandbox, type SandboxServer } from "../../src/sandbox/server.js";
+import { startSandbox, type SandboxServer } from "../../src/devtools/sandbox/server.js";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -4,7 +4,7 @@ import { createI18n, translatorOf, type Translator } from "../../../src/bot/i18n
 import { createCatalog, type Catalog } from "../../../src/partner/catalog.js";
 import { createPartnerClient } from "../../../src/partner/client.js";
 import { createQuoteCache } from "../../../src/partner/quote-cache.js";
-import { startSandbox, type SandboxServer } from "../../../src/sandbox/server.js";
+import { startSandbox, type SandboxServer } from "../../../src/devtools/sandbox/server.js";
 
 let translate: Translator;
 beforeAll(() => {

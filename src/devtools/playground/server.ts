@@ -15,11 +15,11 @@
  */
 import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { listen } from "../net/listen.js";
-import { readBody } from "../net/read-body.js";
+import { listen } from "../../net/listen.js";
+import { readBody } from "../../net/read-body.js";
 import { fileURLToPath } from "node:url";
-import type { Logger } from "../log.js";
-import type { App } from "../app.js";
+import type { Logger } from "../../log.js";
+import type { App } from "../../app.js";
 import type { BotCommand, BotMessage, Emulator, InlineButton, TestUser } from "../emulator/server.js";
 import type { FailureStatus, SandboxServer } from "../sandbox/server.js";
 import { TERMINAL_STATUSES } from "../sandbox/orders.js";
@@ -35,7 +35,7 @@ const FAILURES: readonly FailureStatus[] = ["failed", "sending_failed", "reverte
 
 // Resolved from this file to the source folder, so `src/` (tsx) and `dist/` (built; tsc does not
 // copy non-TS files) serve the same page.
-const PAGE_DIR = fileURLToPath(new URL("../../src/playground/page/", import.meta.url));
+const PAGE_DIR = fileURLToPath(new URL("../../../src/devtools/playground/page/", import.meta.url));
 const STATIC: Readonly<Record<string, { file: string; type: string }>> = {
   "/": { file: "index.html", type: "text/html; charset=utf-8" },
   "/index.html": { file: "index.html", type: "text/html; charset=utf-8" },

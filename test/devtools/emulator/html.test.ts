@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseHtml, toPlain, trimFormatted } from "../../src/emulator/html.js";
+import { parseHtml, toPlain, trimFormatted } from "../../../src/devtools/emulator/html.js";
 
 /** The error for an input, or a failure if it parsed. */
 function errorOf(html: string): string {

@@ -1,7 +1,7 @@
 /** Webhook delivery over real HTTP: setWebhook checks, the secret header, retries, 409 on getUpdates. */
 import { createServer, type IncomingMessage } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { listen } from "../../src/net/listen.js";
+import { listen } from "../../../src/net/listen.js";
 import { rejection, useEmulator } from "./helpers.js";
 
 interface Received {

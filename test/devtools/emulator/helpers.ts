@@ -1,7 +1,7 @@
 /** Shared helpers for the emulator tests. */
 import { Api, GrammyError } from "grammy";
 import { afterEach } from "vitest";
-import { startEmulator, type Emulator, type EmulatorOptions } from "../../src/emulator/server.js";
+import { startEmulator, type Emulator, type EmulatorOptions } from "../../../src/devtools/emulator/server.js";
 
 /** Starts an emulator per test and closes it afterwards. */
 export function useEmulator(options: EmulatorOptions = {}): { emu: () => Emulator; api: () => Api; start: () => Promise<Emulator> } {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { SANDBOX_COINS } from "../../src/sandbox/catalog.js";
-import { SAMPLE_ADDRESSES, startSandbox, type SandboxServer } from "../../src/sandbox/server.js";
+import { SANDBOX_COINS } from "../../../src/devtools/sandbox/catalog.js";
+import { SAMPLE_ADDRESSES, startSandbox, type SandboxServer } from "../../../src/devtools/sandbox/server.js";
 import { call } from "./http.js";
 
 let sandbox: SandboxServer | undefined;

@@ -1,7 +1,7 @@
 /** The real grammY Bot, long polling against the emulator, unchanged but for apiRoot. */
 import { Bot } from "grammy";
 import { afterEach, expect, it } from "vitest";
-import { startEmulator, type Emulator } from "../../src/emulator/server.js";
+import { startEmulator, type Emulator } from "../../../src/devtools/emulator/server.js";
 
 let emu: Emulator | undefined;
 let bot: Bot | undefined;

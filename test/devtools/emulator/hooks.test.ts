@@ -3,7 +3,7 @@
  * gets the answer; `clearFaults` ends an outage started with `failNext`.
  */
 import { describe, expect, it } from "vitest";
-import type { RecordedCall } from "../../src/emulator/server.js";
+import type { RecordedCall } from "../../../src/devtools/emulator/server.js";
 import { rejection, useEmulator } from "./helpers.js";
 
 const { start, emu, api } = useEmulator();

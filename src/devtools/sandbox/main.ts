@@ -1,6 +1,6 @@
 /**
  * Runs the sandbox exchange on its own, for trying the API by hand:
- *   SANDBOX_PORT=8787 npx tsx src/sandbox/main.ts        (SANDBOX_CATALOG=large: about 900 coins)
+ *   SANDBOX_PORT=8787 npx tsx src/devtools/sandbox/main.ts        (SANDBOX_CATALOG=large: about 900 coins)
  *   curl 'http://127.0.0.1:8787/api/v1/currencies?key=sandbox-key'
  */
 import { startSandbox } from "./server.js";

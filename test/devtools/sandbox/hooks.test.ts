@@ -3,7 +3,7 @@
  * order exists), and the "delay" fault that handles a request at once but answers late.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { SAMPLE_ADDRESSES, startSandbox, type SandboxRequestEvent, type SandboxServer } from "../../src/sandbox/server.js";
+import { SAMPLE_ADDRESSES, startSandbox, type SandboxRequestEvent, type SandboxServer } from "../../../src/devtools/sandbox/server.js";
 import { call } from "./http.js";
 
 let sandbox: SandboxServer | undefined;

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Decimal } from "decimal.js";
-import { isValidAddress, tagFormat, SANDBOX_COINS, SMALL_CATALOG, type SandboxCoin } from "../../src/sandbox/catalog.js";
-import { largeCatalog, LARGE_CATALOG_COINS } from "../../src/sandbox/large-catalog.js";
-import { handleEndpoint, type EndpointAnswer, type EndpointContext } from "../../src/sandbox/endpoints.js";
-import { createOrderBook } from "../../src/sandbox/orders.js";
-import { createRng } from "../../src/sandbox/random.js";
-import { realClock } from "../../src/sandbox/clock.js";
-import { startSandbox, type SandboxServer } from "../../src/sandbox/server.js";
+import { isValidAddress, tagFormat, SANDBOX_COINS, SMALL_CATALOG, type SandboxCoin } from "../../../src/devtools/sandbox/catalog.js";
+import { largeCatalog, LARGE_CATALOG_COINS } from "../../../src/devtools/sandbox/large-catalog.js";
+import { handleEndpoint, type EndpointAnswer, type EndpointContext } from "../../../src/devtools/sandbox/endpoints.js";
+import { createOrderBook } from "../../../src/devtools/sandbox/orders.js";
+import { createRng } from "../../../src/devtools/sandbox/random.js";
+import { realClock } from "../../../src/devtools/sandbox/clock.js";
+import { startSandbox, type SandboxServer } from "../../../src/devtools/sandbox/server.js";
 import { call } from "./http.js";
 
 const large = largeCatalog();

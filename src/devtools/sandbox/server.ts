@@ -4,7 +4,7 @@
  * configured; every test and benchmark talks to it over loopback.
  */
 import http from "node:http";
-import { listen } from "../net/listen.js";
+import { listen } from "../../net/listen.js";
 import { realClock, type SandboxClock } from "./clock.js";
 import { handleEndpoint, notFound, type EndpointAnswer } from "./endpoints.js";
 import { createFaultTable, ENDPOINTS, type EndpointName, type FaultInjector, type FaultKind } from "./faults.js";

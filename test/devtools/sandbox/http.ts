@@ -1,5 +1,5 @@
 /** A raw HTTP helper for sandbox tests: calls an endpoint with Node's fetch and returns status and parsed body. */
-import type { SandboxServer } from "../../src/sandbox/server.js";
+import type { SandboxServer } from "../../../src/devtools/sandbox/server.js";
 
 export interface RawAnswer {
   status: number;

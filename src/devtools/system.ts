@@ -1,7 +1,8 @@
 /**
- * The whole process as `npm start` runs it: the servers a mode needs (sandbox exchange, Bot API
- * emulator, playground page), then the app. `main.ts` and the playground's browser test both call
- * {@link startSystem}, so the test exercises exactly what a newcomer gets.
+ * Sandbox and trial modes as `npm start` runs them: the development servers the mode needs
+ * (sandbox exchange, Bot API emulator, playground page), then the app. `src/system.ts` loads this
+ * file by dynamic import, and the playground's tests call {@link startDevSystem} too, so they
+ * exercise exactly what a newcomer gets.
  *
  * Ports in sandbox mode, from SANDBOX_PORT: the playground page on SANDBOX_PORT itself (the one
  * address a person opens), the emulator on +1, the sandbox exchange on +2. 0 = any free ports.
@@ -10,9 +11,9 @@ import { randomInt } from "node:crypto";
 import type { Config } from "../config.js";
 import type { Logger } from "../log.js";
 import { startApp, type App } from "../app.js";
-import { startSandbox, type SandboxServer } from "../sandbox/server.js";
-import { startEmulator, type Emulator } from "../emulator/server.js";
-import { PLAYGROUND_ADMIN, startPlayground, type Playground } from "./server.js";
+import { startSandbox, type SandboxServer } from "./sandbox/server.js";
+import { startEmulator, type Emulator } from "./emulator/server.js";
+import { PLAYGROUND_ADMIN, startPlayground, type Playground } from "./playground/server.js";
 
 /** How often the bot checks statuses in sandbox mode unless POLL_INTERVAL_MS says otherwise. */
 export const SANDBOX_POLL_INTERVAL_MS = 2_000;
@@ -30,8 +31,8 @@ export function withSandboxDefaults(config: Config, env: Record<string, string |
   return out;
 }
 
-/** Everything {@link startSystem} started. */
-export interface RunningSystem {
+/** Everything {@link startDevSystem} started. */
+export interface DevSystem {
   readonly app: App;
   /** Sandbox exchange; present unless PARTNER_API_URL is set. */
   readonly sandbox: SandboxServer | undefined;
@@ -49,7 +50,7 @@ function portNear(base: number, offset: number): number {
 }
 
 /** Starts the servers the config's mode needs and the app; on failure closes what it started. */
-export async function startSystem(config: Config, logger: Logger, options: { signal?: AbortSignal } = {}): Promise<RunningSystem> {
+export async function startDevSystem(config: Config, logger: Logger, options: { signal?: AbortSignal } = {}): Promise<DevSystem> {
   const closers: Array<() => Promise<void>> = [];
   const closeAll = async (): Promise<void> => {
     for (const close of closers.splice(0).reverse()) await close().catch((err: unknown) => logger.warn({ err }, "while closing"));
@@ -85,7 +86,10 @@ export async function startSystem(config: Config, logger: Logger, options: { sig
     } else if (config.mode === "trial") {
       logger.info("TRIAL MODE: real Telegram, simulated exchange (set PARTNER_API_URL and PARTNER_API_KEY to go live).");
     }
-    if (sandbox) logger.info(`Sandbox exchange (Partner API): ${sandbox.url}, ${sandbox.catalog.size} catalog (${sandbox.catalog.coins.length} coins)`);
+    if (sandbox)
+      logger.info(
+        `Sandbox exchange (Partner API): ${sandbox.url}, ${sandbox.catalog.size} catalog (${sandbox.catalog.coins.length} coins)`,
+      );
 
     app = await startApp({
       config,

@@ -20,8 +20,8 @@
  *   await bot.stop(); await emu.close();
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { listen } from "../net/listen.js";
-import { readBody } from "../net/read-body.js";
+import { listen } from "../../net/listen.js";
+import { readBody } from "../../net/read-body.js";
 import { ApiError, tooManyRequests } from "./errors.js";
 import { methodHandler } from "./methods.js";
 import { optInt, optJson, type Params } from "./params.js";
