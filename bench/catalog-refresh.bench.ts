@@ -228,7 +228,11 @@ async function parent(): Promise<void> {
 
   const rows: string[] = [];
   const summary: Record<string, { pause: number; warmMs: number }> = {};
-  for (const [variant, catalogSize] of [["client", "large"], ["one-pass", "large"], ["client", "small"]] as const) {
+  for (const [variant, catalogSize] of [
+    ["client", "large"],
+    ["one-pass", "large"],
+    ["client", "small"],
+  ] as const) {
     const rs = results.filter((r) => r.variant === variant && r.catalog === catalogSize);
     const coldPause = Math.max(...rs.map((r) => r.cold.probeMaxMs));
     const warmPauses = rs.flatMap((r) => r.warm.map((w) => w.probeMaxMs));
@@ -258,7 +262,7 @@ async function parent(): Promise<void> {
     "",
     `Longest event-loop pause of the bot's refresh: ${f0(client.pause)} ms (target under ${TARGET_PAUSE_MS} ms: ${verdict}); the one-pass way: ${f0(onePassRow.pause)} ms, ${f1(onePassRow.pause / client.pause)}× as long.`,
     "",
-    "\"longest pause\" is the largest gap between two ticks of a 1 ms `setInterval` probe while the refresh ran; \"eld max\" is `monitorEventLoopDelay`'s max over the same window. The step columns time each step alone on the main thread, once, after the rounds: CPU cost, not pauses (in the bot's path JSON.parse and validation of `pairs` run in a worker thread, and the index is built in slices; validation is the hand-written `parsePairs` for \"client\", the zod `pairsSchema` for \"one-pass\"). RSS/heap added: after the first load, with the index and the catalog's cached answers held, after a forced GC.",
+    '"longest pause" is the largest gap between two ticks of a 1 ms `setInterval` probe while the refresh ran; "eld max" is `monitorEventLoopDelay`\'s max over the same window. The step columns time each step alone on the main thread, once, after the rounds: CPU cost, not pauses (in the bot\'s path JSON.parse and validation of `pairs` run in a worker thread, and the index is built in slices; validation is the hand-written `parsePairs` for "client", the zod `pairsSchema` for "one-pass"). RSS/heap added: after the first load, with the index and the catalog\'s cached answers held, after a forced GC.',
     "",
     HISTORY,
   ].join("\n");

@@ -91,7 +91,12 @@ function figures(times: StepTimes, rest: Omit<RunFigures, "p50" | "p95" | "max" 
     p50: quantile(all, 0.5),
     p95: quantile(all, 0.95),
     max: all[all.length - 1] ?? NaN,
-    perStepP95: times.perStep.map((xs) => quantile([...xs].sort((a, b) => a - b), 0.95)),
+    perStepP95: times.perStep.map((xs) =>
+      quantile(
+        [...xs].sort((a, b) => a - b),
+        0.95,
+      ),
+    ),
     ...rest,
   };
 }
@@ -174,7 +179,11 @@ async function runChild(catalog: "small" | "large", paced: boolean): Promise<Run
   try {
     const size = async () => {
       let total = 0;
-      for (const name of ["live.json", "db.json"]) total += await stat(join(w.dataDir, name)).then((s) => s.size, () => 0);
+      for (const name of ["live.json", "db.json"])
+        total += await stat(join(w.dataDir, name)).then(
+          (s) => s.size,
+          () => 0,
+        );
       return total;
     };
     // One person first: the bot loads the catalog (as a real bot does at its first flow).
@@ -188,7 +197,10 @@ async function runChild(catalog: "small" | "large", paced: boolean): Promise<Run
     await Promise.all(
       Array.from({ length: PEOPLE }, (_, n) => {
         const p = new Person(w.emulator, 90_000 + n, `P${n}`, { thinkMs: 0 });
-        const walker: Walker = { send: (text, expected) => p.send(text, expected, 60_000), press: (m, data, expected) => p.press(m, data, expected, 60_000) };
+        const walker: Walker = {
+          send: (text, expected) => p.send(text, expected, 60_000),
+          press: (m, data, expected) => p.press(m, data, expected, 60_000),
+        };
         return walk(walker, times, addresses, paced ? thinker(n + 1) : noPause);
       }),
     );
@@ -227,10 +239,14 @@ out("# The exchange flow on a real-size catalog");
 out();
 out("Produced by `npm run bench:catalog` (one run).");
 out();
-out(`Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node ${process.version}, ${process.platform}`);
+out(
+  `Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node ${process.version}, ${process.platform}`,
+);
 out(`Date: ${new Date().toISOString().slice(0, 10)}; ${PEOPLE} people at once, partner latency ${LATENCY_MS} ms per request`);
 out();
-out("| set-up | catalog | bot time per step, p50 | p95 | max | bytes on disk per open flow | live.json write | db.json write | RSS | RSS added by the catalog | wall time |");
+out(
+  "| set-up | catalog | bot time per step, p50 | p95 | max | bytes on disk per open flow | live.json write | db.json write | RSS | RSS added by the catalog | wall time |",
+);
 out("|---|---|---|---|---|---|---|---|---|---|---|");
 for (const [setup, name, f] of [
   ["bot in its own process, people pausing 0.5–2 s", "small (20 coins)", pacedSmall],
@@ -245,7 +261,9 @@ for (const [setup, name, f] of [
   );
 }
 out();
-out(`Large ÷ small, people pausing: p50 ${(pacedLarge.p50 / pacedSmall.p50).toFixed(2)}×, p95 ${(pacedLarge.p95 / pacedSmall.p95).toFixed(2)}×; all in the same instant: p50 ${(childLarge.p50 / childSmall.p50).toFixed(2)}×, p95 ${(childLarge.p95 / childSmall.p95).toFixed(2)}×; all in one process: p50 ${(large.p50 / small.p50).toFixed(2)}×, p95 ${(large.p95 / small.p95).toFixed(2)}×.`);
+out(
+  `Large ÷ small, people pausing: p50 ${(pacedLarge.p50 / pacedSmall.p50).toFixed(2)}×, p95 ${(pacedLarge.p95 / pacedSmall.p95).toFixed(2)}×; all in the same instant: p50 ${(childLarge.p50 / childSmall.p50).toFixed(2)}×, p95 ${(childLarge.p95 / childSmall.p95).toFixed(2)}×; all in one process: p50 ${(large.p50 / small.p50).toFixed(2)}×, p95 ${(large.p95 / small.p95).toFixed(2)}×.`,
+);
 out();
 out("p95 of the bot's time per step (partner latency taken out):");
 out();

@@ -94,7 +94,12 @@ async function walk(durable: boolean): Promise<WalkFigures> {
       }),
     );
     times.sort((a, b) => a - b);
-    return { p50: quantile(times, 0.5), p95: quantile(times, 0.95), steps: times.length, liveWrites: h.app.live.stats.writes - writesBefore };
+    return {
+      p50: quantile(times, 0.5),
+      p95: quantile(times, 0.95),
+      steps: times.length,
+      liveWrites: h.app.live.stats.writes - writesBefore,
+    };
   } finally {
     await h.close();
   }
@@ -111,7 +116,9 @@ out("# Cost of durable flow steps");
 out();
 out("Produced by `npm run bench:durability` (one run).");
 out();
-out(`Machine: ${cpu}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node ${process.version}, ${process.platform}`);
+out(
+  `Machine: ${cpu}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node ${process.version}, ${process.platform}`,
+);
 out(`Date: ${new Date().toISOString().slice(0, 10)}`);
 out();
 out("## One durable write of live.json (set + flush, fsync'd)");
@@ -129,10 +136,15 @@ out("| writes | bot time per step, median | p95 | steps | live.json writes | wri
 out("|---|---|---|---|---|---|");
 const durable = await walk(true);
 const skipped = await walk(false);
-for (const [label, f] of [["durable (as shipped)", durable], ["flush() a no-op (for comparison only)", skipped]] as const) {
+for (const [label, f] of [
+  ["durable (as shipped)", durable],
+  ["flush() a no-op (for comparison only)", skipped],
+] as const) {
   out(`| ${label} | ${ms(f.p50)} | ${ms(f.p95)} | ${f.steps} | ${f.liveWrites} | ${(f.liveWrites / f.steps).toFixed(2)} |`);
 }
 out();
-out(`Durability costs ${ms(durable.p50 - skipped.p50)} at the median step and ${ms(durable.p95 - skipped.p95)} at p95 (ratio ${(durable.p50 / skipped.p50).toFixed(2)}× at the median).`);
+out(
+  `Durability costs ${ms(durable.p50 - skipped.p50)} at the median step and ${ms(durable.p95 - skipped.p95)} at p95 (ratio ${(durable.p50 / skipped.p50).toFixed(2)}× at the median).`,
+);
 
 await writeFile(new URL("./flow-durability.results.md", import.meta.url), lines.join("\n") + "\n");

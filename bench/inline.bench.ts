@@ -29,13 +29,41 @@ const TARGET_P95_MS = 1_000;
 
 /** 35 distinct pairs, each asked once per round with a round-specific amount. */
 const DISTINCT_PAIRS: readonly [string, string, string][] = [
-  ["btc", "eth", "0.01"], ["eth", "btc", "1"], ["btc", "ltc", "0.02"], ["ltc", "btc", "3"], ["btc", "xrp", "0.03"],
-  ["xrp", "btc", "500"], ["btc", "sol", "0.04"], ["sol", "eth", "2"], ["eth", "sol", "0.5"], ["btc", "usdttrc20", "0.05"],
-  ["usdttrc20", "btc", "200"], ["usdterc20", "eth", "300"], ["eth", "usdterc20", "0.7"], ["btc", "doge", "0.06"], ["doge", "btc", "1000"],
-  ["ltc", "eth", "4"], ["eth", "ltc", "0.8"], ["btc", "ton", "0.07"], ["ton", "btc", "50"], ["trx", "eth", "2000"],
-  ["eth", "trx", "0.9"], ["btc", "ada", "0.08"], ["ada", "eth", "400"], ["dot", "btc", "30"], ["btc", "dot", "0.09"],
-  ["bch", "btc", "1"], ["btc", "bch", "0.1"], ["xmr", "btc", "1"], ["btc", "xmr", "0.11"], ["xlm", "btc", "800"],
-  ["bnb", "eth", "1"], ["eth", "bnb", "1.1"], ["usdc", "btc", "250"], ["btc", "usdc", "0.12"], ["atom", "eth", "20"],
+  ["btc", "eth", "0.01"],
+  ["eth", "btc", "1"],
+  ["btc", "ltc", "0.02"],
+  ["ltc", "btc", "3"],
+  ["btc", "xrp", "0.03"],
+  ["xrp", "btc", "500"],
+  ["btc", "sol", "0.04"],
+  ["sol", "eth", "2"],
+  ["eth", "sol", "0.5"],
+  ["btc", "usdttrc20", "0.05"],
+  ["usdttrc20", "btc", "200"],
+  ["usdterc20", "eth", "300"],
+  ["eth", "usdterc20", "0.7"],
+  ["btc", "doge", "0.06"],
+  ["doge", "btc", "1000"],
+  ["ltc", "eth", "4"],
+  ["eth", "ltc", "0.8"],
+  ["btc", "ton", "0.07"],
+  ["ton", "btc", "50"],
+  ["trx", "eth", "2000"],
+  ["eth", "trx", "0.9"],
+  ["btc", "ada", "0.08"],
+  ["ada", "eth", "400"],
+  ["dot", "btc", "30"],
+  ["btc", "dot", "0.09"],
+  ["bch", "btc", "1"],
+  ["btc", "bch", "0.1"],
+  ["xmr", "btc", "1"],
+  ["btc", "xmr", "0.11"],
+  ["xlm", "btc", "800"],
+  ["bnb", "eth", "1"],
+  ["eth", "bnb", "1.1"],
+  ["usdc", "btc", "250"],
+  ["btc", "usdc", "0.12"],
+  ["atom", "eth", "20"],
 ];
 /** Twelve people ask exactly the same question in each round. */
 const IDENTICAL = 12;
@@ -88,14 +116,19 @@ async function main(): Promise<void> {
     partnerApiKey: sandbox.apiKey,
   });
 
-  const users = Array.from({ length: CONCURRENT }, (_, i) => emulator.user({ id: 700_000 + i, first_name: `B${i}`, language_code: i % 5 === 0 ? "ru" : "en" }));
+  const users = Array.from({ length: CONCURRENT }, (_, i) =>
+    emulator.user({ id: 700_000 + i, first_name: `B${i}`, language_code: i % 5 === 0 ? "ru" : "en" }),
+  );
 
   /** Sends one query and resolves with its latency: update sent → answerInlineQuery received. */
   async function timed(user: (typeof users)[number], query: string): Promise<Sample> {
     const t0 = Date.now();
     const sent = user.inlineQuery(query);
     const call = await emulator.waitFor(
-      () => emulator.callsOf("answerInlineQuery").find((c) => (c.params as { inline_query_id?: string }).inline_query_id === sent.inline_query_id),
+      () =>
+        emulator
+          .callsOf("answerInlineQuery")
+          .find((c) => (c.params as { inline_query_id?: string }).inline_query_id === sent.inline_query_id),
       30_000,
     );
     if (!call.ok) throw new Error(`answerInlineQuery failed for "${query}": ${JSON.stringify(call.error)}`);
@@ -181,7 +214,10 @@ ${roundRows}
 Every question costs at most one partner round trip: a pair question asks one \`rate\`; the several-quote
 questions ask theirs concurrently, so they take about as long as one. The ${IDENTICAL} identical questions in a round
 share one request (single flight in \`src/partner/quote-cache.ts\`): round 1 sent the partner
-${rounds[0]!.rateRequests} \`rate\` requests for ${rounds[0]!.quotesAsked} quotes needed; later rounds ${rounds.slice(1).map((r) => r.rateRequests).join(", ")}, because "ltc" at its
+${rounds[0]!.rateRequests} \`rate\` requests for ${rounds[0]!.quotesAsked} quotes needed; later rounds ${rounds
+      .slice(1)
+      .map((r) => r.rateRequests)
+      .join(", ")}, because "ltc" at its
 minimum was still cached. The remaining time is the emulator and the runner
 delivering 50 updates at once and the bot's answers going back over HTTP, on a machine where the bot,
 the emulator and the sandbox share ${os.cpus().length} cores.

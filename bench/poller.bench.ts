@@ -35,12 +35,32 @@ await Promise.all(
   Array.from({ length: 32 }, async () => {
     while (next < N) {
       const i = next++;
-      const c = await partner.createExchange({ from: "BTC", to: "ETH", amount: "0.1", destinationAddress: SAMPLE_ADDRESSES.ETH!, refundAddress: SAMPLE_ADDRESSES.BTC! });
+      const c = await partner.createExchange({
+        from: "BTC",
+        to: "ETH",
+        amount: "0.1",
+        destinationAddress: SAMPLE_ADDRESSES.ETH!,
+        refundAddress: SAMPLE_ADDRESSES.BTC!,
+      });
       const rec: ExchangeRecord = {
-        id: c.id, userId: 1_000 + (i % 1_000), chatId: 1_000 + (i % 1_000), from: "BTC", to: "ETH", amountFrom: "0.1", quotedAmountTo: "1.5",
-        destinationAddress: SAMPLE_ADDRESSES.ETH!, destinationTag: "", refundAddress: SAMPLE_ADDRESSES.BTC!, refundTag: "",
-        depositAddress: c.depositAddress, depositTag: c.depositTag, status: "waiting_deposit",
-        statusHistory: [{ status: "waiting_deposit", at: old }], createdAt: old, updatedAt: old, lastNotifiedStatus: "waiting_deposit",
+        id: c.id,
+        userId: 1_000 + (i % 1_000),
+        chatId: 1_000 + (i % 1_000),
+        from: "BTC",
+        to: "ETH",
+        amountFrom: "0.1",
+        quotedAmountTo: "1.5",
+        destinationAddress: SAMPLE_ADDRESSES.ETH!,
+        destinationTag: "",
+        refundAddress: SAMPLE_ADDRESSES.BTC!,
+        refundTag: "",
+        depositAddress: c.depositAddress,
+        depositTag: c.depositTag,
+        status: "waiting_deposit",
+        statusHistory: [{ status: "waiting_deposit", at: old }],
+        createdAt: old,
+        updatedAt: old,
+        lastNotifiedStatus: "waiting_deposit",
       };
       store.exchanges.insert(rec);
       ids.push(c.id);
@@ -108,8 +128,12 @@ const rows = [changing, quiet].map(
   (m) =>
     `| ${m.label} | ${(m.report.ms / 1000).toFixed(2)} s (${(m.report.ms / ideal).toFixed(3)}× ideal) | ${m.report.checked} | ${m.report.changed} | ${m.requests} | ${m.writes} (${(m.writes / (m.report.ms / 1000)).toFixed(2)}/s) | ${m.cpuUsPerCheck.toFixed(0)} µs | ${m.rssMb.toFixed(0)} MB (heap ${m.heapMb.toFixed(0)} MB) |`,
 );
-console.log(`Machine: ${cpus()[0]?.model ?? "?"}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node ${process.version}, ${process.platform}`);
-console.log(`Date: ${new Date().toISOString().slice(0, 10)}; ${N} open exchanges, sandbox latency ${LATENCY_MS} ms, concurrency ${CONCURRENCY}, ideal cycle ${(ideal / 1000).toFixed(2)} s; store file ${(store.stats.lastWriteBytes / 2 ** 20).toFixed(1)} MB, last write ${store.stats.lastWriteMs.toFixed(0)} ms`);
+console.log(
+  `Machine: ${cpus()[0]?.model ?? "?"}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node ${process.version}, ${process.platform}`,
+);
+console.log(
+  `Date: ${new Date().toISOString().slice(0, 10)}; ${N} open exchanges, sandbox latency ${LATENCY_MS} ms, concurrency ${CONCURRENCY}, ideal cycle ${(ideal / 1000).toFixed(2)} s; store file ${(store.stats.lastWriteBytes / 2 ** 20).toFixed(1)} MB, last write ${store.stats.lastWriteMs.toFixed(0)} ms`,
+);
 console.log("");
 console.log("| cycle | time | checks | status changes | partner requests | store writes | CPU per check | RSS |");
 console.log("|---|---|---|---|---|---|---|---|");

@@ -69,7 +69,14 @@ const ms = (x: number) => `${x.toFixed(1)} ms`;
 
 /** A realistic exchange: addresses of real lengths, a status history of 1–5 steps. */
 function makeExchange(i: number): ExchangeRecord {
-  const pairs = [["BTC", "ETH"], ["ETH", "USDT"], ["XRP", "BTC"], ["LTC", "XMR"], ["USDT", "TRX"], ["BTC", "XRP"]] as const;
+  const pairs = [
+    ["BTC", "ETH"],
+    ["ETH", "USDT"],
+    ["XRP", "BTC"],
+    ["LTC", "XMR"],
+    ["USDT", "TRX"],
+    ["BTC", "XRP"],
+  ] as const;
   const [from, to] = pick(pairs, i);
   const created = new Date(Date.UTC(2023, 0, 1) + i * 5 * 60_000);
   // ~2% still open, the rest final, like a bot that has run for a year.
@@ -79,7 +86,12 @@ function makeExchange(i: number): ExchangeRecord {
     ? ["waiting_deposit", "deposit_received", "exchanging"].slice(0, 1 + (i % 3))
     : ["waiting_deposit", "deposit_received", "exchanging", "sending", pick(finalStatuses, i)];
   const status = path.at(-1) as ExchangeStatus;
-  const hex = (n: number, len: number) => n.toString(16).padStart(len, "0").repeat(Math.ceil(len / 8)).slice(0, len);
+  const hex = (n: number, len: number) =>
+    n
+      .toString(16)
+      .padStart(len, "0")
+      .repeat(Math.ceil(len / 8))
+      .slice(0, len);
   const userId = 100_000_000 + (i % USERS);
   return {
     id: `ex${hex(i * 2654435761, 14)}`,
@@ -115,7 +127,10 @@ async function main(): Promise<void> {
     const tBuild = performance.now();
     const store = await openStore({ dataDir: dir });
     for (let u = 0; u < USERS; u++) {
-      store.users.upsertSeen({ id: 100_000_000 + u, first_name: `User ${u}`, username: `user_${u}`, language_code: u % 3 ? "en" : "ru" }, new Date(Date.UTC(2023, 0, 1)));
+      store.users.upsertSeen(
+        { id: 100_000_000 + u, first_name: `User ${u}`, username: `user_${u}`, language_code: u % 3 ? "en" : "ru" },
+        new Date(Date.UTC(2023, 0, 1)),
+      );
     }
     for (let i = 0; i < EXCHANGES; i++) store.exchanges.insert(makeExchange(i));
     await store.flush();
@@ -172,14 +187,20 @@ async function main(): Promise<void> {
     const rows: Array<[string, string]> = [
       ["exchanges / users", `${EXCHANGES.toLocaleString("en")} / ${USERS.toLocaleString("en")} (${ids.length} open)`],
       ["file size", `${mb(fileBytes)} (${fileBytes.toLocaleString("en")} bytes)`],
-      ["start-up load (open), median of " + LOAD_RUNS, `${ms(median(loadMs))} (min ${ms(Math.min(...loadMs))}, max ${ms(Math.max(...loadMs))})`],
+      [
+        "start-up load (open), median of " + LOAD_RUNS,
+        `${ms(median(loadMs))} (min ${ms(Math.min(...loadMs))}, max ${ms(Math.max(...loadMs))})`,
+      ],
       ["RSS after load (median)", `${mb(rss)} (empty store: ${mb(baseline.rss)})`],
       ["heap used after load (median)", `${mb(heap)} (empty store: ${mb(baseline.heapUsed)})`],
       ["one write (serialise + write + fsync + rename)", `median ${ms(median(writeMs))}, p95 ${ms(quantile(writeMs, 0.95))}`],
       ["change → durable, coalesced (200 ms window)", `median ${ms(median(scheduled))}, p95 ${ms(quantile(scheduled, 0.95))}`],
       ["change → durable, flush()", `median ${ms(median(forced))}, p95 ${ms(quantile(forced, 0.95))}`],
       ["event-loop delay during writes", `p99 ${ms(p99LoopBlockMs)}, max ${ms(maxLoopBlockMs)}`],
-      [`burst of ${BURST} changes`, `${burstWrites} write(s); changes made in ${ms(burstChangesMs)}, all durable after ${ms(burstTotalMs)}`],
+      [
+        `burst of ${BURST} changes`,
+        `${burstWrites} write(s); changes made in ${ms(burstChangesMs)}, all durable after ${ms(burstTotalMs)}`,
+      ],
       ["building the file through the API", ms(buildMs)],
     ];
     const width = Math.max(...rows.map(([k]) => k.length));
@@ -201,7 +222,16 @@ async function main(): Promise<void> {
       "",
       "## Reading",
       "",
-      reading({ fileBytes, loadMs: median(loadMs), rss, writeMs: median(writeMs), scheduled: median(scheduled), forced: median(forced), maxLoopBlockMs, burstWrites }),
+      reading({
+        fileBytes,
+        loadMs: median(loadMs),
+        rss,
+        writeMs: median(writeMs),
+        scheduled: median(scheduled),
+        forced: median(forced),
+        maxLoopBlockMs,
+        burstWrites,
+      }),
       "",
       "## Why writes are serialised in pieces",
       "",

@@ -142,12 +142,18 @@ out("# Updates per second: the full bot against a bare grammY bot");
 out();
 out("Produced by `npm run bench:throughput` (one run).");
 out();
-out(`Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node ${process.version}, ${process.platform}`);
-out(`Date: ${new Date().toISOString().slice(0, 10)}; a flood of ${FLOOD} updates from ${FLOOD} people, queued at once, drained by long polling; median of ${ROUNDS} rounds`);
+out(
+  `Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node ${process.version}, ${process.platform}`,
+);
+out(
+  `Date: ${new Date().toISOString().slice(0, 10)}; a flood of ${FLOOD} updates from ${FLOOD} people, queued at once, drained by long polling; median of ${ROUNDS} rounds`,
+);
 out();
 out("| mode | flood | bare grammY bot | full bot | full ÷ bare | full ÷ Telegram's 30/s |");
 out("|---|---|---|---|---|---|");
 for (const r of results) {
-  out(`| ${r.mode} | ${r.kind === "start" ? "/start" : "inline queries"} | ${r.bare.toFixed(0)}/s | ${r.full.toFixed(0)}/s | ${(r.full / r.bare).toFixed(2)}× | ${(r.full / 30).toFixed(0)}× |`);
+  out(
+    `| ${r.mode} | ${r.kind === "start" ? "/start" : "inline queries"} | ${r.bare.toFixed(0)}/s | ${r.full.toFixed(0)}/s | ${(r.full / r.bare).toFixed(2)}× | ${(r.full / 30).toFixed(0)}× |`,
+  );
 }
 await writeFile(new URL("./throughput.results.md", import.meta.url), lines.join("\n") + "\n");

@@ -109,16 +109,25 @@ export async function startApp(opts: AppOptions): Promise<App> {
     readiness.storeWrite(file, r.ok);
     if (r.ok) metrics.storeWrite(file, r.ms);
   };
-  const store = await openStore({ dataDir: config.dataDir, flushDelayMs: 1_000, logger: logger.child({ part: "store" }), onWrite: onWrite("db.json") });
+  const store = await openStore({
+    dataDir: config.dataDir,
+    flushDelayMs: 1_000,
+    logger: logger.child({ part: "store" }),
+    onWrite: onWrite("db.json"),
+  });
   // What a person has been shown must be on disk before they see it (flow steps, the outbox, "sent"
   // marks). Writing through the main file would cost a rewrite of every exchange ever stored per
   // step, so these small, short-lived records live in a second file that is written at once.
-  const live = await openStore({ dataDir: config.dataDir, fileName: "live.json", flushDelayMs: 0, logger: logger.child({ part: "live-store" }), onWrite: onWrite("live.json") }).catch(
-    async (err: unknown) => {
-      await store.close();
-      throw err;
-    },
-  );
+  const live = await openStore({
+    dataDir: config.dataDir,
+    fileName: "live.json",
+    flushDelayMs: 0,
+    logger: logger.child({ part: "live-store" }),
+    onWrite: onWrite("live.json"),
+  }).catch(async (err: unknown) => {
+    await store.close();
+    throw err;
+  });
   // Every partner request is measured for /stats and the "partner down" alert.
   const health = new PartnerHealth();
   const partner = createPartnerClient({
@@ -140,17 +149,13 @@ export async function startApp(opts: AppOptions): Promise<App> {
   const inFlight = new InFlightUpdates((d) => metrics.updateHandled(d.type, d.outcome, d.seconds));
   const webhookUrl = config.webhookUrl;
   const deps: BotDeps = { config, store, live, partner, catalog, logger, now, t };
-  const bot = createBot(
-    deps,
-    i18n,
-    {
-      token: opts.botToken,
-      client: opts.telegramApiRoot ? { apiRoot: opts.telegramApiRoot } : undefined,
-      botInfo: opts.botInfo,
-      inFlight,
-      dedupe: webhookUrl !== undefined ? new RecentUpdates() : undefined,
-    },
-  );
+  const bot = createBot(deps, i18n, {
+    token: opts.botToken,
+    client: opts.telegramApiRoot ? { apiRoot: opts.telegramApiRoot } : undefined,
+    botInfo: opts.botInfo,
+    inFlight,
+    dedupe: webhookUrl !== undefined ? new RecentUpdates() : undefined,
+  });
 
   bot.api.config.use(
     watchTelegram({
@@ -219,7 +224,10 @@ export async function startApp(opts: AppOptions): Promise<App> {
     await bot.init();
     // Nothing at start-up waits for the partner API (the catalog loads on first use, the poller
     // runs in the background): say so, so a silent partner is not mistaken for a stuck start-up.
-    logger.info({ host: hostOf(opts.partnerApiUrl) }, "partner: not contacted at start-up; first request on first use or the first poller cycle");
+    logger.info(
+      { host: hostOf(opts.partnerApiUrl) },
+      "partner: not contacted at start-up; first request on first use or the first poller cycle",
+    );
     // A webhook left over from another deployment would make getUpdates fail with 409.
     if (webhookUrl === undefined) {
       // grammY types its signal with a shim of AbortSignal; the runtime object is Node's own.

@@ -131,7 +131,10 @@ const envSchema = z.object({
       .optional()
       .transform((s, ctx) => {
         if (s === undefined) return [];
-        const parts = s.split(",").map((p) => p.trim()).filter((p) => p !== "");
+        const parts = s
+          .split(",")
+          .map((p) => p.trim())
+          .filter((p) => p !== "");
         const bad = parts.filter((p) => !/^\d{1,20}$/.test(p));
         if (bad.length > 0) {
           ctx.addIssue({ code: "custom", message: `must be comma-separated Telegram user ids (bad: ${bad.join(", ")})` });
@@ -174,7 +177,10 @@ const envSchema = z.object({
   WEBHOOK_SECRET: z.preprocess(
     emptyToUndefined,
     // Telegram's own rule for secret_token. The value is never echoed in the message.
-    z.string().regex(/^[A-Za-z0-9_-]{1,256}$/, "must be 1–256 characters of A-Z, a-z, 0-9, _ and -").optional(),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,256}$/, "must be 1–256 characters of A-Z, a-z, 0-9, _ and -")
+      .optional(),
   ),
   PORT: z.preprocess(
     emptyToUndefined,
@@ -190,7 +196,11 @@ const envSchema = z.object({
   METRICS_TOKEN: z.preprocess(
     emptyToUndefined,
     // Never echoed: the message says what is wrong, not what was given.
-    z.string().trim().regex(/^[\x21-\x7e]{16,}$/, "must be at least 16 printable characters without spaces (a bearer token for /metrics)").optional(),
+    z
+      .string()
+      .trim()
+      .regex(/^[\x21-\x7e]{16,}$/, "must be at least 16 printable characters without spaces (a bearer token for /metrics)")
+      .optional(),
   ),
 });
 
@@ -219,8 +229,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
-  const mode: RunMode =
-    e.BOT_TOKEN === undefined ? "sandbox" : e.PARTNER_API_URL === undefined ? "trial" : "production";
+  const mode: RunMode = e.BOT_TOKEN === undefined ? "sandbox" : e.PARTNER_API_URL === undefined ? "trial" : "production";
   return {
     mode,
     botToken: e.BOT_TOKEN,
@@ -247,6 +256,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /** The secrets in a config, for log redaction. */
-export function secretsOf(config: Pick<Config, "botToken" | "partnerApiKey"> & Partial<Pick<Config, "webhookSecret" | "metricsToken">>): string[] {
-  return [config.botToken, config.partnerApiKey, config.webhookSecret, config.metricsToken].filter((s): s is string => typeof s === "string" && s.length > 0);
+export function secretsOf(
+  config: Pick<Config, "botToken" | "partnerApiKey"> & Partial<Pick<Config, "webhookSecret" | "metricsToken">>,
+): string[] {
+  return [config.botToken, config.partnerApiKey, config.webhookSecret, config.metricsToken].filter(
+    (s): s is string => typeof s === "string" && s.length > 0,
+  );
 }

@@ -25,7 +25,18 @@ export function createLogger(opts: LoggerOptions): Logger {
     {
       level: opts.level,
       redact: {
-        paths: ["key", "token", "apiKey", "botToken", "partnerApiKey", "*.key", "*.token", "*.apiKey", "config.botToken", "config.partnerApiKey"],
+        paths: [
+          "key",
+          "token",
+          "apiKey",
+          "botToken",
+          "partnerApiKey",
+          "*.key",
+          "*.token",
+          "*.apiKey",
+          "config.botToken",
+          "config.partnerApiKey",
+        ],
         censor: "***",
       },
       hooks: {

@@ -32,7 +32,9 @@ describe("locales", () => {
     const i18n = createI18n();
     // Every variable any message uses, so a message that needs one never fails for lack of it.
     const variables = Object.fromEntries(
-      SUPPORTED_LOCALES.flatMap((locale) => [...readFileSync(`locales/${locale}.ftl`, "utf8").matchAll(/\$([A-Za-z]\w*)/g)].map((m) => [m[1]!, 2])),
+      SUPPORTED_LOCALES.flatMap((locale) =>
+        [...readFileSync(`locales/${locale}.ftl`, "utf8").matchAll(/\$([A-Za-z]\w*)/g)].map((m) => [m[1]!, 2]),
+      ),
     );
     for (const locale of SUPPORTED_LOCALES) {
       for (const key of en) {

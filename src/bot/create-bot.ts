@@ -81,10 +81,7 @@ export function createBot(deps: BotDeps, i18n: I18n<BaseContext>, options: Creat
 async function reportError(err: BotError<BotContext>, deps: BotDeps): Promise<void> {
   const ctx = err.ctx;
   markUpdateFailed(ctx.update);
-  deps.logger.error(
-    { err: err.error, updateId: ctx.update.update_id, chatId: ctx.chat?.id, userId: ctx.from?.id },
-    "update failed",
-  );
+  deps.logger.error({ err: err.error, updateId: ctx.update.update_id, chatId: ctx.chat?.id, userId: ctx.from?.id }, "update failed");
   try {
     if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
     if (ctx.chat?.type === "private") await ctx.reply(ctx.t("error-generic"));

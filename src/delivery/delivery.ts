@@ -170,7 +170,12 @@ export class Delivery {
     this.outbox.requeue(keys.card(id), rec.chatId, { kind: "card", exchangeId: id }, { ttlMs: TTL.card });
     if (told !== rec.status) {
       for (const status of milestonesBetween(told, rec.status)) {
-        this.outbox.enqueue(keys.milestone(id, status), rec.chatId, { kind: "milestone", exchangeId: id, status }, { ttlMs: TTL.milestone });
+        this.outbox.enqueue(
+          keys.milestone(id, status),
+          rec.chatId,
+          { kind: "milestone", exchangeId: id, status },
+          { ttlMs: TTL.milestone },
+        );
       }
       marks.set(id, { status: rec.status });
     }
@@ -242,7 +247,12 @@ export class Delivery {
   }
 
   #queueDeposit(record: ExchangeRecord, coins: InstructionCoins | undefined): boolean {
-    return this.outbox.enqueue(keys.deposit(record.id), record.chatId, { kind: "deposit", exchangeId: record.id, coins }, { ttlMs: TTL.deposit });
+    return this.outbox.enqueue(
+      keys.deposit(record.id),
+      record.chatId,
+      { kind: "deposit", exchangeId: record.id, coins },
+      { ttlMs: TTL.deposit },
+    );
   }
 
   #markQueued(id: string): void {
@@ -283,7 +293,9 @@ export class Delivery {
           const part = parts[i]!;
           // The card part replaces the live card: under the exchange's card lock.
           if (part.kind === "card") {
-            const messageId = await withExchangeLock(store, rec.id, () => sendDepositPart(api, store.exchanges.get(rec.id) ?? rec, part, t, store));
+            const messageId = await withExchangeLock(store, rec.id, () =>
+              sendDepositPart(api, store.exchanges.get(rec.id) ?? rec, part, t, store),
+            );
             this.#rememberCard(rec.id, messageId);
           } else {
             await sendDepositPart(api, rec, part, t, store);
@@ -318,7 +330,10 @@ export class Delivery {
         // Any other 400 means this message cannot be edited any more (deleted, too old, not
         // found): the card is sent again below. Everything else is the outbox's to retry.
         if (!(err instanceof GrammyError && err.error_code === 400)) throw err;
-        this.#opts.logger.info({ exchangeId: rec.id, description: err.description }, "delivery: the card cannot be edited; sending it again");
+        this.#opts.logger.info(
+          { exchangeId: rec.id, description: err.description },
+          "delivery: the card cannot be edited; sending it again",
+        );
       }
     } else if (rec.status === "waiting_deposit" && !rec.instructionsQueued) {
       // The instructions (which end with the card) are still to come: nothing to edit yet.

@@ -358,7 +358,10 @@ export class Outbox<P = unknown> {
     } catch (err) {
       if (isForbidden(err)) {
         this.stats.blocked++;
-        this.#opts.logger.info({ entry: entry.key, chatId: entry.chatId }, "outbox: the person blocked the bot; nothing more is sent to this chat");
+        this.#opts.logger.info(
+          { entry: entry.key, chatId: entry.chatId },
+          "outbox: the person blocked the bot; nothing more is sent to this chat",
+        );
         // Every pending entry of this chat would meet the same 403.
         for (const e of this.pending(entry.chatId)) await this.#finish(e.key === current.key ? current : e, "blocked");
         try {
@@ -370,7 +373,10 @@ export class Outbox<P = unknown> {
       }
       if (isPermanent(err)) {
         this.stats.failures++;
-        this.#opts.logger.error({ err, entry: entry.key, chatId: entry.chatId }, "outbox: Telegram refused the message for good; skipping it");
+        this.#opts.logger.error(
+          { err, entry: entry.key, chatId: entry.chatId },
+          "outbox: Telegram refused the message for good; skipping it",
+        );
         await this.#finish({ ...current, lastError: (err as GrammyError).description }, "failed");
         return true;
       }
@@ -386,7 +392,10 @@ export class Outbox<P = unknown> {
     // Half fixed, half random: spread many chats' retries without making any one wait long.
     const delay = Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
     const lastError = err instanceof GrammyError ? err.description : err instanceof Error ? err.message : String(err);
-    this.#opts.logger.warn({ entry: entry.key, chatId: entry.chatId, attempts, delayMs: delay, error: lastError }, "outbox: sending failed; will try again");
+    this.#opts.logger.warn(
+      { entry: entry.key, chatId: entry.chatId, attempts, delayMs: delay, error: lastError },
+      "outbox: sending failed; will try again",
+    );
     try {
       this.#kv.set(entry.key, { ...entry, attempts, lastError, nextAt: new Date(this.#opts.now().getTime() + delay).toISOString() });
     } catch {

@@ -23,14 +23,7 @@ export const MAX_INTEGER_DIGITS = 15;
  * (`flow-amount-error-<reason>` in locales/*.ftl), so this list and the locale keys move together.
  */
 export type AmountError =
-  | "empty"
-  | "not-a-number"
-  | "negative"
-  | "zero"
-  | "exponent"
-  | "too-many-decimals"
-  | "too-large"
-  | "multiple-separators";
+  "empty" | "not-a-number" | "negative" | "zero" | "exponent" | "too-many-decimals" | "too-large" | "multiple-separators";
 
 /** Every AmountError, for exhaustiveness checks and tests. */
 export const AMOUNT_ERRORS: readonly AmountError[] = [

@@ -174,10 +174,14 @@ export function* catalogIndexSteps(
     targets(from) {
       const f = rowOf(from);
       if (f === undefined || counts[f] === 0) return EMPTY;
-      return (views[f] ??= new TargetSet(counts[f]!, (code) => {
-        const t = ordinal.get(code);
-        return t !== undefined && has(f, t);
-      }, () => Array.from(targetOrdinals(f), (t) => all[t]!.code)));
+      return (views[f] ??= new TargetSet(
+        counts[f]!,
+        (code) => {
+          const t = ordinal.get(code);
+          return t !== undefined && has(f, t);
+        },
+        () => Array.from(targetOrdinals(f), (t) => all[t]!.code),
+      ));
     },
     canExchange(from, to) {
       const f = rowOf(from);

@@ -163,7 +163,10 @@ function mergeAmountRuns(items: Item[]): { ok: true; list: Item[] } | { ok: fals
     while (j < items.length && items[j]!.type === "amount") j++;
     if (j - i === 1) list.push(item);
     else {
-      const joined = items.slice(i, j).map((x) => x.raw).join(" ");
+      const joined = items
+        .slice(i, j)
+        .map((x) => x.raw)
+        .join(" ");
       if (!parseAmount(joined).ok) return { ok: false, result: invalid("multiple-amounts") };
       list.push({ type: "amount", raw: joined });
     }
@@ -201,9 +204,7 @@ export function suggestCodes(word: string, knownCodes: Iterable<string>): string
   if (w === "" || w.length > MAX_SUGGEST_TOKEN) return [];
   const codes = [...new Set([...knownCodes].map((c) => c.toUpperCase()))].filter((c) => c !== w);
 
-  const prefixed = codes
-    .filter((c) => c.startsWith(w))
-    .sort((a, b) => a.length - b.length || compareCodes(a, b));
+  const prefixed = codes.filter((c) => c.startsWith(w)).sort((a, b) => a.length - b.length || compareCodes(a, b));
   const out = prefixed.slice(0, MAX_SUGGESTIONS);
   if (out.length === MAX_SUGGESTIONS) return out;
 

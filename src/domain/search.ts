@@ -109,7 +109,11 @@ export function filterCurrencies(
 
 /** The lower-cased words of a query; empty for a blank one. */
 export function searchTerms(query: string): string[] {
-  return query.trim().toLowerCase().split(/\s+/).filter((t) => t !== "");
+  return query
+    .trim()
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((t) => t !== "");
 }
 
 /**

@@ -114,7 +114,10 @@ export async function waitForTelegram(opts: WaitForTelegramOptions): Promise<Use
       reason = reasonOf(err);
     }
     const wait = backoffDelay(attempt, initial, max);
-    logger.warn({ host, attempt, reason, retryInMs: wait }, `telegram: ${host} not reachable (${reason}); retry ${attempt} in ${wait / 1000} s`);
+    logger.warn(
+      { host, attempt, reason, retryInMs: wait },
+      `telegram: ${host} not reachable (${reason}); retry ${attempt} in ${wait / 1000} s`,
+    );
     try {
       await delay(wait, undefined, signal ? { signal } : undefined);
     } catch {

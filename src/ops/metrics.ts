@@ -136,7 +136,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): AppMe
   });
   const telegramErrors = new Counter({
     name: "telegram_api_errors_total",
-    help: "Bot API calls that failed, by method and Telegram error code (\"network\": no answer).",
+    help: 'Bot API calls that failed, by method and Telegram error code ("network": no answer).',
     labelNames: ["method", "code"] as const,
     registers: [registry],
   });

@@ -59,7 +59,14 @@ interface CachedResource<T> {
   idle(): Promise<void>;
 }
 
-function cachedResource<T>(name: string, load: () => Promise<T>, ttlMs: number, failureBackoffMs: number, now: () => number, logger?: CatalogLogger): CachedResource<T> {
+function cachedResource<T>(
+  name: string,
+  load: () => Promise<T>,
+  ttlMs: number,
+  failureBackoffMs: number,
+  now: () => number,
+  logger?: CatalogLogger,
+): CachedResource<T> {
   let copy: { value: T; at: number } | undefined;
   let inflight: Promise<T> | undefined;
   let failedAt = -Infinity;
@@ -123,7 +130,10 @@ export function createCatalog(partner: PartnerApi, opts: CatalogOptions = {}): C
 
   async function visibleCurrencies(): Promise<Currency[]> {
     // Copies, so a caller mutating a result cannot corrupt the cache.
-    return (await currencyRes.get()).filter((c) => c.available !== false).map((c) => ({ ...c })).sort(byCode);
+    return (await currencyRes.get())
+      .filter((c) => c.available !== false)
+      .map((c) => ({ ...c }))
+      .sort(byCode);
   }
 
   // The index is rebuilt only when one of the two answers is a new one (a refresh), never per
@@ -151,7 +161,10 @@ export function createCatalog(partner: PartnerApi, opts: CatalogOptions = {}): C
       return (await index()).pairMap();
     },
     async targetsFor(from) {
-      return (await index()).targetCurrencies(from).map((c) => ({ ...c })).sort(byCode);
+      return (await index())
+        .targetCurrencies(from)
+        .map((c) => ({ ...c }))
+        .sort(byCode);
     },
     async refresh() {
       await Promise.all([currencyRes.refresh(), pairRes.refresh()]);

@@ -18,7 +18,15 @@
 import http from "node:http";
 import https from "node:https";
 import fetch, { type Response } from "node-fetch";
-import type { CreateExchangeParams, CreatedExchange, Currency, ExchangeStatusRecord, PairMap, PartnerApi, RateResult } from "../domain/types.js";
+import type {
+  CreateExchangeParams,
+  CreatedExchange,
+  Currency,
+  ExchangeStatusRecord,
+  PairMap,
+  PartnerApi,
+  RateResult,
+} from "../domain/types.js";
 import { isPartnerError, PartnerError, type PartnerErrorKind } from "./errors.js";
 import { redactSecrets, redactUrl } from "./redact.js";
 import { slicePause } from "./slices.js";
@@ -130,7 +138,8 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
   const readControllers = new Set<AbortController>();
   let wakeSleepers: () => void = () => undefined;
   const cancelled = new Promise<void>((resolve) => (wakeSleepers = resolve));
-  const cancelledError = (endpoint: PartnerEndpoint) => new PartnerError({ kind: "network", endpoint, message: "cancelled: the bot is stopping" });
+  const cancelledError = (endpoint: PartnerEndpoint) =>
+    new PartnerError({ kind: "network", endpoint, message: "cancelled: the bot is stopping" });
   const offThreadMinBytes = opts.offThreadPairsMinBytes ?? OFF_THREAD_PAIRS_MIN_BYTES;
   const decoder = new TextDecoder();
 
@@ -149,7 +158,11 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
         throwIfRejected(endpoint, { result: false, error: outcome.message }, scrub);
         throw new PartnerError({ kind: "rejected", endpoint, message: "rejected" });
       case "invalid":
-        throw new PartnerError({ kind: "invalid-response", endpoint, message: `invalid response: field "${outcome.field}": ${outcome.detail}` });
+        throw new PartnerError({
+          kind: "invalid-response",
+          endpoint,
+          message: `invalid response: field "${outcome.field}": ${outcome.detail}`,
+        });
     }
   }
 
@@ -194,7 +207,10 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
     const { bytes, status } = await attemptBytes(endpoint, url);
     if (bytes.byteLength >= offThreadMinBytes) {
       const outcome = await parsePairsOffThread(bytes, slicePause()).catch((err: unknown) => {
-        opts.logger?.warn({ endpoint, err: err instanceof Error ? err.message : String(err) }, "pairs worker failed; parsing on the main thread");
+        opts.logger?.warn(
+          { endpoint, err: err instanceof Error ? err.message : String(err) },
+          "pairs worker failed; parsing on the main thread",
+        );
         return undefined;
       });
       // Thrown here, inside the attempt, like any answer that is not JSON.
@@ -252,7 +268,11 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
   }
 
   /** {@link call} with another way to read an attempt's body (bytes for a large `pairs`). */
-  async function callWith<T>(endpoint: PartnerEndpoint, params: Params, attempt: (endpoint: PartnerEndpoint, url: URL) => Promise<T>): Promise<T> {
+  async function callWith<T>(
+    endpoint: PartnerEndpoint,
+    params: Params,
+    attempt: (endpoint: PartnerEndpoint, url: URL) => Promise<T>,
+  ): Promise<T> {
     const url = urlFor(endpoint, params);
     const isRead = READ_ENDPOINTS.has(endpoint);
     for (let n = 1; ; n++) {
@@ -265,7 +285,8 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
         return body;
       } catch (err) {
         const ms = Math.round(performance.now() - started);
-        const error = err instanceof PartnerError ? err : new PartnerError({ kind: "network", endpoint, message: "unexpected client failure" });
+        const error =
+          err instanceof PartnerError ? err : new PartnerError({ kind: "network", endpoint, message: "unexpected client failure" });
         // A cancelled read says nothing about the service: not reported, not retried.
         if (isRead && readsCancelled) throw error;
         opts.onRequest?.({ endpoint, ms, ok: false, errorKind: error.kind, status: error.status, attempt: n });
@@ -275,7 +296,10 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
         if (n > retries || !mayRetry) throw error;
         // Full jitter: spreads the retries of many callers so they do not hit a recovering service together.
         const delay = Math.floor(Math.random() * Math.min(maxDelay, baseDelay * 2 ** (n - 1)));
-        opts.logger?.warn({ endpoint, attempt: n, errorKind: error.kind, status: error.status, delayMs: delay }, "partner request failed, retrying");
+        opts.logger?.warn(
+          { endpoint, attempt: n, errorKind: error.kind, status: error.status, delayMs: delay },
+          "partner request failed, retrying",
+        );
         await Promise.race([sleep(delay), cancelled]);
         if (isRead && readsCancelled) throw cancelledError(endpoint);
       }
@@ -291,7 +315,8 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
     try {
       return await read();
     } catch (err) {
-      if (isPartnerError(err, "invalid-response")) opts.onRequest?.({ endpoint, ms: 0, ok: false, errorKind: "invalid-response", attempt: 0 });
+      if (isPartnerError(err, "invalid-response"))
+        opts.onRequest?.({ endpoint, ms: 0, ok: false, errorKind: "invalid-response", attempt: 0 });
       throw err;
     }
   }

@@ -70,12 +70,10 @@ export function createQuoteCache(partner: Pick<PartnerApi, "rate">, opts: QuoteC
       const running = inflight.get(key);
       if (running) return running.then(copy);
 
-      const request = partner.rate(from, to, amount).then(
-        (value) => {
-          remember(key, value);
-          return value;
-        },
-      );
+      const request = partner.rate(from, to, amount).then((value) => {
+        remember(key, value);
+        return value;
+      });
       inflight.set(key, request);
       // Settled either way, the next caller after this one starts fresh (or reads the answer).
       void request.then(

@@ -26,10 +26,13 @@ const optionalText = z
   .transform((v) => v ?? "");
 
 /** An availability flag in whatever form the service uses; undefined when absent. */
-const availabilityFlag = z.unknown().optional().transform((v): boolean | undefined => {
-  if (v === undefined || v === null) return undefined;
-  return !(v === false || v === "false" || v === 0 || v === "0");
-});
+const availabilityFlag = z
+  .unknown()
+  .optional()
+  .transform((v): boolean | undefined => {
+    if (v === undefined || v === null) return undefined;
+    return !(v === false || v === "false" || v === 0 || v === "0");
+  });
 
 /** One entry of the currency list (2.1). Keeps `available` (and its aliases `enabled`, `isAvailable`). */
 export const currencyEntrySchema = z.looseObject({
@@ -176,25 +179,23 @@ export const exchangeStatusSchema = z
       .optional()
       .transform((v) => (v === undefined || v === null || v === "" ? null : v)),
   })
-  .transform(
-    (v): ExchangeStatusRecord => ({
-      status: v.status,
-      from: v.from,
-      to: v.to,
-      depositAddress: v.depositAddress,
-      depositTag: v.depositTag,
-      destinationAddress: v.destinationAddress,
-      destinationTag: v.destinationTag,
-      refundAddress: v.refundAddress,
-      refundTag: v.refundTag,
-      expectedAmountFrom: v.expectedAmountFrom,
-      expectedAmountTo: v.expectedAmountTo,
-      amountFrom: v.amountFrom,
-      date: v.date,
-      txId: v.txId,
-      amountTo: v.amountTo,
-    }),
-  );
+  .transform((v): ExchangeStatusRecord => ({
+    status: v.status,
+    from: v.from,
+    to: v.to,
+    depositAddress: v.depositAddress,
+    depositTag: v.depositTag,
+    destinationAddress: v.destinationAddress,
+    destinationTag: v.destinationTag,
+    refundAddress: v.refundAddress,
+    refundTag: v.refundTag,
+    expectedAmountFrom: v.expectedAmountFrom,
+    expectedAmountTo: v.expectedAmountTo,
+    amountFrom: v.amountFrom,
+    date: v.date,
+    txId: v.txId,
+    amountTo: v.amountTo,
+  }));
 
 function isObject(body: unknown): body is Record<string, unknown> {
   return typeof body === "object" && body !== null && !Array.isArray(body);

@@ -56,7 +56,13 @@ const same = (a: string | null | undefined, b: string | null | undefined) => (a 
  * `requestedAt` is when the request for `live` was started: an answer requested before the one
  * stored was is dropped (`stale`), so a slow answer never takes a status back.
  */
-export function recordStatus(store: Store, id: string, live: ExchangeStatusRecord, at: Date, requestedAt: Date = at): RecordOutcome | undefined {
+export function recordStatus(
+  store: Store,
+  id: string,
+  live: ExchangeStatusRecord,
+  at: Date,
+  requestedAt: Date = at,
+): RecordOutcome | undefined {
   const before = store.exchanges.get(id);
   if (!before) return undefined;
   const storedFrom = before.statusCheckedAt === undefined ? NaN : Date.parse(before.statusCheckedAt);

@@ -189,7 +189,10 @@ export function createPoller(opts: PollerOptions): Poller {
       return r;
     });
     schedule.delete(rec.id);
-    logger.warn({ exchangeId: rec.id, userId: rec.userId, status: rec.status, reason }, "poller: stopped tracking an exchange; support should look at it");
+    logger.warn(
+      { exchangeId: rec.id, userId: rec.userId, status: rec.status, reason },
+      "poller: stopped tracking an exchange; support should look at it",
+    );
     try {
       opts.onFlag?.(stored, reason);
     } catch (err) {
@@ -323,7 +326,9 @@ export function createPoller(opts: PollerOptions): Poller {
     timer = setTimeout(() => {
       timer = undefined;
       // A failed cycle is logged by runCycle; the timer goes on regardless.
-      void runCycle().catch(() => undefined).then(scheduleNext);
+      void runCycle()
+        .catch(() => undefined)
+        .then(scheduleNext);
     }, delay);
     timer.unref();
   }
@@ -339,7 +344,9 @@ export function createPoller(opts: PollerOptions): Poller {
     start() {
       if (started || stopping) return;
       started = true;
-      void runCycle().catch(() => undefined).then(scheduleNext);
+      void runCycle()
+        .catch(() => undefined)
+        .then(scheduleNext);
     },
     async stop() {
       stopping = true;

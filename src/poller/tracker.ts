@@ -57,7 +57,10 @@ export class ExchangeTracker {
       const live = await partner.exchangeStatus(id);
       const outcome = recordStatus(store, id, live, this.#now(), requestedAt);
       if (outcome?.stale) {
-        this.#opts.logger?.info({ exchangeId: id, status: live.status, stored: outcome.record.status }, "tracker: dropped an answer older than the stored one");
+        this.#opts.logger?.info(
+          { exchangeId: id, status: live.status, stored: outcome.record.status },
+          "tracker: dropped an answer older than the stored one",
+        );
       }
       if (outcome?.cardChanged) {
         if (opts.waitForNotice && notifier.notify) {

@@ -44,7 +44,10 @@ export class DurableJsonFile<T> implements Adapter<T> {
    * @param options.splitDepth how many levels of containers are written piece by piece. Default 2
    *   (the top-level object and each of its arrays/objects; their elements are stringified whole).
    */
-  constructor(readonly file: string, options: { snapshot?: (data: T) => T; splitDepth?: number } = {}) {
+  constructor(
+    readonly file: string,
+    options: { snapshot?: (data: T) => T; splitDepth?: number } = {},
+  ) {
     this.tempFile = `${file}.tmp`;
     this.#snapshot = options.snapshot ?? ((data) => JSON.parse(JSON.stringify(data)) as T);
     this.#splitDepth = options.splitDepth ?? 2;

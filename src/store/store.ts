@@ -161,10 +161,7 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
     coalescer.markChanged();
     await coalescer.flush();
   }
-  logger.info(
-    { file, users: Object.keys(db.data.users).length, exchanges: db.data.exchanges.length },
-    "store: opened",
-  );
+  logger.info({ file, users: Object.keys(db.data.users).length, exchanges: db.data.exchanges.length }, "store: opened");
 
   const kvCache = new Map<string, KeyValueRepo<unknown>>();
   const kv = <T>(namespace: string): KeyValueRepo<T> => {
@@ -190,9 +187,7 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
   };
 }
 
-type Loaded =
-  | { origin: "current" | "new"; data: DbData }
-  | { origin: "migrated"; data: DbData; fromVersion: number };
+type Loaded = { origin: "current" | "new"; data: DbData } | { origin: "migrated"; data: DbData; fromVersion: number };
 
 /** Reads, parses, version-checks, migrates (in memory only) and shape-checks the file. */
 async function load(adapter: DurableJsonFile<DbData>, logger: StoreLogger): Promise<Loaded> {
@@ -236,9 +231,7 @@ async function load(adapter: DurableJsonFile<DbData>, logger: StoreLogger): Prom
     throw new StoreCorruptError(file, `it does not have the expected layout: ${problems.join("; ")}`);
   }
   const adopted = adoptDictionaries(data as unknown as DbData);
-  return fromVersion === CURRENT_SCHEMA_VERSION
-    ? { origin: "current", data: adopted }
-    : { origin: "migrated", data: adopted, fromVersion };
+  return fromVersion === CURRENT_SCHEMA_VERSION ? { origin: "current", data: adopted } : { origin: "migrated", data: adopted, fromVersion };
 }
 
 /**

@@ -102,7 +102,8 @@ export class AlertCenter {
     if (change?.kind === "down") {
       if (this.raise({ key: `partner-down:${change.since.toISOString()}`, kind: "partner-down", since: change.since })) raised++;
     } else if (change?.kind === "up") {
-      if (this.raise({ key: `partner-up:${change.since.toISOString()}`, kind: "partner-up", since: change.since, until: change.until })) raised++;
+      if (this.raise({ key: `partner-up:${change.since.toISOString()}`, kind: "partner-up", since: change.since, until: change.until }))
+        raised++;
     }
     return raised;
   }

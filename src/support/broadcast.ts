@@ -101,7 +101,12 @@ export class BroadcastRunner {
 
   constructor(opts: BroadcastRunnerOptions) {
     // `??` rather than spread defaults: an option passed as undefined keeps its default.
-    this.#opts = { ...opts, perSecond: opts.perSecond ?? 25, batchSize: opts.batchSize ?? 25, progressEveryMs: opts.progressEveryMs ?? 2000 };
+    this.#opts = {
+      ...opts,
+      perSecond: opts.perSecond ?? 25,
+      batchSize: opts.batchSize ?? 25,
+      progressEveryMs: opts.progressEveryMs ?? 2000,
+    };
   }
 
   get #jobs() {

@@ -8,7 +8,10 @@ import type { SettingsRepo } from "../store/store.js";
  * The text a person sees instead of a new exchange while maintenance is on (plain text, sent
  * without parse mode), or undefined when it is off.
  */
-export function maintenanceNotice(settings: Pick<SettingsRepo, "get">, t: (key: string, vars?: Record<string, string | number>) => string): string | undefined {
+export function maintenanceNotice(
+  settings: Pick<SettingsRepo, "get">,
+  t: (key: string, vars?: Record<string, string | number>) => string,
+): string | undefined {
   const m = settings.get("maintenance");
   if (!m?.on) return undefined;
   return t("flow-maintenance", { message: m.message ?? "" }).trim();

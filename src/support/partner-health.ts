@@ -23,9 +23,7 @@ export interface EndpointHealth {
 }
 
 /** A change of the partner's state worth an alert. */
-export type HealthTransition =
-  | { kind: "down"; since: Date }
-  | { kind: "up"; since: Date; until: Date };
+export type HealthTransition = { kind: "down"; since: Date } | { kind: "up"; since: Date; until: Date };
 
 interface Sample {
   at: number;

@@ -71,7 +71,11 @@ export function exchangeStats(exchanges: Iterable<ExchangeRecord>, at: Date): Ex
 }
 
 /** One person's exchanges: count, by status, completed volume per coin. */
-export function exchangesSummary(exchanges: readonly ExchangeRecord[]): { total: number; byStatus: Record<string, number>; volume: Record<string, string> } {
+export function exchangesSummary(exchanges: readonly ExchangeRecord[]): {
+  total: number;
+  byStatus: Record<string, number>;
+  volume: Record<string, string>;
+} {
   const byStatus: Record<string, number> = {};
   const volume = new Map<string, InstanceType<typeof Dec>>();
   for (const e of exchanges) {

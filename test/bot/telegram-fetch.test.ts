@@ -25,7 +25,9 @@ describe("Telegram retries below the replay layer", () => {
   afterEach(() => server?.close());
 
   it("waits out a 429 for its retry_after and sends the same body again", async () => {
-    const s = await scripted([{ status: 429, body: { ok: false, error_code: 429, description: "Too Many Requests", parameters: { retry_after: 1 } } }]);
+    const s = await scripted([
+      { status: 429, body: { ok: false, error_code: 429, description: "Too Many Requests", parameters: { retry_after: 1 } } },
+    ]);
     server = s.server;
     const started = Date.now();
     const res = await retryingTelegramFetch()(s.url, { method: "POST", body: '{"chat_id":1,"text":"hi"}' });
@@ -48,7 +50,9 @@ describe("Telegram retries below the replay layer", () => {
   });
 
   it("hands back a 429 that asks for longer than the cap, and gives up after the last try", async () => {
-    const long = await scripted([{ status: 429, body: { ok: false, error_code: 429, description: "Too Many Requests", parameters: { retry_after: 3600 } } }]);
+    const long = await scripted([
+      { status: 429, body: { ok: false, error_code: 429, description: "Too Many Requests", parameters: { retry_after: 3600 } } },
+    ]);
     server = long.server;
     const res = await retryingTelegramFetch()(long.url, { method: "POST", body: "{}" });
     expect(res.status).toBe(429);
@@ -56,7 +60,9 @@ describe("Telegram retries below the replay layer", () => {
     expect(long.bodies).toHaveLength(1);
     long.server.close();
 
-    const down = await scripted(Array.from({ length: 5 }, () => ({ status: 503, body: { ok: false, error_code: 503, description: "down" } })));
+    const down = await scripted(
+      Array.from({ length: 5 }, () => ({ status: 503, body: { ok: false, error_code: 503, description: "down" } })),
+    );
     server = down.server;
     const last = await retryingTelegramFetch({ maxAttempts: 3, backoffMs: 5 })(down.url, { method: "POST", body: "{}" });
     expect(last.status).toBe(503);

@@ -126,9 +126,7 @@ export class BotProcess {
     let timer: NodeJS.Timeout | undefined;
     const failed = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`the bot did not start polling within ${timeoutMs} ms`)), timeoutMs);
-      void this.#exited?.then((info) =>
-        reject(new Error(`the bot exited during start-up (code ${info.code}, signal ${info.signal})`)),
-      );
+      void this.#exited?.then((info) => reject(new Error(`the bot exited during start-up (code ${info.code}, signal ${info.signal})`)));
     });
     // It also rejects when this run is killed long after a successful start: nobody listens then.
     failed.catch(() => undefined);

@@ -44,7 +44,10 @@ export const STEP_REPLIES = {
 export type ReplyKind = keyof typeof STEP_REPLIES;
 
 /** Which reply kinds are right for an answer typed at each text step. */
-export const RIGHT_REPLIES: Record<"pickFrom" | "pickTo" | "amount" | "quote" | "destination" | "destinationTag" | "refund" | "refundTag", ReplyKind[]> = {
+export const RIGHT_REPLIES: Record<
+  "pickFrom" | "pickTo" | "amount" | "quote" | "destination" | "destinationTag" | "refund" | "refundTag",
+  ReplyKind[]
+> = {
   pickFrom: ["coinSearch"],
   pickTo: ["coinSearch"],
   amount: ["amount"],
@@ -60,13 +63,15 @@ export const RIGHT_REPLIES: Record<"pickFrom" | "pickTo" | "amount" | "quote" | 
  * the wording is not written yet. Checked only after every step reply above failed to match, as
  * "send it again" also ends today's "not a valid address" reply.
  */
-export const REPEAT_STEP = /repeat|interrupted|restarted|once more|did not (get|receive|save)|lost your last|please send (it|that) again|start(ed)? over/i;
+export const REPEAT_STEP =
+  /repeat|interrupted|restarted|once more|did not (get|receive|save)|lost your last|please send (it|that) again|start(ed)? over/i;
 
 /** The toast of a button whose step or flow the bot no longer has. */
 export const DEAD_BUTTON = /no longer active|belongs to an earlier step/;
 
 /** A create whose answer was lost (kill, timeout): the person is told, never left in silence. */
-export const CREATE_IN_DOUBT = /interrupted|in doubt|not sure|could not confirm|support|will (check|confirm)|\/history|do not send any coins/i;
+export const CREATE_IN_DOUBT =
+  /interrupted|in doubt|not sure|could not confirm|support|will (check|confirm)|\/history|do not send any coins/i;
 
 /** The first message of the deposit instructions (today's intro). */
 export const DEPOSIT_INTRO = /Exchange created/;
@@ -90,7 +95,10 @@ export function isOrderCard(m: BotMessage): boolean {
 
 /** The status name shown on an order card (its plain text, or an HTML source from `history`). */
 export function cardStatus(text: string): string | undefined {
-  return /(?:^|\n)Status: ([^\n]+)/.exec(text)?.[1]?.replace(/<[^>]*>/g, "").trim();
+  return /(?:^|\n)Status: ([^\n]+)/
+    .exec(text)?.[1]
+    ?.replace(/<[^>]*>/g, "")
+    .trim();
 }
 
 /** The card's status names in the order an exchange goes through them (locales/en.ftl). */
@@ -106,7 +114,9 @@ export function isDepositInstruction(m: BotMessage, depositAddress: string): boo
 
 /** A support alert that names this person or their draft: loose, its wording does not exist yet. */
 export function isSupportAlertFor(m: BotMessage, person: { id: number; firstName: string }, pair: { from: string; to: string }): boolean {
-  return m.plain.includes(String(person.id)) || m.plain.includes(person.firstName) || (m.plain.includes(pair.from) && m.plain.includes(pair.to));
+  return (
+    m.plain.includes(String(person.id)) || m.plain.includes(person.firstName) || (m.plain.includes(pair.from) && m.plain.includes(pair.to))
+  );
 }
 
 /** Times, in milliseconds. Generous where the fixed bot's design (backoff, scans) is not known yet. */

@@ -32,48 +32,56 @@ async function deliveredCopies(w: CrashWorld, person: Person, address: string, t
 }
 
 describe.concurrent("deposit instructions", () => {
-  it("arrive once after a kill between the exchange being stored and the instructions being sent", ({ expect }) =>
-    withCrashWorld({}, async (w) => {
-      const di = new Person(w.emulator, 5401, "Di");
-      const card = await di.toCard(btcToEth("0.13"));
-      // The intro is the first message of the instructions; the exchange is stored before it.
-      const kill = w.killOnApiCall(textCall("sendMessage", DEPOSIT_INTRO, di.id));
-      di.user.pressButton(card, "x:c:confirm");
-      await kill.fired;
-      const order = w.sandbox.orders.list()[0]!;
-      expect(instructions(di, order.depositAddress), "the kill came before the address was sent").toHaveLength(0);
-      await w.restartAfterKill();
-
-      expect(await deliveredCopies(w, di, order.depositAddress, TIMING.owedMessageMs), "messages with the deposit address").toBe(1);
-      expect(w.sandbox.orders.list()).toHaveLength(1);
-    }), 90_000);
-
-  it("arrive once after Telegram failed for longer than its retries right after the exchange was created", ({ expect }) =>
-    withCrashWorld({}, async (w) => {
-      const ed = new Person(w.emulator, 5402, "Ed");
-      const card = await ed.toCard(btcToEth("0.14"));
-      let endOutage!: () => void;
-      const outageOver = new Promise<void>((resolve) => (endOutage = resolve));
-      let outage: NodeJS.Timeout | undefined;
-      // The outage starts the moment the service has answered exchange-create.
-      const remove = w.sandbox.onRequest((event) => {
-        if (event.phase !== "answered" || event.request.endpoint !== "exchange-create") return;
-        remove();
-        for (const method of SENDING_METHODS) w.emulator.failNext(method, { code: 500, description: "Internal Server Error" }, 10_000);
-        outage = setTimeout(() => {
-          for (const method of SENDING_METHODS) w.emulator.clearFaults(method);
-          endOutage();
-        }, OUTAGE_MS);
-      });
-      try {
-        ed.user.pressButton(card, "x:c:confirm");
-        await outageOver;
+  it(
+    "arrive once after a kill between the exchange being stored and the instructions being sent",
+    ({ expect }) =>
+      withCrashWorld({}, async (w) => {
+        const di = new Person(w.emulator, 5401, "Di");
+        const card = await di.toCard(btcToEth("0.13"));
+        // The intro is the first message of the instructions; the exchange is stored before it.
+        const kill = w.killOnApiCall(textCall("sendMessage", DEPOSIT_INTRO, di.id));
+        di.user.pressButton(card, "x:c:confirm");
+        await kill.fired;
         const order = w.sandbox.orders.list()[0]!;
-        expect(await deliveredCopies(w, ed, order.depositAddress, TIMING.outboxDeliveryMs), "messages with the deposit address").toBe(1);
+        expect(instructions(di, order.depositAddress), "the kill came before the address was sent").toHaveLength(0);
+        await w.restartAfterKill();
+
+        expect(await deliveredCopies(w, di, order.depositAddress, TIMING.owedMessageMs), "messages with the deposit address").toBe(1);
         expect(w.sandbox.orders.list()).toHaveLength(1);
-      } finally {
-        remove();
-        clearTimeout(outage);
-      }
-    }), 120_000);
+      }),
+    90_000,
+  );
+
+  it(
+    "arrive once after Telegram failed for longer than its retries right after the exchange was created",
+    ({ expect }) =>
+      withCrashWorld({}, async (w) => {
+        const ed = new Person(w.emulator, 5402, "Ed");
+        const card = await ed.toCard(btcToEth("0.14"));
+        let endOutage!: () => void;
+        const outageOver = new Promise<void>((resolve) => (endOutage = resolve));
+        let outage: NodeJS.Timeout | undefined;
+        // The outage starts the moment the service has answered exchange-create.
+        const remove = w.sandbox.onRequest((event) => {
+          if (event.phase !== "answered" || event.request.endpoint !== "exchange-create") return;
+          remove();
+          for (const method of SENDING_METHODS) w.emulator.failNext(method, { code: 500, description: "Internal Server Error" }, 10_000);
+          outage = setTimeout(() => {
+            for (const method of SENDING_METHODS) w.emulator.clearFaults(method);
+            endOutage();
+          }, OUTAGE_MS);
+        });
+        try {
+          ed.user.pressButton(card, "x:c:confirm");
+          await outageOver;
+          const order = w.sandbox.orders.list()[0]!;
+          expect(await deliveredCopies(w, ed, order.depositAddress, TIMING.outboxDeliveryMs), "messages with the deposit address").toBe(1);
+          expect(w.sandbox.orders.list()).toHaveLength(1);
+        } finally {
+          remove();
+          clearTimeout(outage);
+        }
+      }),
+    120_000,
+  );
 });

@@ -37,7 +37,12 @@ it("sends neither the deposit notice nor the final notice twice when killed righ
   await w.restartAfterKill();
   // Several poll intervals: a notice caught up after the restart would be sent by now.
   await bo.think(TIMING.duplicateWatchMs);
-  expect.soft(bo.noticesAbout(order.id, NOTICES.deposit_received).map((m) => m.plain), "deposit notices").toHaveLength(1);
+  expect
+    .soft(
+      bo.noticesAbout(order.id, NOTICES.deposit_received).map((m) => m.plain),
+      "deposit notices",
+    )
+    .toHaveLength(1);
 
   // The coins are sent; the bot is killed just after the final notice.
   const afterSuccess = w.killOnApiCall(textCall("sendMessage", NOTICES.success, bo.id), { delayMs: AFTER_ANSWER_MS });
@@ -46,5 +51,8 @@ it("sends neither the deposit notice nor the final notice twice when killed righ
   await afterSuccess.fired;
   await w.restartAfterKill();
   await bo.think(TIMING.duplicateWatchMs);
-  expect(bo.noticesAbout(order.id, NOTICES.success).map((m) => m.plain), "final notices").toHaveLength(1);
+  expect(
+    bo.noticesAbout(order.id, NOTICES.success).map((m) => m.plain),
+    "final notices",
+  ).toHaveLength(1);
 }, 90_000);

@@ -30,9 +30,9 @@ function renderReport(report: SoakReport): string {
   const rows: [string, number | string, string][] = [
     ["kills (SIGKILL)", f.kills, ""],
     ["walks started / completed", `${f.walksStarted} / ${f.walksCompleted}`, ""],
-    ["walks ended \"in doubt\"", f.walksInDoubt, ""],
+    ['walks ended "in doubt"', f.walksInDoubt, ""],
     ["walks started over (silence, dead button, wrong step, error)", f.walksStartedOver, ""],
-    ["live buttons answered \"no longer active\" (flow lost)", f.deadButtons, ""],
+    ['live buttons answered "no longer active" (flow lost)', f.deadButtons, ""],
     ["**wrong-step replies**", f.wrongStepReplies, "0"],
     ["**orders not matching what was typed**", f.mismatchedOrders, "0"],
     ["**orders at the partner / stored by the bot**", `${f.ordersAtPartner} / ${f.ordersStored}`, "equal, but for the in-doubt ones below"],
@@ -47,7 +47,10 @@ function renderReport(report: SoakReport): string {
   ];
   const wrong = report.wrongStep
     .slice(0, 12)
-    .map((w) => `- person ${w.person}, walk ${w.walk}: typed \`${w.answer}\` at the ${w.step} step; the bot answered as ${w.replyKind}: “${w.reply.replace(/\n/g, " ")}”`);
+    .map(
+      (w) =>
+        `- person ${w.person}, walk ${w.walk}: typed \`${w.answer}\` at the ${w.step} step; the bot answered as ${w.replyKind}: “${w.reply.replace(/\n/g, " ")}”`,
+    );
   const mismatched = report.mismatched.slice(0, 12).map((m) => `- ${m.id}: ${m.amountFrom} ${m.from}: ${m.why}`);
   return [
     "# Crash soak",
@@ -72,8 +75,8 @@ function renderReport(report: SoakReport): string {
     "Definitions (all observed from outside the bot):",
     "",
     "- *wrong-step reply*: the bot's reply to a typed answer belongs to another step than the prompt",
-    "  the person answered (an address check for a tag, a quote for an address, \"I did not understand\"",
-    "  for an answer in the middle of a flow, \"use the buttons\" for a text step).",
+    '  the person answered (an address check for a tag, a quote for an address, "I did not understand"',
+    '  for an answer in the middle of a flow, "use the buttons" for a text step).',
     "- *orders not matching*: an order at the partner whose amount nobody typed as an amount, or whose",
     "  addresses or tags differ from what its person typed for those steps.",
     "- *lost deposit instructions*: an order at the partner whose person never got a message with its",
@@ -98,37 +101,42 @@ function renderReport(report: SoakReport): string {
   ].join("\n");
 }
 
-it("keeps people whole under kill -9 every few seconds: the closing figures", () =>
-  withCrashWorld({ seed: DEFAULT_SOAK.seed }, async (world) => {
-    const report = await runSoak(world, DEFAULT_SOAK);
-    console.log(`crash soak figures: ${JSON.stringify(report.figures, null, 2)}`);
-    if (report.wrongStep.length > 0) console.log(`wrong-step replies (first 10): ${JSON.stringify(report.wrongStep.slice(0, 10), null, 2)}`);
-    if (report.mismatched.length > 0) console.log(`mismatched orders: ${JSON.stringify(report.mismatched.slice(0, 10), null, 2)}`);
-    const target = process.env.CRASH_SOAK_REPORT;
-    if (target) await writeFile(new URL(target, `file://${REPO_ROOT}`), renderReport(report));
+it(
+  "keeps people whole under kill -9 every few seconds: the closing figures",
+  () =>
+    withCrashWorld({ seed: DEFAULT_SOAK.seed }, async (world) => {
+      const report = await runSoak(world, DEFAULT_SOAK);
+      console.log(`crash soak figures: ${JSON.stringify(report.figures, null, 2)}`);
+      if (report.wrongStep.length > 0)
+        console.log(`wrong-step replies (first 10): ${JSON.stringify(report.wrongStep.slice(0, 10), null, 2)}`);
+      if (report.mismatched.length > 0) console.log(`mismatched orders: ${JSON.stringify(report.mismatched.slice(0, 10), null, 2)}`);
+      const target = process.env.CRASH_SOAK_REPORT;
+      if (target) await writeFile(new URL(target, `file://${REPO_ROOT}`), renderReport(report));
 
-    const f = report.figures;
-    // The soak did what it is for: kills happened while exchanges were under way.
-    expect(f.kills).toBeGreaterThanOrEqual(5);
-    expect(f.ordersAtPartner).toBeGreaterThan(0);
-    expect(f.ordersNotFinal).toBe(0);
+      const f = report.figures;
+      // The soak did what it is for: kills happened while exchanges were under way.
+      expect(f.kills).toBeGreaterThanOrEqual(5);
+      expect(f.ordersAtPartner).toBeGreaterThan(0);
+      expect(f.ordersNotFinal).toBe(0);
 
-    expect({
-      wrongStepReplies: f.wrongStepReplies,
-      mismatchedOrders: f.mismatchedOrders,
-      ordersUnknownToBot: f.ordersUnknownToBot - f.ordersUnknownReported,
-      lostDepositInstructions: f.lostDepositInstructions,
-      lostFinalNotices: f.lostFinalNotices,
-      duplicateNotices: f.duplicateNotices,
-      duplicateInstructions: f.duplicateInstructions,
-    }).toEqual({
-      wrongStepReplies: 0,
-      mismatchedOrders: 0,
-      ordersUnknownToBot: 0,
-      lostDepositInstructions: 0,
-      lostFinalNotices: 0,
-      duplicateNotices: 0,
-      duplicateInstructions: 0,
-    });
-    expect(f.ordersStored + f.ordersUnknownReported).toBe(f.ordersAtPartner);
-  }), 180_000);
+      expect({
+        wrongStepReplies: f.wrongStepReplies,
+        mismatchedOrders: f.mismatchedOrders,
+        ordersUnknownToBot: f.ordersUnknownToBot - f.ordersUnknownReported,
+        lostDepositInstructions: f.lostDepositInstructions,
+        lostFinalNotices: f.lostFinalNotices,
+        duplicateNotices: f.duplicateNotices,
+        duplicateInstructions: f.duplicateInstructions,
+      }).toEqual({
+        wrongStepReplies: 0,
+        mismatchedOrders: 0,
+        ordersUnknownToBot: 0,
+        lostDepositInstructions: 0,
+        lostFinalNotices: 0,
+        duplicateNotices: 0,
+        duplicateInstructions: 0,
+      });
+      expect(f.ordersStored + f.ordersUnknownReported).toBe(f.ordersAtPartner);
+    }),
+  180_000,
+);

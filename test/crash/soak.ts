@@ -181,10 +181,14 @@ function currentAsk(messages: BotMessage[], plan: WalkPlan): Ask {
     const live = m.buttons().length > 0;
     if (PROMPTS.card.test(m.plain)) return hasButton(m, "x:confirm") ? { kind: "press", message: m, data: "x:confirm" } : { kind: "wait" };
     if (PROMPTS.quote.test(m.plain)) return hasButton(m, "x:next") ? { kind: "press", message: m, data: "x:next" } : { kind: "wait" };
-    if (PROMPTS.pickFrom.test(m.plain)) return hasButton(m, `x:c:${plan.from}`) ? { kind: "press", message: m, data: `x:c:${plan.from}` } : { kind: "wait" };
-    if (PROMPTS.pickTo.test(m.plain)) return hasButton(m, `x:c:${plan.to}`) ? { kind: "press", message: m, data: `x:c:${plan.to}` } : { kind: "wait" };
-    if (PROMPTS.amount.test(m.plain) || PROMPTS.belowMinimum.test(m.plain)) return live ? { kind: "type", message: m, step: "amount", text: plan.amount } : { kind: "wait" };
-    if (PROMPTS.destination.test(m.plain)) return live ? { kind: "type", message: m, step: "destination", text: plan.destination } : { kind: "wait" };
+    if (PROMPTS.pickFrom.test(m.plain))
+      return hasButton(m, `x:c:${plan.from}`) ? { kind: "press", message: m, data: `x:c:${plan.from}` } : { kind: "wait" };
+    if (PROMPTS.pickTo.test(m.plain))
+      return hasButton(m, `x:c:${plan.to}`) ? { kind: "press", message: m, data: `x:c:${plan.to}` } : { kind: "wait" };
+    if (PROMPTS.amount.test(m.plain) || PROMPTS.belowMinimum.test(m.plain))
+      return live ? { kind: "type", message: m, step: "amount", text: plan.amount } : { kind: "wait" };
+    if (PROMPTS.destination.test(m.plain))
+      return live ? { kind: "type", message: m, step: "destination", text: plan.destination } : { kind: "wait" };
     if (PROMPTS.refund.test(m.plain)) return live ? { kind: "type", message: m, step: "refund", text: plan.refund } : { kind: "wait" };
     const tag = PROMPTS.tag.exec(m.plain);
     if (tag) {
@@ -262,7 +266,14 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
         if (lastAnswer !== undefined && replies.length > 0) {
           const wrong = wrongReplies(lastAnswer.step, replies);
           for (const w of wrong) {
-            wrongStep.push({ person: person.id, walk, step: lastAnswer.step, answer: lastAnswer.text, replyKind: w.kind, reply: w.text.slice(0, 160) });
+            wrongStep.push({
+              person: person.id,
+              walk,
+              step: lastAnswer.step,
+              answer: lastAnswer.text,
+              replyKind: w.kind,
+              reply: w.text.slice(0, 160),
+            });
           }
           if (wrong.length > 0) {
             outcome = "over"; // a confused person starts over
@@ -378,7 +389,15 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
   await world.bot.stop();
 
   const stored = await world.storedExchanges();
-  const { figures, mismatched } = computeFigures(world.sandbox.orders.list(), stored.map((e) => e.id), people, counts, wrongStep, world.emulator.calls, killTimes);
+  const { figures, mismatched } = computeFigures(
+    world.sandbox.orders.list(),
+    stored.map((e) => e.id),
+    people,
+    counts,
+    wrongStep,
+    world.emulator.calls,
+    killTimes,
+  );
   return { options, figures, wrongStep, mismatched, elapsedMs: Date.now() - started };
 }
 
@@ -422,7 +441,14 @@ function computeFigures(
   orders: SandboxOrder[],
   storedIds: string[],
   people: PersonLog[],
-  counts: { kills: number; walksStarted: number; walksCompleted: number; walksInDoubt: number; walksStartedOver: number; deadButtons: number },
+  counts: {
+    kills: number;
+    walksStarted: number;
+    walksCompleted: number;
+    walksInDoubt: number;
+    walksStartedOver: number;
+    deadButtons: number;
+  },
   wrongStep: WrongStepReply[],
   calls: readonly RecordedCall[],
   killTimes: readonly number[],
@@ -478,7 +504,13 @@ function computeFigures(
       refundTag: order.refundTag,
     };
     const wrong = Object.keys(expected).filter((k) => expected[k] !== actual[k]);
-    if (wrong.length > 0) mismatched.push({ id: order.id, from: order.from, amountFrom: order.amountFrom, why: `fields differ from the plan: ${wrong.join(", ")}` });
+    if (wrong.length > 0)
+      mismatched.push({
+        id: order.id,
+        from: order.from,
+        amountFrom: order.amountFrom,
+        why: `fields differ from the plan: ${wrong.join(", ")}`,
+      });
 
     const messages = log.person.messages();
     if (!stored.has(order.id)) {
@@ -491,7 +523,10 @@ function computeFigures(
     }
     if (!messages.some((m) => m.plain.includes(order.depositAddress))) lostDepositInstructions++;
     // The address alone, not inside the intro or the card (which also name it): one per delivery.
-    duplicateInstructions += extraCopies(log.person.id, (text) => text.includes(order.depositAddress) && !/Status: /.test(text) && !/Exchange created/.test(text));
+    duplicateInstructions += extraCopies(
+      log.person.id,
+      (text) => text.includes(order.depositAddress) && !/Status: /.test(text) && !/Exchange created/.test(text),
+    );
 
     const notice = finalNoticeOf(order);
     if (notice && log.person.noticesAbout(order.id, notice).length === 0) lostFinalNotices++;

@@ -19,10 +19,12 @@ afterEach(async () => {
 
 /** Replies that belong to another step than the tag step, described for the failure message. */
 function wrongStepReplies(replies: BotMessage[]): string[] {
-  return replies.filter((m) => {
-    const kind = replyKind(m);
-    return kind !== undefined && !RIGHT_REPLIES.destinationTag.includes(kind);
-  }).map((m) => `${replyKind(m)}: ${m.plain}`);
+  return replies
+    .filter((m) => {
+      const kind = replyKind(m);
+      return kind !== undefined && !RIGHT_REPLIES.destinationTag.includes(kind);
+    })
+    .map((m) => `${replyKind(m)}: ${m.plain}`);
 }
 
 it("reads the tag typed after a kill right after the Destination tag prompt as the tag, never as another answer", async () => {
@@ -48,7 +50,10 @@ it("reads the tag typed after a kill right after the Destination tag prompt as t
 
   const accepted = replies.some((m) => replyKind(m) === "tag" && m.plain.includes(plan.destinationTag!));
   const repeat = replies.some((m) => REPEAT_STEP.test(m.plain));
-  expect(accepted || repeat, `neither taken as the tag nor asked to repeat the step; the bot said: ${JSON.stringify(replies.map((m) => m.plain))}`).toBe(true);
+  expect(
+    accepted || repeat,
+    `neither taken as the tag nor asked to repeat the step; the bot said: ${JSON.stringify(replies.map((m) => m.plain))}`,
+  ).toBe(true);
 
   if (!accepted) {
     // Asked to repeat: the tag prompt is the live one again, and the tag is typed once more.
@@ -66,7 +71,10 @@ it("reads the tag typed after a kill right after the Destination tag prompt as t
 
   await ann.press(card, "x:confirm", /Exchange created/, TIMING.replyMs);
   const orders = w.sandbox.orders.list();
-  expect(orders.filter((o) => o.amountFrom === plan.destinationTag), "an order with the tag as its amount").toEqual([]);
+  expect(
+    orders.filter((o) => o.amountFrom === plan.destinationTag),
+    "an order with the tag as its amount",
+  ).toEqual([]);
   expect(orders).toHaveLength(1);
   expect(orders[0]).toMatchObject({
     from: "BTC",

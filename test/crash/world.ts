@@ -7,7 +7,13 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator, type BotMessage, type Emulator, type RecordedCall } from "../../src/devtools/emulator/server.js";
-import { startSandbox, type EndpointName, type SandboxOptions, type SandboxRequestEvent, type SandboxServer } from "../../src/devtools/sandbox/server.js";
+import {
+  startSandbox,
+  type EndpointName,
+  type SandboxOptions,
+  type SandboxRequestEvent,
+  type SandboxServer,
+} from "../../src/devtools/sandbox/server.js";
 import type { ExchangeRecord } from "../../src/domain/types.js";
 import { BotProcess } from "./bot-process.js";
 import { TIMING } from "./expectations.js";

@@ -81,7 +81,8 @@ describe("outbox", () => {
       onBlocked: (chatId) => void blocked.push(chatId),
       deliver: async (entry) => {
         calls++;
-        if (entry.chatId === 1) throw new GrammyError("blocked", { ok: false, error_code: 403, description: "Forbidden" }, "sendMessage", {});
+        if (entry.chatId === 1)
+          throw new GrammyError("blocked", { ok: false, error_code: 403, description: "Forbidden" }, "sendMessage", {});
         return "sent";
       },
     });

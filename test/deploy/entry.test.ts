@@ -43,9 +43,13 @@ describe("the container's entry command", () => {
   beforeAll(async () => {
     app = await mkdtemp(join(tmpdir(), "swapbot-image-"));
     // The build stage: the project's own build script, into the image's layout.
-    await promisify(execFile)(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json", "--outDir", join(app, "dist")], {
-      cwd: ROOT,
-    });
+    await promisify(execFile)(
+      process.execPath,
+      [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json", "--outDir", join(app, "dist")],
+      {
+        cwd: ROOT,
+      },
+    );
     // The runtime stage's COPY lines.
     await cp(join(ROOT, "package.json"), join(app, "package.json"));
     await cp(join(ROOT, "locales"), join(app, "locales"), { recursive: true });

@@ -101,14 +101,19 @@ describe("buildCatalogIndex: lookups", () => {
     expect(seen).toEqual(["BTC", "USDTERC20"]);
     expect([...set.keys()]).toEqual(seen);
     expect([...set.values()]).toEqual(seen);
-    expect([...set.entries()]).toEqual([["BTC", "BTC"], ["USDTERC20", "USDTERC20"]]);
+    expect([...set.entries()]).toEqual([
+      ["BTC", "BTC"],
+      ["USDTERC20", "USDTERC20"],
+    ]);
     // has() is exact, like a Set's.
     expect(set.has("btc")).toBe(false);
     expect(index.targets("ETH")).toBe(set);
   });
 
   it("keeps the first of two entries with the same code", () => {
-    const twice = buildCatalogIndex([coin("BTC", "BTC", { minAmount: "1" }), coin("BTC", "BTC", { minAmount: "2" }), coin("ETH", "ETH")], { BTC: ["ETH"] });
+    const twice = buildCatalogIndex([coin("BTC", "BTC", { minAmount: "1" }), coin("BTC", "BTC", { minAmount: "2" }), coin("ETH", "ETH")], {
+      BTC: ["ETH"],
+    });
     expect(twice.get("BTC")?.minAmount).toBe("1");
     expect(twice.size.currencies).toBe(2);
   });

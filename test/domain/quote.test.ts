@@ -63,7 +63,9 @@ describe("computeQuote: what `rate` means", () => {
     expect(() => computeQuote({ amountFrom: "-1", rate: "1", to: "ETH" })).toThrow(RangeError);
     expect(() => computeQuote({ amountFrom: "1", rate: "-1", to: "ETH" })).toThrow(RangeError);
     expect(() => computeQuote({ amountFrom: "1", rate: "x", to: "ETH" })).toThrow(RangeError);
-    expect(() => computeQuote({ amountFrom: "1", rate: "1", withdrawalFee: { amount: "-1", currency: "ETH" }, to: "ETH" })).toThrow(RangeError);
+    expect(() => computeQuote({ amountFrom: "1", rate: "1", withdrawalFee: { amount: "-1", currency: "ETH" }, to: "ETH" })).toThrow(
+      RangeError,
+    );
   });
 
   it("keeps estimate = unitPrice × amount (within the rounding) and afterFee = max(0, rate − fee)", () => {

@@ -175,9 +175,9 @@ function osa(a: string, b: string): number {
 describe("parseRateQuery: properties", () => {
   /** Some case of a string: each letter upper or lower at random. */
   const randomCase = (s: string) =>
-    fc.array(fc.boolean(), { minLength: s.length, maxLength: s.length }).map((flags) =>
-      [...s].map((ch, i) => (flags[i] ? ch.toUpperCase() : ch.toLowerCase())).join(""),
-    );
+    fc
+      .array(fc.boolean(), { minLength: s.length, maxLength: s.length })
+      .map((flags) => [...s].map((ch, i) => (flags[i] ? ch.toUpperCase() : ch.toLowerCase())).join(""));
   const space = fc.constantFrom(" ", "  ", "\t", " \u00A0 ", "\u2009");
   const maybeSpace = fc.oneof(space, fc.constant(""));
 
@@ -197,9 +197,7 @@ describe("parseRateQuery: properties", () => {
       return { text, canonical };
     });
 
-  const pair = fc
-    .tuple(fc.constantFrom(...CODES), fc.constantFrom(...CODES))
-    .filter(([a, b]) => a !== b && a !== "IN" && b !== "IN"); // "IN" as a coin is covered by examples
+  const pair = fc.tuple(fc.constantFrom(...CODES), fc.constantFrom(...CODES)).filter(([a, b]) => a !== b && a !== "IN" && b !== "IN"); // "IN" as a coin is covered by examples
 
   const query = fc
     .record({
@@ -223,7 +221,8 @@ describe("parseRateQuery: properties", () => {
       const isWord = connector !== undefined && /^[\p{L}]+$/u.test(connector);
       // Symbols may touch the coins; words need a space on each side.
       const around = connector === undefined ? s2 : isWord ? s2 : "";
-      const coins = connector === undefined ? `${from}${s2}${to}` : `${from}${isWord ? s2 : around}${connector}${isWord ? s2 : around}${to}`;
+      const coins =
+        connector === undefined ? `${from}${s2}${to}` : `${from}${isWord ? s2 : around}${connector}${isWord ? s2 : around}${to}`;
       // Gluing the amount to the coin works only for a code that starts with a letter.
       const glue = q.amountFirst && q.glue && /^[A-Za-z]/.test(from);
       const body = q.amountFirst ? `${q.amount.text}${glue ? "" : s1}${coins}` : `${coins}${s1}${q.amount.text}`;

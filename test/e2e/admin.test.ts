@@ -41,7 +41,9 @@ describe("support tools, end to end", () => {
   let user: TestUser;
 
   beforeEach(async () => {
-    h = await startHarness({ env: { ADMIN_IDS: String(ADMIN_ID), POLL_INTERVAL_MS: "3600000", STUCK_ALERT_MINUTES: "30", PARTNER_DOWN_ALERT_MINUTES: "3" } });
+    h = await startHarness({
+      env: { ADMIN_IDS: String(ADMIN_ID), POLL_INTERVAL_MS: "3600000", STUCK_ALERT_MINUTES: "30", PARTNER_DOWN_ALERT_MINUTES: "3" },
+    });
     admin = h.emulator.user({ id: ADMIN_ID, first_name: "Sam", username: "sam_support", language_code: "en" });
     user = h.emulator.user({ id: 3001, first_name: "Ada", username: "ada_l", language_code: "en" });
     await ask(h, admin, "/start");
@@ -100,7 +102,12 @@ describe("support tools, end to end", () => {
     expect(h.app.store.exchanges.get(ex.id)!.status).toBe("deposit_received");
     expect(admin.chat.byId(record.message_id)!.plain).toContain("Deposit received");
     expect(user.chat.byId(ex.cardMessageId!)!.plain).toContain("Deposit received");
-    expect(user.chat.messages().slice(userBefore).map((m) => [...m.plain][0])).toEqual(["📥"]);
+    expect(
+      user.chat
+        .messages()
+        .slice(userBefore)
+        .map((m) => [...m.plain][0]),
+    ).toEqual(["📥"]);
 
     // Resend the instructions: address, QR and a new live card reach the person.
     const before = user.chat.messages().length;
@@ -183,7 +190,12 @@ describe("support tools, end to end", () => {
     // The look-up button opens the full record.
     const since = admin.chat.messages().length;
     admin.pressButton(failed, `adm:f:${a.id}`);
-    await h.emulator.waitFor(() => admin.chat.messages().slice(since).find((m) => m.plain.includes("Status history")));
+    await h.emulator.waitFor(() =>
+      admin.chat
+        .messages()
+        .slice(since)
+        .find((m) => m.plain.includes("Status history")),
+    );
 
     // Seen again (another cycle, a re-check) → no second alert.
     await cycle(h);
@@ -194,7 +206,7 @@ describe("support tools, end to end", () => {
     expect(h.app.support.alerts.scan(later)).toBe(1);
     expect(h.app.support.alerts.scan(later)).toBe(0);
     await h.app.support.alerts.idle();
-  await h.app.delivery.outbox.idle();
+    await h.app.delivery.outbox.idle();
     alerts = alertsIn(admin);
     expect(alerts).toHaveLength(3);
     expect(alerts[2]!.plain).toContain("has been on_hold since");
@@ -211,7 +223,7 @@ describe("support tools, end to end", () => {
     await h.app.poller.runCycle({ all: true });
     expect(h.app.support.alerts.scan(inFourMinutes)).toBe(1);
     await h.app.support.alerts.idle();
-  await h.app.delivery.outbox.idle();
+    await h.app.delivery.outbox.idle();
     alerts = alertsIn(admin);
     expect(alerts.map((m) => [...m.plain][0])).toEqual(["🚨", "🚨", "⏳", "🔥", "✅"]);
 
@@ -284,10 +296,18 @@ describe("support tools, end to end", () => {
     expect(resumedFrom.sent).toBeLessThan(people.length + 1);
 
     await h.emulator.waitFor(() => admin.chat.messages().find((m) => m.plain.startsWith("📣 Broadcast finished")), 10_000);
-    expect(h.app.support.broadcasts.counts(id)).toMatchObject({ total: people.length + 1, sent: people.length + 1, unconfirmed: 0, remaining: 0 });
+    expect(h.app.support.broadcasts.counts(id)).toMatchObject({
+      total: people.length + 1,
+      sent: people.length + 1,
+      unconfirmed: 0,
+      remaining: 0,
+    });
     for (const p of [...people, admin]) expect(got(p)).toBe(1);
     // Paced: no 26 of its messages within one second (≤ 25/s overall).
-    const times = h.emulator.callsOf("sendMessage").filter((c) => c.ok && c.params.text === "Maintenance tonight").map((c) => c.at);
+    const times = h.emulator
+      .callsOf("sendMessage")
+      .filter((c) => c.ok && c.params.text === "Maintenance tonight")
+      .map((c) => c.at);
     const windows = times.slice(25).map((t, i) => t - times[i]!);
     expect(Math.min(...windows)).toBeGreaterThanOrEqual(950);
   });
@@ -304,7 +324,13 @@ describe("support tools, end to end", () => {
     await chat.press(confirm, "x:confirm", "paused for maintenance. Back at 18:00");
     expect(h.sandbox.orders.list()).toHaveLength(0);
     // Nothing suggests an exchange is being created.
-    expect(chat.user.chat.messages().slice(sinceConfirm).map((m) => m.plain).join("\n")).not.toContain("Creating your exchange");
+    expect(
+      chat.user.chat
+        .messages()
+        .slice(sinceConfirm)
+        .map((m) => m.plain)
+        .join("\n"),
+    ).not.toContain("Creating your exchange");
 
     const [viaCommand] = await ask(h, user, "/exchange");
     expect(viaCommand!.plain).toBe("🛠 New exchanges are paused for maintenance. Back at 18:00");

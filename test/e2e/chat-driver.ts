@@ -73,7 +73,12 @@ export class ChatDriver {
   button(message: BotMessage, label: string): string {
     const found = message.buttons().find((b) => b.text.includes(label));
     if (!found?.callback_data) {
-      throw new Error(`no button "${label}" under: ${message.plain}\nbuttons: ${message.buttons().map((b) => b.text).join(" | ")}`);
+      throw new Error(
+        `no button "${label}" under: ${message.plain}\nbuttons: ${message
+          .buttons()
+          .map((b) => b.text)
+          .join(" | ")}`,
+      );
     }
     return found.callback_data;
   }

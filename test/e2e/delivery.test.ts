@@ -18,8 +18,10 @@ async function cycle(h: Harness) {
 }
 
 /** The person's messages that start with `icon` (milestones start with their status icon). */
-const starting = (user: TestUser, icon: string) => user.chat.messages().filter((m) => [...m.plain][0] === icon && !m.plain.includes("Status:") && !m.plain.includes("Exchange created"));
-const intros = (user: TestUser): ReturnType<TestUser["chat"]["messages"]> => user.chat.messages().filter((m) => m.plain.includes("Exchange created"));
+const starting = (user: TestUser, icon: string) =>
+  user.chat.messages().filter((m) => [...m.plain][0] === icon && !m.plain.includes("Status:") && !m.plain.includes("Exchange created"));
+const intros = (user: TestUser): ReturnType<TestUser["chat"]["messages"]> =>
+  user.chat.messages().filter((m) => m.plain.includes("Exchange created"));
 
 /** Polls `check` until it holds (the outbox's own state changes make no emulator event). */
 async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
@@ -41,10 +43,24 @@ async function storeOnly(h: Harness, user: TestUser): Promise<ExchangeRecord> {
   });
   const at = new Date().toISOString();
   const record = h.app.store.exchanges.insert({
-    id: created.id, userId: user.id, chatId: user.id, from: "BTC", to: "ETH", amountFrom: "0.1", quotedAmountTo: "1.5",
-    destinationAddress: SAMPLE_ADDRESSES.ETH!, destinationTag: "", refundAddress: SAMPLE_ADDRESSES.BTC!, refundTag: "",
-    depositAddress: created.depositAddress, depositTag: created.depositTag, status: "waiting_deposit",
-    statusHistory: [{ status: "waiting_deposit", at }], createdAt: at, updatedAt: at, lastNotifiedStatus: "waiting_deposit",
+    id: created.id,
+    userId: user.id,
+    chatId: user.id,
+    from: "BTC",
+    to: "ETH",
+    amountFrom: "0.1",
+    quotedAmountTo: "1.5",
+    destinationAddress: SAMPLE_ADDRESSES.ETH!,
+    destinationTag: "",
+    refundAddress: SAMPLE_ADDRESSES.BTC!,
+    refundTag: "",
+    depositAddress: created.depositAddress,
+    depositTag: created.depositTag,
+    status: "waiting_deposit",
+    statusHistory: [{ status: "waiting_deposit", at }],
+    createdAt: at,
+    updatedAt: at,
+    lastNotifiedStatus: "waiting_deposit",
   });
   await h.app.store.flush();
   return record;

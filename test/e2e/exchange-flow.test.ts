@@ -76,7 +76,13 @@ describe("the exchange flow, end to end", () => {
       refundTag: "12345",
     });
     const stored = h.app.store.exchanges.get(order.id)!;
-    expect(stored).toMatchObject({ userId: 2001, chatId: 2001, amountFrom: "20", depositAddress: order.depositAddress, status: "waiting_deposit" });
+    expect(stored).toMatchObject({
+      userId: 2001,
+      chatId: 2001,
+      amountFrom: "20",
+      depositAddress: order.depositAddress,
+      status: "waiting_deposit",
+    });
 
     // The cost of a whole flow: catalog once, one rate per amount plus one for the card, one
     // validate-address per address typed, one exchange-create.
@@ -142,7 +148,12 @@ describe("the exchange flow, end to end", () => {
     await chat.settle();
     expect(h.sandbox.requests.count("exchange-create")).toBe(1);
     expect(h.sandbox.orders.list()).toHaveLength(1);
-    expect(chat.user.chat.messages().slice(since).filter((m) => m.plain.includes("Exchange created"))).toHaveLength(1);
+    expect(
+      chat.user.chat
+        .messages()
+        .slice(since)
+        .filter((m) => m.plain.includes("Exchange created")),
+    ).toHaveLength(1);
   });
 
   it("goes back a step and edits from the confirmation card without losing what was typed", async () => {

@@ -18,7 +18,13 @@ export type TestUser = ReturnType<Harness["emulator"]["user"]>;
  * the record in the store, then the deposit instructions, whose last message is the live card.
  */
 export async function openExchange(h: Harness, user: TestUser): Promise<ExchangeRecord> {
-  const created = await h.app.partner.createExchange({ from: "BTC", to: "ETH", amount: "0.1", destinationAddress: ETH, refundAddress: BTC });
+  const created = await h.app.partner.createExchange({
+    from: "BTC",
+    to: "ETH",
+    amount: "0.1",
+    destinationAddress: ETH,
+    refundAddress: BTC,
+  });
   const at = new Date().toISOString();
   const record = h.app.store.exchanges.insert({
     id: created.id,

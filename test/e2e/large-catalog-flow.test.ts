@@ -85,7 +85,9 @@ describe("the exchange flow on a 900-coin catalog", () => {
 
   it("offers only the open pairs as coins to receive", async () => {
     const from = "BTC";
-    const closed = h.sandbox.catalog.coins.map((c) => c.code).find((code) => code !== from && h.sandbox.catalog.find(code) && !h.sandbox.catalog.hasPair(from, code));
+    const closed = h.sandbox.catalog.coins
+      .map((c) => c.code)
+      .find((code) => code !== from && h.sandbox.catalog.find(code) && !h.sandbox.catalog.hasPair(from, code));
     expect(closed, "the large catalog closes about 1% of pairs").toBeDefined();
     const chat = person();
     const pickFrom = await chat.send("/exchange", "Which coin do you send?");

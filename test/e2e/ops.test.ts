@@ -33,7 +33,10 @@ describe("health and metrics on PORT (real app, emulator, sandbox)", () => {
     h = await startHarness({ env: { PORT: "0" } });
     await h.app.ops.readiness.probe();
     const ready = await readyWhen(h, 200);
-    expect(JSON.parse(ready!.body)).toMatchObject({ ready: true, checks: { store: { ok: true }, partner: { ok: true }, telegram: { ok: true } } });
+    expect(JSON.parse(ready!.body)).toMatchObject({
+      ready: true,
+      checks: { store: { ok: true }, partner: { ok: true }, telegram: { ok: true } },
+    });
     // Warm the code paths first (the first calls compile them), then every answer must be fast:
     // nothing slow is called on the way.
     for (let i = 0; i < 5; i++) await Promise.all([get(h, "/healthz"), get(h, "/readyz")]);
@@ -97,7 +100,9 @@ describe("health and metrics on PORT (real app, emulator, sandbox)", () => {
     const moved = (name: string, labels: Record<string, string> = {}) => sumOf(after, name, labels) - sumOf(before, name, labels);
     expect(moved("bot_updates_total", { type: "message", outcome: "ok" })).toBeGreaterThanOrEqual(2);
     expect(moved("bot_update_duration_seconds_count", { type: "message" })).toBeGreaterThanOrEqual(2);
-    expect(moved("partner_requests_total", { endpoint: "exchange-create", outcome: "ok" }) + moved("partner_requests_total", { outcome: "ok" })).toBeGreaterThan(0);
+    expect(
+      moved("partner_requests_total", { endpoint: "exchange-create", outcome: "ok" }) + moved("partner_requests_total", { outcome: "ok" }),
+    ).toBeGreaterThan(0);
     expect(moved("partner_request_duration_seconds_count")).toBeGreaterThanOrEqual(2);
     expect(moved("poller_cycle_duration_seconds_count")).toBeGreaterThanOrEqual(1);
     expect(sumOf(after, "exchanges_open", { status: exchange.status })).toBe(1);

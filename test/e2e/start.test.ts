@@ -32,7 +32,7 @@ describe("/start end to end (real bot, emulator, sandbox)", () => {
   it("switches language with /language and remembers it across a restart", async () => {
     const user = h.emulator.user({ id: 1003, first_name: "Sam", language_code: "en" });
     user.sendText("/language");
-    const picker = await h.emulator.waitFor(() => user.chat.last()?.buttons().length ? user.chat.last() : undefined);
+    const picker = await h.emulator.waitFor(() => (user.chat.last()?.buttons().length ? user.chat.last() : undefined));
     user.pressButton(picker, "lang:ru");
     await h.emulator.waitFor(() => user.chat.byId(picker.message_id)?.plain.includes("русский"));
     await h.restart();

@@ -9,7 +9,6 @@ import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver } from "./chat-driver.js";
 import { openExchange, type TestUser } from "./fixtures.js";
 
-
 /** One poller cycle over every open exchange, then every notice it caused. */
 async function cycle(h: Harness) {
   const report = await h.app.poller.runCycle({ all: true });
@@ -98,7 +97,12 @@ describe("status tracking, end to end", () => {
     for (let i = 0; i < 3; i++) h.sandbox.orders.advance(order.id);
     await cycle(h);
     expect(user.chat.byId(card.message_id)!.plain).toContain("Completed");
-    expect(user.chat.messages().slice(start).map((m) => [...m.plain][0])).toEqual(["📥", "✅"]);
+    expect(
+      user.chat
+        .messages()
+        .slice(start)
+        .map((m) => [...m.plain][0]),
+    ).toEqual(["📥", "✅"]);
     expect(cards(user, order.id)).toHaveLength(1);
   });
 
@@ -115,7 +119,12 @@ describe("status tracking, end to end", () => {
     await h.restart();
     await h.emulator.waitFor(() => user.chat.messages().length > start);
     await h.app.notifier.idle();
-    expect(user.chat.messages().slice(start).map((m) => [...m.plain][0])).toEqual(["📥"]);
+    expect(
+      user.chat
+        .messages()
+        .slice(start)
+        .map((m) => [...m.plain][0]),
+    ).toEqual(["📥"]);
     expect(user.chat.byId(ex.cardMessageId!)!.plain).toContain("Deposit received");
 
     // A second restart has nothing left to send.
@@ -127,7 +136,12 @@ describe("status tracking, end to end", () => {
     h.sandbox.orders.advance(ex.id);
     h.sandbox.orders.advance(ex.id);
     await cycle(h);
-    expect(user.chat.messages().slice(start).map((m) => [...m.plain][0])).toEqual(["📥", "✅"]);
+    expect(
+      user.chat
+        .messages()
+        .slice(start)
+        .map((m) => [...m.plain][0]),
+    ).toEqual(["📥", "✅"]);
     expect(cards(user, ex.id)).toHaveLength(1);
   });
 
@@ -146,7 +160,12 @@ describe("status tracking, end to end", () => {
     const back = await cycle(h);
     expect(back.changed).toBe(1);
     expect(h.app.poller.backoffLevel).toBe(0);
-    expect(user.chat.messages().slice(start).map((m) => [...m.plain][0])).toEqual(["📥"]);
+    expect(
+      user.chat
+        .messages()
+        .slice(start)
+        .map((m) => [...m.plain][0]),
+    ).toEqual(["📥"]);
   });
 
   it("stops writing to a person who blocked the bot, and keeps tracking their exchange", async () => {
@@ -197,7 +216,12 @@ describe("status tracking, end to end", () => {
     const since = user.chat.messages().length;
     const asked = user.sendText(`/status ${ex.id}`);
     // Live: the change is stored and notified (old card edited, milestone), then a fresh card.
-    const fresh = await h.emulator.waitFor(() => user.chat.messages().slice(since).find((m) => m.plain.includes("Status:")));
+    const fresh = await h.emulator.waitFor(() =>
+      user.chat
+        .messages()
+        .slice(since)
+        .find((m) => m.plain.includes("Status:")),
+    );
     expect(fresh.plain).toContain("Deposit received");
     expect(user.chat.messages().slice(since)[0]!.plain).toContain("has arrived");
     await asked.handled;
@@ -224,7 +248,12 @@ describe("status tracking, end to end", () => {
 
     const since = user.chat.messages().length;
     user.pressButton(list, `st:${first.id}`);
-    const opened = await h.emulator.waitFor(() => user.chat.messages().slice(since).find((m) => m.plain.includes("Status:")));
+    const opened = await h.emulator.waitFor(() =>
+      user.chat
+        .messages()
+        .slice(since)
+        .find((m) => m.plain.includes("Status:")),
+    );
     expect(opened.plain).toContain("Expired");
 
     h.sandbox.orders.deposit(second.id);
@@ -249,7 +278,10 @@ describe("status tracking, end to end", () => {
     expect(moved).not.toBe(ex.cardMessageId);
     expect(user.chat.byId(moved)!.plain).toContain("Exchanging");
 
-    h.emulator.failNext("editMessageText", { code: 400, description: "Bad Request: message is not modified: specified new message content and reply markup are exactly the same" });
+    h.emulator.failNext("editMessageText", {
+      code: 400,
+      description: "Bad Request: message is not modified: specified new message content and reply markup are exactly the same",
+    });
     h.sandbox.orders.advance(ex.id);
     await cycle(h);
     expect(h.app.store.exchanges.get(ex.id)!.cardMessageId).toBe(moved);

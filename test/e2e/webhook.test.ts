@@ -22,7 +22,14 @@ function startUpdate(updateId: number, userId: number): string {
   const from = { id: userId, is_bot: false, first_name: "Mallory", language_code: "en" };
   return JSON.stringify({
     update_id: updateId,
-    message: { message_id: 1, date: Math.floor(Date.now() / 1000), chat: { id: userId, type: "private", first_name: "Mallory" }, from, text: "/start", entities: [{ type: "bot_command", offset: 0, length: 6 }] },
+    message: {
+      message_id: 1,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: userId, type: "private", first_name: "Mallory" },
+      from,
+      text: "/start",
+      entities: [{ type: "bot_command", offset: 0, length: 6 }],
+    },
   });
 }
 
@@ -41,7 +48,11 @@ describe("webhook mode, end to end (emulator posting like Telegram)", () => {
     const h = await start();
     const [call] = h.emulator.callsOf("setWebhook");
     expect(call?.ok).toBe(true);
-    expect(call?.params).toMatchObject({ url: "https://bot.example.com/telegram/hook", secret_token: WEBHOOK_SECRET, drop_pending_updates: false });
+    expect(call?.params).toMatchObject({
+      url: "https://bot.example.com/telegram/hook",
+      secret_token: WEBHOOK_SECRET,
+      drop_pending_updates: false,
+    });
     expect(call?.params.allowed_updates).toEqual(["message", "callback_query", "inline_query", "chosen_inline_result", "my_chat_member"]);
     expect(h.emulator.callsOf("getUpdates")).toEqual([]);
     expect(h.emulator.callsOf("deleteWebhook")).toEqual([]);
@@ -88,7 +99,11 @@ describe("webhook mode, end to end (emulator posting like Telegram)", () => {
     const h = await start();
     const hook = `${h.app.webhook!.localUrl}/telegram/hook`;
     const post = (body: string, secret?: string) =>
-      fetch(hook, { method: "POST", headers: { "content-type": "application/json", ...(secret === undefined ? {} : { "x-telegram-bot-api-secret-token": secret }) }, body });
+      fetch(hook, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(secret === undefined ? {} : { "x-telegram-bot-api-secret-token": secret }) },
+        body,
+      });
     const callsBefore = h.emulator.calls.length;
 
     expect((await post(startUpdate(900_001, 6001))).status).toBe(401);
@@ -98,7 +113,15 @@ describe("webhook mode, end to end (emulator posting like Telegram)", () => {
     expect(h.emulator.calls.length).toBe(callsBefore);
     expect(h.app.store.users.get(6001)).toBeUndefined();
     // Other paths are not the webhook at all.
-    expect((await fetch(`${h.app.webhook!.localUrl}/`, { method: "POST", headers: { "x-telegram-bot-api-secret-token": WEBHOOK_SECRET }, body: startUpdate(900_004, 6001) })).status).toBe(404);
+    expect(
+      (
+        await fetch(`${h.app.webhook!.localUrl}/`, {
+          method: "POST",
+          headers: { "x-telegram-bot-api-secret-token": WEBHOOK_SECRET },
+          body: startUpdate(900_004, 6001),
+        })
+      ).status,
+    ).toBe(404);
 
     // The same request with the right secret is handled: the refusals above were not a broken probe.
     expect((await post(startUpdate(900_005, 6001), WEBHOOK_SECRET)).status).toBe(200);

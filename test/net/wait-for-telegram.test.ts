@@ -3,7 +3,9 @@ import { backoffDelay, hostOf } from "../../src/net/wait-for-telegram.js";
 
 describe("start-up wait for Telegram", () => {
   it("backs off 1 s doubling, capped at 30 s", () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 20].map((n) => backoffDelay(n, 1_000, 30_000))).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000]);
+    expect([1, 2, 3, 4, 5, 6, 7, 20].map((n) => backoffDelay(n, 1_000, 30_000))).toEqual([
+      1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000,
+    ]);
   });
 
   it("names only the host of a Bot API address, never the token in its path", () => {

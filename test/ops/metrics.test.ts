@@ -60,7 +60,9 @@ describe("app metrics", () => {
     await inFlight.middleware(ctx({ update_id: 1, message: {} }), async () => {});
     const failing = { update_id: 2, callback_query: {} };
     await inFlight.middleware(ctx(failing), async () => markUpdateFailed(failing as never));
-    await expect(inFlight.middleware(ctx({ update_id: 3, inline_query: {} }), async () => Promise.reject(new Error("x")))).rejects.toThrow("x");
+    await expect(inFlight.middleware(ctx({ update_id: 3, inline_query: {} }), async () => Promise.reject(new Error("x")))).rejects.toThrow(
+      "x",
+    );
     expect(done).toEqual([
       { type: "message", outcome: "ok" },
       { type: "callback_query", outcome: "error" },

@@ -16,7 +16,10 @@ describe("PORT and METRICS_TOKEN", () => {
     expect(loadConfig({})).toMatchObject({ port: undefined, metricsToken: undefined });
   });
   it("reads a port and a token", () => {
-    expect(loadConfig({ PORT: " 8081 ", METRICS_TOKEN: "abcdefghijklmnop" })).toMatchObject({ port: 8081, metricsToken: "abcdefghijklmnop" });
+    expect(loadConfig({ PORT: " 8081 ", METRICS_TOKEN: "abcdefghijklmnop" })).toMatchObject({
+      port: 8081,
+      metricsToken: "abcdefghijklmnop",
+    });
   });
   it.each(["http", "-1", "70000", "80.5"])("names PORT=%s as bad", (port) => {
     expect(problemsOf({ PORT: port }).join("\n")).toMatch(/^PORT must be a port number/m);

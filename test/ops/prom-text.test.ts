@@ -12,7 +12,7 @@ describe("the Prometheus text checker", () => {
     ["a sample without a TYPE", "b 1\n"],
     ["a value that is not a number", "# TYPE b gauge\nb one\n"],
     ["an unknown type", "# TYPE b meter\nb 1\n"],
-    ["a broken label", '# TYPE b gauge\nb{x=1} 1\n'],
+    ["a broken label", "# TYPE b gauge\nb{x=1} 1\n"],
     ["no final newline", "# TYPE b gauge\nb 1"],
     ["a repeated sample", "# TYPE b gauge\nb 1\nb 2\n"],
   ])("refuses %s", (_what, text) => {

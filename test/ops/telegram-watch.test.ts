@@ -9,7 +9,12 @@ describe("watchTelegram", () => {
     const transformer = watchTelegram({ onCall: (...c) => calls.push(c) });
     // The transformer's types tie `prev` to grammY's method table; a plain stub is enough here.
     const run = (prev: () => Promise<unknown>, signal?: AbortSignal) =>
-      (transformer as unknown as (p: typeof prev, m: string, payload: object, s?: AbortSignal) => Promise<unknown>)(prev, "getUpdates", {}, signal);
+      (transformer as unknown as (p: typeof prev, m: string, payload: object, s?: AbortSignal) => Promise<unknown>)(
+        prev,
+        "getUpdates",
+        {},
+        signal,
+      );
     return { calls, run };
   };
 

@@ -83,7 +83,12 @@ describe("partner client: endpoints, new variant", () => {
 
   it("createExchange sends tags when given", async () => {
     const { client, sandbox } = await setup();
-    const created = await client.createExchange({ ...exchange, to: "XRP", destinationAddress: SAMPLE_ADDRESSES.XRP!, destinationTag: "777" });
+    const created = await client.createExchange({
+      ...exchange,
+      to: "XRP",
+      destinationAddress: SAMPLE_ADDRESSES.XRP!,
+      destinationTag: "777",
+    });
     expect(sandbox.orders.get(created.id)?.destinationTag).toBe("777");
   });
 

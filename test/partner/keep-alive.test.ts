@@ -16,8 +16,22 @@ afterEach(async () => {
 
 const createBody = JSON.stringify({ id: "ex1", depositAddress: "addr", depositTag: "" });
 const statusBody = JSON.stringify({
-  result: true, status: "waiting_deposit", from: "BTC", to: "ETH", depositAddress: "a", depositTag: "", destinationAddress: "d", destinationTag: "",
-  refundAddress: "r", refundTag: "", expectedAmountFrom: "1", expectedAmountTo: "2", amountFrom: "1", date: "01.01.2024 00:00:00", txId: null, amountTo: null,
+  result: true,
+  status: "waiting_deposit",
+  from: "BTC",
+  to: "ETH",
+  depositAddress: "a",
+  depositTag: "",
+  destinationAddress: "d",
+  destinationTag: "",
+  refundAddress: "r",
+  refundTag: "",
+  expectedAmountFrom: "1",
+  expectedAmountTo: "2",
+  amountFrom: "1",
+  date: "01.01.2024 00:00:00",
+  txId: null,
+  amountTo: null,
 });
 
 /**
@@ -58,7 +72,14 @@ async function forgetfulServer(idleMs: number) {
 
 function client(baseUrl: string, extra: Partial<PartnerClientOptions> = {}) {
   const events: PartnerRequestEvent[] = [];
-  const c = createPartnerClient({ baseUrl, apiKey: "k", retryBaseDelayMs: 5, retryMaxDelayMs: 10, onRequest: (e) => events.push(e), ...extra });
+  const c = createPartnerClient({
+    baseUrl,
+    apiKey: "k",
+    retryBaseDelayMs: 5,
+    retryMaxDelayMs: 10,
+    onRequest: (e) => events.push(e),
+    ...extra,
+  });
   cleanups.push(() => c.close());
   return { c, events };
 }
@@ -158,7 +179,12 @@ describe("partner client: a stop cancels reads and waits for creates", () => {
     cleanups.push(() => sandbox.close());
     sandbox.faults.inject({ kind: "delay", ms: 300, endpoint: "exchange-create" });
     const { c } = client(sandbox.url, { apiKey: sandbox.apiKey });
-    const create = c.createExchange({ ...params, amount: "0.1", destinationAddress: SAMPLE_ADDRESSES.ETH!, refundAddress: SAMPLE_ADDRESSES.BTC! });
+    const create = c.createExchange({
+      ...params,
+      amount: "0.1",
+      destinationAddress: SAMPLE_ADDRESSES.ETH!,
+      refundAddress: SAMPLE_ADDRESSES.BTC!,
+    });
     await sleep(50);
     c.cancelReads();
     await expect(create).resolves.toMatchObject({ depositAddress: expect.any(String) });

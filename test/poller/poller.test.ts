@@ -14,18 +14,49 @@ const MIN = 60_000;
 function rec(id: string, over: Partial<ExchangeRecord> = {}): ExchangeRecord {
   const at = new Date(T0 - 10 * MIN).toISOString();
   return {
-    id, userId: 1, chatId: 1, from: "BTC", to: "ETH", amountFrom: "0.1", quotedAmountTo: "1.5",
-    destinationAddress: "d", destinationTag: "", refundAddress: "r", refundTag: "", depositAddress: "a", depositTag: "",
-    status: "waiting_deposit", statusHistory: [{ status: "waiting_deposit", at }], createdAt: at, updatedAt: at,
-    lastNotifiedStatus: "waiting_deposit", expectedAmountFrom: "0.1", expectedAmountTo: "1.5", amountTo: null, txId: null, ...over,
+    id,
+    userId: 1,
+    chatId: 1,
+    from: "BTC",
+    to: "ETH",
+    amountFrom: "0.1",
+    quotedAmountTo: "1.5",
+    destinationAddress: "d",
+    destinationTag: "",
+    refundAddress: "r",
+    refundTag: "",
+    depositAddress: "a",
+    depositTag: "",
+    status: "waiting_deposit",
+    statusHistory: [{ status: "waiting_deposit", at }],
+    createdAt: at,
+    updatedAt: at,
+    lastNotifiedStatus: "waiting_deposit",
+    expectedAmountFrom: "0.1",
+    expectedAmountTo: "1.5",
+    amountTo: null,
+    txId: null,
+    ...over,
   };
 }
 
 function live(status: string): ExchangeStatusRecord {
   return {
-    status, from: "BTC", to: "ETH", depositAddress: "a", depositTag: "", destinationAddress: "d", destinationTag: "",
-    refundAddress: "r", refundTag: "", expectedAmountFrom: "0.1", expectedAmountTo: "1.5", amountFrom: "0.1",
-    date: "01.01.2026 00:00:00", txId: null, amountTo: null,
+    status,
+    from: "BTC",
+    to: "ETH",
+    depositAddress: "a",
+    depositTag: "",
+    destinationAddress: "d",
+    destinationTag: "",
+    refundAddress: "r",
+    refundTag: "",
+    expectedAmountFrom: "0.1",
+    expectedAmountTo: "1.5",
+    amountFrom: "0.1",
+    date: "01.01.2026 00:00:00",
+    txId: null,
+    amountTo: null,
   };
 }
 
@@ -52,9 +83,15 @@ describe("the poller", () => {
   };
   const make = (over: Partial<PollerOptions> = {}) =>
     createPoller({
-      store, partner, logger: silent, intervalMs: 30_000, maxAgeMs: 7 * 24 * 60 * MIN,
+      store,
+      partner,
+      logger: silent,
+      intervalMs: 30_000,
+      maxAgeMs: 7 * 24 * 60 * MIN,
       notifier: { enqueue: (id) => enqueued.push(id) },
-      now: () => new Date(clock), random: () => 0.5, onFlag: (e, reason) => flags.push([e.id, reason]),
+      now: () => new Date(clock),
+      random: () => 0.5,
+      onFlag: (e, reason) => flags.push([e.id, reason]),
       ...over,
     });
 
@@ -122,7 +159,10 @@ describe("the poller", () => {
 
   it("flags an exchange the service does not know after a few tries, and never deletes it", async () => {
     store.exchanges.insert(rec("gone"));
-    statuses.set("gone", new PartnerError({ kind: "rejected", endpoint: "exchange-status", message: "refused", serviceMessage: "exchange not found" }));
+    statuses.set(
+      "gone",
+      new PartnerError({ kind: "rejected", endpoint: "exchange-status", message: "refused", serviceMessage: "exchange not found" }),
+    );
     const poller = make({ notFoundLimit: 3 });
     await poller.runCycle({ all: true });
     await poller.runCycle({ all: true });

@@ -17,18 +17,45 @@ const at = (s: number) => new Date(T0 + s * 1000);
 function rec(id: string, over: Partial<ExchangeRecord> = {}): ExchangeRecord {
   const t = at(0).toISOString();
   return {
-    id, userId: 1, chatId: 1, from: "BTC", to: "ETH", amountFrom: "0.1", quotedAmountTo: "1.5",
-    destinationAddress: "d", destinationTag: "", refundAddress: "r", refundTag: "", depositAddress: "a", depositTag: "",
-    status: "waiting_deposit", statusHistory: [{ status: "waiting_deposit", at: t }], createdAt: t, updatedAt: t,
-    lastNotifiedStatus: "waiting_deposit", ...over,
+    id,
+    userId: 1,
+    chatId: 1,
+    from: "BTC",
+    to: "ETH",
+    amountFrom: "0.1",
+    quotedAmountTo: "1.5",
+    destinationAddress: "d",
+    destinationTag: "",
+    refundAddress: "r",
+    refundTag: "",
+    depositAddress: "a",
+    depositTag: "",
+    status: "waiting_deposit",
+    statusHistory: [{ status: "waiting_deposit", at: t }],
+    createdAt: t,
+    updatedAt: t,
+    lastNotifiedStatus: "waiting_deposit",
+    ...over,
   };
 }
 
 function live(status: string): ExchangeStatusRecord {
   return {
-    status, from: "BTC", to: "ETH", depositAddress: "a", depositTag: "", destinationAddress: "d", destinationTag: "",
-    refundAddress: "r", refundTag: "", expectedAmountFrom: "0.1", expectedAmountTo: "1.5", amountFrom: "0.1",
-    date: "01.01.2026 00:00:00", txId: null, amountTo: null,
+    status,
+    from: "BTC",
+    to: "ETH",
+    depositAddress: "a",
+    depositTag: "",
+    destinationAddress: "d",
+    destinationTag: "",
+    refundAddress: "r",
+    refundTag: "",
+    expectedAmountFrom: "0.1",
+    expectedAmountTo: "1.5",
+    amountFrom: "0.1",
+    date: "01.01.2026 00:00:00",
+    txId: null,
+    amountTo: null,
   };
 }
 
@@ -75,7 +102,11 @@ describe("ExchangeTracker", () => {
   it("passes the partner's error on and records nothing", async () => {
     const store = await fresh();
     store.exchanges.insert(rec("x"));
-    const tracker = new ExchangeTracker({ store, partner: { exchangeStatus: () => Promise.reject(new Error("down")) }, notifier: { enqueue() {} } });
+    const tracker = new ExchangeTracker({
+      store,
+      partner: { exchangeStatus: () => Promise.reject(new Error("down")) },
+      notifier: { enqueue() {} },
+    });
     await expect(tracker.check("x")).rejects.toThrow("down");
     expect(store.exchanges.get("x")!.status).toBe("waiting_deposit");
   });

@@ -48,9 +48,7 @@ describe("a corrupt data file", () => {
     expect((await expectRefused(JSON.stringify({ ...valid, schemaVersion: "2" }))).message).toMatch(/schemaVersion/);
     const dup = { id: "a", userId: 1, chatId: 1, status: "success", statusHistory: [], createdAt: "x" };
     expect((await expectRefused(JSON.stringify({ ...valid, exchanges: [dup, dup] }))).message).toMatch(/repeats an exchange id/);
-    expect((await expectRefused(JSON.stringify({ ...valid, exchanges: [{ ...dup, userId: "1" }] }))).message).toMatch(
-      /exchanges\[0\]/,
-    );
+    expect((await expectRefused(JSON.stringify({ ...valid, exchanges: [{ ...dup, userId: "1" }] }))).message).toMatch(/exchanges\[0\]/);
     const user = { id: 5, firstName: "A", blocked: false, firstSeenAt: "x", lastSeenAt: "x" };
     expect((await expectRefused(JSON.stringify({ ...valid, users: { "6": user } }))).message).toMatch(/not its id/);
     expect((await expectRefused(JSON.stringify({ ...valid, kv: { ns: [] } }))).message).toMatch(/kv/);

@@ -129,25 +129,21 @@ describe("crash safety", () => {
     expect(await readdir(dir)).toEqual(["db.json"]);
   });
 
-  it(
-    "SIGKILL at an arbitrary moment leaves a valid file with the last durable change or the one in flight",
-    async () => {
-      const dir = await dirs.make();
-      let lastDurable = 0;
-      for (let round = 0; round < 3; round++) {
-        const reported = await runChild(["loop"], dir, lastDurable + 3 + round);
-        const store = await openStore({ dataDir: dir });
-        const n = store.kv<number>("crash").get("n") ?? 0;
-        await store.close();
-        // Never torn (the open above succeeded), never older than what was reported durable, and
-        // at most the one write that was in flight when the process died.
-        expect(n).toBeGreaterThanOrEqual(reported);
-        expect(n).toBeLessThanOrEqual(reported + 1);
-        lastDurable = n;
-      }
-    },
-    60_000,
-  );
+  it("SIGKILL at an arbitrary moment leaves a valid file with the last durable change or the one in flight", async () => {
+    const dir = await dirs.make();
+    let lastDurable = 0;
+    for (let round = 0; round < 3; round++) {
+      const reported = await runChild(["loop"], dir, lastDurable + 3 + round);
+      const store = await openStore({ dataDir: dir });
+      const n = store.kv<number>("crash").get("n") ?? 0;
+      await store.close();
+      // Never torn (the open above succeeded), never older than what was reported durable, and
+      // at most the one write that was in flight when the process died.
+      expect(n).toBeGreaterThanOrEqual(reported);
+      expect(n).toBeLessThanOrEqual(reported + 1);
+      lastDurable = n;
+    }
+  }, 60_000);
 });
 
 const crashWriter = fileURLToPath(new URL("./fixtures/crash-writer.ts", import.meta.url));

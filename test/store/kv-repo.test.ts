@@ -14,7 +14,10 @@ describe("KeyValueRepo", () => {
     expect(kv.get("a")).toEqual({ n: 1 });
     expect(kv.has("a")).toBe(true);
     expect(kv.keys()).toEqual(["a", "b"]);
-    expect(kv.entries()).toEqual([["a", { n: 1 }], ["b", { n: 2 }]]);
+    expect(kv.entries()).toEqual([
+      ["a", { n: 1 }],
+      ["b", { n: 2 }],
+    ]);
     expect(kv.delete("a")).toBe(true);
     expect(kv.delete("a")).toBe(false);
     expect(kv.keys()).toEqual(["b"]);

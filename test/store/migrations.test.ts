@@ -2,14 +2,7 @@ import { copyFile, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  CURRENT_SCHEMA_VERSION,
-  MIGRATIONS,
-  MigrationShapeError,
-  migrate,
-  versionOf,
-  type Migration,
-} from "../../src/store/migrations.js";
+import { CURRENT_SCHEMA_VERSION, MIGRATIONS, MigrationShapeError, migrate, versionOf, type Migration } from "../../src/store/migrations.js";
 import { StoreCorruptError, StoreVersionError, openStore, type Store } from "../../src/store/store.js";
 import { tempDirs } from "./helpers.js";
 

@@ -103,9 +103,7 @@ describe("UsersRepo", () => {
     await store.flush();
     expect(store.stats.writes).toBe(writes + 1);
 
-    expect(store.users.upsertSeen({ id: 1, first_name: "A2", username: "a" }, seconds(92)).lastSeenAt).toBe(
-      seconds(92).toISOString(),
-    );
+    expect(store.users.upsertSeen({ id: 1, first_name: "A2", username: "a" }, seconds(92)).lastSeenAt).toBe(seconds(92).toISOString());
     await store.flush();
     expect(store.stats.writes).toBe(writes + 2);
   });

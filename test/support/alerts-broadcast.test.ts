@@ -24,8 +24,23 @@ afterEach(async () => {
 
 function record(id: string, status: string, at: string): ExchangeRecord {
   return {
-    id, userId: 1, chatId: 1, from: "BTC", to: "ETH", amountFrom: "1", quotedAmountTo: "1", destinationAddress: "d", destinationTag: "",
-    refundAddress: "r", refundTag: "", depositAddress: "a", depositTag: "", status, statusHistory: [{ status, at }], createdAt: at, updatedAt: at,
+    id,
+    userId: 1,
+    chatId: 1,
+    from: "BTC",
+    to: "ETH",
+    amountFrom: "1",
+    quotedAmountTo: "1",
+    destinationAddress: "d",
+    destinationTag: "",
+    refundAddress: "r",
+    refundTag: "",
+    depositAddress: "a",
+    depositTag: "",
+    status,
+    statusHistory: [{ status, at }],
+    createdAt: at,
+    updatedAt: at,
   };
 }
 
@@ -153,7 +168,15 @@ describe("broadcast runner", () => {
 
   it("after a crash, people marked 'sending' are skipped and counted unconfirmed (never sent twice)", async () => {
     seedUsers(4);
-    const job: BroadcastJob = { id: "bcrash", adminId: 99, chatId: 99, text: "hi", state: "running", createdAt: new Date().toISOString(), recipients: [1, 2, 3, 4] };
+    const job: BroadcastJob = {
+      id: "bcrash",
+      adminId: 99,
+      chatId: 99,
+      text: "hi",
+      state: "running",
+      createdAt: new Date().toISOString(),
+      recipients: [1, 2, 3, 4],
+    };
     store.kv<BroadcastJob>("broadcasts").set(job.id, job);
     store.kv<string>("broadcast:bcrash").set("1", "sent");
     store.kv<string>("broadcast:bcrash").set("2", "sending");
@@ -193,7 +216,10 @@ describe("broadcast runner", () => {
 describe("config: alert thresholds", () => {
   it("defaults to 120 minutes stuck and 3 minutes partner down, and reads both from the environment", () => {
     expect(loadConfig({})).toMatchObject({ stuckAlertMs: 120 * 60_000, partnerDownAlertMs: 3 * 60_000 });
-    expect(loadConfig({ STUCK_ALERT_MINUTES: "15", PARTNER_DOWN_ALERT_MINUTES: "5" })).toMatchObject({ stuckAlertMs: 15 * 60_000, partnerDownAlertMs: 5 * 60_000 });
+    expect(loadConfig({ STUCK_ALERT_MINUTES: "15", PARTNER_DOWN_ALERT_MINUTES: "5" })).toMatchObject({
+      stuckAlertMs: 15 * 60_000,
+      partnerDownAlertMs: 5 * 60_000,
+    });
   });
 
   it("names a bad value", () => {

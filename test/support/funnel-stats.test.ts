@@ -48,13 +48,34 @@ function user(id: number, seenHoursAgo: number, blocked = false): UserRecord {
   return { id, firstName: "x", blocked, firstSeenAt: iso(1000), lastSeenAt: iso(seenHoursAgo) };
 }
 
-function exchange(id: string, status: string, createdHoursAgo: number, amount: string, from = "BTC", doneHoursAgo?: number): ExchangeRecord {
+function exchange(
+  id: string,
+  status: string,
+  createdHoursAgo: number,
+  amount: string,
+  from = "BTC",
+  doneHoursAgo?: number,
+): ExchangeRecord {
   const history = [{ status: "waiting_deposit", at: iso(createdHoursAgo) }];
   if (doneHoursAgo !== undefined) history.push({ status, at: iso(doneHoursAgo) });
   return {
-    id, userId: 1, chatId: 1, from, to: "ETH", amountFrom: amount, quotedAmountTo: "1", destinationAddress: "d", destinationTag: "",
-    refundAddress: "r", refundTag: "", depositAddress: "a", depositTag: "", status, statusHistory: history,
-    createdAt: iso(createdHoursAgo), updatedAt: iso(doneHoursAgo ?? createdHoursAgo),
+    id,
+    userId: 1,
+    chatId: 1,
+    from,
+    to: "ETH",
+    amountFrom: amount,
+    quotedAmountTo: "1",
+    destinationAddress: "d",
+    destinationTag: "",
+    refundAddress: "r",
+    refundTag: "",
+    depositAddress: "a",
+    depositTag: "",
+    status,
+    statusHistory: history,
+    createdAt: iso(createdHoursAgo),
+    updatedAt: iso(doneHoursAgo ?? createdHoursAgo),
   };
 }
 

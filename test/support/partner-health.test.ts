@@ -46,12 +46,9 @@ describe("PartnerHealth", () => {
     // They still count in the error rate.
     expect(h.snapshot(at(10 * 60_000)).find((e) => e.endpoint === "exchange-create")!.errors).toBe(1);
 
-    for (const [i, e] of ([
-      { errorKind: "network" },
-      { errorKind: "timeout" },
-      { errorKind: "http", status: 502 },
-      { errorKind: "invalid-response" },
-    ] as const).entries()) {
+    for (const [i, e] of (
+      [{ errorKind: "network" }, { errorKind: "timeout" }, { errorKind: "http", status: 502 }, { errorKind: "invalid-response" }] as const
+    ).entries()) {
       h.record({ endpoint: "rate", ms: 1, ok: false, ...e }, at(11 * 60_000 + i * 60_000));
     }
     expect(h.failingSince).toEqual(at(11 * 60_000));

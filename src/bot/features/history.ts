@@ -41,7 +41,13 @@ function day(iso: string): string {
 
 /** One item's label: icon, amount and pair, date. Button text is plain, so nothing is escaped. */
 function itemLabel(ctx: BotContext, e: ExchangeRecord): string {
-  return ctx.t("history-item", { icon: statusIcon(e.status), amount: showAmount(e.amountFrom), from: e.from, to: e.to, date: day(e.createdAt) });
+  return ctx.t("history-item", {
+    icon: statusIcon(e.status),
+    amount: showAmount(e.amountFrom),
+    from: e.from,
+    to: e.to,
+    date: day(e.createdAt),
+  });
 }
 
 /** The text and keyboard of page `page` (clamped to the pages there are) of the person's history. */

@@ -76,6 +76,8 @@ async function showStatus(ctx: BotContext, id: string, pressedOn: number | undef
   if (unavailable) await ctx.reply(ctx.t("status-unavailable"));
   // Under the exchange's lock, so a notice being sent meanwhile never edits a card being replaced.
   const send = (rec: typeof current) =>
-    delivery ? delivery.sendCard(rec, (key, vars) => ctx.t(key, vars)) : sendOrderCard(ctx.api, store, rec, (key, vars) => ctx.t(key, vars));
+    delivery
+      ? delivery.sendCard(rec, (key, vars) => ctx.t(key, vars))
+      : sendOrderCard(ctx.api, store, rec, (key, vars) => ctx.t(key, vars));
   await withExchangeLock(store, id, () => send(store.exchanges.get(id) ?? current));
 }

@@ -84,7 +84,9 @@ export function renderExchangeRecord(record: ExchangeRecord, user: UserRecord | 
     }),
   ];
   if (record.expectedAmountFrom || record.expectedAmountTo) {
-    lines.push(t("admin-ex-expected", { from: showAmount(record.expectedAmountFrom ?? "—"), to: showAmount(record.expectedAmountTo ?? "—") }));
+    lines.push(
+      t("admin-ex-expected", { from: showAmount(record.expectedAmountFrom ?? "—"), to: showAmount(record.expectedAmountTo ?? "—") }),
+    );
   }
   if (record.amountTo) lines.push(t("admin-ex-received", { amount: showAmount(record.amountTo), to: escapeHtml(record.to) }));
   if (record.txId) lines.push(t("admin-ex-txid", { txId: escapeHtml(record.txId) }));
@@ -106,7 +108,9 @@ export function renderUserSummary(
   summary: { total: number; byStatus: Record<string, number>; volume: Record<string, string> },
   t: CardTranslate,
 ): RenderedMessage {
-  const language = user.languageCode ? `${escapeHtml(user.languageCode)} (${t("admin-user-chosen")})` : escapeHtml(user.telegramLanguageCode ?? "—");
+  const language = user.languageCode
+    ? `${escapeHtml(user.languageCode)} (${t("admin-user-chosen")})`
+    : escapeHtml(user.telegramLanguageCode ?? "—");
   const lines = [
     t("admin-user-title", { user: showUser(user.id, user) }),
     t("admin-user-language", { language }),
@@ -182,7 +186,12 @@ export function renderStats(s: StatsView, t: CardTranslate): string {
   );
   if (s.ops) {
     lines.push(
-      t("admin-stats-ops", { updates: s.ops.updates, failed: s.ops.failedUpdates, telegramErrors: s.ops.telegramErrors, backlog: s.ops.outboxBacklog }),
+      t("admin-stats-ops", {
+        updates: s.ops.updates,
+        failed: s.ops.failedUpdates,
+        telegramErrors: s.ops.telegramErrors,
+        backlog: s.ops.outboxBacklog,
+      }),
     );
   }
   if (s.maintenance) lines.push(t("admin-stats-maintenance"));
@@ -198,7 +207,8 @@ export function renderAlert(alert: AlertEvent, user: UserRecord | undefined, t: 
       return { text: t("admin-alert-partner-up", { since: showTime(alert.since), until: showTime(alert.until) }) };
     case "create-in-doubt": {
       const a = alert.attempt;
-      const tagged = (address: string, tag: string) => `<code>${escapeHtml(address)}</code>${tag ? ` · <code>${escapeHtml(tag)}</code>` : ""}`;
+      const tagged = (address: string, tag: string) =>
+        `<code>${escapeHtml(address)}</code>${tag ? ` · <code>${escapeHtml(tag)}</code>` : ""}`;
       const text = [
         t("admin-alert-create-in-doubt", { reason: escapeHtml(alert.reason), at: showTime(a.at) }),
         t("admin-ex-user", { user: showUser(a.userId, user) }),
@@ -220,7 +230,12 @@ export function renderAlert(alert: AlertEvent, user: UserRecord | undefined, t: 
         head,
         t("admin-ex-title", { icon: statusIcon(e.status), id: escapeHtml(e.id) }),
         t("admin-ex-user", { user: showUser(e.userId, user) }),
-        t("admin-ex-pair", { amount: showAmount(e.amountFrom), from: escapeHtml(e.from), quoted: showAmount(e.quotedAmountTo), to: escapeHtml(e.to) }),
+        t("admin-ex-pair", {
+          amount: showAmount(e.amountFrom),
+          from: escapeHtml(e.from),
+          quoted: showAmount(e.quotedAmountTo),
+          to: escapeHtml(e.to),
+        }),
       ].join("\n");
       const kb = new InlineKeyboard();
       const find = adminCallback(ADMIN_CALLBACK.find, e.id);
@@ -244,7 +259,13 @@ export function renderBroadcastPreview(job: BroadcastJob, audience: number, t: C
 /** The broadcast's progress (with Cancel while it runs) or its final count. */
 export function renderBroadcastProgress(job: BroadcastJob, c: BroadcastCounts, final: boolean, t: CardTranslate): RenderedMessage {
   const key = !final ? "admin-bc-progress" : job.state === "cancelled" ? "admin-bc-cancelled" : "admin-bc-done";
-  const text = t(key, { done: c.sent + c.blocked + c.failed + c.unconfirmed, total: c.total, sent: c.sent, blocked: c.blocked, failed: c.failed });
+  const text = t(key, {
+    done: c.sent + c.blocked + c.failed + c.unconfirmed,
+    total: c.total,
+    sent: c.sent,
+    blocked: c.blocked,
+    failed: c.failed,
+  });
   const extra = c.unconfirmed > 0 ? `\n${t("admin-bc-unconfirmed", { count: c.unconfirmed })}` : "";
   return {
     text: text + extra,

@@ -80,8 +80,11 @@ export async function sendDepositPart(
     case "text":
       return (await api.sendMessage(record.chatId, part.text, { parse_mode: "HTML" })).message_id;
     case "qr":
-      return (await api.sendPhoto(record.chatId, new InputFile(await depositQr(record.depositAddress), "deposit-address.png"), { caption: part.caption }))
-        .message_id;
+      return (
+        await api.sendPhoto(record.chatId, new InputFile(await depositQr(record.depositAddress), "deposit-address.png"), {
+          caption: part.caption,
+        })
+      ).message_id;
     case "card": {
       const card = renderOrderCard(record, t);
       const sent = await api.sendMessage(record.chatId, card.text, { parse_mode: "HTML", reply_markup: card.reply_markup });

@@ -32,21 +32,21 @@ export function toShownQuote(amountFrom: string, from: string, to: string, rate:
 
 /** "You send X, you get ≈ Y, fee, the rate floats." */
 export function quoteText(t: T, quote: ShownQuote): string {
-  const lines = [
-    t("flow-quote", { amountFrom: quote.amountFrom, from: quote.from, amountTo: formatAmount(quote.amountTo), to: quote.to }),
-  ];
+  const lines = [t("flow-quote", { amountFrom: quote.amountFrom, from: quote.from, amountTo: formatAmount(quote.amountTo), to: quote.to })];
   if (quote.fee) lines.push(t("flow-quote-fee", { fee: formatAmount(quote.fee.amount), feeCoin: quote.fee.currency }));
   lines.push(t("flow-quote-floating"));
   return lines.join("\n");
 }
 
 /** The confirmation card: everything that will be sent to the service, addresses verbatim. */
-export function confirmCardText(t: T, draft: Required<Pick<Draft, "from" | "to" | "amount" | "destinationAddress" | "refundAddress">> & Draft, quote: ShownQuote): string {
+export function confirmCardText(
+  t: T,
+  draft: Required<Pick<Draft, "from" | "to" | "amount" | "destinationAddress" | "refundAddress">> & Draft,
+  quote: ShownQuote,
+): string {
   const from = coinLabel(draft.from);
   const to = coinLabel(draft.to);
-  const parts = [
-    t("flow-confirm-card", { amountFrom: quote.amountFrom, from, amountTo: formatAmount(quote.amountTo), to }),
-  ];
+  const parts = [t("flow-confirm-card", { amountFrom: quote.amountFrom, from, amountTo: formatAmount(quote.amountTo), to })];
   if (quote.fee) parts.push(t("flow-quote-fee", { fee: formatAmount(quote.fee.amount), feeCoin: quote.fee.currency }));
   parts.push(t("flow-quote-floating"), "");
   parts.push(t("flow-confirm-destination", { to, address: escapeHtml(draft.destinationAddress) }));

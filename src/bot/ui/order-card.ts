@@ -34,9 +34,7 @@ export function showAmount(value: string): string {
 
 /** The status in words: a translation for the spec's statuses, the raw value (escaped) otherwise. */
 export function statusLabel(status: ExchangeStatus, t: CardTranslate): string {
-  return (KNOWN_STATUSES as readonly string[]).includes(status)
-    ? t(`status-name-${status as KnownStatus}`)
-    : escapeHtml(status);
+  return (KNOWN_STATUSES as readonly string[]).includes(status) ? t(`status-name-${status as KnownStatus}`) : escapeHtml(status);
 }
 
 /** "▰▰▱▱▱ 2/5", or undefined for statuses that are off the happy path. */
@@ -87,9 +85,17 @@ export function renderMilestone(record: ExchangeRecord, status: ExchangeStatus, 
   const refund = escapeHtml(record.refundAddress) + (record.refundTag ? ` (${escapeHtml(record.refundTag)})` : "");
   switch (status) {
     case "deposit_received":
-      return t("status-notice-deposit", { id, amount: showAmount(record.expectedAmountFrom ?? record.amountFrom), coin: escapeHtml(record.from) });
+      return t("status-notice-deposit", {
+        id,
+        amount: showAmount(record.expectedAmountFrom ?? record.amountFrom),
+        coin: escapeHtml(record.from),
+      });
     case "success": {
-      const text = t("status-notice-success", { id, amount: showAmount(record.amountTo ?? record.expectedAmountTo ?? record.quotedAmountTo), coin: escapeHtml(record.to) });
+      const text = t("status-notice-success", {
+        id,
+        amount: showAmount(record.amountTo ?? record.expectedAmountTo ?? record.quotedAmountTo),
+        coin: escapeHtml(record.to),
+      });
       return record.txId ? `${text}\n${t("status-card-txid", { txId: escapeHtml(record.txId) })}` : text;
     }
     case "failed":

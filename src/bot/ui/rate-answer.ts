@@ -122,7 +122,13 @@ async function single(ctx: Ctx, kind: "quote" | "pair", from: string, to: string
 }
 
 /** "100 usdttrc20" or "btc": quotes to several targets, fetched concurrently. */
-async function list(ctx: Ctx, kind: "from-amount" | "from-only", from: string, amount: string | undefined, limit: number): Promise<RateAnswer> {
+async function list(
+  ctx: Ctx,
+  kind: "from-amount" | "from-only",
+  from: string,
+  amount: string | undefined,
+  limit: number,
+): Promise<RateAnswer> {
   const { t } = ctx.env;
   const fromCoin = ctx.index.get(from)!;
   // Popular ones first, already so in the index.
@@ -137,9 +143,10 @@ async function list(ctx: Ctx, kind: "from-amount" | "from-only", from: string, a
     const first = results.find((r) => !r.ok);
     return failureAnswer(t, first && !first.ok ? first.failure : undefined, from, undefined);
   }
-  const heading = amount === undefined
-    ? t("rates-list-heading-min", { from, min: escapeHtml(formatAmount(fromCoin.minAmount)) })
-    : t("rates-list-heading-amount", { from, amountFrom: escapeHtml(formatAmount(amount)) });
+  const heading =
+    amount === undefined
+      ? t("rates-list-heading-min", { from, min: escapeHtml(formatAmount(fromCoin.minAmount)) })
+      : t("rates-list-heading-amount", { from, amountFrom: escapeHtml(formatAmount(amount)) });
   return { kind, heading, items: quotes.map((q, i) => quoteItem(t, q, i)) };
 }
 
@@ -214,7 +221,8 @@ function invalidItem(t: T, reason: InvalidRateQueryReason): RateItem {
 }
 
 function unknownItem(t: T, token: string, suggestions: string[]): RateItem {
-  const description = suggestions.length > 0 ? t("rates-unknown-suggest", { suggestions: suggestions.join(", ") }) : t("rates-unknown-none");
+  const description =
+    suggestions.length > 0 ? t("rates-unknown-suggest", { suggestions: suggestions.join(", ") }) : t("rates-unknown-none");
   return plainItem("unknown", t("rates-unknown-title", { token }), description);
 }
 
@@ -224,7 +232,8 @@ function noPairItem(ctx: Ctx, from: string, to: string): RateItem {
     .targetCurrencies(from)
     .slice(0, FROM_ONLY_TARGETS)
     .map((c) => c.code);
-  const description = targets.length > 0 ? t("rates-no-pair-targets", { from, targets: targets.join(", ") }) : t("rates-no-targets", { from });
+  const description =
+    targets.length > 0 ? t("rates-no-pair-targets", { from, targets: targets.join(", ") }) : t("rates-no-targets", { from });
   return plainItem(`nopair_${from}_${to}`.slice(0, 64), t("rates-no-pair-title", { from, to }), description);
 }
 
@@ -233,7 +242,11 @@ function noTargetsItem(t: T, from: string): RateItem {
 }
 
 function belowMinItem(t: T, from: string, to: string | undefined, min: string): RateItem {
-  const item = plainItem(`min_${from}`.slice(0, 64), t("rates-below-min-title", { min: formatAmount(min), from }), t("rates-below-min-description", { min: formatAmount(min), from }));
+  const item = plainItem(
+    `min_${from}`.slice(0, 64),
+    t("rates-below-min-title", { min: formatAmount(min), from }),
+    t("rates-below-min-description", { min: formatAmount(min), from }),
+  );
   // The flow asks for the amount again, with the minimum offered as a button.
   return to === undefined ? item : { ...item, exchange: { from, to } };
 }

@@ -25,9 +25,7 @@ export interface ParsedEntity {
 }
 
 /** Outcome of parsing: the visible text and its entities, or Telegram's reason for refusing. */
-export type HtmlParseResult =
-  | { ok: true; text: string; entities: ParsedEntity[] }
-  | { ok: false; error: string };
+export type HtmlParseResult = { ok: true; text: string; entities: ParsedEntity[] } | { ok: false; error: string };
 
 /** Tag name → entity type; `span` and `a` need an attribute and are handled specially. */
 const TAG_TO_ENTITY: Readonly<Record<string, string>> = {
@@ -60,8 +58,7 @@ interface OpenTag {
   language?: string;
 }
 
-const isSpace = (c: string | undefined): boolean =>
-  c === " " || c === "\t" || c === "\r" || c === "\n";
+const isSpace = (c: string | undefined): boolean => c === " " || c === "\t" || c === "\r" || c === "\n";
 const isAlnum = (c: string | undefined): boolean => c !== undefined && /^[A-Za-z0-9]$/.test(c);
 
 /** UTF-8 byte offset of a string index; Telegram reports positions in bytes. */
@@ -104,9 +101,7 @@ export function parseHtml(source: string): HtmlParseResult {
     if (c === "&") {
       const decoded = decodeEntity(source, i);
       if (decoded === undefined) {
-        return fail(
-          `Character '&' is reserved and must be escaped as "&amp;" (at byte offset ${byteOffset(source, i)})`,
-        );
+        return fail(`Character '&' is reserved and must be escaped as "&amp;" (at byte offset ${byteOffset(source, i)})`);
       }
       out += decoded.text;
       i = decoded.end;
@@ -198,9 +193,7 @@ export function parseHtml(source: string): HtmlParseResult {
     if (source[i] !== ">") return fail(`Unclosed end tag at byte offset ${byteOffset(source, begin)}`);
     i++;
     if (endName !== "" && endName !== top.name) {
-      return fail(
-        `Unmatched end tag at byte offset ${byteOffset(source, begin)}, expected "</${top.name}>", found "</${endName}>"`,
-      );
+      return fail(`Unmatched end tag at byte offset ${byteOffset(source, begin)}, expected "</${top.name}>", found "</${endName}>"`);
     }
     const length = out.length - top.start;
     const parent = open[open.length - 1];
@@ -252,10 +245,8 @@ export function trimFormatted(text: string, entities: ParsedEntity[]): { text: s
 export function toPlain(html: string): string {
   const parsed = parseHtml(html);
   if (parsed.ok) return parsed.text;
-  return html
-    .replace(/<[^>]*>/g, "")
-    .replace(/&(lt|gt|amp|quot|#[0-9]+|#[xX][0-9A-Fa-f]+);/g, (whole) => {
-      const decoded = decodeEntity(whole, 0);
-      return decoded === undefined ? whole : decoded.text;
-    });
+  return html.replace(/<[^>]*>/g, "").replace(/&(lt|gt|amp|quot|#[0-9]+|#[xX][0-9A-Fa-f]+);/g, (whole) => {
+    const decoded = decodeEntity(whole, 0);
+    return decoded === undefined ? whole : decoded.text;
+  });
 }

@@ -116,7 +116,7 @@ export function validateReplyMarkup(raw: unknown): ValidatedMarkup {
   }
   if (markup.remove_keyboard === true) return { kind: "remove", markup };
   if (markup.force_reply === true) return { kind: "force_reply", markup };
-  throw badRequest("can't find field \"inline_keyboard\"");
+  throw badRequest('can\'t find field "inline_keyboard"');
 }
 
 /** Flattens an inline keyboard into the list of buttons a person sees, row by row. */

@@ -68,7 +68,12 @@ interface Formatted {
  * Applies parse_mode (HTML or none) and Telegram's length rules. `kind` decides the messages:
  * an empty text is an error, an empty caption just means "no caption".
  */
-export function formatText(raw: string | undefined, parseModeRaw: string | undefined, explicitEntities: unknown, kind: "text" | "caption"): Formatted | undefined {
+export function formatText(
+  raw: string | undefined,
+  parseModeRaw: string | undefined,
+  explicitEntities: unknown,
+  kind: "text" | "caption",
+): Formatted | undefined {
   if (raw === undefined || raw === "") {
     if (kind === "text") throw badRequest("message text is empty");
     return undefined;
@@ -212,7 +217,14 @@ function resolvePhoto(ctx: MethodContext): NonNullable<StoredMessage["photo"]> {
   }
   const known = ctx.state.files.get(value ?? "");
   if (known !== undefined) {
-    return { file_id: known.file_id, bytes: known.bytes, mime: known.mime, width: known.width, height: known.height, size: known.bytes.length };
+    return {
+      file_id: known.file_id,
+      bytes: known.bytes,
+      mime: known.mime,
+      width: known.width,
+      height: known.height,
+      size: known.bytes.length,
+    };
   }
   if (value !== undefined && /^https?:\/\/[^\s]+$/.test(value)) return { url: value, width: 0, height: 0, size: 0 };
   throw badRequest("wrong file identifier/HTTP URL specified");
@@ -296,247 +308,264 @@ const storeSetting =
 
 /** The method implementations, under their Bot API names. */
 const HANDLERS: Record<string, MethodHandler> = {
-    getMe: (ctx) => ({
-      ...ctx.state.bot,
-      can_join_groups: true,
-      can_read_all_group_messages: false,
-      supports_inline_queries: true,
-      can_connect_to_business: false,
-      has_main_web_app: false,
-    }),
+  getMe: (ctx) => ({
+    ...ctx.state.bot,
+    can_join_groups: true,
+    can_read_all_group_messages: false,
+    supports_inline_queries: true,
+    can_connect_to_business: false,
+    has_main_web_app: false,
+  }),
 
-    setWebhook: (ctx) => {
-      const url = optString(ctx.params, "url") ?? "";
-      if (optBool(ctx.params, "drop_pending_updates") === true) ctx.state.dropPending();
-      // An empty url removes the webhook, as deleteWebhook does.
-      if (url === "") {
-        ctx.state.webhook = undefined;
-        ctx.state.changed();
-        return true;
-      }
-      let parsed: URL;
-      try {
-        parsed = new URL(url);
-      } catch {
-        throw badRequest("bad webhook: Failed to resolve host: Name or service not known");
-      }
-      if (parsed.protocol !== "https:") throw badRequest("bad webhook: An HTTPS URL must be provided for webhook");
-      const secret = optString(ctx.params, "secret_token");
-      if (secret !== undefined && !/^[A-Za-z0-9_-]{1,256}$/.test(secret)) {
-        throw badRequest("bad webhook: secret token contains unallowed characters");
-      }
-      const allowed = optJson(ctx.params, "allowed_updates");
-      if (Array.isArray(allowed)) ctx.state.setAllowedUpdates(allowed.filter((t): t is string => typeof t === "string"));
-      ctx.state.webhook = secret === undefined ? { url } : { url, secretToken: secret };
-      ctx.state.changed(); // starts delivery of what is queued
-      return true;
-    },
-
-    deleteWebhook: (ctx) => {
-      if (optBool(ctx.params, "drop_pending_updates") === true) ctx.state.dropPending();
+  setWebhook: (ctx) => {
+    const url = optString(ctx.params, "url") ?? "";
+    if (optBool(ctx.params, "drop_pending_updates") === true) ctx.state.dropPending();
+    // An empty url removes the webhook, as deleteWebhook does.
+    if (url === "") {
       ctx.state.webhook = undefined;
+      ctx.state.changed();
       return true;
-    },
+    }
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw badRequest("bad webhook: Failed to resolve host: Name or service not known");
+    }
+    if (parsed.protocol !== "https:") throw badRequest("bad webhook: An HTTPS URL must be provided for webhook");
+    const secret = optString(ctx.params, "secret_token");
+    if (secret !== undefined && !/^[A-Za-z0-9_-]{1,256}$/.test(secret)) {
+      throw badRequest("bad webhook: secret token contains unallowed characters");
+    }
+    const allowed = optJson(ctx.params, "allowed_updates");
+    if (Array.isArray(allowed)) ctx.state.setAllowedUpdates(allowed.filter((t): t is string => typeof t === "string"));
+    ctx.state.webhook = secret === undefined ? { url } : { url, secretToken: secret };
+    ctx.state.changed(); // starts delivery of what is queued
+    return true;
+  },
 
-    getWebhookInfo: (ctx) => {
-      const hook = ctx.state.webhook;
-      const info: Record<string, unknown> = { url: hook?.url ?? "", has_custom_certificate: false, pending_update_count: ctx.state.updates.length };
-      if (hook !== undefined) info.allowed_updates = [...ctx.state.allowedUpdates];
-      if (hook?.lastErrorDate !== undefined) {
-        info.last_error_date = hook.lastErrorDate;
-        info.last_error_message = hook.lastErrorMessage;
-      }
-      return info;
-    },
+  deleteWebhook: (ctx) => {
+    if (optBool(ctx.params, "drop_pending_updates") === true) ctx.state.dropPending();
+    ctx.state.webhook = undefined;
+    return true;
+  },
 
-    sendMessage: (ctx) => {
-      const chat = writableChat(ctx);
-      const text = formatText(optString(ctx.params, "text"), optString(ctx.params, "parse_mode"), optJson(ctx.params, "entities"), "text");
-      if (text === undefined) throw badRequest("message text is empty");
-      const replyTo = replyTarget(ctx, chat);
-      const markup = applyReplyMarkup(ctx, chat);
-      const fields: Omit<StoredMessage, "message_id" | "chat" | "date" | "history" | "deleted"> = {
-        from: ctx.state.bot,
-        text: text.source,
-        plain: text.plain,
-        entities: text.entities,
-      };
-      if (text.parseMode !== undefined) fields.parse_mode = text.parseMode;
-      if (markup !== undefined) fields.reply_markup = markup;
-      if (replyTo !== undefined) fields.reply_to_message_id = replyTo;
-      const preview = optJson(ctx.params, "link_preview_options");
-      if (preview !== undefined) fields.link_preview_options = preview;
-      return ctx.state.toApiMessage(ctx.state.addMessage(chat, fields));
-    },
+  getWebhookInfo: (ctx) => {
+    const hook = ctx.state.webhook;
+    const info: Record<string, unknown> = {
+      url: hook?.url ?? "",
+      has_custom_certificate: false,
+      pending_update_count: ctx.state.updates.length,
+    };
+    if (hook !== undefined) info.allowed_updates = [...ctx.state.allowedUpdates];
+    if (hook?.lastErrorDate !== undefined) {
+      info.last_error_date = hook.lastErrorDate;
+      info.last_error_message = hook.lastErrorMessage;
+    }
+    return info;
+  },
 
-    sendPhoto: (ctx) => {
-      const chat = writableChat(ctx);
-      const caption = formatText(optString(ctx.params, "caption"), optString(ctx.params, "parse_mode"), optJson(ctx.params, "caption_entities"), "caption");
-      const replyTo = replyTarget(ctx, chat);
-      const photo = resolvePhoto(ctx);
-      const markup = applyReplyMarkup(ctx, chat);
-      const fields: Omit<StoredMessage, "message_id" | "chat" | "date" | "history" | "deleted"> = {
-        from: ctx.state.bot,
-        plain: caption?.plain ?? "",
-        entities: caption?.entities ?? [],
-        photo,
-      };
-      if (caption !== undefined) fields.caption = caption.source;
-      if (caption?.parseMode !== undefined) fields.parse_mode = caption.parseMode;
-      if (markup !== undefined) fields.reply_markup = markup;
-      if (replyTo !== undefined) fields.reply_to_message_id = replyTo;
-      return ctx.state.toApiMessage(ctx.state.addMessage(chat, fields));
-    },
+  sendMessage: (ctx) => {
+    const chat = writableChat(ctx);
+    const text = formatText(optString(ctx.params, "text"), optString(ctx.params, "parse_mode"), optJson(ctx.params, "entities"), "text");
+    if (text === undefined) throw badRequest("message text is empty");
+    const replyTo = replyTarget(ctx, chat);
+    const markup = applyReplyMarkup(ctx, chat);
+    const fields: Omit<StoredMessage, "message_id" | "chat" | "date" | "history" | "deleted"> = {
+      from: ctx.state.bot,
+      text: text.source,
+      plain: text.plain,
+      entities: text.entities,
+    };
+    if (text.parseMode !== undefined) fields.parse_mode = text.parseMode;
+    if (markup !== undefined) fields.reply_markup = markup;
+    if (replyTo !== undefined) fields.reply_to_message_id = replyTo;
+    const preview = optJson(ctx.params, "link_preview_options");
+    if (preview !== undefined) fields.link_preview_options = preview;
+    return ctx.state.toApiMessage(ctx.state.addMessage(chat, fields));
+  },
 
-    editMessageText: (ctx) => {
-      const target = editTarget(ctx);
-      const m = target.message;
-      if (m.photo !== undefined) throw badRequest("there is no text in the message to edit");
-      const text = formatText(optString(ctx.params, "text"), optString(ctx.params, "parse_mode"), optJson(ctx.params, "entities"), "text");
-      if (text === undefined) throw badRequest("message text is empty");
-      const markup = editMarkup(ctx);
-      if (m.plain === text.plain && same(m.entities, text.entities) && same(m.reply_markup, markup)) throw badRequest(NOT_MODIFIED);
-      m.history.push(m.text ?? m.plain);
-      m.text = text.source;
-      m.plain = text.plain;
-      m.entities = text.entities;
-      if (text.parseMode !== undefined) m.parse_mode = text.parseMode;
-      else delete m.parse_mode;
-      if (markup !== undefined) m.reply_markup = markup;
-      else delete m.reply_markup;
-      const preview = optJson(ctx.params, "link_preview_options");
-      if (preview !== undefined) m.link_preview_options = preview;
-      return editResult(ctx, target);
-    },
+  sendPhoto: (ctx) => {
+    const chat = writableChat(ctx);
+    const caption = formatText(
+      optString(ctx.params, "caption"),
+      optString(ctx.params, "parse_mode"),
+      optJson(ctx.params, "caption_entities"),
+      "caption",
+    );
+    const replyTo = replyTarget(ctx, chat);
+    const photo = resolvePhoto(ctx);
+    const markup = applyReplyMarkup(ctx, chat);
+    const fields: Omit<StoredMessage, "message_id" | "chat" | "date" | "history" | "deleted"> = {
+      from: ctx.state.bot,
+      plain: caption?.plain ?? "",
+      entities: caption?.entities ?? [],
+      photo,
+    };
+    if (caption !== undefined) fields.caption = caption.source;
+    if (caption?.parseMode !== undefined) fields.parse_mode = caption.parseMode;
+    if (markup !== undefined) fields.reply_markup = markup;
+    if (replyTo !== undefined) fields.reply_to_message_id = replyTo;
+    return ctx.state.toApiMessage(ctx.state.addMessage(chat, fields));
+  },
 
-    editMessageCaption: (ctx) => {
-      const target = editTarget(ctx);
-      const m = target.message;
-      if (m.photo === undefined) throw badRequest("there is no caption in the message to edit");
-      const caption = formatText(optString(ctx.params, "caption"), optString(ctx.params, "parse_mode"), optJson(ctx.params, "caption_entities"), "caption");
-      const markup = editMarkup(ctx);
-      const plain = caption?.plain ?? "";
-      const entities = caption?.entities ?? [];
-      if (m.plain === plain && same(m.entities, entities) && same(m.reply_markup, markup)) throw badRequest(NOT_MODIFIED);
-      m.history.push(m.caption ?? m.plain);
-      if (caption !== undefined) m.caption = caption.source;
-      else delete m.caption;
-      m.plain = plain;
-      m.entities = entities;
-      if (caption?.parseMode !== undefined) m.parse_mode = caption.parseMode;
-      else delete m.parse_mode;
-      if (markup !== undefined) m.reply_markup = markup;
-      else delete m.reply_markup;
-      return editResult(ctx, target);
-    },
+  editMessageText: (ctx) => {
+    const target = editTarget(ctx);
+    const m = target.message;
+    if (m.photo !== undefined) throw badRequest("there is no text in the message to edit");
+    const text = formatText(optString(ctx.params, "text"), optString(ctx.params, "parse_mode"), optJson(ctx.params, "entities"), "text");
+    if (text === undefined) throw badRequest("message text is empty");
+    const markup = editMarkup(ctx);
+    if (m.plain === text.plain && same(m.entities, text.entities) && same(m.reply_markup, markup)) throw badRequest(NOT_MODIFIED);
+    m.history.push(m.text ?? m.plain);
+    m.text = text.source;
+    m.plain = text.plain;
+    m.entities = text.entities;
+    if (text.parseMode !== undefined) m.parse_mode = text.parseMode;
+    else delete m.parse_mode;
+    if (markup !== undefined) m.reply_markup = markup;
+    else delete m.reply_markup;
+    const preview = optJson(ctx.params, "link_preview_options");
+    if (preview !== undefined) m.link_preview_options = preview;
+    return editResult(ctx, target);
+  },
 
-    editMessageReplyMarkup: (ctx) => {
-      const target = editTarget(ctx);
-      const markup = editMarkup(ctx);
-      if (same(target.message.reply_markup, markup)) throw badRequest(NOT_MODIFIED);
-      if (markup !== undefined) target.message.reply_markup = markup;
-      else delete target.message.reply_markup;
-      return editResult(ctx, target);
-    },
+  editMessageCaption: (ctx) => {
+    const target = editTarget(ctx);
+    const m = target.message;
+    if (m.photo === undefined) throw badRequest("there is no caption in the message to edit");
+    const caption = formatText(
+      optString(ctx.params, "caption"),
+      optString(ctx.params, "parse_mode"),
+      optJson(ctx.params, "caption_entities"),
+      "caption",
+    );
+    const markup = editMarkup(ctx);
+    const plain = caption?.plain ?? "";
+    const entities = caption?.entities ?? [];
+    if (m.plain === plain && same(m.entities, entities) && same(m.reply_markup, markup)) throw badRequest(NOT_MODIFIED);
+    m.history.push(m.caption ?? m.plain);
+    if (caption !== undefined) m.caption = caption.source;
+    else delete m.caption;
+    m.plain = plain;
+    m.entities = entities;
+    if (caption?.parseMode !== undefined) m.parse_mode = caption.parseMode;
+    else delete m.parse_mode;
+    if (markup !== undefined) m.reply_markup = markup;
+    else delete m.reply_markup;
+    return editResult(ctx, target);
+  },
 
-    deleteMessage: (ctx) => {
-      const chat = ctx.state.resolveChat(chatIdParam(ctx.params));
-      const messageId = optInt(ctx.params, "message_id");
-      if (messageId === undefined) throw badRequest("message identifier is not specified");
-      const m = ctx.state.findMessage(chat, messageId);
-      if (m === undefined) throw badRequest("message to delete not found");
-      // In groups a bot (not an admin here) may delete only its own messages.
-      if (chat.chat.type !== "private" && !m.from.is_bot) throw badRequest("message can't be deleted");
-      m.deleted = true;
-      return true;
-    },
+  editMessageReplyMarkup: (ctx) => {
+    const target = editTarget(ctx);
+    const markup = editMarkup(ctx);
+    if (same(target.message.reply_markup, markup)) throw badRequest(NOT_MODIFIED);
+    if (markup !== undefined) target.message.reply_markup = markup;
+    else delete target.message.reply_markup;
+    return editResult(ctx, target);
+  },
 
-    answerCallbackQuery: (ctx) => {
-      const id = optString(ctx.params, "callback_query_id");
-      const query = id === undefined ? undefined : ctx.state.callbackQueries.get(id);
-      if (query === undefined || query.answered) {
-        throw badRequest("query is too old and response timeout expired or query ID is invalid");
-      }
-      const text = optString(ctx.params, "text");
-      if (text !== undefined && text.length > MAX_CALLBACK_ANSWER) throw badRequest("MESSAGE_TOO_LONG");
-      query.answered = true;
-      const answer: NonNullable<ReturnType<EmulatorState["userState"]>["lastCallbackAnswer"]> = { callback_query_id: query.id, data: query.data };
-      if (text !== undefined) answer.text = text;
-      const alert = optBool(ctx.params, "show_alert");
-      if (alert !== undefined) answer.show_alert = alert;
-      const url = optString(ctx.params, "url");
-      if (url !== undefined) answer.url = url;
-      ctx.state.userState(query.userId).lastCallbackAnswer = answer;
-      return true;
-    },
+  deleteMessage: (ctx) => {
+    const chat = ctx.state.resolveChat(chatIdParam(ctx.params));
+    const messageId = optInt(ctx.params, "message_id");
+    if (messageId === undefined) throw badRequest("message identifier is not specified");
+    const m = ctx.state.findMessage(chat, messageId);
+    if (m === undefined) throw badRequest("message to delete not found");
+    // In groups a bot (not an admin here) may delete only its own messages.
+    if (chat.chat.type !== "private" && !m.from.is_bot) throw badRequest("message can't be deleted");
+    m.deleted = true;
+    return true;
+  },
 
-    answerInlineQuery: (ctx) => {
-      const id = optString(ctx.params, "inline_query_id");
-      const query = id === undefined ? undefined : ctx.state.inlineQueries.get(id);
-      if (query === undefined || query.answered) {
-        throw badRequest("query is too old and response timeout expired or query ID is invalid");
-      }
-      const raw = optJson(ctx.params, "results");
-      if (!Array.isArray(raw)) throw badRequest("can't parse inline query results JSON object");
-      if (raw.length > MAX_INLINE_RESULTS) throw badRequest("RESULTS_TOO_MUCH");
-      const seen = new Set<string>();
-      const results = raw.map((r) => validateInlineResult(r, seen));
-      query.answered = true;
-      const answer: NonNullable<ReturnType<EmulatorState["userState"]>["lastInlineAnswer"]> = {
-        inline_query_id: query.id,
-        query: query.query,
-        results,
-      };
-      const cache = optInt(ctx.params, "cache_time");
-      if (cache !== undefined) answer.cache_time = cache;
-      const personal = optBool(ctx.params, "is_personal");
-      if (personal !== undefined) answer.is_personal = personal;
-      const next = optString(ctx.params, "next_offset");
-      if (next !== undefined) answer.next_offset = next;
-      const button = asRecord(optJson(ctx.params, "button"));
-      if (button !== undefined) answer.button = button;
-      ctx.state.userState(query.userId).lastInlineAnswer = answer;
-      return true;
-    },
+  answerCallbackQuery: (ctx) => {
+    const id = optString(ctx.params, "callback_query_id");
+    const query = id === undefined ? undefined : ctx.state.callbackQueries.get(id);
+    if (query === undefined || query.answered) {
+      throw badRequest("query is too old and response timeout expired or query ID is invalid");
+    }
+    const text = optString(ctx.params, "text");
+    if (text !== undefined && text.length > MAX_CALLBACK_ANSWER) throw badRequest("MESSAGE_TOO_LONG");
+    query.answered = true;
+    const answer: NonNullable<ReturnType<EmulatorState["userState"]>["lastCallbackAnswer"]> = {
+      callback_query_id: query.id,
+      data: query.data,
+    };
+    if (text !== undefined) answer.text = text;
+    const alert = optBool(ctx.params, "show_alert");
+    if (alert !== undefined) answer.show_alert = alert;
+    const url = optString(ctx.params, "url");
+    if (url !== undefined) answer.url = url;
+    ctx.state.userState(query.userId).lastCallbackAnswer = answer;
+    return true;
+  },
 
-    sendChatAction: (ctx) => {
-      writableChat(ctx);
-      const action = optString(ctx.params, "action");
-      if (action === undefined || !CHAT_ACTIONS.has(action)) throw badRequest("wrong parameter action in request");
-      return true;
-    },
+  answerInlineQuery: (ctx) => {
+    const id = optString(ctx.params, "inline_query_id");
+    const query = id === undefined ? undefined : ctx.state.inlineQueries.get(id);
+    if (query === undefined || query.answered) {
+      throw badRequest("query is too old and response timeout expired or query ID is invalid");
+    }
+    const raw = optJson(ctx.params, "results");
+    if (!Array.isArray(raw)) throw badRequest("can't parse inline query results JSON object");
+    if (raw.length > MAX_INLINE_RESULTS) throw badRequest("RESULTS_TOO_MUCH");
+    const seen = new Set<string>();
+    const results = raw.map((r) => validateInlineResult(r, seen));
+    query.answered = true;
+    const answer: NonNullable<ReturnType<EmulatorState["userState"]>["lastInlineAnswer"]> = {
+      inline_query_id: query.id,
+      query: query.query,
+      results,
+    };
+    const cache = optInt(ctx.params, "cache_time");
+    if (cache !== undefined) answer.cache_time = cache;
+    const personal = optBool(ctx.params, "is_personal");
+    if (personal !== undefined) answer.is_personal = personal;
+    const next = optString(ctx.params, "next_offset");
+    if (next !== undefined) answer.next_offset = next;
+    const button = asRecord(optJson(ctx.params, "button"));
+    if (button !== undefined) answer.button = button;
+    ctx.state.userState(query.userId).lastInlineAnswer = answer;
+    return true;
+  },
 
-    getChat: (ctx) => {
-      const chat = ctx.state.resolveChat(chatIdParam(ctx.params));
-      return { ...chat.chat, accent_color_id: 0, max_reaction_count: 11, accepted_gift_types: {} };
-    },
+  sendChatAction: (ctx) => {
+    writableChat(ctx);
+    const action = optString(ctx.params, "action");
+    if (action === undefined || !CHAT_ACTIONS.has(action)) throw badRequest("wrong parameter action in request");
+    return true;
+  },
 
-    setMyCommands: (ctx) => {
-      const commands = validateCommands(optJson(ctx.params, "commands"));
-      ctx.state.commands.set(commandScopeKey(ctx), commands);
-      return true;
-    },
+  getChat: (ctx) => {
+    const chat = ctx.state.resolveChat(chatIdParam(ctx.params));
+    return { ...chat.chat, accent_color_id: 0, max_reaction_count: 11, accepted_gift_types: {} };
+  },
 
-    getMyCommands: (ctx) => ctx.state.commands.get(commandScopeKey(ctx)) ?? [],
+  setMyCommands: (ctx) => {
+    const commands = validateCommands(optJson(ctx.params, "commands"));
+    ctx.state.commands.set(commandScopeKey(ctx), commands);
+    return true;
+  },
 
-    deleteMyCommands: (ctx) => {
-      ctx.state.commands.delete(commandScopeKey(ctx));
-      return true;
-    },
+  getMyCommands: (ctx) => ctx.state.commands.get(commandScopeKey(ctx)) ?? [],
 
-    setMyDescription: storeSetting("setMyDescription", { field: "description", max: 512 }),
-    setMyShortDescription: storeSetting("setMyShortDescription", { field: "short_description", max: 120 }),
-    setMyName: storeSetting("setMyName", { field: "name", max: 64 }),
-    setChatMenuButton: storeSetting("setChatMenuButton"),
-    getChatMenuButton: () => ({ type: "commands" }),
-    getMyDescription: (ctx) => {
-      const stored = asRecord(ctx.state.settings.get(`setMyDescription|${optString(ctx.params, "language_code") ?? ""}`));
-      return { description: typeof stored?.description === "string" ? stored.description : "" };
-    },
-    getMyShortDescription: (ctx) => {
-      const stored = asRecord(ctx.state.settings.get(`setMyShortDescription|${optString(ctx.params, "language_code") ?? ""}`));
-      return { short_description: typeof stored?.short_description === "string" ? stored.short_description : "" };
-    },
+  deleteMyCommands: (ctx) => {
+    ctx.state.commands.delete(commandScopeKey(ctx));
+    return true;
+  },
+
+  setMyDescription: storeSetting("setMyDescription", { field: "description", max: 512 }),
+  setMyShortDescription: storeSetting("setMyShortDescription", { field: "short_description", max: 120 }),
+  setMyName: storeSetting("setMyName", { field: "name", max: 64 }),
+  setChatMenuButton: storeSetting("setChatMenuButton"),
+  getChatMenuButton: () => ({ type: "commands" }),
+  getMyDescription: (ctx) => {
+    const stored = asRecord(ctx.state.settings.get(`setMyDescription|${optString(ctx.params, "language_code") ?? ""}`));
+    return { description: typeof stored?.description === "string" ? stored.description : "" };
+  },
+  getMyShortDescription: (ctx) => {
+    const stored = asRecord(ctx.state.settings.get(`setMyShortDescription|${optString(ctx.params, "language_code") ?? ""}`));
+    return { short_description: typeof stored?.short_description === "string" ? stored.short_description : "" };
+  },
 };
 
 /** The implemented methods, by lower-cased name (Telegram matches method names case-insensitively). */

@@ -62,7 +62,5 @@ export function chatIdParam(params: Params, name = "chat_id"): number | string {
 
 /** A plain JSON object, as a record, or undefined when the value is not one. */
 export function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }

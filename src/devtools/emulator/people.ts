@@ -27,7 +27,12 @@ function assertNotBlocked(state: EmulatorState, userId: number, chat: ChatState)
 }
 
 /** The user writes `text` (to their private chat with the bot unless `chatId` names a group). */
-export function userSendsText(state: EmulatorState, userId: number, text: string, chatId?: number): { update_id: number; message_id: number } {
+export function userSendsText(
+  state: EmulatorState,
+  userId: number,
+  text: string,
+  chatId?: number,
+): { update_id: number; message_id: number } {
   const user = state.userState(userId);
   const chat = chatFor(state, userId, chatId);
   assertNotBlocked(state, userId, chat);
@@ -43,7 +48,13 @@ export function userSendsText(state: EmulatorState, userId: number, text: string
 }
 
 /** The user presses the inline button carrying `data` under a visible message. */
-export function userPressesButton(state: EmulatorState, userId: number, messageId: number, data: string, chatId?: number): { update_id: number; callback_query_id: string } {
+export function userPressesButton(
+  state: EmulatorState,
+  userId: number,
+  messageId: number,
+  data: string,
+  chatId?: number,
+): { update_id: number; callback_query_id: string } {
   const user = state.userState(userId);
   const chat = chatFor(state, userId, chatId);
   assertNotBlocked(state, userId, chat);
@@ -63,7 +74,12 @@ export function userPressesButton(state: EmulatorState, userId: number, messageI
 }
 
 /** The user types `@bot query` somewhere. */
-export function userInlineQuery(state: EmulatorState, userId: number, query: string, opts: { chatType?: string; offset?: string } = {}): { update_id: number; inline_query_id: string } {
+export function userInlineQuery(
+  state: EmulatorState,
+  userId: number,
+  query: string,
+  opts: { chatType?: string; offset?: string } = {},
+): { update_id: number; inline_query_id: string } {
   const user = state.userState(userId);
   const id = state.newQueryId();
   state.inlineQueries.set(id, { id, userId, query, answered: false });
@@ -78,7 +94,12 @@ export function userInlineQuery(state: EmulatorState, userId: number, query: str
  * The user picks a result of the bot's last inline answer. Its message lands in the chosen chat as
  * "via @bot"; with an inline keyboard it gets an inline_message_id the bot can edit it by.
  */
-export function userChoosesInlineResult(state: EmulatorState, userId: number, resultId: string, chatId?: number): { update_id: number; inline_message_id?: string } {
+export function userChoosesInlineResult(
+  state: EmulatorState,
+  userId: number,
+  resultId: string,
+  chatId?: number,
+): { update_id: number; inline_message_id?: string } {
   const user = state.userState(userId);
   const answer = user.lastInlineAnswer;
   if (answer === undefined) throw new Error(`the bot has not answered user ${userId}'s last inline query`);
@@ -119,7 +140,8 @@ export function userSetsBlocked(state: EmulatorState, userId: number, blocked: b
   if (user.blocked === blocked) return undefined;
   user.blocked = blocked;
   const chat = chatFor(state, userId, undefined);
-  const member = (status: string): Record<string, unknown> => (status === "kicked" ? { user: state.bot, status, until_date: 0 } : { user: state.bot, status });
+  const member = (status: string): Record<string, unknown> =>
+    status === "kicked" ? { user: state.bot, status, until_date: 0 } : { user: state.bot, status };
   const update_id = state.enqueue("my_chat_member", {
     chat: chat.chat,
     from: user.user,

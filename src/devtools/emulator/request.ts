@@ -87,7 +87,8 @@ export function paramsForRecord(decoded: DecodedRequest): Params {
     }
   }
   for (const [name, file] of decoded.files) {
-    if (!Object.values(decoded.params).includes(`attach://${name}`)) out[name] = { upload: { size: file.bytes.length, filename: file.filename } };
+    if (!Object.values(decoded.params).includes(`attach://${name}`))
+      out[name] = { upload: { size: file.bytes.length, filename: file.filename } };
   }
   return out;
 }

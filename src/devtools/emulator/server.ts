@@ -153,7 +153,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const token = options.token ?? DEFAULT_TOKEN;
   const botId = Number(token.split(":")[0]);
   if (!Number.isSafeInteger(botId) || botId <= 0) throw new Error("the token must start with the bot's numeric id, like 123456:ABC");
-  const botInfo = { id: botId, is_bot: true, first_name: options.botName ?? "Swap Sandbox Bot", username: options.botUsername ?? "swap_sandbox_bot" };
+  const botInfo = {
+    id: botId,
+    is_bot: true,
+    first_name: options.botName ?? "Swap Sandbox Bot",
+    username: options.botUsername ?? "swap_sandbox_bot",
+  };
   const state = new EmulatorState(botInfo);
   const quietMs = options.quietMs ?? 50;
   const handledTimeoutMs = options.handledTimeoutMs ?? 5000;
@@ -206,7 +211,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   /** getUpdates: answer at once when something is pending, otherwise hold until an update or the timeout. */
   const getUpdates = (params: Params, res: ServerResponse): Promise<unknown> => {
     if (state.webhook !== undefined) {
-      throw new ApiError(409, "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first");
+      throw new ApiError(
+        409,
+        "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+      );
     }
     heldPoll?.supersede();
     state.confirm(optInt(params, "offset"));
@@ -286,17 +294,24 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     let decoded: DecodedRequest = { params: {}, files: new Map() };
     let recorded: Params = {};
     try {
-      decoded = decodeRequest(url, req.headers["content-type"], await readBody(req, MAX_BODY_BYTES, () => new ApiError(413, "Request Entity Too Large")));
+      decoded = decodeRequest(
+        url,
+        req.headers["content-type"],
+        await readBody(req, MAX_BODY_BYTES, () => new ApiError(413, "Request Entity Too Large")),
+      );
       recorded = paramsForRecord(decoded);
       if (decodeURIComponent(givenToken) !== token) throw new ApiError(401, "Unauthorized");
       const fault = takeFault(method);
       if (fault !== undefined) throw fault;
-      const result = isPoll ? await getUpdates(decoded.params, res) : methodHandler(method)({ state, params: decoded.params, files: decoded.files });
+      const result = isPoll
+        ? await getUpdates(decoded.params, res)
+        : methodHandler(method)({ state, params: decoded.params, files: decoded.files });
       if (isPoll && res.destroyed) return; // an abandoned long poll: nobody received these updates
       record(method, recorded, { result });
       send(res, 200, { ok: true, result });
     } catch (err) {
-      const error = err instanceof ApiError ? err : new ApiError(500, `Internal Server Error: ${err instanceof Error ? err.message : String(err)}`);
+      const error =
+        err instanceof ApiError ? err : new ApiError(500, `Internal Server Error: ${err instanceof Error ? err.message : String(err)}`);
       record(method, recorded, { error });
       send(res, error.code, error.toResponse());
     } finally {
@@ -402,7 +417,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       };
       const deadline = setTimeout(() => {
         stop();
-        const why = !fetchedUpdates.has(updateId) ? "the bot never fetched it" : state.isQueued(updateId) ? "the bot never confirmed it" : "the bot kept making calls";
+        const why = !fetchedUpdates.has(updateId)
+          ? "the bot never fetched it"
+          : state.isQueued(updateId)
+            ? "the bot never confirmed it"
+            : "the bot kept making calls";
         reject(new Error(`update ${updateId} not handled within ${handledTimeoutMs} ms (${why}); last calls:\n${describeCalls(calls)}`));
       }, handledTimeoutMs);
       const unsubscribe = state.onChange(check);
@@ -410,7 +429,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       check();
     });
 
-  const sentUpdate = (ids: { update_id: number; message_id?: number; callback_query_id?: string; inline_query_id?: string }): SentUpdate => {
+  const sentUpdate = (ids: {
+    update_id: number;
+    message_id?: number;
+    callback_query_id?: string;
+    inline_query_id?: string;
+  }): SentUpdate => {
     let handled: Promise<void> | undefined;
     return {
       ...ids,
@@ -527,7 +551,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         };
         const timer = setTimeout(() => {
           settle();
-          const thrown = lastThrown === undefined ? "" : `; the predicate last threw: ${lastThrown instanceof Error ? lastThrown.message : String(lastThrown)}`;
+          const thrown =
+            lastThrown === undefined
+              ? ""
+              : `; the predicate last threw: ${lastThrown instanceof Error ? lastThrown.message : String(lastThrown)}`;
           reject(new Error(`waitFor timed out after ${timeoutMs} ms${thrown}; last calls:\n${describeCalls(calls)}`));
         }, timeoutMs);
         const unsubscribe = state.onChange(check);

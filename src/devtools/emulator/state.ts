@@ -7,16 +7,7 @@
 import { forbidden, badRequest } from "./errors.js";
 import type { ParsedEntity } from "./html.js";
 import { flattenButtons, type InlineKeyboardMarkup } from "./markup.js";
-import type {
-  BotCommand,
-  BotMessage,
-  CallbackAnswer,
-  ChatView,
-  InlineAnswer,
-  PhotoContent,
-  TgChat,
-  TgUser,
-} from "./types.js";
+import type { BotCommand, BotMessage, CallbackAnswer, ChatView, InlineAnswer, PhotoContent, TgChat, TgUser } from "./types.js";
 
 /** A message as stored: mutable, deleted ones kept (flagged) so ids are never reused. */
 export interface StoredMessage {
@@ -310,7 +301,10 @@ export class EmulatorState {
     return {
       chatId,
       messages: () => fromBot().map((m) => this.snapshot(m)),
-      messagesFrom: (index) => fromBot().slice(index).map((m) => this.snapshot(m)),
+      messagesFrom: (index) =>
+        fromBot()
+          .slice(index)
+          .map((m) => this.snapshot(m)),
       count: () => fromBot().length,
       all: () => visible().map((m) => this.snapshot(m)),
       last: () => {

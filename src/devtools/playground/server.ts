@@ -204,7 +204,8 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
                 description: typeof r.description === "string" ? r.description : "",
               })),
             },
-      toast: callback?.text === undefined ? null : { id: callback.callback_query_id, text: callback.text, alert: callback.show_alert === true },
+      toast:
+        callback?.text === undefined ? null : { id: callback.callback_query_id, text: callback.text, alert: callback.show_alert === true },
     };
   };
 
@@ -253,7 +254,11 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
   // --- HTTP ---
   const sendJson = (res: ServerResponse, status: number, body: unknown): void => {
     const json = JSON.stringify(body);
-    res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(json), "cache-control": "no-store" });
+    res.writeHead(status, {
+      "content-type": "application/json; charset=utf-8",
+      "content-length": Buffer.byteLength(json),
+      "cache-control": "no-store",
+    });
     res.end(json);
   };
 
@@ -270,7 +275,8 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
         "content-length": bytes.length,
         "cache-control": "no-cache",
         // The page loads only its own files and images: no inline script, nothing from elsewhere.
-        "content-security-policy": "default-src 'self'; img-src 'self' https: data:; style-src 'self'; script-src 'self'; connect-src 'self'",
+        "content-security-policy":
+          "default-src 'self'; img-src 'self' https: data:; style-src 'self'; script-src 'self'; connect-src 'self'",
         "x-content-type-options": "nosniff",
       });
       res.end(bytes);
@@ -300,7 +306,12 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
           const message = emulator.chat(Number(rest[1])).byId(Number(rest[2]));
           const photo = message?.photo;
           if (photo === undefined || !("bytes" in photo)) return sendJson(res, 404, { error: "no such photo" });
-          res.writeHead(200, { "content-type": photo.mime, "content-length": photo.bytes.length, "cache-control": "no-cache", "x-content-type-options": "nosniff" });
+          res.writeHead(200, {
+            "content-type": photo.mime,
+            "content-length": photo.bytes.length,
+            "cache-control": "no-cache",
+            "x-content-type-options": "nosniff",
+          });
           res.end(photo.bytes);
           return;
         }

@@ -22,7 +22,15 @@
  */
 import { Decimal } from "decimal.js";
 import type { AddressFormatName } from "./address-formats.js";
-import { SAMPLE_ADDRESSES, SANDBOX_COINS, defineCatalog, hashString, smallPairOpen, type SandboxCatalog, type SandboxCoin } from "./catalog.js";
+import {
+  SAMPLE_ADDRESSES,
+  SANDBOX_COINS,
+  defineCatalog,
+  hashString,
+  smallPairOpen,
+  type SandboxCatalog,
+  type SandboxCoin,
+} from "./catalog.js";
 import { createRng, type Rng } from "./random.js";
 
 /** How many coins the large catalog has, unlisted ones included. */
@@ -56,22 +64,23 @@ function network(name: string): TokenNetwork {
 }
 
 /** Real coins on their own networks, beyond the small catalog. */
-const NATIVE_COINS: readonly { code: string; name: string; usd: string; network: string; address: AddressFormatName; tagname?: string }[] = [
-  { code: "EOS", name: "EOS", usd: "0.8", network: "EOS", address: "eos", tagname: "MEMO" },
-  { code: "HBAR", name: "Hedera", usd: "0.07", network: "HBAR", address: "hedera", tagname: "MEMO" },
-  { code: "KAVA", name: "Kava", usd: "0.6", network: "KAVA", address: "kava", tagname: "MEMO" },
-  { code: "OSMO", name: "Osmosis", usd: "0.5", network: "OSMO", address: "osmosis", tagname: "MEMO" },
-  { code: "INJ", name: "Injective", usd: "25", network: "INJ", address: "injective", tagname: "MEMO" },
-  { code: "ALGO", name: "Algorand", usd: "0.18", network: "ALGO", address: "algorand" },
-  { code: "NEAR", name: "NEAR Protocol", usd: "5", network: "NEAR", address: "near" },
-  { code: "XTZ", name: "Tezos", usd: "0.9", network: "XTZ", address: "tezos" },
-  { code: "EGLD", name: "MultiversX", usd: "35", network: "EGLD", address: "multiversx" },
-  { code: "ETC", name: "Ethereum Classic", usd: "25", network: "ETC", address: "evm" },
-  { code: "AVAX", name: "Avalanche", usd: "30", network: "AVAXC", address: "evm" },
-  { code: "FTM", name: "Fantom", usd: "0.7", network: "FTM", address: "evm" },
-  { code: "ARB", name: "Arbitrum", usd: "1", network: "ARBITRUM", address: "evm" },
-  { code: "OP", name: "Optimism", usd: "2", network: "OP", address: "evm" },
-];
+const NATIVE_COINS: readonly { code: string; name: string; usd: string; network: string; address: AddressFormatName; tagname?: string }[] =
+  [
+    { code: "EOS", name: "EOS", usd: "0.8", network: "EOS", address: "eos", tagname: "MEMO" },
+    { code: "HBAR", name: "Hedera", usd: "0.07", network: "HBAR", address: "hedera", tagname: "MEMO" },
+    { code: "KAVA", name: "Kava", usd: "0.6", network: "KAVA", address: "kava", tagname: "MEMO" },
+    { code: "OSMO", name: "Osmosis", usd: "0.5", network: "OSMO", address: "osmosis", tagname: "MEMO" },
+    { code: "INJ", name: "Injective", usd: "25", network: "INJ", address: "injective", tagname: "MEMO" },
+    { code: "ALGO", name: "Algorand", usd: "0.18", network: "ALGO", address: "algorand" },
+    { code: "NEAR", name: "NEAR Protocol", usd: "5", network: "NEAR", address: "near" },
+    { code: "XTZ", name: "Tezos", usd: "0.9", network: "XTZ", address: "tezos" },
+    { code: "EGLD", name: "MultiversX", usd: "35", network: "EGLD", address: "multiversx" },
+    { code: "ETC", name: "Ethereum Classic", usd: "25", network: "ETC", address: "evm" },
+    { code: "AVAX", name: "Avalanche", usd: "30", network: "AVAXC", address: "evm" },
+    { code: "FTM", name: "Fantom", usd: "0.7", network: "FTM", address: "evm" },
+    { code: "ARB", name: "Arbitrum", usd: "1", network: "ARBITRUM", address: "evm" },
+    { code: "OP", name: "Optimism", usd: "2", network: "OP", address: "evm" },
+  ];
 
 /** Stablecoins on more networks: code = ticker + network, as services write them. */
 const STABLE_VARIANTS: readonly { base: string; name: string; networks: readonly string[] }[] = [
@@ -173,7 +182,12 @@ function generateCoins(): SandboxCoin[] {
   };
 
   for (const n of NATIVE_COINS) {
-    add({ ...token(rng, n.code, n.name, n.usd, network("ERC20"), coins.length), network: n.network, address: n.address, tagname: n.tagname ?? "" });
+    add({
+      ...token(rng, n.code, n.name, n.usd, network("ERC20"), coins.length),
+      network: n.network,
+      address: n.address,
+      tagname: n.tagname ?? "",
+    });
   }
   for (const s of STABLE_VARIANTS) {
     for (const net of s.networks) add(token(rng, s.base + net, s.name, "1", network(net), coins.length, 6));
@@ -195,7 +209,10 @@ function generateCoins(): SandboxCoin[] {
     bases.add(base);
     const name = inventName(rng);
     // A price between $0.00001 and $3000, evenly spread on a log scale.
-    const usd = new Decimal(10).pow(-5 + rng() * 8.5).toSignificantDigits(4).toFixed();
+    const usd = new Decimal(10)
+      .pow(-5 + rng() * 8.5)
+      .toSignificantDigits(4)
+      .toFixed();
     const main = pickNetwork(rng);
     // As services write them: an ERC20 token under its bare ticker, elsewhere ticker + network.
     add(token(rng, main.network === "ERC20" ? base : base + main.network, name, usd, main, coins.length));

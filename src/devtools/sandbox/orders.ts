@@ -105,7 +105,11 @@ export interface MutableOrderBook extends OrderBook {
  * Creates an order book on the given clock.
  * @param makeTxId invents a transaction id when an order succeeds (seeded by the server).
  */
-export function createOrderBook(clock: SandboxClock, lifecycle: LifecycleTiming | undefined, makeTxId: (id: string) => string): MutableOrderBook {
+export function createOrderBook(
+  clock: SandboxClock,
+  lifecycle: LifecycleTiming | undefined,
+  makeTxId: (id: string) => string,
+): MutableOrderBook {
   const manual = lifecycle === "manual";
   const timing: ResolvedTiming = { ...DEFAULT_LIFECYCLE, ...(lifecycle === "manual" || lifecycle === undefined ? {} : lifecycle) };
   const orders = new Map<string, SandboxOrder>();
@@ -167,7 +171,15 @@ export function createOrderBook(clock: SandboxClock, lifecycle: LifecycleTiming 
   return {
     create(init) {
       const now = clock.now();
-      const order: SandboxOrder = { ...init, status: "waiting_deposit", createdAt: now, statusSince: now, txId: null, amountTo: null, history: [] };
+      const order: SandboxOrder = {
+        ...init,
+        status: "waiting_deposit",
+        createdAt: now,
+        statusSince: now,
+        txId: null,
+        amountTo: null,
+        history: [],
+      };
       order.history.push({ status: "waiting_deposit", at: now });
       orders.set(order.id, order);
       return copy(order);

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { compactConversationState } from "../../../src/bot/features/exchange/compact-replay.js";
 
 const keyboard = { inline_keyboard: [[{ text: "BTC", callback_data: "x:f:c:BTC" }]] };
-const botMessage = { message_id: 7, date: 1, chat: { id: 5, type: "private", first_name: "A" }, from: { id: 1, is_bot: true }, text: "Pick", reply_markup: keyboard };
+const botMessage = {
+  message_id: 7,
+  date: 1,
+  chat: { id: 5, type: "private", first_name: "A" },
+  from: { id: 1, is_bot: true },
+  text: "Pick",
+  reply_markup: keyboard,
+};
 
 /** The plugin's saved shape: a replay log of sends and what each received. */
 const state = {
@@ -15,10 +22,30 @@ const state = {
         replay: {
           send: [{ payload: "wait" }, { payload: "sendMessage" }, { payload: "external" }, { payload: "wait" }],
           receive: [
-            { send: 0, returnValue: { update_id: 1, message: { message_id: 6, date: 1, chat: botMessage.chat, from: { id: 5, is_bot: false, language_code: "ru" }, text: "/exchange", entities: [{ type: "bot_command", offset: 0, length: 9 }], reply_to_message: botMessage } } },
+            {
+              send: 0,
+              returnValue: {
+                update_id: 1,
+                message: {
+                  message_id: 6,
+                  date: 1,
+                  chat: botMessage.chat,
+                  from: { id: 5, is_bot: false, language_code: "ru" },
+                  text: "/exchange",
+                  entities: [{ type: "bot_command", offset: 0, length: 9 }],
+                  reply_to_message: botMessage,
+                },
+              },
+            },
             { send: 1, returnValue: { ok: true, res: { ok: true, result: botMessage } } },
             { send: 2, returnValue: { ok: true, ret: { keep: "as it is", reply_markup: keyboard } } },
-            { send: 3, returnValue: { update_id: 2, callback_query: { id: "q", from: { id: 5, is_bot: false }, chat_instance: "c", data: "x:f:c:BTC", message: botMessage } } },
+            {
+              send: 3,
+              returnValue: {
+                update_id: 2,
+                callback_query: { id: "q", from: { id: 5, is_bot: false }, chat_instance: "c", data: "x:f:c:BTC", message: botMessage },
+              },
+            },
           ],
         },
       },
@@ -32,13 +59,29 @@ describe("the saved flow state keeps what the flow reads, not whole messages", (
     const receive = compact.state.exchange[0]!.replay.receive;
     expect(receive[0]!.returnValue).toEqual({
       update_id: 1,
-      message: { message_id: 6, date: 1, chat: { id: 5, type: "private" }, from: { id: 5, is_bot: false, language_code: "ru" }, text: "/exchange", entities: [{ type: "bot_command", offset: 0, length: 9 }] },
+      message: {
+        message_id: 6,
+        date: 1,
+        chat: { id: 5, type: "private" },
+        from: { id: 5, is_bot: false, language_code: "ru" },
+        text: "/exchange",
+        entities: [{ type: "bot_command", offset: 0, length: 9 }],
+      },
     });
-    expect(receive[1]!.returnValue).toEqual({ ok: true, res: { ok: true, result: { message_id: 7, date: 1, chat: { id: 5, type: "private" } } } });
+    expect(receive[1]!.returnValue).toEqual({
+      ok: true,
+      res: { ok: true, result: { message_id: 7, date: 1, chat: { id: 5, type: "private" } } },
+    });
     expect(receive[2]!.returnValue).toEqual(state.state.exchange[0]!.replay.receive[2]!.returnValue);
     expect(receive[3]!.returnValue).toEqual({
       update_id: 2,
-      callback_query: { id: "q", from: { id: 5, is_bot: false }, chat_instance: "c", data: "x:f:c:BTC", message: { message_id: 7, date: 1, chat: { id: 5, type: "private" } } },
+      callback_query: {
+        id: "q",
+        from: { id: 5, is_bot: false },
+        chat_instance: "c",
+        data: "x:f:c:BTC",
+        message: { message_id: 7, date: 1, chat: { id: 5, type: "private" } },
+      },
     });
     expect(JSON.stringify(compact).length).toBeLessThan(JSON.stringify(state).length * 0.75);
     // The input is not changed (the plugin keeps using it).

@@ -16,7 +16,10 @@ afterEach(async () => {
   for (const fn of cleanups.splice(0).reverse()) await fn();
 });
 
-async function setup(locale = "en", quoteDeadlineMs?: number): Promise<{ sandbox: SandboxServer; env: RateAnswerEnv & { catalog: Catalog } }> {
+async function setup(
+  locale = "en",
+  quoteDeadlineMs?: number,
+): Promise<{ sandbox: SandboxServer; env: RateAnswerEnv & { catalog: Catalog } }> {
   const sandbox = await startSandbox();
   cleanups.push(() => sandbox.close());
   const client = createPartnerClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, retries: 0 });

@@ -49,13 +49,23 @@ describe("sendMessage", () => {
   it("sends HTML and records what the client shows", async () => {
     const sent = await api().sendMessage(USER, "<b>Rate</b>: 1 BTC &gt; 0", {
       parse_mode: "HTML",
-      reply_markup: { inline_keyboard: [[{ text: "OK", callback_data: "ok" }, { text: "Site", url: "https://example.org" }]] },
+      reply_markup: {
+        inline_keyboard: [
+          [
+            { text: "OK", callback_data: "ok" },
+            { text: "Site", url: "https://example.org" },
+          ],
+        ],
+      },
       link_preview_options: { is_disabled: true },
     });
     expect(sent).toMatchObject({ text: "Rate: 1 BTC > 0", entities: [{ type: "bold", offset: 0, length: 4 }], from: { id: 123456 } });
     const shown = emu().chat(USER).last();
     expect(shown?.plain).toBe("Rate: 1 BTC > 0");
-    expect(shown?.buttons()).toEqual([{ text: "OK", callback_data: "ok" }, { text: "Site", url: "https://example.org" }]);
+    expect(shown?.buttons()).toEqual([
+      { text: "OK", callback_data: "ok" },
+      { text: "Site", url: "https://example.org" },
+    ]);
     expect(emu().callsOf("sendMessage")[0]?.params).toMatchObject({ parse_mode: "HTML", chat_id: USER });
   });
 
@@ -67,7 +77,7 @@ describe("sendMessage", () => {
   });
 
   it.each([
-    ["<b>x", 'Bad Request: can\'t parse entities: Can\'t find end tag corresponding to start tag "b"'],
+    ["<b>x", "Bad Request: can't parse entities: Can't find end tag corresponding to start tag \"b\""],
     ["a<b", "Bad Request: can't parse entities: Unclosed start tag at byte offset 1"],
     ["<div>x</div>", 'Bad Request: can\'t parse entities: Unsupported start tag "div" at byte offset 0'],
     ["<b>x</i>", 'Bad Request: can\'t parse entities: Unmatched end tag at byte offset 4, expected "</b>", found "</i>"'],
@@ -104,7 +114,9 @@ describe("sendMessage", () => {
     const send = (button: Record<string, unknown>) =>
       api().sendMessage(USER, "x", { reply_markup: { inline_keyboard: [[button as never]] } });
     await send({ text: "ok", callback_data: "é".repeat(32) }); // 64 bytes: the limit itself is fine
-    expect((await rejection(send({ text: "x", callback_data: "é".repeat(32) + "a" }))).description).toBe("Bad Request: BUTTON_DATA_INVALID");
+    expect((await rejection(send({ text: "x", callback_data: "é".repeat(32) + "a" }))).description).toBe(
+      "Bad Request: BUTTON_DATA_INVALID",
+    );
     expect((await rejection(send({ text: "x", callback_data: "" }))).description).toBe("Bad Request: BUTTON_DATA_INVALID");
     const noAction = await rejection(send({ text: "x" }));
     expect(noAction.error_code).toBe(400);
@@ -169,12 +181,16 @@ describe("editing and deleting", () => {
   it("answers 'message is not modified' for an identical edit", async () => {
     const markup = { inline_keyboard: [[{ text: "a", callback_data: "a" }]] };
     const m = await api().sendMessage(USER, "<b>same</b>", { parse_mode: "HTML", reply_markup: markup });
-    const err = await rejection(api().editMessageText(USER, m.message_id, "<strong>same</strong>", { parse_mode: "HTML", reply_markup: markup }));
+    const err = await rejection(
+      api().editMessageText(USER, m.message_id, "<strong>same</strong>", { parse_mode: "HTML", reply_markup: markup }),
+    );
     expect(err.error_code).toBe(400);
     expect(err.description).toBe(
       "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a specified old message content and reply markup",
     );
-    expect((await rejection(api().editMessageReplyMarkup(USER, m.message_id, { reply_markup: markup }))).description).toMatch(/not modified/);
+    expect((await rejection(api().editMessageReplyMarkup(USER, m.message_id, { reply_markup: markup }))).description).toMatch(
+      /not modified/,
+    );
     // Same text, different markup: a real change.
     await api().editMessageText(USER, m.message_id, "<b>same</b>", { parse_mode: "HTML" });
   });
@@ -186,7 +202,9 @@ describe("editing and deleting", () => {
 
   it("refuses to edit the user's own message", async () => {
     const own = emu().chat(USER).all()[0];
-    expect((await rejection(api().editMessageText(USER, own?.message_id ?? 0, "x"))).description).toBe("Bad Request: message can't be edited");
+    expect((await rejection(api().editMessageText(USER, own?.message_id ?? 0, "x"))).description).toBe(
+      "Bad Request: message can't be edited",
+    );
   });
 
   it("deletes: the message disappears and cannot be deleted twice", async () => {
@@ -203,7 +221,9 @@ describe("editing and deleting", () => {
     expect(emu().chat(USER).byId(photo.message_id)).toMatchObject({ caption: "new", plain: "new", history: ["old"] });
     const text = await api().sendMessage(USER, "t");
     expect((await rejection(api().editMessageCaption(USER, text.message_id, { caption: "c" }))).error_code).toBe(400);
-    expect((await rejection(api().editMessageText(USER, photo.message_id, "t"))).description).toBe("Bad Request: there is no text in the message to edit");
+    expect((await rejection(api().editMessageText(USER, photo.message_id, "t"))).description).toBe(
+      "Bad Request: there is no text in the message to edit",
+    );
   });
 });
 
@@ -225,8 +245,12 @@ describe("sendPhoto", () => {
     expect(emu().chat(USER).last()?.photo).toMatchObject({ file_id: fileId, mime: "image/png" });
     await api().sendPhoto(USER, "https://example.org/qr.png");
     expect(emu().chat(USER).last()?.photo).toEqual({ url: "https://example.org/qr.png" });
-    expect((await rejection(api().sendPhoto(USER, "no-such-file"))).description).toBe("Bad Request: wrong file identifier/HTTP URL specified");
-    expect((await rejection(api().sendPhoto(USER, new InputFile(Buffer.from("not an image"))))).description).toBe("Bad Request: IMAGE_PROCESS_FAILED");
+    expect((await rejection(api().sendPhoto(USER, "no-such-file"))).description).toBe(
+      "Bad Request: wrong file identifier/HTTP URL specified",
+    );
+    expect((await rejection(api().sendPhoto(USER, new InputFile(Buffer.from("not an image"))))).description).toBe(
+      "Bad Request: IMAGE_PROCESS_FAILED",
+    );
   });
 
   it("rejects a caption over 1024 characters", async () => {
@@ -243,8 +267,11 @@ describe("queries", () => {
     await api().answerCallbackQuery(press.callback_query_id ?? "", { text: "Done!" });
     expect(user.lastToast()).toBe("Done!");
     const tooOld = "Bad Request: query is too old and response timeout expired or query ID is invalid";
-    expect((await rejection(api().answerCallbackQuery(press.callback_query_id ?? "")))).toMatchObject({ error_code: 400, description: tooOld });
-    expect((await rejection(api().answerCallbackQuery("12345")))).toMatchObject({ description: tooOld });
+    expect(await rejection(api().answerCallbackQuery(press.callback_query_id ?? ""))).toMatchObject({
+      error_code: 400,
+      description: tooOld,
+    });
+    expect(await rejection(api().answerCallbackQuery("12345"))).toMatchObject({ description: tooOld });
   });
 
   it("validates inline query answers and keeps the accepted one for the user", async () => {
@@ -258,20 +285,24 @@ describe("queries", () => {
     });
     const answer = (results: unknown[]) => api().answerInlineQuery(user.inlineQuery("btc").inline_query_id ?? "", results as never);
 
-    expect((await rejection(answer(Array.from({ length: 51 }, (_, i) => article(`r${i}`))))).description).toBe("Bad Request: RESULTS_TOO_MUCH");
+    expect((await rejection(answer(Array.from({ length: 51 }, (_, i) => article(`r${i}`))))).description).toBe(
+      "Bad Request: RESULTS_TOO_MUCH",
+    );
     expect((await rejection(answer([article("a"), article("a")]))).description).toBe("Bad Request: RESULT_ID_DUPLICATE");
     expect((await rejection(answer([article("x".repeat(65))]))).description).toBe("Bad Request: RESULT_ID_INVALID");
     expect((await rejection(answer([article("a", { title: undefined })]))).description).toContain('"title"');
-    expect((await rejection(answer([article("a", { input_message_content: undefined })]))).description).toContain('"input_message_content"');
-    expect((await rejection(answer([article("a", { input_message_content: { message_text: "<b>oops", parse_mode: "HTML" } })]))).description).toMatch(
-      /^Bad Request: can't parse entities/,
+    expect((await rejection(answer([article("a", { input_message_content: undefined })]))).description).toContain(
+      '"input_message_content"',
     );
-    expect((await rejection(api().answerInlineQuery("999", [])))).toMatchObject({ description: expect.stringMatching(/query is too old/) });
+    expect(
+      (await rejection(answer([article("a", { input_message_content: { message_text: "<b>oops", parse_mode: "HTML" } })]))).description,
+    ).toMatch(/^Bad Request: can't parse entities/);
+    expect(await rejection(api().answerInlineQuery("999", []))).toMatchObject({ description: expect.stringMatching(/query is too old/) });
 
     const id = user.inlineQuery("btc").inline_query_id ?? "";
     await api().answerInlineQuery(id, [article("a")] as never, { cache_time: 0, is_personal: true });
     expect(user.lastInlineAnswer()).toMatchObject({ query: "btc", cache_time: 0, is_personal: true, results: [{ id: "a" }] });
-    expect((await rejection(api().answerInlineQuery(id, [])))).toMatchObject({ error_code: 400 });
+    expect(await rejection(api().answerInlineQuery(id, []))).toMatchObject({ error_code: 400 });
   });
 });
 
@@ -282,7 +313,9 @@ describe("bot settings", () => {
     expect(await api().getMyCommands()).toEqual([{ command: "start", description: "Start" }]);
     expect(emu().commands({ type: "all_private_chats" }, "ru")).toEqual([{ command: "start", description: "Старт" }]);
     expect(emu().commands({ type: "all_group_chats" })).toBeUndefined();
-    expect((await rejection(api().setMyCommands([{ command: "Bad-Command", description: "x" }]))).description).toBe("Bad Request: BOT_COMMAND_INVALID");
+    expect((await rejection(api().setMyCommands([{ command: "Bad-Command", description: "x" }]))).description).toBe(
+      "Bad Request: BOT_COMMAND_INVALID",
+    );
     expect(await api().setMyDescription("Swap coins")).toBe(true);
     expect(await api().setMyShortDescription("Swap")).toBe(true);
     expect(await api().setChatMenuButton({ menu_button: { type: "commands" } })).toBe(true);
@@ -304,9 +337,18 @@ describe("faults", () => {
       body: JSON.stringify({ chat_id: USER, text: "x" }),
     });
     expect(res.status).toBe(429);
-    expect(await res.json()).toEqual({ ok: false, error_code: 429, description: "Too Many Requests: retry after 3", parameters: { retry_after: 3 } });
+    expect(await res.json()).toEqual({
+      ok: false,
+      error_code: 429,
+      description: "Too Many Requests: retry after 3",
+      parameters: { retry_after: 3 },
+    });
     await api().sendMessage(USER, "x");
-    expect(emu().callsOf("sendMessage").map((c) => c.ok)).toEqual([false, true]);
+    expect(
+      emu()
+        .callsOf("sendMessage")
+        .map((c) => c.ok),
+    ).toEqual([false, true]);
   });
 
   it("failNext counts down the given number of times and supports other codes", async () => {

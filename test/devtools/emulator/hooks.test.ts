@@ -25,7 +25,11 @@ describe("onApiCall", () => {
       });
     await sending;
     expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatchObject({ call: { method: "sendMessage", ok: true, params: { text: "hello" } }, inChat: "hello", answered: false });
+    expect(seen[0]).toMatchObject({
+      call: { method: "sendMessage", ok: true, params: { text: "hello" } },
+      inChat: "hello",
+      answered: false,
+    });
 
     remove();
     await api().sendMessage(USER, "again");

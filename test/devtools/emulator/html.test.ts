@@ -10,7 +10,7 @@ function errorOf(html: string): string {
 
 describe("parseHtml: what Telegram accepts", () => {
   it("turns supported tags into entities with UTF-16 offsets", () => {
-    const r = parseHtml("💱 <b>Bold</b> <i>it</i> <u>u</u> <s>s</s> <code>c</code> <a href=\"https://x.org/?a=1&amp;b=2\">link</a>");
+    const r = parseHtml('💱 <b>Bold</b> <i>it</i> <u>u</u> <s>s</s> <code>c</code> <a href="https://x.org/?a=1&amp;b=2">link</a>');
     expect(r).toEqual({
       ok: true,
       text: "💱 Bold it u s c link",
@@ -33,7 +33,16 @@ describe("parseHtml: what Telegram accepts", () => {
     if (!r.ok) throw new Error(r.error);
     expect(r.text).toBe("abcdefghi👍");
     expect(r.entities.map((e) => e.type)).toEqual([
-      "bold", "italic", "underline", "strikethrough", "strikethrough", "spoiler", "spoiler", "expandable_blockquote", "pre", "custom_emoji",
+      "bold",
+      "italic",
+      "underline",
+      "strikethrough",
+      "strikethrough",
+      "spoiler",
+      "spoiler",
+      "expandable_blockquote",
+      "pre",
+      "custom_emoji",
     ]);
     expect(r.entities.find((e) => e.type === "pre")).toMatchObject({ language: "ts", offset: 8, length: 1 });
   });
@@ -88,7 +97,12 @@ describe("toPlain and trimFormatted", () => {
   });
 
   it("trims like Telegram, moving entities with the text", () => {
-    expect(trimFormatted("  \nab cd \n", [{ type: "bold", offset: 3, length: 2 }, { type: "italic", offset: 0, length: 2 }])).toEqual({
+    expect(
+      trimFormatted("  \nab cd \n", [
+        { type: "bold", offset: 3, length: 2 },
+        { type: "italic", offset: 0, length: 2 },
+      ]),
+    ).toEqual({
       text: "ab cd",
       entities: [{ type: "bold", offset: 0, length: 2 }],
     });

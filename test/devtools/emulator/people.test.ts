@@ -17,7 +17,12 @@ describe("people", () => {
     const press = user.pressButton(emu().chat(5).last() ?? m.message_id, "c:btc");
     const [update] = await api().getUpdates();
     expect(update?.update_id).toBe(press.update_id);
-    expect(update?.callback_query).toMatchObject({ id: press.callback_query_id, data: "c:btc", from: { id: 5 }, message: { message_id: m.message_id, text: "pick" } });
+    expect(update?.callback_query).toMatchObject({
+      id: press.callback_query_id,
+      data: "c:btc",
+      from: { id: 5 },
+      message: { message_id: m.message_id, text: "pick" },
+    });
     await api().deleteMessage(5, m.message_id);
     expect(() => user.pressButton(m.message_id, "c:btc")).toThrow(/not visible/);
   });
@@ -28,7 +33,10 @@ describe("people", () => {
     const user = emu().user({ id: 5 });
     user.sendText("/rate@swap_sandbox_bot btc", { chat: group });
     const [update] = await api().getUpdates();
-    expect(update?.message).toMatchObject({ chat: { id: -100123, type: "group", title: "Traders" }, entities: [{ type: "bot_command", length: 22 }] });
+    expect(update?.message).toMatchObject({
+      chat: { id: -100123, type: "group", title: "Traders" },
+      entities: [{ type: "bot_command", length: 22 }],
+    });
     await api().sendMessage(-100123, "rates");
     expect(group.chat.messages().map((m) => m.plain)).toEqual(["rates"]);
     expect(group.chat.all().map((m) => m.from_bot)).toEqual([false, true]);
@@ -49,7 +57,13 @@ describe("people", () => {
     const user = emu().user({ id: 5 });
     const q = user.inlineQuery("btc eth");
     await api().answerInlineQuery(q.inline_query_id ?? "", [
-      { type: "article", id: "r1", title: "Rate", input_message_content: { message_text: "1 BTC = 30 ETH" }, reply_markup: { inline_keyboard: [[{ text: "Refresh", callback_data: "r" }]] } },
+      {
+        type: "article",
+        id: "r1",
+        title: "Rate",
+        input_message_content: { message_text: "1 BTC = 30 ETH" },
+        reply_markup: { inline_keyboard: [[{ text: "Refresh", callback_data: "r" }]] },
+      },
     ]);
     const chosen = user.chooseInlineResult("r1");
     const updates = await api().getUpdates();
@@ -72,12 +86,16 @@ describe("waitFor", () => {
   it("rejects after the timeout with the last calls in the message", async () => {
     await start();
     emu().user({ id: 5 }).sendText("/start");
-    await api().sendMessage(5, "not what you wait for").catch(() => undefined);
+    await api()
+      .sendMessage(5, "not what you wait for")
+      .catch(() => undefined);
     await expect(
       emu().waitFor(() => {
         throw new Error("no reply yet");
       }, 100),
-    ).rejects.toThrow(/waitFor timed out after 100 ms; the predicate last threw: no reply yet; last calls:\n {2}sendMessage ok \{"chat_id":5/);
+    ).rejects.toThrow(
+      /waitFor timed out after 100 ms; the predicate last threw: no reply yet; last calls:\n {2}sendMessage ok \{"chat_id":5/,
+    );
   });
 });
 

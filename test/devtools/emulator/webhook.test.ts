@@ -17,7 +17,10 @@ async function receiver(statuses: number[]) {
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const header = req.headers["x-telegram-bot-api-secret-token"];
-      received.push({ secret: typeof header === "string" ? header : undefined, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as Received["body"] });
+      received.push({
+        secret: typeof header === "string" ? header : undefined,
+        body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as Received["body"],
+      });
       res.writeHead(statuses.shift() ?? 200).end();
     });
   });
@@ -38,7 +41,9 @@ describe("webhook delivery", () => {
   it("refuses an http URL and a secret Telegram would refuse", async () => {
     await start();
     expect((await rejection(api().setWebhook("http://bot.example.com/hook"))).description).toContain("HTTPS URL must be provided");
-    expect((await rejection(api().setWebhook("https://bot.example.com/hook", { secret_token: "no spaces" }))).description).toContain("secret token");
+    expect((await rejection(api().setWebhook("https://bot.example.com/hook", { secret_token: "no spaces" }))).description).toContain(
+      "secret token",
+    );
     expect((await api().getWebhookInfo()).url).toBe("");
   });
 
@@ -55,10 +60,16 @@ describe("webhook delivery", () => {
       [sent.update_id, 502],
       [sent.update_id, 200],
     ]);
-    expect(r.received.every((x) => x.secret === "s3cret" && x.body.update_id === sent.update_id && x.body.message?.text === "hi")).toBe(true);
+    expect(r.received.every((x) => x.secret === "s3cret" && x.body.update_id === sent.update_id && x.body.message?.text === "hi")).toBe(
+      true,
+    );
     expect(emu().pendingUpdates()).toBe(0);
     const info = await api().getWebhookInfo();
-    expect(info).toMatchObject({ url: "https://bot.example.com/hook", pending_update_count: 0, last_error_message: "Wrong response from the webhook: 502" });
+    expect(info).toMatchObject({
+      url: "https://bot.example.com/hook",
+      pending_update_count: 0,
+      last_error_message: "Wrong response from the webhook: 502",
+    });
     expect((await rejection(api().getUpdates())).error_code).toBe(409);
 
     // deleteWebhook hands updates back to getUpdates.

@@ -8,7 +8,12 @@ export interface RawAnswer {
 }
 
 /** GET {url}/{endpoint}?key=…&params; `key: null` leaves the key out. */
-export async function call(sandbox: SandboxServer, endpoint: string, params: Record<string, string> = {}, key: string | null = sandbox.apiKey): Promise<RawAnswer> {
+export async function call(
+  sandbox: SandboxServer,
+  endpoint: string,
+  params: Record<string, string> = {},
+  key: string | null = sandbox.apiKey,
+): Promise<RawAnswer> {
   const url = new URL(`${sandbox.url}/${endpoint}`);
   if (key !== null) url.searchParams.set("key", key);
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);

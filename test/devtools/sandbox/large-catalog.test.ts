@@ -52,7 +52,9 @@ describe("the large sandbox catalog: shape and size", () => {
     for (const network of ["ERC20", "TRC20", "BSC", "SOL", "TON", "MATIC", "ARBITRUM"]) {
       expect(perNetwork.get(network) ?? 0, network).toBeGreaterThanOrEqual(20);
     }
-    const tagged = Object.entries(currencies).filter(([, e]) => e.tagname !== "").map(([code]) => code);
+    const tagged = Object.entries(currencies)
+      .filter(([, e]) => e.tagname !== "")
+      .map(([code]) => code);
     for (const code of ["XRP", "XLM", "EOS", "ATOM", "HBAR", "TON", "BNB"]) expect(tagged, code).toContain(code);
     expect(currencies.XRP!.tagname).toBe("Destination tag");
     expect(tagged.length).toBeGreaterThan(50);
@@ -129,7 +131,8 @@ describe("the large sandbox catalog: every coin works through the whole flow", (
       }
       if (from.tagname !== "" && created.depositTag === "") failures.push(`no deposit tag for ${from.code}`);
       const status = bodyOf(handleEndpoint("exchange-status", { id: created.id }, ctx));
-      if (status.status !== "waiting_deposit" || !new Decimal(status.expectedAmountTo).gt(0)) failures.push(`status ${from.code}>${to.code}`);
+      if (status.status !== "waiting_deposit" || !new Decimal(status.expectedAmountTo).gt(0))
+        failures.push(`status ${from.code}>${to.code}`);
     };
     for (const coin of usable) {
       // As the source: to the first coin it pairs with (BTC for nearly all).
@@ -193,8 +196,17 @@ describe("a sandbox started with the large catalog", () => {
     expect(rate.body.withdrawalFee).toBe(`${coin.withdrawalFee} ${coin.code}`);
     const address = sandbox.catalog.sampleAddress(coin.code)!;
     expect((await call(sandbox, "validate-address", { currency: coin.code, address })).body).toEqual({ result: true });
-    const params = { from: coin.code, to: "ETH", amount, destinationAddress: sandbox.catalog.sampleAddress("ETH")!, refundAddress: address };
-    expect((await call(sandbox, "exchange-create", params)).body).toEqual({ result: false, error: `refundTag is required for ${coin.code} (Comment)` });
+    const params = {
+      from: coin.code,
+      to: "ETH",
+      amount,
+      destinationAddress: sandbox.catalog.sampleAddress("ETH")!,
+      refundAddress: address,
+    };
+    expect((await call(sandbox, "exchange-create", params)).body).toEqual({
+      result: false,
+      error: `refundTag is required for ${coin.code} (Comment)`,
+    });
     const created = await call(sandbox, "exchange-create", { ...params, refundTag: sandbox.catalog.sampleTag(coin.code) });
     expect(created.body.depositTag).not.toBe("");
     const status = await call(sandbox, "exchange-status", { id: created.body.id });

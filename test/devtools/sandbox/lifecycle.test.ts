@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ManualClock, SAMPLE_ADDRESSES, startSandbox, type SandboxOptions, type SandboxServer } from "../../../src/devtools/sandbox/server.js";
+import {
+  ManualClock,
+  SAMPLE_ADDRESSES,
+  startSandbox,
+  type SandboxOptions,
+  type SandboxServer,
+} from "../../../src/devtools/sandbox/server.js";
 import { call } from "./http.js";
 
 let sandbox: SandboxServer | undefined;

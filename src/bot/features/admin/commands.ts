@@ -27,7 +27,10 @@ export async function registerAdminCommands(
       for (const locale of SUPPORTED_LOCALES) {
         const commands = [...USER_COMMANDS, ...ADMIN_COMMANDS].map((command) => ({
           command,
-          description: t(locale, USER_COMMANDS.includes(command as (typeof USER_COMMANDS)[number]) ? `command-${command}` : `admin-command-${command}`),
+          description: t(
+            locale,
+            USER_COMMANDS.includes(command as (typeof USER_COMMANDS)[number]) ? `command-${command}` : `admin-command-${command}`,
+          ),
         }));
         const scope = { type: "chat" as const, chat_id: adminId };
         await api.setMyCommands(commands, locale === "en" ? { scope } : { scope, language_code: locale });

@@ -41,7 +41,10 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
   // The gate: exactly the unknown-command answer for everyone else (see unhandled.ts).
   feature.command([...ADMIN_COMMANDS], async (ctx, next) => {
     if (isAdmin(ctx)) return next();
-    deps.logger.warn({ userId: ctx.from?.id, chatId: ctx.chat?.id, command: ctx.msg.text?.split(/\s/)[0] }, "admin command from a non-admin");
+    deps.logger.warn(
+      { userId: ctx.from?.id, chatId: ctx.chat?.id, command: ctx.msg.text?.split(/\s/)[0] },
+      "admin command from a non-admin",
+    );
     if (ctx.chat.type === "private") await ctx.reply(ctx.t("unhandled-text"));
   });
   feature.callbackQuery(new RegExp(`^${ADMIN_CALLBACK.prefix}`), async (ctx, next) => {
@@ -157,7 +160,13 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
     const locale = localeOfChat(store, record.chatId);
     try {
       await withExchangeLock(store, id, () =>
-        sendDepositInstructions(ctx.api, store.exchanges.get(id) ?? record, { from: coin(record.from), to: coin(record.to) }, (key, vars) => t(locale, key, vars), store),
+        sendDepositInstructions(
+          ctx.api,
+          store.exchanges.get(id) ?? record,
+          { from: coin(record.from), to: coin(record.to) },
+          (key, vars) => t(locale, key, vars),
+          store,
+        ),
       );
     } catch (err) {
       if (isBlockedError(err)) {
@@ -199,7 +208,12 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
     await ctx.editMessageReplyMarkup({ reply_markup: undefined }).catch(() => undefined);
     const draft = runner.get(id)!;
     const t = (key: string, vars?: Record<string, string | number>) => ctx.t(key, vars);
-    const first = renderBroadcastProgress(draft, { total: runner.audience().length, sent: 0, blocked: 0, failed: 0, unconfirmed: 0, remaining: 0 }, false, t);
+    const first = renderBroadcastProgress(
+      draft,
+      { total: runner.audience().length, sent: 0, blocked: 0, failed: 0, unconfirmed: 0, remaining: 0 },
+      false,
+      t,
+    );
     const progress = await ctx.reply(first.text, { reply_markup: first.reply_markup });
     await runner.start(id, progress.message_id);
   });
@@ -216,7 +230,10 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
   // /maintenance on|off [message]
   admin.command("maintenance", async (ctx) => {
     const [mode] = ctx.match.trim().split(/\s+/);
-    const message = ctx.match.trim().slice((mode ?? "").length).trim();
+    const message = ctx.match
+      .trim()
+      .slice((mode ?? "").length)
+      .trim();
     const settings = deps.store.settings;
     if (mode === "on") {
       settings.set("maintenance", message ? { on: true, message } : { on: true });
@@ -230,7 +247,9 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
       await ctx.reply(ctx.t("admin-maint-off"));
     } else {
       const on = settings.get("maintenance")?.on === true;
-      await ctx.reply(ctx.t(on ? "admin-maint-state-on" : "admin-maint-state-off") + "\n" + ctx.t("admin-maint-usage"), { parse_mode: "HTML" });
+      await ctx.reply(ctx.t(on ? "admin-maint-state-on" : "admin-maint-state-off") + "\n" + ctx.t("admin-maint-usage"), {
+        parse_mode: "HTML",
+      });
     }
   });
 
@@ -255,7 +274,9 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
 
   async function showUser(ctx: BotContext, user: UserRecord | undefined, asked?: number): Promise<void> {
     if (!user) {
-      await ctx.reply(ctx.t("admin-user-none", { query: escapeHtml(String(asked ?? ctx.match ?? "").slice(0, 100)) }), { parse_mode: "HTML" });
+      await ctx.reply(ctx.t("admin-user-none", { query: escapeHtml(String(asked ?? ctx.match ?? "").slice(0, 100)) }), {
+        parse_mode: "HTML",
+      });
       return;
     }
     const view = renderUserSummary(user, exchangesSummary(deps.store.exchanges.byUser(user.id)), (key, vars) => ctx.t(key, vars));

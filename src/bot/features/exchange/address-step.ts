@@ -71,7 +71,9 @@ export async function askTag(scope: StepScope, coin: Currency): Promise<TextAnsw
     if (input.kind !== "text") continue;
     const parsed = parseTag(input.text, coin.tagName);
     if (!parsed.ok) {
-      await input.ctx.reply(ctx.t("flow-tag-invalid", { tagName, reason: ctx.t(`flow-tag-reason-${parsed.reason}`) }), { parse_mode: "HTML" });
+      await input.ctx.reply(ctx.t("flow-tag-invalid", { tagName, reason: ctx.t(`flow-tag-reason-${parsed.reason}`) }), {
+        parse_mode: "HTML",
+      });
       continue;
     }
     return {

@@ -27,7 +27,11 @@ export async function askAmount(scope: StepScope, from: Currency, to: Currency):
   const t = ctx.t.bind(ctx);
   const buttons = stepButtons("amount");
   const backCancel = () => new InlineKeyboard().text(t("flow-button-back"), buttons.back).text(t("flow-button-cancel"), buttons.cancel);
-  let prompt: Prompt = await sendPrompt(scope, t("flow-amount-ask", { from: coinLabel(from), min: from.minAmount, example: from.minAmount }), backCancel());
+  let prompt: Prompt = await sendPrompt(
+    scope,
+    t("flow-amount-ask", { from: coinLabel(from), min: from.minAmount, example: from.minAmount }),
+    backCancel(),
+  );
   let quoted: { amount: string; quote: ShownQuote } | undefined;
   for (;;) {
     const input: Input = await waitForInput(scope, prompt);
@@ -90,7 +94,16 @@ export async function askAmount(scope: StepScope, from: Currency, to: Currency):
   }
 }
 
-const AMOUNT_ERRORS = new Set(["empty", "not-a-number", "negative", "zero", "exponent", "too-many-decimals", "too-large", "multiple-separators"]);
+const AMOUNT_ERRORS = new Set([
+  "empty",
+  "not-a-number",
+  "negative",
+  "zero",
+  "exponent",
+  "too-many-decimals",
+  "too-large",
+  "multiple-separators",
+]);
 
 /** The localized message for each way an amount can be wrong. */
 export function amountErrorText(ctx: FlowContext, reason: string): string {

@@ -62,7 +62,8 @@ export function readFlowData(data: string): { step: Step; action: FlowAction } |
   if (argument === undefined) return SIMPLE.has(verb) ? { step, action: { kind: verb } as FlowAction } : undefined;
   if (verb === "c" && CODE.test(argument)) return { step, action: { kind: "coin", code: argument } };
   if (verb === "p" && /^\d{1,4}$/.test(argument)) return { step, action: { kind: "page", page: Number(argument) } };
-  if (verb === "e" && EDIT_TARGETS.has(argument as EditTargetName)) return { step, action: { kind: "edit-target", target: argument as EditTargetName } };
+  if (verb === "e" && EDIT_TARGETS.has(argument as EditTargetName))
+    return { step, action: { kind: "edit-target", target: argument as EditTargetName } };
   return undefined;
 }
 

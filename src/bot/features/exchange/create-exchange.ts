@@ -61,9 +61,7 @@ export type CreateOutcome =
   | { kind: "failed"; failure: FlowFailure };
 
 export type CreateMarker =
-  | ({ state: "pending" } & CreateAttempt)
-  | ({ state: "in-doubt"; reason: string } & CreateAttempt)
-  | { state: "done"; exchangeId: string };
+  ({ state: "pending" } & CreateAttempt) | ({ state: "in-doubt"; reason: string } & CreateAttempt) | { state: "done"; exchangeId: string };
 
 /** The store namespace of the once-only markers. */
 export const CREATE_MARKERS = "exchange-create";
@@ -98,12 +96,18 @@ export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Pro
       // The service said no, or was never reached: there is no order, and the person may retry.
       markers.delete(req.draftId);
       deps.logger.warn({ err, draftId: req.draftId, chatId: req.chatId }, "exchange-create failed");
-      return { kind: "failed", failure: err instanceof PartnerError ? { kind: err.kind, serviceMessage: err.serviceMessage } : { kind: "internal" } };
+      return {
+        kind: "failed",
+        failure: err instanceof PartnerError ? { kind: err.kind, serviceMessage: err.serviceMessage } : { kind: "internal" },
+      };
     }
     const reason = err instanceof PartnerError ? err.kind : "internal";
     markers.set(req.draftId, { state: "in-doubt", reason, ...attempt });
     await deps.store.flush();
-    deps.logger.error({ err, draftId: req.draftId, chatId: req.chatId, userId: req.userId }, "exchange-create answer lost: the order may exist; not creating it again");
+    deps.logger.error(
+      { err, draftId: req.draftId, chatId: req.chatId, userId: req.userId },
+      "exchange-create answer lost: the order may exist; not creating it again",
+    );
     deps.support?.alerts.raise({ key: `create-in-doubt:${req.draftId}`, kind: "create-in-doubt", attempt, reason });
     return { kind: "in-doubt" };
   }
@@ -137,7 +141,10 @@ export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Pro
     const reason = `stored: ${created.id}`;
     markers.set(req.draftId, { state: "in-doubt", reason, ...attempt });
     await deps.store.flush().catch(() => undefined);
-    deps.logger.error({ err, draftId: req.draftId, exchangeId: created.id }, "exchange created at the service but not stored; support must take it over");
+    deps.logger.error(
+      { err, draftId: req.draftId, exchangeId: created.id },
+      "exchange created at the service but not stored; support must take it over",
+    );
     deps.support?.alerts.raise({ key: `create-in-doubt:${req.draftId}`, kind: "create-in-doubt", attempt, reason });
     return { kind: "in-doubt" };
   }

@@ -88,7 +88,9 @@ export async function exchangeFlow(conversation: FlowConversation, ctx: FlowCont
 /** Writes the journal entry `step` for this flow, on disk before the caller shows anything. */
 async function journal(scope: StepScope, step: JournalStep, draft: Draft): Promise<void> {
   const chatId = scope.ctx.chat!.id;
-  await scope.conversation.external((octx) => writeJournal(octx.deps.live, chatId, { step, draftId: scope.draftId, draft }, octx.deps.now()));
+  await scope.conversation.external((octx) =>
+    writeJournal(octx.deps.live, chatId, { step, draftId: scope.draftId, draft }, octx.deps.now()),
+  );
 }
 
 /** Asks for one missing value and returns the draft with it. */
@@ -100,7 +102,8 @@ async function askStep(scope: StepScope, step: Exclude<Step, "confirm">): Promis
       // Only whether the coin still goes to the one already chosen is kept, not its target list.
       const receiving = draft.to ?? draft.replacing?.to;
       const keepsReceiving =
-        receiving !== undefined && (await conversation.external(async (octx) => (await octx.deps.catalog.index()).canExchange(coin.code, receiving.code)));
+        receiving !== undefined &&
+        (await conversation.external(async (octx) => (await octx.deps.catalog.index()).canExchange(coin.code, receiving.code)));
       return { draft: chooseFrom(draft, coin, keepsReceiving ? [receiving.code] : []), ack };
     }
     case "to": {
@@ -165,7 +168,9 @@ async function confirmAndCreate(scope: StepScope, draft: CompleteDraft): Promise
   if (decision.kind === "rejected") return { draft: editDraft(draft, "amount") };
 
   // Maintenance switched on while this flow was open: stop at the last step, create nothing.
-  const paused = await conversation.external((octx) => maintenanceNotice(octx.deps.store.settings, (key, vars) => octx.t(key, vars)) ?? null);
+  const paused = await conversation.external(
+    (octx) => maintenanceNotice(octx.deps.store.settings, (key, vars) => octx.t(key, vars)) ?? null,
+  );
   if (paused !== null) {
     await journal(scope, "ended", draft);
     await retirePrompt(ctx, decision.prompt);

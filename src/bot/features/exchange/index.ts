@@ -105,7 +105,10 @@ const recoverAndHandOver: MiddlewareFn<BotContext> = async (ctx, next) => {
     const journal = readJournal(live, chatId);
     const savedSeq = storedConversation(live, chatId)?.journalSeq ?? 0;
     if (journal && journal.seq > savedSeq) {
-      ctx.deps.logger.warn({ chatId, step: journal.step, seq: journal.seq, savedSeq }, "exchange flow: the saved state is behind what the person saw; resuming from the journal");
+      ctx.deps.logger.warn(
+        { chatId, step: journal.step, seq: journal.seq, savedSeq },
+        "exchange flow: the saved state is behind what the person saw; resuming from the journal",
+      );
       await ctx.conversation.exitAll();
       if (journal.step === "ended") {
         clearJournal(live, chatId);

@@ -9,9 +9,7 @@ import { FLOW_PREFIX, readFlowData, type FlowAction } from "./callbacks.js";
 import { writeJournal } from "./journal.js";
 import { FlowExit, type FlowContext, type Prompt, type StepScope } from "./types.js";
 
-export type Input =
-  | { kind: "text"; text: string; ctx: FlowContext }
-  | { kind: "button"; action: FlowAction; ctx: FlowContext };
+export type Input = { kind: "text"; text: string; ctx: FlowContext } | { kind: "button"; action: FlowAction; ctx: FlowContext };
 
 /** `/cmd` or `/cmd@name`: the command and the bot it is addressed to, if any. */
 const COMMAND = /^\/([A-Za-z0-9_]{1,32})(?:@([A-Za-z0-9_]{1,64}))?(?:\s|$)/;

@@ -70,13 +70,19 @@ export async function settleInterruptedCreates(deps: BotDeps, api: Api): Promise
     const text = escapeHtml(deps.t(localeOfChat(deps.store, chatId), key, vars));
     // Through the outbox, once per draft: delivered even if Telegram is down at this moment.
     if (deps.delivery) await deps.delivery.message(`${key}:${draftId}`, chatId, text);
-    else await api.sendMessage(chatId, text, { parse_mode: "HTML" }).catch((err: unknown) => deps.logger.warn({ err, chatId }, "could not tell a person about an interrupted exchange"));
+    else
+      await api
+        .sendMessage(chatId, text, { parse_mode: "HTML" })
+        .catch((err: unknown) => deps.logger.warn({ err, chatId }, "could not tell a person about an interrupted exchange"));
   }
   if (tell.length > 0) deps.logger.warn(report, "start-up: settled exchange flows interrupted while creating");
   return report;
-
 }
 
 function inDoubtVars(attempt: CreateAttempt): Record<string, string> {
-  return { amount: attempt.amount, from: coinLabel({ code: attempt.from, network: undefined }), to: coinLabel({ code: attempt.to, network: undefined }) };
+  return {
+    amount: attempt.amount,
+    from: coinLabel({ code: attempt.from, network: undefined }),
+    to: coinLabel({ code: attempt.to, network: undefined }),
+  };
 }

@@ -44,7 +44,11 @@ const MAX_QUERY = 40;
 export async function pickCoin(scope: StepScope, role: CoinRole, from: Currency | undefined): Promise<PickedCoin> {
   const { ctx } = scope;
   for (;;) {
-    const counted = await callPartnerWithRetry(scope, `catalog:${role}`, async (deps) => offered(await deps.catalog.index(), role, from).length);
+    const counted = await callPartnerWithRetry(
+      scope,
+      `catalog:${role}`,
+      async (deps) => offered(await deps.catalog.index(), role, from).length,
+    );
     if (!counted.ok) {
       // A rejection of a catalog read is unexpected; say so and offer the same choice again.
       await offerRetry(scope, failureText(ctx, counted.failure));
@@ -83,11 +87,7 @@ async function coinsOf(deps: BotDeps, role: CoinRole, from: Currency | undefined
   }
 }
 
-type Decision =
-  | { kind: "taken"; coin: Currency }
-  | { kind: "gone"; code: string }
-  | { kind: "results"; count: number }
-  | { kind: "none" };
+type Decision = { kind: "taken"; coin: Currency } | { kind: "gone"; code: string } | { kind: "results"; count: number } | { kind: "none" };
 
 /** Whether `code` can still be chosen for `role` (checked when the button is pressed). */
 async function check(deps: BotDeps, role: CoinRole, from: Currency | undefined, code: string): Promise<Decision> {

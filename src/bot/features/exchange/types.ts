@@ -44,6 +44,4 @@ export type FlowNotice = "restarted";
  * What one run of the conversation starts from. The flow asks one step per conversation run and
  * hands the grown draft to the next run (index.ts), so a saved replay log covers one step only.
  */
-export type FlowStart =
-  | { kind: "new"; prefill?: FlowPrefill }
-  | { kind: "step"; draftId: string; draft: Draft; notice?: FlowNotice };
+export type FlowStart = { kind: "new"; prefill?: FlowPrefill } | { kind: "step"; draftId: string; draft: Draft; notice?: FlowNotice };

@@ -11,7 +11,11 @@ export async function handleRateCommand(ctx: BotContext, env: RateAnswerEnv): Pr
   const text = typeof ctx.match === "string" ? ctx.match : "";
   const answer = await answerRateQuery(text, env);
   const { html, keyboard } = rateMessage(ctx, answer);
-  await ctx.reply(html, { parse_mode: "HTML", link_preview_options: { is_disabled: true }, ...(keyboard ? { reply_markup: keyboard } : {}) });
+  await ctx.reply(html, {
+    parse_mode: "HTML",
+    link_preview_options: { is_disabled: true },
+    ...(keyboard ? { reply_markup: keyboard } : {}),
+  });
 }
 
 /**

@@ -67,7 +67,16 @@ function deepLinkPayload(url) {
   }
 }
 
-const ENTITY_TAGS = { bold: "b", italic: "i", underline: "u", strikethrough: "s", code: "code", pre: "pre", blockquote: "blockquote", expandable_blockquote: "blockquote" };
+const ENTITY_TAGS = {
+  bold: "b",
+  italic: "i",
+  underline: "u",
+  strikethrough: "s",
+  code: "code",
+  pre: "pre",
+  blockquote: "blockquote",
+  expandable_blockquote: "blockquote",
+};
 
 /** Wraps `node` in the element an entity stands for. */
 function wrap(node, entity, text) {
@@ -87,7 +96,17 @@ function wrap(node, entity, text) {
 function linkTo(href, content) {
   const payload = deepLinkPayload(href);
   if (payload !== undefined) {
-    return h("a", { href, onclick: (e) => { e.preventDefault(); void act("send", { text: payload ? `/start ${payload}` : "/start" }); } }, content);
+    return h(
+      "a",
+      {
+        href,
+        onclick: (e) => {
+          e.preventDefault();
+          void act("send", { text: payload ? `/start ${payload}` : "/start" });
+        },
+      },
+      content,
+    );
   }
   return h("a", { href, target: "_blank", rel: "noopener noreferrer" }, content);
 }
@@ -123,7 +142,11 @@ function keyboard(message) {
         { class: "row" },
         row.map((b) => {
           if (b.kind === "callback") {
-            return h("button", { type: "button", class: "kb", "data-data": b.data, onclick: () => act("press", { message_id: message.id, data: b.data }) }, b.text);
+            return h(
+              "button",
+              { type: "button", class: "kb", "data-data": b.data, onclick: () => act("press", { message_id: message.id, data: b.data }) },
+              b.text,
+            );
           }
           if (b.kind === "url") {
             const href = safeUrl(b.url);
@@ -191,7 +214,13 @@ function followBottom() {
 
 function renderCommands(commands) {
   $("commands").replaceChildren(
-    ...commands.map((c) => h("button", { type: "button", title: c.description, "data-command": c.command, onclick: () => act("send", { text: `/${c.command}` }) }, `/${c.command}`)),
+    ...commands.map((c) =>
+      h(
+        "button",
+        { type: "button", title: c.description, "data-command": c.command, onclick: () => act("send", { text: `/${c.command}` }) },
+        `/${c.command}`,
+      ),
+    ),
   );
 }
 
@@ -241,7 +270,11 @@ function renderOrders(orders) {
   }
   box.replaceChildren(
     ...orders.map((o) => {
-      const select = h("select", { "aria-label": "Failure status", disabled: o.final }, state.failures.map((f) => h("option", { value: f }, f)));
+      const select = h(
+        "select",
+        { "aria-label": "Failure status", disabled: o.final },
+        state.failures.map((f) => h("option", { value: f }, f)),
+      );
       return h(
         "div",
         { class: "order", "data-order": o.id, "data-status": o.status },
@@ -256,9 +289,27 @@ function renderOrders(orders) {
         h(
           "div",
           { class: "actions" },
-          h("button", { type: "button", class: "advance", disabled: o.final, onclick: () => act(`orders/${encodeURIComponent(o.id)}/advance`, {}, false) }, "Next status →"),
+          h(
+            "button",
+            {
+              type: "button",
+              class: "advance",
+              disabled: o.final,
+              onclick: () => act(`orders/${encodeURIComponent(o.id)}/advance`, {}, false),
+            },
+            "Next status →",
+          ),
           select,
-          h("button", { type: "button", class: "fail", disabled: o.final, onclick: () => act(`orders/${encodeURIComponent(o.id)}/fail`, { status: select.value }, false) }, "Fail"),
+          h(
+            "button",
+            {
+              type: "button",
+              class: "fail",
+              disabled: o.final,
+              onclick: () => act(`orders/${encodeURIComponent(o.id)}/fail`, { status: select.value }, false),
+            },
+            "Fail",
+          ),
         ),
       );
     }),
@@ -268,12 +319,20 @@ function renderOrders(orders) {
 function renderSwitches(language) {
   $("people").replaceChildren(
     ...state.people.map((p) =>
-      h("button", { type: "button", "data-user": p.id, "aria-pressed": String(p.id === state.userId), onclick: () => switchPerson(p.id) }, `${p.name} (${p.role})`),
+      h(
+        "button",
+        { type: "button", "data-user": p.id, "aria-pressed": String(p.id === state.userId), onclick: () => switchPerson(p.id) },
+        `${p.name} (${p.role})`,
+      ),
     ),
   );
   $("languages").replaceChildren(
     ...state.languages.map((l) =>
-      h("button", { type: "button", "data-language": l, "aria-pressed": String(l === language), onclick: () => act("language", { language: l }) }, l.toUpperCase()),
+      h(
+        "button",
+        { type: "button", "data-language": l, "aria-pressed": String(l === language), onclick: () => act("language", { language: l }) },
+        l.toUpperCase(),
+      ),
     ),
   );
 }
