@@ -109,9 +109,12 @@ flow-tag-ask = Send the <b>{ $tagName }</b> for this { $coin } address.
     ⚠️ It is required: coins sent without the right { $tagName } can be lost. If you send to your own wallet and have no { $tagName }, take it from your wallet or exchange account.
 flow-tag-invalid = ❌ That is not a valid { $tagName }: { $reason } Send it again.
 flow-tag-reason-empty = it is empty.
-flow-tag-reason-too-long = it is too long.
+flow-tag-reason-too-long = { $unit ->
+        [bytes] it is too long: at most { $max } bytes (a Latin letter or a digit takes one byte, other letters two or more).
+       *[other] it is too long: at most { $max } characters.
+    }
 flow-tag-reason-digits = it must be a whole number (digits only).
-flow-tag-reason-range = it must be at most 4294967295.
+flow-tag-reason-range = it must be at most { $max }.
 flow-tag-reason-spaces = it must not contain spaces or line breaks.
 flow-tag-accepted = ✅ { $tagName }: <code>{ $tag }</code>
 

@@ -110,9 +110,12 @@ flow-tag-ask = Отправьте <b>{ $tagName }</b> для этого адре
     ⚠️ Это обязательно: монеты, отправленные без правильного { $tagName }, могут быть потеряны. Если вы получаете на свой кошелёк или биржевой счёт, возьмите { $tagName } там.
 flow-tag-invalid = ❌ Неверный { $tagName }: { $reason } Отправьте снова.
 flow-tag-reason-empty = он пустой.
-flow-tag-reason-too-long = он слишком длинный.
+flow-tag-reason-too-long = { $unit ->
+        [bytes] он слишком длинный: не больше { $max } байт (латинская буква или цифра занимает один байт, другие буквы — два и больше).
+       *[other] он слишком длинный: не больше { $max } символов.
+    }
 flow-tag-reason-digits = он должен быть целым числом (только цифры).
-flow-tag-reason-range = он должен быть не больше 4294967295.
+flow-tag-reason-range = он должен быть не больше { $max }.
 flow-tag-reason-spaces = в нём не должно быть пробелов и переносов строк.
 flow-tag-accepted = ✅ { $tagName }: <code>{ $tag }</code>
 
@@ -138,7 +141,8 @@ flow-creating = Создаю обмен…
 flow-already-created = Этот обмен уже создан: { $id }.
 
 flow-partner-error = ⚠️ Сервис обмена сейчас не отвечает. Всё, что вы ввели, сохранено: нажмите «Повторить» чуть позже.
-flow-partner-rejected = ⚠️ Сервис обмена отказал: { $message }
+flow-partner-rejected = ⚠️ Сервис обмена отказал. Его ответ, как он есть:
+    <blockquote>{ $message }</blockquote>
 flow-partner-rejected-generic = ⚠️ Сервис обмена отклонил запрос. Проверьте сумму и адреса или попробуйте позже.
 
 deposit-intro =

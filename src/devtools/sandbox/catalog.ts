@@ -28,7 +28,8 @@
  * - XMR pairs with only four coins.
  */
 import { Decimal } from "decimal.js";
-import { ADDRESS_FORMATS, NUMERIC_TAG, TEXT_TAG, type AddressFormatName, type TagFormat } from "./address-formats.js";
+import { ADDRESS_FORMATS, generateTag, type AddressFormatName } from "./address-formats.js";
+import { parseTag, type TagError } from "../../domain/tag.js";
 import { createRng } from "./random.js";
 
 /** One coin as the sandbox knows it. */
@@ -240,9 +241,14 @@ export function isValidAddress(coin: SandboxCoin, address: string): boolean {
   return ADDRESS_FORMATS[coin.address].pattern.test(address);
 }
 
-/** The format tags of this coin must have; only meaningful when the coin has a tagname. */
-export function tagFormat(coin: SandboxCoin): TagFormat {
-  return coin.tagname === "Destination tag" ? NUMERIC_TAG : TEXT_TAG;
+/**
+ * Why `tag` is not a valid tag of `coin`, or undefined when it is. The chain's rule is the bot's
+ * own (src/domain/tag.ts: XRP a 32-bit integer, a TON comment up to 120 bytes, …), so a tag the
+ * bot accepts at its tag step is never refused here at Confirm. Only meaningful for a coin with a tagname.
+ */
+export function tagProblem(coin: SandboxCoin, tag: string): TagError | undefined {
+  const parsed = parseTag(tag, { code: coin.code, network: coin.network, tagName: coin.tagname });
+  return parsed.ok ? undefined : parsed.reason;
 }
 
 /** Coins XMR can go to: the deliberately short pair list. */
@@ -347,7 +353,7 @@ export function defineCatalog(def: CatalogDefinition): SandboxCatalog {
     sampleTag(code) {
       const coin = byCode.get(code);
       if (!coin || coin.tagname === "") return "";
-      return tagFormat(coin).generate(createRng(hashString(code, 7)));
+      return generateTag(createRng(hashString(code, 7)));
     },
     currenciesBody(variant) {
       let body = currencyBodies.get(variant);

@@ -8,8 +8,8 @@
  *   `{ result: false, error: "..." }`.
  */
 import { Decimal } from "decimal.js";
-import { ADDRESS_FORMATS } from "./address-formats.js";
-import { computeRate, isValidAddress, tagFormat, type SandboxCatalog, type SandboxCoin } from "./catalog.js";
+import { ADDRESS_FORMATS, generateTag } from "./address-formats.js";
+import { computeRate, isValidAddress, tagProblem, type SandboxCatalog, type SandboxCoin } from "./catalog.js";
 import { formatSpecDate, type MutableOrderBook } from "./orders.js";
 import { randomString, type Rng } from "./random.js";
 import type { EndpointName } from "./faults.js";
@@ -104,7 +104,8 @@ function pairs(ctx: EndpointContext): EndpointAnswer {
 function checkTag(coin: SandboxCoin, tag: string, role: "destinationTag" | "refundTag"): void {
   if (coin.tagname === "") return; // a tag for a coin without tags is ignored, as services do
   if (tag === "") throw new Refusal(`${role} is required for ${coin.code} (${coin.tagname})`);
-  if (!tagFormat(coin).pattern.test(tag)) throw new Refusal(`invalid ${role} for ${coin.code} (${coin.tagname})`);
+  const problem = tagProblem(coin, tag);
+  if (problem !== undefined) throw new Refusal(`invalid ${role} for ${coin.code} (${coin.tagname}): ${problem}`);
 }
 
 const ID_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
@@ -134,7 +135,7 @@ function exchangeCreate(params: Params, ctx: EndpointContext): EndpointAnswer {
     from: from.code,
     to: to.code,
     depositAddress: ADDRESS_FORMATS[from.address].generate(ctx.rng),
-    depositTag: from.tagname === "" ? "" : tagFormat(from).generate(ctx.rng),
+    depositTag: from.tagname === "" ? "" : generateTag(ctx.rng),
     destinationAddress,
     destinationTag: to.tagname === "" ? "" : destinationTag,
     refundAddress,

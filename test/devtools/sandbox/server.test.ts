@@ -211,6 +211,15 @@ describe("sandbox server: exchange-create", () => {
       [{ to: "XRP", destinationAddress: SAMPLE_ADDRESSES.XRP! }, "destinationTag is required for XRP (Destination tag)"],
       [{ to: "XRP", destinationAddress: SAMPLE_ADDRESSES.XRP!, destinationTag: "abc" }, "invalid destinationTag for XRP"],
       [{ from: "XLM", amount: "100", refundAddress: SAMPLE_ADDRESSES.XLM! }, "refundTag is required for XLM (MEMO)"],
+      // The bot's per-chain rules (src/domain/tag.ts): a TON comment up to 120 bytes, an XLM memo up to 28.
+      [
+        { to: "TON", destinationAddress: SAMPLE_ADDRESSES.TON!, destinationTag: "x".repeat(121) },
+        "invalid destinationTag for TON (Comment): too-long",
+      ],
+      [
+        { from: "XLM", amount: "100", refundAddress: SAMPLE_ADDRESSES.XLM!, refundTag: "m".repeat(29) },
+        "invalid refundTag for XLM (MEMO): too-long",
+      ],
       [{ from: "XMR", to: "DOGE", amount: "1" }, "pair XMR/DOGE is not available"],
     ];
     for (const [override, error] of cases) {
@@ -220,6 +229,23 @@ describe("sandbox server: exchange-create", () => {
       expect(a.body.error).toContain(error);
     }
     expect(sb.orders.list()).toHaveLength(0);
+  });
+
+  it("accepts the longest tag each chain's rule allows, as the bot does at its tag step", async () => {
+    const sb = await start();
+    // The 42-character TON comment, and the longest one (120 bytes: 60 Cyrillic letters).
+    for (const destinationTag of ["c".repeat(42), "ж".repeat(60)]) {
+      const a = await call(sb, "exchange-create", {
+        ...createParams,
+        to: "TON",
+        destinationAddress: SAMPLE_ADDRESSES.TON!,
+        destinationTag,
+      });
+      const body = a.body as { error?: string; id?: unknown };
+      expect(body.error, destinationTag).toBeUndefined();
+      expect(typeof body.id).toBe("string");
+    }
+    expect(sb.orders.list().map((o) => o.destinationTag)).toEqual(["c".repeat(42), "ж".repeat(60)]);
   });
 
   it("400 for each missing mandatory parameter", async () => {

@@ -69,11 +69,11 @@ export async function askTag(scope: StepScope, coin: Currency): Promise<TextAnsw
   for (;;) {
     const input = await waitForInput(scope, prompt);
     if (input.kind !== "text") continue;
-    const parsed = parseTag(input.text, coin.tagName);
+    // The chain's own rule (domain/tag.ts), said in the person's language before any service call.
+    const parsed = parseTag(input.text, coin);
     if (!parsed.ok) {
-      await input.ctx.reply(ctx.t("flow-tag-invalid", { tagName, reason: ctx.t(`flow-tag-reason-${parsed.reason}`) }), {
-        parse_mode: "HTML",
-      });
+      const reason = ctx.t(`flow-tag-reason-${parsed.reason}`, { max: parsed.max ?? "", unit: parsed.unit ?? "characters" });
+      await input.ctx.reply(ctx.t("flow-tag-invalid", { tagName, reason }), { parse_mode: "HTML" });
       continue;
     }
     return {
