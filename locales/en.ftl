@@ -79,6 +79,7 @@ flow-amount-ask = <b>Step 3 of 5.</b> How much <b>{ $from }</b> do you send?
     The minimum is <b>{ $min } { $from }</b>. Type a number, for example <code>{ $example }</code>.
 flow-amount-below-min = The minimum for { $coin } is <b>{ $min } { $coin }</b>. Type a larger amount or use the minimum.
 flow-amount-use-min = Use the minimum: { $min } { $coin }
+flow-amount-above-max = The maximum for { $coin } is <b>{ $max } { $coin }</b>. Type a smaller amount.
 flow-amount-error-empty = Please type an amount, for example <code>0.5</code>.
 flow-amount-error-not-a-number = That is not a number. Type the amount with digits, for example <code>0.5</code> or <code>1 000,25</code>.
 flow-amount-error-negative = The amount cannot be negative.
@@ -192,6 +193,8 @@ rates-no-pair-targets = { $from } can be exchanged for: { $targets }
 rates-no-targets = { $from } cannot be exchanged for anything right now.
 rates-below-min-title = The minimum is { $min } { $from }
 rates-below-min-description = Ask for at least { $min } { $from } to see a quote.
+rates-above-max-title = The maximum is { $max } { $from }
+rates-above-max-description = Ask for at most { $max } { $from } to see a quote.
 rates-rejected-title = The exchange service refused this quote
 rates-rejected-generic = Try another amount or pair.
 rates-unavailable-title = Quotes are unavailable right now

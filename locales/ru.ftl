@@ -80,6 +80,7 @@ flow-amount-ask = <b>Шаг 3 из 5.</b> Сколько <b>{ $from }</b> вы �
     Минимум: <b>{ $min } { $from }</b>. Введите число, например <code>{ $example }</code>.
 flow-amount-below-min = Минимум для { $coin }: <b>{ $min } { $coin }</b>. Введите сумму больше или используйте минимум.
 flow-amount-use-min = Минимум: { $min } { $coin }
+flow-amount-above-max = Максимум для { $coin }: <b>{ $max } { $coin }</b>. Введите сумму меньше.
 flow-amount-error-empty = Введите сумму, например <code>0.5</code>.
 flow-amount-error-not-a-number = Это не число. Введите сумму цифрами, например <code>0.5</code> или <code>1 000,25</code>.
 flow-amount-error-negative = Сумма не может быть отрицательной.
@@ -194,6 +195,8 @@ rates-no-pair-targets = { $from } можно обменять на: { $targets }
 rates-no-targets = { $from } сейчас нельзя ни на что обменять.
 rates-below-min-title = Минимальная сумма — { $min } { $from }
 rates-below-min-description = Укажите не меньше { $min } { $from }, чтобы увидеть курс.
+rates-above-max-title = Максимальная сумма — { $max } { $from }
+rates-above-max-description = Укажите не больше { $max } { $from }, чтобы увидеть курс.
 rates-rejected-title = Сервис обмена отказался дать курс
 rates-rejected-generic = Попробуйте другую сумму или пару.
 rates-unavailable-title = Курсы сейчас недоступны

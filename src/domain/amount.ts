@@ -159,6 +159,19 @@ export function isBelow(amount: string, min: string): boolean {
   return compareAmounts(amount, min) < 0;
 }
 
+/**
+ * True when `amount` is strictly above `max`: the maximum itself is allowed, and no maximum
+ * (undefined: the service gave none) allows everything. Exact, never floats.
+ */
+export function isAbove(amount: string, max: string | undefined): boolean {
+  return max !== undefined && compareAmounts(amount, max) > 0;
+}
+
+/** The maximum `amount` is above, or undefined when it is within it (or there is none): for messages naming it. */
+export function exceededMaximum(amount: string, max: string | undefined): string | undefined {
+  return isAbove(amount, max) ? max : undefined;
+}
+
 /** Options of `formatAmount`. */
 export interface FormatAmountOptions {
   /** At most this many decimals are shown; the rest is cut off (rounded down). Default 8. */

@@ -15,6 +15,11 @@ export interface Draft {
   destinationTag?: string;
   refundAddress?: string;
   refundTag?: string;
+  /**
+   * A quote has been shown in this flow (at the amount step or on the confirmation card). The
+   * funnel counts "quoted" once per flow, the first time; kept through Back and Edit.
+   */
+  quoted?: boolean;
   /** While the pair is being picked again: the coins the kept values belong to. */
   replacing?: { from?: Currency; to?: Currency };
 }

@@ -26,6 +26,11 @@ export interface Currency {
   code: string;
   /** Minimum amount as a decimal string. */
   minAmount: string;
+  /**
+   * Maximum amount as a decimal string, when the service gives one (`maxamount`: real services
+   * send it though the spec does not list it). Honoured exactly like the minimum.
+   */
+  maxAmount?: string;
   /** Empty when no tag is needed; otherwise the tag's name ("Destination tag", "MEMO"). */
   tagName: string;
   /** Network, e.g. "ERC20"; undefined when the service does not say (older variant) or says "". */
@@ -51,6 +56,8 @@ export interface RateResult {
   rate: string;
   /** Absent in the older variant of the interface. */
   withdrawalFee: WithdrawalFee | undefined;
+  /** The service's maximum for `from` when it sends one with the rate (`maxamount`). */
+  maxAmount?: string;
 }
 
 export interface CreateExchangeParams {

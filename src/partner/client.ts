@@ -336,10 +336,12 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
       throwIfRejected(endpoint, body, scrub);
       const parsed = await shaped(endpoint, () => parseBody(endpoint, rateSchema, body));
       const fee = parsed.withdrawalFee;
-      return {
+      const result: RateResult = {
         rate: parsed.rate,
         withdrawalFee: fee === undefined ? undefined : { amount: fee.amount, currency: fee.currency ?? to.toUpperCase() },
       };
+      if (parsed.maxamount !== undefined) result.maxAmount = parsed.maxamount;
+      return result;
     },
 
     async currencies(): Promise<Currency[]> {

@@ -93,5 +93,7 @@ export function createQuoteCache(partner: Pick<PartnerApi, "rate">, opts: QuoteC
 
 /** A copy, so a caller changing its answer cannot change what the next caller reads. */
 function copy(r: RateResult): RateResult {
-  return { rate: r.rate, withdrawalFee: r.withdrawalFee ? { ...r.withdrawalFee } : undefined };
+  const out: RateResult = { rate: r.rate, withdrawalFee: r.withdrawalFee ? { ...r.withdrawalFee } : undefined };
+  if (r.maxAmount !== undefined) out.maxAmount = r.maxAmount;
+  return out;
 }

@@ -19,6 +19,24 @@ export const decimalString = z
   .union([z.number(), z.string().trim().regex(DECIMAL_TEXT, "expected a decimal number")])
   .transform((v) => new Decimal(v).toFixed());
 
+/**
+ * An optional limit (`maxamount`, which real services send beside `minamount` though the spec
+ * does not list it): a number or a numeric string → a plain decimal string. Absent, null, "",
+ * zero, negative or not a number → undefined (no limit known): an odd value of a field the
+ * spec does not promise must never cost the whole answer, and services send 0 for "no maximum".
+ */
+export const optionalLimit = z
+  .unknown()
+  .optional()
+  .transform((v): string | undefined => {
+    if (typeof v !== "number" && typeof v !== "string") return undefined;
+    const text = typeof v === "string" ? v.trim() : v;
+    if (typeof text === "string" && !DECIMAL_TEXT.test(text)) return undefined;
+    if (typeof text === "number" && !Number.isFinite(text)) return undefined;
+    const value = new Decimal(text);
+    return value.gt(0) ? value.toFixed() : undefined;
+  });
+
 /** A tag or optional text: absent or null → "". */
 const optionalText = z
   .string()
@@ -37,6 +55,7 @@ const availabilityFlag = z
 /** One entry of the currency list (2.1). Keeps `available` (and its aliases `enabled`, `isAvailable`). */
 export const currencyEntrySchema = z.looseObject({
   minamount: decimalString,
+  maxamount: optionalLimit,
   tagname: optionalText,
   network: z
     .string()
@@ -51,6 +70,7 @@ export const currencyEntrySchema = z.looseObject({
 export const currenciesSchema = z.record(z.string(), currencyEntrySchema).transform((list): Currency[] =>
   Object.entries(list).map(([code, e]) => {
     const currency: Currency = { code: code.trim().toUpperCase(), minAmount: e.minamount, tagName: e.tagname, network: e.network };
+    if (e.maxamount !== undefined) currency.maxAmount = e.maxamount;
     if (e.available === false || e.enabled === false || e.isAvailable === false) currency.available = false;
     return currency;
   }),
@@ -132,11 +152,12 @@ export const withdrawalFeeSchema = z.union([z.number(), z.string(), z.null()]).t
   return { amount: new Decimal(match[1]).toFixed(), currency: match[2]?.toUpperCase() };
 });
 
-/** The rate result (2.3). */
+/** The rate result (2.3), with the `maxamount` a real service sends beside it when it sends one. */
 export const rateSchema = z.looseObject({
   result: z.boolean().optional(),
   rate: decimalString,
   withdrawalFee: withdrawalFeeSchema.optional(),
+  maxamount: optionalLimit,
 });
 
 /** The validate-address answer (4.1). */

@@ -3,10 +3,13 @@
  * arrive, and got their coins. Plain counters in the store (kv namespace "metrics"), so they
  * survive restarts; each increment is one small coalesced write.
  *
- * Every call site counts an event exactly once: the flow start is a command handler (not
- * replayed), the quote is counted inside `conversation.external` (never re-run on replay), the
- * confirmation when the exchange is created, and deposit/success on the stored status change
- * (which happens once per change, see {@link funnelEventsOfChange}).
+ * Every step counts flows, so the funnel never widens (started ≥ quoted ≥ confirmed ≥ deposit ≥
+ * success). Every call site counts an event exactly once: the flow start is a command handler (not
+ * replayed); the quote once per flow, the first time one is shown, at the amount step or on the
+ * confirmation card (a flow opened from an inline result or a deep link with an amount shows its
+ * first quote there), inside `conversation.external` (never re-run on replay) and remembered on
+ * the draft (`quoted`); the confirmation when the exchange is created; deposit/success on the
+ * stored status change (which happens once per change, see {@link funnelEventsOfChange}).
  */
 import type { ExchangeStatus } from "../domain/types.js";
 import { progressStep } from "../domain/status.js";

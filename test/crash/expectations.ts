@@ -32,6 +32,7 @@ export const STEP_REPLIES = {
   amount: [
     /^Quote\b[\s\S]*You send:/,
     /The minimum for \S+ is/,
+    /The maximum for \S+ is/,
     /not a number|cannot be negative|greater than zero|without exponents|too many decimal places|far too large|more than one decimal separator|could not read that amount/,
     /refused this: amount/,
   ],

@@ -115,14 +115,15 @@ describe("the exchange flow, end to end", () => {
     await chat.send("99999999999999999999", "far too large");
     await chat.send("1.2.3", "more than one decimal separator");
     await chat.send("0.0001", "The minimum for BTC is");
-    // An amount the service refuses (over its maximum) shows the service's own reason.
-    await chat.send("51", "amount exceeds maximum");
+    // Over the maximum the service sends (`maxamount`): said by the bot, like the minimum.
+    await chat.send("51", "The maximum for BTC is 50 BTC");
     const quote = await chat.send(" 0,5 ", "You get:");
     expect(quote.plain).toContain("You send: 0.5 BTC");
     // Changing the amount at the quote re-quotes.
     const requote = await chat.send("1 000.25".replace("1 000.25", "1.25"), "You send: 1.25 BTC");
     expect(requote.plain).toContain("You get:");
-    expect(h.sandbox.requests.count("rate")).toBe(3);
+    // Two amounts quoted; the ones outside the limits never reached the service.
+    expect(h.sandbox.requests.count("rate")).toBe(2);
   });
 
   it("explains an invalid address, escaped, and asks again", async () => {

@@ -132,7 +132,13 @@ describe("catalog cleaning", () => {
 
   it("finds a currency by code in any case", async () => {
     const { catalog } = await setup();
-    expect(await catalog.currency("xrp")).toEqual({ code: "XRP", minAmount: "20", tagName: "Destination tag", network: "XRP" });
+    expect(await catalog.currency("xrp")).toEqual({
+      code: "XRP",
+      minAmount: "20",
+      maxAmount: "2000000",
+      tagName: "Destination tag",
+      network: "XRP",
+    });
   });
 
   it("drops pair targets missing from the currency list", async () => {

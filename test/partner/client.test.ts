@@ -58,13 +58,23 @@ describe("partner client: endpoints, new variant", () => {
 
   it("rate, with the withdrawal fee parsed", async () => {
     const { client } = await setup();
-    expect(await client.rate("BTC", "ETH", "0.1")).toEqual({ rate: "2.02109375", withdrawalFee: { amount: "0.0005", currency: "ETH" } });
+    expect(await client.rate("BTC", "ETH", "0.1")).toEqual({
+      rate: "2.02109375",
+      withdrawalFee: { amount: "0.0005", currency: "ETH" },
+      maxAmount: "50",
+    });
   });
 
   it("currencies and pairs, unfiltered (the catalog filters)", async () => {
     const { client } = await setup();
     const currencies = await client.currencies();
-    expect(currencies.find((c) => c.code === "USDTTRC20")).toEqual({ code: "USDTTRC20", minAmount: "10", tagName: "", network: "TRC20" });
+    expect(currencies.find((c) => c.code === "USDTTRC20")).toEqual({
+      code: "USDTTRC20",
+      minAmount: "10",
+      maxAmount: "2000000",
+      tagName: "",
+      network: "TRC20",
+    });
     expect(currencies.find((c) => c.code === "DASH")?.available).toBe(false);
     const pairs = await client.pairs();
     expect(pairs.XMR).toEqual(["BTC", "ETH", "LTC", "USDTTRC20"]);

@@ -59,6 +59,31 @@ describe("partner schemas", () => {
     ]);
   });
 
+  it("currencies and rate: an optional maxamount, as a string or a number; absent, odd or zero means none", () => {
+    const list = currenciesSchema.parse({
+      BTC: { minamount: 0.0005, maxamount: 12, tagname: "" },
+      ETH: { minamount: "0.005", maxamount: " 800.5 ", tagname: "" },
+      LTC: { minamount: "0.1", tagname: "" },
+      XRP: { minamount: "20", maxamount: null, tagname: "" },
+      DOGE: { minamount: "100", maxamount: "unlimited", tagname: "" },
+      SOL: { minamount: "0.1", maxamount: 0, tagname: "" },
+      ADA: { minamount: "30", maxamount: "1e6", tagname: "" },
+    });
+    expect(list.map((c) => [c.code, c.maxAmount])).toEqual([
+      ["BTC", "12"],
+      ["ETH", "800.5"],
+      ["LTC", undefined],
+      ["XRP", undefined],
+      ["DOGE", undefined],
+      ["SOL", undefined],
+      ["ADA", "1000000"],
+    ]);
+    expect(list[2]).not.toHaveProperty("maxAmount");
+    expect(rateSchema.parse({ result: true, rate: 2.5, minamount: "0.0005", maxamount: "12" }).maxamount).toBe("12");
+    expect(rateSchema.parse({ result: true, rate: 2.5, maxamount: 12 }).maxamount).toBe("12");
+    expect(rateSchema.parse({ result: true, rate: 2.5 }).maxamount).toBeUndefined();
+  });
+
   it("pairs: upper-cases codes; non-string targets fail", () => {
     expect(pairsSchema.parse({ btc: ["eth", "LTC"] })).toEqual({ BTC: ["ETH", "LTC"] });
     expect(pairsSchema.safeParse({ BTC: [1, 2] }).success).toBe(false);

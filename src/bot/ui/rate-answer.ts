@@ -8,7 +8,7 @@
  */
 import { parseRateQuery, type InvalidRateQueryReason, type RateQuery } from "../../domain/rate-query.js";
 import { encodeExchangePayload, type ExchangePayload } from "../../domain/deep-link.js";
-import { formatAmount, isBelow } from "../../domain/amount.js";
+import { exceededMaximum, formatAmount, isBelow } from "../../domain/amount.js";
 import type { CatalogIndex } from "../../domain/catalog-index.js";
 import type { Catalog } from "../../partner/catalog.js";
 import type { QuoteCache } from "../../partner/quote-cache.js";
@@ -57,7 +57,7 @@ export interface RateItem {
 }
 
 /** What kind of answer this is: the parser's kind, or what checking it against the catalog found. */
-export type RateAnswerKind = RateQuery["kind"] | "no-pair" | "below-min" | "no-targets" | "unavailable" | "rejected";
+export type RateAnswerKind = RateQuery["kind"] | "no-pair" | "below-min" | "above-max" | "no-targets" | "unavailable" | "rejected";
 
 /** The answer to one question. */
 export interface RateAnswer {
@@ -109,15 +109,20 @@ interface Ctx {
   index: CatalogIndex;
 }
 
-/** "0.1 btc eth" or "btc eth": one quote, after checking the pair and the minimum. */
+/** "0.1 btc eth" or "btc eth": one quote, after checking the pair, the minimum and the maximum. */
 async function single(ctx: Ctx, kind: "quote" | "pair", from: string, to: string, amount: string | undefined): Promise<RateAnswer> {
   const { t } = ctx.env;
   const fromCoin = ctx.index.get(from)!;
   if (!ctx.index.canExchange(from, to)) return { kind: "no-pair", items: [noPairItem(ctx, from, to)] };
   const sent = amount ?? fromCoin.minAmount;
   if (isBelow(sent, fromCoin.minAmount)) return { kind: "below-min", items: [belowMinItem(t, from, to, fromCoin.minAmount)] };
+  const max = exceededMaximum(sent, fromCoin.maxAmount);
+  if (max !== undefined) return { kind: "above-max", items: [aboveMaxItem(t, from, to, max)] };
   const result = await fetchQuote(ctx.env, from, to, sent);
   if (!result.ok) return failureAnswer(t, result.failure, from, to);
+  // The maximum the service sent beside the rate applies too.
+  const quotedMax = exceededMaximum(sent, result.maxAmount);
+  if (quotedMax !== undefined) return { kind: "above-max", items: [aboveMaxItem(t, from, to, quotedMax)] };
   return { kind, items: [quoteItem(t, result.quote, 0)] };
 }
 
@@ -136,8 +141,12 @@ async function list(
   if (targets.length === 0) return { kind: "no-targets", items: [noTargetsItem(t, from)] };
   const sent = amount ?? fromCoin.minAmount;
   if (isBelow(sent, fromCoin.minAmount)) return { kind: "below-min", items: [belowMinItem(t, from, undefined, fromCoin.minAmount)] };
+  const max = exceededMaximum(sent, fromCoin.maxAmount);
+  if (max !== undefined) return { kind: "above-max", items: [aboveMaxItem(t, from, undefined, max)] };
 
   const results = await Promise.all(targets.map((to) => fetchQuote(ctx.env, from, to.code, sent)));
+  const quotedMax = results.map((r) => (r.ok ? exceededMaximum(sent, r.maxAmount) : undefined)).find((m) => m !== undefined);
+  if (quotedMax !== undefined) return { kind: "above-max", items: [aboveMaxItem(t, from, undefined, quotedMax)] };
   const quotes = results.flatMap((r) => (r.ok ? [r.quote] : []));
   if (quotes.length === 0) {
     const first = results.find((r) => !r.ok);
@@ -150,7 +159,8 @@ async function list(
   return { kind, heading, items: quotes.map((q, i) => quoteItem(t, q, i)) };
 }
 
-type QuoteResult = { ok: true; quote: ShownQuote } | { ok: false; failure: PartnerError | undefined };
+/** A quote, with the maximum the service sent beside its rate (if it did). */
+type QuoteResult = { ok: true; quote: ShownQuote; maxAmount: string | undefined } | { ok: false; failure: PartnerError | undefined };
 
 /** One quote through the cache, with a deadline; a failure is returned, never thrown. */
 async function fetchQuote(env: RateAnswerEnv, from: string, to: string, amount: string): Promise<QuoteResult> {
@@ -166,7 +176,7 @@ async function fetchQuote(env: RateAnswerEnv, from: string, to: string, amount: 
       env.logger?.warn({ from, to, deadlineMs }, "rate answer: quote too slow, left out");
       return { ok: false, failure: undefined };
     }
-    return { ok: true, quote: toShownQuote(amount, from, to, rate) };
+    return { ok: true, quote: toShownQuote(amount, from, to, rate), maxAmount: rate.maxAmount };
   } catch (err) {
     if (!(err instanceof PartnerError)) {
       // A bug or an answer computeQuote refuses: leave this quote out rather than fail the answer.
@@ -248,6 +258,16 @@ function belowMinItem(t: T, from: string, to: string | undefined, min: string): 
     t("rates-below-min-description", { min: formatAmount(min), from }),
   );
   // The flow asks for the amount again, with the minimum offered as a button.
+  return to === undefined ? item : { ...item, exchange: { from, to } };
+}
+
+function aboveMaxItem(t: T, from: string, to: string | undefined, max: string): RateItem {
+  const item = plainItem(
+    `max_${from}`.slice(0, 64),
+    t("rates-above-max-title", { max: formatAmount(max), from }),
+    t("rates-above-max-description", { max: formatAmount(max), from }),
+  );
+  // The flow asks for the amount again, where the maximum is checked too.
   return to === undefined ? item : { ...item, exchange: { from, to } };
 }
 

@@ -22,7 +22,8 @@
  *   ZEC        t1ekZXocdFX23cHbgRLqBFNoisEUUGFUmSa           (in pairs, missing from the currency list)
  *
  * Deliberate irregularities, because a real service has them and the client must cope:
- * - `minamount` is a JSON string for some coins and a JSON number for others;
+ * - `minamount` (and `maxamount`, which the spec does not list) is a JSON string for some coins
+ *   and a JSON number for others;
  * - DASH is listed with an extra `"available": false`;
  * - ZEC appears as a pair target but not in the currency list;
  * - XMR pairs with only four coins.
@@ -236,6 +237,11 @@ export const SAMPLE_ADDRESSES: Record<string, string> = {
   ZEC: "t1ekZXocdFX23cHbgRLqBFNoisEUUGFUmSa",
 };
 
+/** The coin's maximum as the sandbox serves it: a JSON number when its minamount is one, else a string. */
+export function maxAmountAsServed(coin: SandboxCoin): string | number {
+  return typeof coin.minamount === "number" ? Number(coin.maxAmount) : coin.maxAmount;
+}
+
 /** Whether `address` has the shape of an address of `coin`. */
 export function isValidAddress(coin: SandboxCoin, address: string): boolean {
   return ADDRESS_FORMATS[coin.address].pattern.test(address);
@@ -361,6 +367,9 @@ export function defineCatalog(def: CatalogDefinition): SandboxCatalog {
         const list: Record<string, Record<string, unknown>> = {};
         for (const coin of listed) {
           const entry: Record<string, unknown> = { minamount: coin.minamount, tagname: coin.tagname };
+          // The newer variant also sends `maxamount`, as real services do (the spec does not list
+          // it), in the same JSON type as the coin's minamount; the older one leaves it out.
+          if (variant === "new") entry.maxamount = maxAmountAsServed(coin);
           if (variant === "new") entry.network = coin.network;
           if (!coin.available) entry.available = false;
           if (coin.name !== undefined) {

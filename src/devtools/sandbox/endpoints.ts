@@ -9,7 +9,7 @@
  */
 import { Decimal } from "decimal.js";
 import { ADDRESS_FORMATS, generateTag } from "./address-formats.js";
-import { computeRate, isValidAddress, tagProblem, type SandboxCatalog, type SandboxCoin } from "./catalog.js";
+import { computeRate, isValidAddress, maxAmountAsServed, tagProblem, type SandboxCatalog, type SandboxCoin } from "./catalog.js";
 import { formatSpecDate, type MutableOrderBook } from "./orders.js";
 import { randomString, type Rng } from "./random.js";
 import type { EndpointName } from "./faults.js";
@@ -25,6 +25,19 @@ export interface EndpointContext {
   orders: MutableOrderBook;
   /** Seeded randomness for ids, deposit addresses and tags. */
   rng: Rng;
+  /**
+   * false: amounts above a coin's maximum are quoted and created anyway, with the maximum sent
+   * beside the rate, as the real service of issue 15 did. Default true (refused).
+   */
+  enforceMaximum?: boolean;
+  /** Maximums changed at run time (`sandbox.setMaximum`), by coin code; the coin's own otherwise. */
+  maximums?: ReadonlyMap<string, string>;
+}
+
+/** The coin's maximum now: changed at run time, else its own; served in the JSON type of its minamount. */
+function maximumOf(ctx: EndpointContext, coin: SandboxCoin): string | number {
+  const changed = ctx.maximums?.get(coin.code);
+  return changed === undefined ? maxAmountAsServed(coin) : typeof coin.minamount === "number" ? Number(changed) : changed;
 }
 
 type Params = Record<string, string>;
@@ -59,10 +72,11 @@ function coinParam(params: Params, name: string, catalog: SandboxCatalog): Sandb
   return coin;
 }
 
-function checkLimits(coin: SandboxCoin, amount: Decimal): void {
+function checkLimits(ctx: EndpointContext, coin: SandboxCoin, amount: Decimal): void {
   const min = new Decimal(coin.minamount);
   if (amount.lt(min)) throw new Refusal(`amount below minimum ${min.toFixed()} ${coin.code}`);
-  if (amount.gt(coin.maxAmount)) throw new Refusal(`amount exceeds maximum ${coin.maxAmount} ${coin.code}`);
+  const max = new Decimal(maximumOf(ctx, coin));
+  if (ctx.enforceMaximum !== false && amount.gt(max)) throw new Refusal(`amount exceeds maximum ${max.toFixed()} ${coin.code}`);
 }
 
 function checkPair(catalog: SandboxCatalog, from: SandboxCoin, to: SandboxCoin): void {
@@ -87,9 +101,14 @@ function rate(params: Params, ctx: EndpointContext): EndpointAnswer {
   const from = coinParam(params, "from", ctx.catalog);
   const to = coinParam(params, "to", ctx.catalog);
   checkPair(ctx.catalog, from, to);
-  checkLimits(from, amount);
+  checkLimits(ctx, from, amount);
   const body: Record<string, unknown> = { result: true, rate: toJsonNumber(computeRate(from, to, amount)) };
-  if (ctx.variant === "new") body.withdrawalFee = `${to.withdrawalFee} ${to.code}`;
+  if (ctx.variant === "new") {
+    body.withdrawalFee = `${to.withdrawalFee} ${to.code}`;
+    // Beside the rate, as a real service sends them (the spec lists neither here).
+    body.minamount = from.minamount;
+    body.maxamount = maximumOf(ctx, from);
+  }
   return ok(body);
 }
 
@@ -119,7 +138,7 @@ function exchangeCreate(params: Params, ctx: EndpointContext): EndpointAnswer {
   const from = coinParam(params, "from", ctx.catalog);
   const to = coinParam(params, "to", ctx.catalog);
   checkPair(ctx.catalog, from, to);
-  checkLimits(from, amount);
+  checkLimits(ctx, from, amount);
   if (!isValidAddress(to, destinationAddress)) throw new Refusal(`invalid destination address for ${to.code}`);
   checkTag(to, destinationTag, "destinationTag");
   if (!isValidAddress(from, refundAddress)) throw new Refusal(`invalid refund address for ${from.code}`);

@@ -1,7 +1,7 @@
 /**
  * The sandbox's large catalog (SANDBOX_CATALOG=large): about 900 coins over a dozen networks with
  * nearly every pair open, so the answers are as large as a real aggregator's (`pairs` about 9 MB
- * of JSON, some 800,000 entries; `currencies` about 110 KB).
+ * of JSON, some 800,000 entries; `currencies` about 135 KB).
  *
  * It is generated, deterministically (a fixed seed, independent of the sandbox's own seed), from:
  * - every coin of the small catalog, unchanged, with its sample addresses and irregularities

@@ -63,6 +63,12 @@ export interface SandboxOptions {
    * nearly every pair open, answers as large as a real service's (see large-catalog.ts).
    */
   catalog?: SandboxCatalogSize;
+  /**
+   * Default true: an amount above the coin's maximum is refused. false: it is quoted and created
+   * anyway while `maxamount` is still sent, as a real service did (issue 15): the bot must hold
+   * the limit itself.
+   */
+  enforceMaximum?: boolean;
 }
 
 /** A running sandbox. */
@@ -81,6 +87,11 @@ export interface SandboxServer {
   /** Stops offering these coins (as a service does when it delists one); `showCoins()` brings them all back. */
   hideCoins(...codes: string[]): void;
   showCoins(): void;
+  /**
+   * Changes a coin's maximum for the following rate and exchange-create requests (the currency
+   * list, prepared once, keeps the old one, as a client's cached catalog would); undefined restores it.
+   */
+  setMaximum(code: string, max: string | undefined): void;
   /** Changes the artificial delay for the following requests. */
   setLatency(ms: number): void;
   /**
@@ -121,6 +132,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
   const clock = opts.clock ?? realClock;
   let variant = opts.variant ?? "new";
   let latencyMs = opts.latencyMs ?? 0;
+  const enforceMaximum = opts.enforceMaximum ?? true;
+  const maximums = new Map<string, string>();
 
   const requests = createRequestLog();
   const faults = createFaultTable();
@@ -172,7 +185,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
     }
     const params = Object.fromEntries(url.searchParams);
     try {
-      return encode(handleEndpoint(entry.endpoint as EndpointName, params, { variant, catalog, orders, rng }));
+      return encode(handleEndpoint(entry.endpoint as EndpointName, params, { variant, catalog, orders, rng, enforceMaximum, maximums }));
     } catch (err) {
       // A sandbox bug: answer like a broken server would, and say what broke on stderr.
       console.error("sandbox: internal error", err);
@@ -231,6 +244,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
     },
     setVariant(v) {
       variant = v;
+    },
+    setMaximum(code, max) {
+      if (max === undefined) maximums.delete(code.toUpperCase());
+      else maximums.set(code.toUpperCase(), max);
     },
     setLatency(ms) {
       latencyMs = ms;

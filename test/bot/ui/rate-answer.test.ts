@@ -123,11 +123,40 @@ describe("answerRateQuery", () => {
     expect(sandbox.requests.count("rate")).toBe(0);
   });
 
-  it("passes on a refusal (above the maximum) and reports an outage without throwing", async () => {
-    const { sandbox, env } = await setup();
+  it("gives the maximum instead of asking the service for an amount above it, however the list is asked", async () => {
+    const { sandbox, env } = await setup("ru");
     const big = await answerRateQuery("100 btc eth", env);
-    expect(big.kind).toBe("rejected");
-    expect(big.items[0]!.description).toMatch(/max/i);
+    expect(big.kind).toBe("above-max");
+    expect(big.items[0]!.title).toBe("Максимальная сумма — 50 BTC");
+    expect(big.items[0]!.description).toBe("Укажите не больше 50 BTC, чтобы увидеть курс.");
+    expect(big.items[0]!.exchange).toEqual({ from: "BTC", to: "ETH" });
+    expect((await answerRateQuery("1000.5 btc", env)).kind).toBe("above-max");
+    expect(sandbox.requests.count("rate")).toBe(0);
+    // The maximum itself is fine.
+    expect((await answerRateQuery("50 btc eth", env)).kind).toBe("quote");
+  });
+
+  it("holds the maximum a service sends with its rate even when the service quotes above it", async () => {
+    const { env } = await setup();
+    // The catalog names no maximum (as the older interface); the rate answer does.
+    const index = await env.catalog.index();
+    const btc = index.get("BTC")!;
+    delete btc.maxAmount;
+    // A service that quotes any amount (asked here for 1 BTC, which it takes) and sends its maximum.
+    const quotes = createQuoteCache({ rate: async (from, to) => ({ ...(await env.quotes.rate(from, to, "1")), maxAmount: "12" }) });
+    for (const q of ["1000.5 btc eth", "1000.5 btc"]) {
+      const a = await answerRateQuery(q, { ...env, quotes });
+      expect(a.kind, q).toBe("above-max");
+      expect(a.items[0]!.title).toBe("The maximum is 12 BTC");
+    }
+  });
+
+  it("passes on a refusal and reports an outage without throwing", async () => {
+    const { sandbox, env } = await setup();
+    sandbox.faults.inject({ endpoint: "rate", kind: "rejected", message: "pair temporarily disabled", times: 1 });
+    const refused = await answerRateQuery("1 btc eth", env);
+    expect(refused.kind).toBe("rejected");
+    expect(refused.items[0]!.description).toBe("pair temporarily disabled");
     sandbox.faults.down();
     const down = await answerRateQuery("0.2 btc eth", env);
     expect(down.kind).toBe("unavailable");

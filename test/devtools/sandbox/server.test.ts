@@ -69,8 +69,10 @@ describe("sandbox server: catalog endpoints", () => {
     expect(status).toBe(200);
     const codes = Object.keys(body);
     expect(codes.length).toBeGreaterThanOrEqual(20);
-    expect(body.XRP).toEqual({ minamount: "20", tagname: "Destination tag", network: "XRP" });
+    expect(body.XRP).toEqual({ minamount: "20", maxamount: "2000000", tagname: "Destination tag", network: "XRP" });
     expect(typeof body.BTC.minamount).toBe("number");
+    // `maxamount` (not in the spec, sent by real services) in the same JSON type as minamount.
+    expect((body as Record<string, { maxamount?: unknown }>).BTC?.maxamount).toBe(50);
     expect(typeof body.ETH.minamount).toBe("string");
     expect(body.USDTERC20.network).toBe("ERC20");
     expect(body.USDTTRC20.network).toBe("TRC20");
@@ -90,8 +92,11 @@ describe("sandbox server: catalog endpoints", () => {
   it("the old variant has no network and no withdrawalFee; switching works live", async () => {
     const sb = await start({ variant: "old" });
     expect((await call(sb, "currencies")).body.BTC).not.toHaveProperty("network");
+    const currencies = (await call(sb, "currencies")).body as Record<string, object>;
+    expect(currencies.BTC).not.toHaveProperty("maxamount");
     const rate = await call(sb, "rate", { from: "BTC", to: "ETH", amount: "1" });
     expect(rate.body).not.toHaveProperty("withdrawalFee");
+    expect(rate.body).not.toHaveProperty("maxamount");
     expect(rate.body.result).toBe(true);
     sb.setVariant("new");
     expect((await call(sb, "rate", { from: "BTC", to: "ETH", amount: "1" })).body.withdrawalFee).toBe("0.0005 ETH");
@@ -103,7 +108,8 @@ describe("sandbox server: rate", () => {
     const sb = await start();
     // 0.1 BTC × 65000 / 3200 × (1 − 0.005) = 2.02109375 ETH
     const { body } = await call(sb, "rate", { from: "BTC", to: "ETH", amount: "0.1" });
-    expect(body).toEqual({ result: true, rate: 2.02109375, withdrawalFee: "0.0005 ETH" });
+    // With the source coin's limits beside it, as real services send them.
+    expect(body).toEqual({ result: true, rate: 2.02109375, withdrawalFee: "0.0005 ETH", minamount: 0.0005, maxamount: 50 });
     // Deterministic: the same question gets the same answer.
     expect((await call(sb, "rate", { from: "BTC", to: "ETH", amount: "0.1" })).body.rate).toBe(2.02109375);
   });
@@ -139,6 +145,17 @@ describe("sandbox server: rate", () => {
       expect(a.status).toBe(200);
       expect(a.body).toEqual({ result: false, error });
     }
+  });
+});
+
+describe("sandbox server: a maximum advertised but not enforced", () => {
+  it("quotes and creates above the maximum, still sending maxamount (as the service of issue 15 did)", async () => {
+    const sb = await start({ enforceMaximum: false });
+    const rate = await call(sb, "rate", { from: "BTC", to: "ETH", amount: "1000.5" });
+    expect(rate.body).toMatchObject({ result: true, maxamount: 50 });
+    const created = await call(sb, "exchange-create", { ...createParams, amount: "1000.5" });
+    expect(typeof (created.body as { id?: unknown }).id).toBe("string");
+    expect(sb.orders.list()[0]?.amountFrom).toBe("1000.5");
   });
 });
 

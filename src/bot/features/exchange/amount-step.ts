@@ -1,13 +1,13 @@
-/** Step 3: the amount, checked against the coin's minimum, and a live quote for it. */
+/** Step 3: the amount, checked against the coin's minimum and maximum, and a live quote for it. */
 import { InlineKeyboard } from "grammy";
 import type { Currency } from "../../../domain/types.js";
 import { coinLabel } from "../../../domain/exchange-draft.js";
-import { isBelow, parseAmount } from "../../../domain/amount.js";
+import { exceededMaximum, formatAmount, isAbove, isBelow, parseAmount } from "../../../domain/amount.js";
 import { stepButtons } from "./callbacks.js";
 import { retirePrompt, sendPrompt, waitForInput, type Input } from "./input.js";
 import { callPartnerWithRetry, failureText } from "./partner-call.js";
 import { quoteText, type ShownQuote, toShownQuote } from "../../ui/exchange-messages.js";
-import type { FlowContext, Prompt, StepScope } from "./types.js";
+import { markQuoted, type FlowContext, type Prompt, type StepScope } from "./types.js";
 import { countFunnel } from "../../../support/funnel.js";
 
 /** The accepted amount, and what to show once it is safely recorded. */
@@ -18,9 +18,11 @@ export interface AmountAnswer {
 }
 
 /**
- * Asks for the amount until it is a valid number at or above the minimum, then shows the quote.
- * Typing another amount at the quote re-quotes; Continue accepts. One `rate` request per amount.
- * `from` is the coin as the catalog has it now (its minimum may have changed since it was picked).
+ * Asks for the amount until it is a valid number between the minimum and the maximum (when the
+ * service gives one), then shows the quote. Typing another amount at the quote re-quotes;
+ * Continue accepts. One `rate` request per amount. `from` is the coin as the catalog has it now
+ * (its limits may have changed since it was picked); a maximum the service sends with the rate
+ * counts as well.
  */
 export async function askAmount(scope: StepScope, from: Currency, to: Currency): Promise<AmountAnswer> {
   const { ctx } = scope;
@@ -66,21 +68,35 @@ export async function askAmount(scope: StepScope, from: Currency, to: Currency):
         );
         continue;
       }
+      const max = exceededMaximum(amount, from.maxAmount);
+      if (max !== undefined) {
+        await input.ctx.reply(aboveMaxText(ctx, from, max), { parse_mode: "HTML" });
+        continue;
+      }
     }
     const requested = amount;
-    // Counted inside the external call, which a replay never runs again: one count per quote.
+    const countQuote = !scope.draft.quoted;
+    // Counted inside the external call, which a replay never runs again, and once per flow: the
+    // first quote shown (an amount over the service's maximum shows none).
     const rate = await callPartnerWithRetry(scope, "rate", async (deps) => {
       const result = await deps.partner.rate(from.code, to.code, requested);
-      countFunnel(deps.store, "quoted");
+      if (countQuote && !isAbove(requested, result.maxAmount)) countFunnel(deps.store, "quoted");
       return result;
     });
     if (!rate.ok) {
-      // e.g. "amount exceeds maximum": the person types another amount at the same prompt.
+      // e.g. "pair disabled": the person types another amount at the same prompt.
       await ctx.reply(failureText(ctx, rate.failure), { parse_mode: "HTML" });
+      continue;
+    }
+    // A service may quote any amount and send its maximum beside the rate: it still applies.
+    const max = exceededMaximum(requested, rate.value.maxAmount);
+    if (max !== undefined) {
+      await ctx.reply(aboveMaxText(ctx, from, max), { parse_mode: "HTML" });
       continue;
     }
     const quote = toShownQuote(requested, from.code, to.code, rate.value);
     quoted = { amount: requested, quote };
+    markQuoted(scope);
     await retirePrompt(ctx, prompt);
     prompt = await sendPrompt(
       scope,
@@ -92,6 +108,11 @@ export async function askAmount(scope: StepScope, from: Currency, to: Currency):
         .text(t("flow-button-cancel"), buttons.cancel),
     );
   }
+}
+
+/** "The maximum for BTC is 12 BTC", the maximum grouped for reading. */
+export function aboveMaxText(ctx: FlowContext, coin: Currency, max: string): string {
+  return ctx.t("flow-amount-above-max", { coin: coinLabel(coin), max: formatAmount(max) });
 }
 
 const AMOUNT_ERRORS = new Set([

@@ -15,7 +15,7 @@
  */
 import { coinLabel, chooseFrom, chooseTo, editDraft, goBack, nextStep, type Draft, type Step } from "../../../domain/exchange-draft.js";
 import type { Currency } from "../../../domain/types.js";
-import { isBelow } from "../../../domain/amount.js";
+import { isAbove, isBelow } from "../../../domain/amount.js";
 import type { BotDeps } from "../../deps.js";
 import { maintenanceNotice } from "../../../support/maintenance.js";
 import { askAddress, askTag } from "./address-step.js";
@@ -77,6 +77,8 @@ export async function exchangeFlow(conversation: FlowConversation, ctx: FlowCont
     }
     result = { draft: goBack(draft, step) };
   }
+  // A quote shown in this run stays known to the flow, whichever way the step was left.
+  if (scope.draft.quoted && !result.draft.quoted) result = { ...result, draft: { ...result.draft, quoted: true } };
   // The next step goes on disk first; only then is this one shown as done.
   await conversation.external(async (octx) => {
     await writeJournal(octx.deps.live, chatId, { step: nextStep(result.draft), draftId, draft: result.draft }, octx.deps.now());
@@ -239,7 +241,7 @@ async function confirmAndCreate(scope: StepScope, draft: CompleteDraft): Promise
 
 /**
  * Fills the draft from a deep link or inline result, re-checked against the catalog now: a pair
- * that no longer exists or an amount under the minimum is dropped, and the flow asks for it. Only
+ * that no longer exists or an amount outside the limits is dropped, and the flow asks for it. Only
  * the chosen coins are returned, never the catalog.
  */
 async function prefillDraft(deps: BotDeps, prefill: FlowPrefill | undefined): Promise<Draft> {
@@ -257,7 +259,8 @@ async function prefillDraft(deps: BotDeps, prefill: FlowPrefill | undefined): Pr
   const to = prefill.to === undefined ? undefined : index.get(prefill.to);
   if (!to || !index.canExchange(from.code, to.code)) return draft;
   draft = chooseTo(draft, to);
-  if (prefill.amount !== undefined && !isBelow(prefill.amount, from.minAmount)) draft.amount = prefill.amount;
+  const amount = prefill.amount;
+  if (amount !== undefined && !isBelow(amount, from.minAmount) && !isAbove(amount, from.maxAmount)) draft.amount = amount;
   return draft;
 }
 

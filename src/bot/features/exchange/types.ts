@@ -19,8 +19,17 @@ export interface StepScope {
   conversation: FlowConversation;
   ctx: FlowContext;
   draftId: string;
+  /** The answers so far; a step that shows a quote marks it `quoted` here (see {@link markQuoted}). */
   draft: Draft;
   step: Step;
+}
+
+/**
+ * Records on the scope's draft that a quote was shown, so the prompts journaled from now on and
+ * the draft handed to the next step carry it, and the funnel never counts this flow's quote twice.
+ */
+export function markQuoted(scope: StepScope): void {
+  if (!scope.draft.quoted) scope.draft = { ...scope.draft, quoted: true };
 }
 
 /** A message of the flow that carries the current step's buttons. */
