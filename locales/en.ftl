@@ -235,6 +235,16 @@ status-not-found = I found no exchange of yours with the ID <code>{ $id }</code>
 status-unavailable = ⚠️ The exchange service is not answering right now: this is the last status I know.
 status-refreshed = Status updated
 status-tracking-stopped = This exchange is no longer checked automatically. Tap Refresh or send /status to check it.
+status-unknown-at-service = ❓ The exchange service does not know exchange <code>{ $id }</code>: it answered that it has no such exchange (it did answer; it is not down). Below is the last status I know.
+    { $contact ->
+        [none] Please contact support and quote the exchange ID <code>{ $id }</code>.
+       *[other] Please write to { $contact } and quote the exchange ID <code>{ $id }</code>.
+    }
+status-unknown-at-service-short = The exchange service does not know this exchange. Please contact support.
+status-card-unknown-at-service = ❓ The exchange service does not know this exchange, so it is no longer checked automatically. { $contact ->
+        [none] Please contact support and quote the exchange ID.
+       *[other] Please write to { $contact } and quote the exchange ID.
+    }
 history-title = <b>Your exchanges</b>, newest first (page { $page } of { $pages }). Tap one to open its card.
 history-empty = You have no exchanges yet. Send /exchange to start one.
 history-item = { $icon } { $amount } { $from } → { $to } · { $date }
@@ -309,6 +319,10 @@ admin-alert-create-pair = Asked: { $amount } { $from } → { $to }
 admin-alert-create-destination = Receiving address: { $address }
 admin-alert-create-refund = Refund address: { $address }
 admin-alert-flag = 🚩 <b>Alert</b>: the poller stopped tracking an exchange ({ $reason })
+admin-alert-unknown-at-service = ❓ <b>Alert</b>: the exchange service says it does not know this exchange (it answered "not found" { $times ->
+        [one] once
+       *[other] { $times } times in a row
+    }; it is not down). The bot stopped tracking it: find the order at the service and tell the person.
 admin-alert-partner-down = 🔥 <b>Alert</b>: the exchange service has been failing since { $since }.
 admin-alert-partner-up = ✅ The exchange service answers again (failing from { $since } to { $until }).
 admin-bc-usage = Send /broadcast followed by the text, e.g. /broadcast We are back online. You will see a preview first.

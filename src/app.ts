@@ -26,8 +26,7 @@ import { hostOf, waitForTelegram } from "./net/wait-for-telegram.js";
 const STOP_GRACE_MS = DEFAULT_TIMEOUT_MS + 5_000;
 import type { BotContext } from "./bot/context.js";
 import { registerCommands } from "./bot/commands.js";
-import { createI18n, localeOfChat, translatorOf } from "./bot/i18n.js";
-import { escapeHtml } from "./bot/ui/html.js";
+import { contactVariable, createI18n, localeOfChat, translatorOf } from "./bot/i18n.js";
 import { expireConversations } from "./bot/conversation-storage.js";
 import { settleInterruptedCreates } from "./bot/features/exchange/interrupted.js";
 import { createPoller, type Poller } from "./poller/poller.js";
@@ -144,8 +143,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
 
   dropOldFlowStates(store, logger);
   const i18n = createI18n();
-  // "none" selects the wording without a contact (see status-notice-support in locales/).
-  const t = translatorOf(i18n, { contact: config.supportContact ? escapeHtml(config.supportContact) : "none" });
+  const t = translatorOf(i18n, { contact: contactVariable(config.supportContact) });
   const inFlight = new InFlightUpdates((d) => metrics.updateHandled(d.type, d.outcome, d.seconds));
   const webhookUrl = config.webhookUrl;
   const deps: BotDeps = { config, store, live, partner, catalog, logger, now, t };

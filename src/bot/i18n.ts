@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { I18n } from "@grammyjs/i18n";
 import type { BaseContext } from "./context.js";
 import type { Store } from "../store/store.js";
+import { escapeHtml } from "./ui/html.js";
 
 /** Languages with a locales/<code>.ftl file, the first being the default. */
 export const SUPPORTED_LOCALES = ["en", "ru"] as const;
@@ -39,12 +40,22 @@ export function createI18n(): I18n<BaseContext> {
     // Fluent wraps placeables in Unicode isolation marks by default; in Telegram they show up as
     // invisible characters inside addresses that people copy, so turn them off.
     fluentBundleOptions: { useIsolating: false },
+    // The support contact, for every message that names it (as the Translator's defaults do).
+    globalTranslationContext: (ctx) => ({ contact: contactVariable(ctx.deps.config.supportContact) }),
     localeNegotiator: (ctx) => {
       const id = ctx.from?.id;
       const chosen = id === undefined ? undefined : ctx.deps.store.users.get(id)?.languageCode;
       return pickLocale(chosen ?? ctx.from?.language_code);
     },
   });
+}
+
+/**
+ * The `contact` variable of the messages that point to support: SUPPORT_CONTACT escaped for HTML,
+ * or "none", which selects the wording without a contact (see status-notice-support in locales/).
+ */
+export function contactVariable(supportContact: string | undefined): string {
+  return supportContact ? escapeHtml(supportContact) : "none";
 }
 
 /**

@@ -8,10 +8,11 @@
  * address a person opens), the emulator on +1, the sandbox exchange on +2. 0 = any free ports.
  */
 import { randomInt } from "node:crypto";
+import { join } from "node:path";
 import type { Config } from "../config.js";
 import type { Logger } from "../log.js";
 import { startApp, type App } from "../app.js";
-import { startSandbox, type SandboxServer } from "./sandbox/server.js";
+import { SANDBOX_ORDERS_FILE, startSandbox, type SandboxServer } from "./sandbox/server.js";
 import { startEmulator, type Emulator } from "./emulator/server.js";
 import { PLAYGROUND_ADMIN, startPlayground, type Playground } from "./playground/server.js";
 
@@ -66,9 +67,11 @@ export async function startDevSystem(config: Config, logger: Logger, options: { 
       sandbox = await startSandbox({
         port: portNear(config.sandboxPort, 2),
         catalog: config.sandboxCatalog,
-        // A new seed per run: the sandbox's orders live in memory while data/ outlives a restart,
-        // and a fixed seed gave the second run the first run's exchange ids, which the store
-        // already has (every Confirm of a second `npm start` failed).
+        // The orders live in DATA_DIR beside the bot's data, so a second `npm start` still knows
+        // the first run's exchanges (the bot goes on tracking them) and draws on from the saved
+        // generator, never repeating an id the store has. The seed is used only when there is no
+        // file yet; a random one, so a DATA_DIR whose orders file was removed gets new ids too.
+        stateFile: join(config.dataDir, SANDBOX_ORDERS_FILE),
         seed: randomInt(1, 2 ** 31),
         ...(config.mode === "sandbox" ? { lifecycle: "manual" as const } : {}),
       });

@@ -12,7 +12,9 @@
  *   cycle stops early and the next one waits longer (doubling, capped). Exchanges not checked keep
  *   their next-check time, so nothing loses its place: they are first in line when it is back.
  * - **Not found**: an exchange the service says it does not know is retried `notFoundLimit` times,
- *   then flagged for support and no longer polled. It is never deleted.
+ *   then flagged for support (an alert of its own: the service answered, it is not down), its
+ *   card says so, and it is no longer polled. It is never deleted; a later check that finds it
+ *   (/status, support's re-check) puts it back in the poller's hands (tracker.ts).
  * - **Max age**: an exchange still open `maxAgeMs` after creation is no longer polled; flagged.
  *
  * Store writes: the schedule lives in memory. `record.tracking` (nextCheckAt, notFoundCount,
@@ -183,8 +185,10 @@ export function createPoller(opts: PollerOptions): Poller {
   }
 
   function flag(rec: ExchangeRecord, reason: FlagReason, at: number): void {
+    const notFound = schedule.get(rec.id)?.notFound;
     const stored = store.exchanges.update(rec.id, (r) => {
       r.tracking = { ...r.tracking, stoppedReason: reason, nextCheckAt: undefined };
+      if (reason === "not-found" && notFound !== undefined) r.tracking.notFoundCount = notFound;
       r.updatedAt = new Date(at).toISOString();
       return r;
     });
@@ -193,6 +197,8 @@ export function createPoller(opts: PollerOptions): Poller {
       { exchangeId: rec.id, userId: rec.userId, status: rec.status, reason },
       "poller: stopped tracking an exchange; support should look at it",
     );
+    // The person's card says so: the service does not know this exchange (order-card.ts).
+    if (reason === "not-found") notifier.enqueue(rec.id);
     try {
       opts.onFlag?.(stored, reason);
     } catch (err) {

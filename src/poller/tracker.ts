@@ -55,6 +55,14 @@ export class ExchangeTracker {
     return withTrackingLock(store, id, async () => {
       const requestedAt = this.#now();
       const live = await partner.exchangeStatus(id);
+      // The service knows it after all (it had said "not found"): the poller takes it back.
+      if (store.exchanges.get(id)?.tracking?.stoppedReason === "not-found") {
+        store.exchanges.update(id, (r) => {
+          r.tracking = { ...r.tracking, stoppedReason: undefined, notFoundCount: undefined };
+          return r;
+        });
+        this.#opts.logger?.info({ exchangeId: id }, "tracker: the service knows this exchange again; tracking resumes");
+      }
       const outcome = recordStatus(store, id, live, this.#now(), requestedAt);
       if (outcome?.stale) {
         this.#opts.logger?.info(

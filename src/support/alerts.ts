@@ -5,7 +5,10 @@
  *   (key `status:<id>:<status>`), told by the status listener the moment it is stored;
  * - an open exchange sitting in one status longer than the threshold (`stuck:<id>:<status>`),
  *   found by {@link AlertCenter.scan};
- * - the poller giving up on an exchange (`flag:<id>:<reason>`);
+ * - the poller giving up on an exchange (`flag:<id>:<reason>`); when it gave up because the service
+ *   kept answering that it does not know the exchange, an alert of its own kind
+ *   (`unknown-at-service`, key `flag:<id>:not-found`): the service answered, it is not down, and
+ *   support must find the order there;
  * - an exchange-create whose answer was lost, so an order may exist that the bot does not know
  *   (`create-in-doubt:<draft id>`), raised by the exchange flow or at start-up;
  * - the partner API failing for longer than the threshold (`partner-down:<since>`) and its
@@ -33,6 +36,7 @@ export type AlertEvent =
   | { key: string; kind: "status"; exchange: ExchangeRecord; status: ExchangeStatus }
   | { key: string; kind: "stuck"; exchange: ExchangeRecord; status: ExchangeStatus; sinceMs: number }
   | { key: string; kind: "flag"; exchange: ExchangeRecord; reason: FlagReason }
+  | { key: string; kind: "unknown-at-service"; exchange: ExchangeRecord; times: number }
   | { key: string; kind: "create-in-doubt"; attempt: CreateAttempt; reason: string }
   | { key: string; kind: "partner-down"; since: Date }
   | { key: string; kind: "partner-up"; since: Date; until: Date };
@@ -84,7 +88,12 @@ export class AlertCenter {
 
   /** The poller stopped tracking an exchange. */
   onFlag(record: ExchangeRecord, reason: FlagReason): void {
-    this.raise({ key: `flag:${record.id}:${reason}`, kind: "flag", exchange: record, reason });
+    const key = `flag:${record.id}:${reason}`;
+    if (reason === "not-found") {
+      this.raise({ key, kind: "unknown-at-service", exchange: record, times: record.tracking?.notFoundCount ?? 1 });
+      return;
+    }
+    this.raise({ key, kind: "flag", exchange: record, reason });
   }
 
   /** Looks for stuck exchanges and partner outages as of `at`; returns how many alerts it raised. */

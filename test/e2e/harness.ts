@@ -9,7 +9,7 @@ import { Writable } from "node:stream";
 import { loadConfig, type Config } from "../../src/config.js";
 import { createLogger } from "../../src/log.js";
 import { startApp, type App } from "../../src/app.js";
-import { startSandbox, type SandboxOptions, type SandboxServer } from "../../src/devtools/sandbox/server.js";
+import { SANDBOX_ORDERS_FILE, startSandbox, type SandboxOptions, type SandboxServer } from "../../src/devtools/sandbox/server.js";
 import { startEmulator, type Emulator } from "../../src/devtools/emulator/server.js";
 
 export interface Harness {
@@ -22,9 +22,11 @@ export interface Harness {
   logs: string[];
   /**
    * Stops the bot and starts it again on the same data, like a process restart. `between` runs
-   * while it is down (to leave the data as a crash would have).
+   * while it is down (to leave the data as a crash would have). With `{ sandbox: true }` the
+   * sandbox exchange restarts too, as it does with a second `npm start`: it keeps its orders only
+   * if it has a state file (`sandboxStateInDataDir`), and `h.sandbox` is the new one afterwards.
    */
-  restart(between?: () => Promise<void>): Promise<App>;
+  restart(between?: () => Promise<void>, options?: { sandbox?: boolean }): Promise<App>;
   /**
    * Copies the data files as they are on disk right now into a new directory: what a `kill -9`
    * at this moment would leave behind (every write is a rename, so each file is whole).
@@ -41,6 +43,11 @@ export interface Harness {
 export interface HarnessOptions {
   env?: Record<string, string>;
   sandbox?: SandboxOptions;
+  /**
+   * The sandbox keeps its orders in `<dataDir>/sandbox-orders.json`, as `npm start` has it
+   * (src/devtools/system.ts), so they survive `restart(…, { sandbox: true })`.
+   */
+  sandboxStateInDataDir?: boolean;
   /**
    * Webhook mode: the bot serves a webhook on a free loopback port and the emulator posts updates
    * to it the way Telegram does, through a "proxy" that maps the public URL to that port.
@@ -63,7 +70,12 @@ export const WEBHOOK_SECRET = "e2e-webhook-secret_123";
 /** Starts everything; always pair with `close()` in afterEach. */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const dataDir = await mkdtemp(join(tmpdir(), "swapbot-e2e-"));
-  const sandbox = await startSandbox({ lifecycle: "manual", ...options.sandbox });
+  const sandboxOptions: SandboxOptions = {
+    lifecycle: "manual",
+    ...options.sandbox,
+    ...(options.sandboxStateInDataDir ? { stateFile: join(dataDir, SANDBOX_ORDERS_FILE) } : {}),
+  };
+  let sandbox = await startSandbox(sandboxOptions);
   const hook = options.webhook === true ? {} : options.webhook === false ? undefined : options.webhook;
   // Read at delivery time: after a restart the bot listens on another free port.
   let app: App | undefined;
@@ -105,15 +117,21 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   app = await boot();
   const harness: Harness = {
     emulator,
-    sandbox,
+    get sandbox() {
+      return sandbox;
+    },
     get app() {
       return app!;
     },
     config,
     dataDir,
     logs,
-    async restart(between) {
+    async restart(between, restartOptions = {}) {
       await app!.stop();
+      if (restartOptions.sandbox) {
+        await sandbox.close();
+        sandbox = await startSandbox(sandboxOptions);
+      }
       await between?.();
       app = await boot();
       return app;

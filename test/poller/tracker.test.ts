@@ -112,6 +112,29 @@ describe("ExchangeTracker", () => {
   });
 });
 
+describe("ExchangeTracker and an exchange given up as unknown", () => {
+  it("hands it back to the poller when the service knows it again, and only then", async () => {
+    const store = await fresh();
+    store.exchanges.insert(rec("x", { tracking: { stoppedReason: "not-found", notFoundCount: 5 } }));
+    store.exchanges.insert(rec("old", { tracking: { stoppedReason: "max-age" } }));
+    let known = false;
+    const partner = {
+      exchangeStatus: (id: string) =>
+        known || id === "old" ? Promise.resolve(live("waiting_deposit")) : Promise.reject(new Error("exchange not found")),
+    };
+    const tracker = new ExchangeTracker({ store, partner, notifier: { enqueue() {} } });
+    await expect(tracker.check("x")).rejects.toThrow("not found");
+    expect(store.exchanges.get("x")!.tracking).toMatchObject({ stoppedReason: "not-found" });
+    known = true;
+    await tracker.check("x");
+    expect(store.exchanges.get("x")!.tracking?.stoppedReason).toBeUndefined();
+    expect(store.exchanges.get("x")!.tracking?.notFoundCount).toBeUndefined();
+    // Another reason to stop stays: an exchange too old to poll is not brought back by a check.
+    await tracker.check("old");
+    expect(store.exchanges.get("old")!.tracking?.stoppedReason).toBe("max-age");
+  });
+});
+
 describe("pruneCreateMarkers", () => {
   it("drops the done markers of final exchanges older than the flow timeout, and nothing else", async () => {
     const store = await fresh();

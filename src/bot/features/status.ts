@@ -12,6 +12,7 @@ import { CALLBACK } from "../ui/callbacks.js";
 import { escapeHtml } from "../ui/html.js";
 import { isPartnerError } from "../../partner/errors.js";
 import { sendOrderCard, withExchangeLock } from "../../poller/notifier.js";
+import { isNotFound } from "../../poller/poller.js";
 
 /** How long a reply waits for the notices its check queued, so they come before it. */
 const NOTICE_WAIT_MS = 5_000;
@@ -53,14 +54,16 @@ async function showStatus(ctx: BotContext, id: string, pressedOn: number | undef
 
   const { tracker, delivery } = ctx.deps;
   if (!tracker) throw new Error("the exchange tracker is not wired (app.ts)");
-  let unavailable = false;
+  // Why the live check failed: the service did not answer, or it answered that it does not know
+  // this exchange. The two are told apart: "not answering" would be false for the second.
+  let failure: "unavailable" | "unknown" | undefined;
   try {
     // The one status owner: fetch → record → notice queued, under the exchange's lock.
     await tracker.check(id, { waitForNotice: true });
   } catch (err) {
     if (!isPartnerError(err)) throw err;
-    unavailable = true;
-    logger.warn({ err, exchangeId: id }, "status: live check failed; showing the stored status");
+    failure = isNotFound(err) ? "unknown" : "unavailable";
+    logger.warn({ err, exchangeId: id, failure }, "status: live check failed; showing the stored status");
   }
   // The card edit and milestone messages just queued go out before this reply.
   await delivery?.outbox.drained(record.chatId, NOTICE_WAIT_MS);
@@ -69,11 +72,15 @@ async function showStatus(ctx: BotContext, id: string, pressedOn: number | undef
   const liveCard = delivery ? delivery.cardMessageOf(current) : current.cardMessageId;
   if (ctx.callbackQuery && pressedOn !== undefined && pressedOn === liveCard) {
     // The card itself was pressed: it was edited in place above if anything changed.
-    await ctx.answerCallbackQuery({ text: ctx.t(unavailable ? "status-unavailable" : "status-refreshed") });
+    const toast = failure === "unknown" ? "status-unknown-at-service-short" : failure ? "status-unavailable" : "status-refreshed";
+    await ctx.answerCallbackQuery({ text: ctx.t(toast) });
+    // What to do next (write to support, with the id) does not fit a toast.
+    if (failure === "unknown") await ctx.reply(ctx.t("status-unknown-at-service", { id: escapeHtml(id) }), { parse_mode: "HTML" });
     return;
   }
   if (ctx.callbackQuery) await ctx.answerCallbackQuery();
-  if (unavailable) await ctx.reply(ctx.t("status-unavailable"));
+  if (failure === "unknown") await ctx.reply(ctx.t("status-unknown-at-service", { id: escapeHtml(id) }), { parse_mode: "HTML" });
+  else if (failure) await ctx.reply(ctx.t("status-unavailable"));
   // Under the exchange's lock, so a notice being sent meanwhile never edits a card being replaced.
   const send = (rec: typeof current) =>
     delivery

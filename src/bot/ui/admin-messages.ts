@@ -225,7 +225,9 @@ export function renderAlert(alert: AlertEvent, user: UserRecord | undefined, t: 
           ? t("admin-alert-status", { status: statusLabel(alert.status, t), raw: escapeHtml(alert.status) })
           : alert.kind === "stuck"
             ? t("admin-alert-stuck", { status: statusLabel(alert.status, t), since: showTime(alert.sinceMs) })
-            : t("admin-alert-flag", { reason: escapeHtml(alert.reason) });
+            : alert.kind === "unknown-at-service"
+              ? t("admin-alert-unknown-at-service", { times: alert.times })
+              : t("admin-alert-flag", { reason: escapeHtml(alert.reason) });
       const text = [
         head,
         t("admin-ex-title", { icon: statusIcon(e.status), id: escapeHtml(e.id) }),

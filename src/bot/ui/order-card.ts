@@ -65,8 +65,10 @@ export function renderOrderCard(record: ExchangeRecord, t: CardTranslate): Rende
   }
   if (record.amountTo) lines.push(t("status-card-received", { amount: showAmount(record.amountTo), coin: escapeHtml(record.to) }));
   if (record.txId) lines.push(t("status-card-txid", { txId: escapeHtml(record.txId) }));
-  // While open, the footer promises updates; once the poller has given up on it, it says so.
-  if (record.tracking?.stoppedReason) lines.push("", t("status-tracking-stopped"));
+  // While open, the footer promises updates; once the poller has given up on it, it says why:
+  // the service said it does not know the exchange (not that it is down), or it got too old.
+  if (record.tracking?.stoppedReason === "not-found") lines.push("", t("status-card-unknown-at-service"));
+  else if (record.tracking?.stoppedReason) lines.push("", t("status-tracking-stopped"));
   else if (!isFinalStatus(record.status)) lines.push("", t("deposit-outro"));
 
   const data = statusCallback(record.id);

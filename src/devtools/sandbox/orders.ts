@@ -99,6 +99,16 @@ export interface OrderBook {
 /** The book with the create operation the server needs. */
 export interface MutableOrderBook extends OrderBook {
   create(order: NewOrder): SandboxOrder;
+  /** Every order as kept (not settled against the clock): what a saved book holds. */
+  snapshot(): SandboxOrder[];
+}
+
+/** Options of {@link createOrderBook} beyond the clock and the lifecycle. */
+export interface OrderBookOptions {
+  /** Orders to start with (a saved book), oldest first. */
+  initial?: readonly SandboxOrder[];
+  /** Called synchronously after every change made through the book (create and the moves). */
+  onChange?: () => void;
 }
 
 /**
@@ -109,10 +119,13 @@ export function createOrderBook(
   clock: SandboxClock,
   lifecycle: LifecycleTiming | undefined,
   makeTxId: (id: string) => string,
+  options: OrderBookOptions = {},
 ): MutableOrderBook {
   const manual = lifecycle === "manual";
   const timing: ResolvedTiming = { ...DEFAULT_LIFECYCLE, ...(lifecycle === "manual" || lifecycle === undefined ? {} : lifecycle) };
   const orders = new Map<string, SandboxOrder>();
+  for (const order of options.initial ?? []) orders.set(order.id, copy(order));
+  const changed = (): void => options.onChange?.();
 
   function enter(order: SandboxOrder, status: string, at: number): void {
     order.status = status;
@@ -157,10 +170,6 @@ export function createOrderBook(
     }
   }
 
-  function copy(order: SandboxOrder): SandboxOrder {
-    return { ...order, history: order.history.map((h) => ({ ...h })) };
-  }
-
   function mustGet(id: string): SandboxOrder {
     const order = orders.get(id);
     if (!order) throw new Error(`sandbox: no order ${id}`);
@@ -182,7 +191,11 @@ export function createOrderBook(
       };
       order.history.push({ status: "waiting_deposit", at: now });
       orders.set(order.id, order);
+      changed();
       return copy(order);
+    },
+    snapshot() {
+      return [...orders.values()].map(copy);
     },
     list() {
       return [...orders.values()].map((o) => {
@@ -202,25 +215,33 @@ export function createOrderBook(
       const next = HAPPY_PATH[index + 1];
       if (index < 0 || next === undefined) throw new Error(`sandbox: order ${id} cannot advance from ${order.status}`);
       enter(order, next, clock.now());
+      changed();
       return copy(order);
     },
     fail(id, status) {
       const order = mustGet(id);
       enter(order, status, clock.now());
+      changed();
       return copy(order);
     },
     setStatus(id, status) {
       const order = mustGet(id);
       enter(order, status, clock.now());
+      changed();
       return copy(order);
     },
     deposit(id) {
       const order = mustGet(id);
       if (order.status !== "waiting_deposit") throw new Error(`sandbox: order ${id} is ${order.status}, not waiting_deposit`);
       enter(order, "deposit_received", clock.now());
+      changed();
       return copy(order);
     },
   };
+}
+
+function copy(order: SandboxOrder): SandboxOrder {
+  return { ...order, history: order.history.map((h) => ({ ...h })) };
 }
 
 /** Formats epoch ms as the spec's "DD.MM.YYYY HH:MM:SS", in UTC. */

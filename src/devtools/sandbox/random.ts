@@ -8,13 +8,31 @@ export type Rng = () => number;
 
 /** Creates a mulberry32 generator from a 32-bit seed. */
 export function createRng(seed: number): Rng {
+  return createResumableRng(seed).rng;
+}
+
+/** A generator whose position can be saved: `createResumableRng(state())` goes on where it was. */
+export interface ResumableRng {
+  rng: Rng;
+  /** The generator's whole state, a 32-bit integer. */
+  state(): number;
+}
+
+/**
+ * A mulberry32 generator that can be saved and resumed: the sandbox keeps its position with its
+ * orders, so after a restart it goes on drawing new ids instead of repeating the last run's.
+ */
+export function createResumableRng(seed: number): ResumableRng {
   let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  return {
+    rng: () => {
+      state = (state + 0x6d2b79f5) >>> 0;
+      let t = state;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    },
+    state: () => state,
   };
 }
 

@@ -9,7 +9,8 @@ import { realClock, type SandboxClock } from "./clock.js";
 import { handleEndpoint, notFound, type EndpointAnswer } from "./endpoints.js";
 import { createFaultTable, ENDPOINTS, type EndpointName, type FaultInjector, type FaultKind } from "./faults.js";
 import { createOrderBook, type LifecycleTiming, type OrderBook } from "./orders.js";
-import { createRng, randomString } from "./random.js";
+import { createResumableRng, createRng, randomString } from "./random.js";
+import { loadSandboxState, saveSandboxState, SANDBOX_STATE_VERSION } from "./state-file.js";
 import { createRequestLog, type LoggedRequest, type RequestLog } from "./request-log.js";
 import { SMALL_CATALOG, type SandboxCatalog } from "./catalog.js";
 import { largeCatalog } from "./large-catalog.js";
@@ -18,6 +19,7 @@ import { hidingCoins } from "./hidden-coins.js";
 export { ManualClock, realClock, type SandboxClock } from "./clock.js";
 export { SAMPLE_ADDRESSES, type SandboxCatalog, type SandboxCoin } from "./catalog.js";
 export { LARGE_CATALOG_COINS } from "./large-catalog.js";
+export { SANDBOX_ORDERS_FILE } from "./state-file.js";
 
 /** The catalog sizes the sandbox serves (SANDBOX_CATALOG). */
 export type SandboxCatalogSize = "small" | "large";
@@ -50,8 +52,14 @@ export interface SandboxOptions {
   apiKey?: string;
   /** Default "new". "old": no withdrawalFee in rate, no network in currencies, exchange-status → 404. */
   variant?: "new" | "old";
-  /** Default 1; makes ids, deposit addresses and tags deterministic. */
+  /** Default 1; makes ids, deposit addresses and tags deterministic. Ignored when `stateFile` already exists (its seed goes on). */
   seed?: number;
+  /**
+   * Keeps the orders (and the random generator's position) in this file, written durably after
+   * every change and loaded at start, so they outlive a restart (see state-file.ts). Without it,
+   * orders live in memory only.
+   */
+  stateFile?: string;
   /** Default 0; artificial delay before each answer, in real milliseconds. */
   latencyMs?: number;
   /** Default: the real clock. Order statuses move on it. */
@@ -128,7 +136,8 @@ function faultAnswer(fault: Exclude<FaultKind, { kind: "timeout" } | { kind: "de
 export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxServer> {
   const host = opts.host ?? "127.0.0.1";
   const apiKey = opts.apiKey ?? "sandbox-key";
-  const seed = opts.seed ?? 1;
+  const saved = opts.stateFile === undefined ? undefined : loadSandboxState(opts.stateFile);
+  const seed = saved?.seed ?? opts.seed ?? 1;
   const clock = opts.clock ?? realClock;
   let variant = opts.variant ?? "new";
   let latencyMs = opts.latencyMs ?? 0;
@@ -137,8 +146,17 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
 
   const requests = createRequestLog();
   const faults = createFaultTable();
-  const orders = createOrderBook(clock, opts.lifecycle, (id) => txIdFor(seed, id));
-  const rng = createRng(seed);
+  const random = createResumableRng(saved?.rngState ?? seed);
+  const rng = random.rng;
+  const stateFile = opts.stateFile;
+  const orders = createOrderBook(clock, opts.lifecycle, (id) => txIdFor(seed, id), {
+    initial: saved?.orders,
+    // On disk before the answer that reveals the change (an exchange-create's id) is written.
+    onChange:
+      stateFile === undefined
+        ? undefined
+        : () => saveSandboxState(stateFile, { version: SANDBOX_STATE_VERSION, seed, rngState: random.state(), orders: orders.snapshot() }),
+  });
   const hidden = new Set<string>();
   const catalog = hidingCoins(sandboxCatalog(opts.catalog ?? "small"), hidden);
   // Serialised now rather than on the first request: the large answers take a few hundred ms to
