@@ -32,6 +32,8 @@ const HOUR = 3_600_000;
  *   it even after a long Telegram outage; past that, /history shows the outcome.
  * - card edits: three days, like milestones (the card is the same news, kept up to date).
  * - alerts: a day. An alert about an outage or a stuck order that ended long ago misleads support.
+ *   An alert to an admin who has not opened the bot yet waits for them (Telegram answers 403
+ *   until they press Start) within the same day.
  */
 export const TTL = { deposit: 24 * HOUR, milestone: 72 * HOUR, card: 72 * HOUR, alert: 24 * HOUR } as const;
 
@@ -183,9 +185,19 @@ export class Delivery {
     if (rec.lastNotifiedStatus !== rec.status) store.exchanges.update(id, { lastNotifiedStatus: rec.status });
   }
 
-  /** Queues a pre-rendered message (an alert to a support chat) once under `key`; durable on return. */
-  async message(key: string, chatId: number, text: string, replyMarkup?: InlineKeyboardMarkup): Promise<void> {
-    this.outbox.enqueue(key, chatId, { kind: "text", text, html: true, replyMarkup }, { ttlMs: TTL.alert });
+  /**
+   * Queues a pre-rendered message (an alert to a support chat) once under `key`; durable on return.
+   * With `keepWhenForbidden` a 403 does not drop it: it waits until the chat opens the bot (an
+   * admin who has not pressed Start yet), within its TTL.
+   */
+  async message(
+    key: string,
+    chatId: number,
+    text: string,
+    replyMarkup?: InlineKeyboardMarkup,
+    options: { keepWhenForbidden?: boolean } = {},
+  ): Promise<void> {
+    this.outbox.enqueue(key, chatId, { kind: "text", text, html: true, replyMarkup }, { ttlMs: TTL.alert, ...options });
     await this.outbox.durable();
   }
 

@@ -16,6 +16,12 @@
  *   the bot (403: every pending entry of that chat ends), Telegram refuses it for good (another
  *   400), or it expires: each entry carries a deadline after which it is no longer worth sending
  *   (see the TTLs in delivery.ts for why each kind has the one it has).
+ * - **Kept for a chat that cannot be written to yet.** An entry queued with `keepWhenForbidden`
+ *   (an alert to support) is not ended by a 403: Telegram answers 403 to a person who has never
+ *   opened the bot ("bot can't initiate conversation"), and an admin who has not pressed Start
+ *   would otherwise lose the first alerts for good. Such entries are parked, and {@link Outbox.wake}
+ *   (called on any update from that chat) makes them due again, in their order. A new entry for
+ *   the chat tries the oldest parked one first, so order holds even if a wake was missed.
  *
  * States: pending → sent | blocked | failed | expired | obsolete. Finished entries are kept for a
  * while (they are what makes enqueue once-only) and pruned by {@link Outbox.prune} once the main
@@ -47,6 +53,10 @@ export interface OutboxEntry<P = unknown> {
   progress: number;
   doneAt?: string;
   lastError?: string;
+  /** A 403 does not end it: it waits (parked) until the chat can be written to. */
+  keepWhenForbidden?: boolean;
+  /** Waiting for {@link Outbox.wake}: the chat answered 403 (never opened the bot, or blocked it). */
+  parked?: boolean;
 }
 
 /** What a deliverer reports about an entry it was handed. */
@@ -90,6 +100,8 @@ export interface OutboxOptions<P> {
 export interface EnqueueOptions {
   /** How long the entry stays worth sending. */
   ttlMs: number;
+  /** Park the entry on a 403 instead of ending it (see the module comment). */
+  keepWhenForbidden?: boolean;
 }
 
 /** Telegram's 403: the person blocked the bot (or deleted their account). */
@@ -112,13 +124,18 @@ export class Outbox<P = unknown> {
   #stopped = false;
   #started = false;
   #idleWaiters: (() => void)[] = [];
+  /** Chats with parked entries: {@link wake} is called on every update, and must be cheap. */
+  readonly #parkedChats = new Set<number>();
   /** Counters for tests and logs. */
   readonly stats = { sent: 0, failures: 0, blocked: 0, expired: 0 };
 
   constructor(opts: OutboxOptions<P>) {
     const given = Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined)) as OutboxOptions<P>;
     this.#opts = { now: () => new Date(), retryBaseMs: 2_000, retryMaxMs: 5 * 60_000, keepDoneMs: 10 * 60_000, concurrency: 8, ...given };
-    for (const [, e] of this.#entries()) this.#seq = Math.max(this.#seq, e.seq);
+    for (const [, e] of this.#entries()) {
+      this.#seq = Math.max(this.#seq, e.seq);
+      if (e.state === "pending" && e.parked) this.#parkedChats.add(e.chatId);
+    }
   }
 
   get #kv() {
@@ -161,6 +178,7 @@ export class Outbox<P = unknown> {
   #put(key: string, chatId: number, payload: P, opts: EnqueueOptions): void {
     const now = this.#opts.now();
     this.#kv.set(key, {
+      ...(opts.keepWhenForbidden ? { keepWhenForbidden: true } : {}),
       key,
       chatId,
       seq: ++this.#seq,
@@ -210,10 +228,33 @@ export class Outbox<P = unknown> {
     return new Promise((resolve) => this.#idleWaiters.push(resolve));
   }
 
-  /** Resolves when `chatId` has nothing pending, or after `timeoutMs`; returns whether it was delivered. */
+  /**
+   * The chat can be written to now (its person or group just sent the bot an update): its parked
+   * entries are due again, in their order. Cheap when the chat has none.
+   */
+  wake(chatId: number): void {
+    if (!this.#parkedChats.has(chatId)) return;
+    this.#parkedChats.delete(chatId);
+    const now = this.#opts.now().toISOString();
+    let n = 0;
+    for (const e of this.pending(chatId)) {
+      if (!e.parked) continue;
+      const awake: OutboxEntry<P> = { ...e, nextAt: now };
+      delete awake.parked;
+      this.#kv.set(e.key, awake);
+      n++;
+    }
+    if (n > 0) this.#opts.logger.info({ chatId, entries: n }, "outbox: the chat can be written to now; sending what was kept for it");
+    this.#schedule(0);
+  }
+
+  /**
+   * Resolves when `chatId` has nothing pending to send (parked entries wait for {@link wake}, not
+   * for time), or after `timeoutMs`; returns whether it was delivered.
+   */
   async drained(chatId: number, timeoutMs: number): Promise<boolean> {
     const until = Date.now() + timeoutMs;
-    while (this.pending(chatId).length > 0) {
+    while (this.pending(chatId).some((e) => !e.parked)) {
       if (Date.now() >= until || this.#stopped) return false;
       await new Promise((r) => setTimeout(r, 25));
     }
@@ -234,6 +275,14 @@ export class Outbox<P = unknown> {
    * makes them unnecessary is durable elsewhere (the main store): they are what stops a repeat.
    */
   async prune(beforePrune: () => Promise<void>): Promise<number> {
+    // Parked entries past their deadline end here: a chat that never opens the bot must not keep them forever.
+    const nowIso = this.#opts.now().toISOString();
+    for (const [, e] of this.#entries()) {
+      if (e.state === "pending" && e.parked && e.expiresAt <= nowIso) {
+        this.stats.expired++;
+        await this.#finish(e, "expired");
+      }
+    }
     const cutoff = new Date(this.#opts.now().getTime() - this.#opts.keepDoneMs).toISOString();
     const done = this.#entries().filter(([, e]) => e.state !== "pending" && (e.doneAt ?? e.createdAt) < cutoff);
     if (done.length === 0) return 0;
@@ -252,15 +301,26 @@ export class Outbox<P = unknown> {
   #isIdle(): boolean {
     if (this.#busy.size > 0) return false;
     if (this.#stopped || !this.#started) return true;
-    // Only a chat's first pending entry can be sent; the ones behind it wait for it.
     const now = this.#opts.now().toISOString();
+    return ![...this.#heads().values()].some((e) => e.nextAt <= now);
+  }
+
+  /**
+   * Each chat's first pending entry: only it can be sent, the ones behind it wait for it. A chat
+   * whose pending entries are all parked has none (it waits for {@link wake}); one with a newer
+   * entry that is not parked starts again from its oldest, parked or not, so order holds.
+   */
+  #heads(): Map<number, OutboxEntry<P>> {
     const heads = new Map<number, OutboxEntry<P>>();
+    const awake = new Set<number>();
     for (const [, e] of this.#entries()) {
       if (e.state !== "pending") continue;
+      if (!e.parked) awake.add(e.chatId);
       const head = heads.get(e.chatId);
       if (!head || e.seq < head.seq) heads.set(e.chatId, e);
     }
-    return ![...heads.values()].some((e) => e.nextAt <= now);
+    for (const chatId of heads.keys()) if (!awake.has(chatId)) heads.delete(chatId);
+    return heads;
   }
 
   #wakeIdle(): void {
@@ -287,12 +347,7 @@ export class Outbox<P = unknown> {
   #pump(): void {
     if (this.#stopped) return;
     const now = this.#opts.now().getTime();
-    const heads = new Map<number, OutboxEntry<P>>();
-    for (const [, e] of this.#entries()) {
-      if (e.state !== "pending") continue;
-      const head = heads.get(e.chatId);
-      if (!head || e.seq < head.seq) heads.set(e.chatId, e);
-    }
+    const heads = this.#heads();
     let soonest = Infinity;
     for (const [chatId, head] of [...heads].sort((a, b) => a[1].seq - b[1].seq)) {
       if (this.#busy.has(chatId)) continue;
@@ -342,6 +397,10 @@ export class Outbox<P = unknown> {
       return true;
     }
     if (this.#opts.isBlocked?.(entry.chatId)) {
+      if (entry.keepWhenForbidden) {
+        await this.#park(entry.chatId, entry);
+        return false;
+      }
       await this.#finish(entry, "blocked");
       return true;
     }
@@ -359,11 +418,12 @@ export class Outbox<P = unknown> {
       if (isForbidden(err)) {
         this.stats.blocked++;
         this.#opts.logger.info(
-          { entry: entry.key, chatId: entry.chatId },
-          "outbox: the person blocked the bot; nothing more is sent to this chat",
+          { entry: entry.key, chatId: entry.chatId, description: (err as GrammyError).description },
+          "outbox: Telegram refuses messages to this chat (blocked, or it never opened the bot)",
         );
-        // Every pending entry of this chat would meet the same 403.
-        for (const e of this.pending(entry.chatId)) await this.#finish(e.key === current.key ? current : e, "blocked");
+        // Every pending entry of this chat would meet the same 403: each ends, or waits for the
+        // chat to open the bot (support's alerts).
+        await this.#park(entry.chatId, current);
         try {
           this.#opts.onBlocked?.(entry.chatId);
         } catch (hookErr) {
@@ -383,6 +443,31 @@ export class Outbox<P = unknown> {
       this.stats.failures++;
       this.#retryLater(current, err);
       return false;
+    }
+  }
+
+  /**
+   * After a 403 for `chatId`: its entries kept for later are parked until {@link wake}, the rest
+   * end as "blocked". `current` is the entry just tried, with its progress.
+   */
+  async #park(chatId: number, current: OutboxEntry<P>): Promise<void> {
+    let parked = 0;
+    for (const e of this.pending(chatId)) {
+      const entry = e.key === current.key ? current : e;
+      if (entry.keepWhenForbidden) {
+        this.#kv.set(entry.key, { ...entry, parked: true });
+        parked++;
+      } else {
+        await this.#finish(entry, "blocked");
+      }
+    }
+    if (parked > 0) {
+      this.#parkedChats.add(chatId);
+      this.#opts.logger.warn(
+        { chatId, entries: parked },
+        "outbox: kept for when this chat opens the bot (support staff must press Start once)",
+      );
+      await this.#opts.live.flush();
     }
   }
 

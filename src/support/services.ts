@@ -68,8 +68,11 @@ export function createSupport(opts: SupportOptions): SupportServices {
       for (const chatId of recipients()) {
         const locale = localeOfChat(store, chatId);
         const message = renderAlert(alert, user, (key, vars) => t(locale, key, vars));
-        // One outbox entry per support chat: an unreachable admin never holds back the others.
-        await opts.delivery.message(keys.alert(alert.key, chatId), chatId, message.text, message.reply_markup);
+        // One outbox entry per support chat: an unreachable admin never holds back the others, and
+        // one who has not opened the bot yet gets it when they do (the outbox keeps it on a 403).
+        await opts.delivery.message(keys.alert(alert.key, chatId), chatId, message.text, message.reply_markup, {
+          keepWhenForbidden: true,
+        });
       }
       log.warn({ key: alert.key, kind: alert.kind }, "alert raised");
     },

@@ -28,6 +28,16 @@ function recorder(fail: (part: string, n: number) => boolean = () => false) {
   return { sent, deliver };
 }
 
+/** Telegram's answer to a message for someone who never opened the bot. */
+function neverStarted(): GrammyError {
+  return new GrammyError(
+    "no",
+    { ok: false, error_code: 403, description: "Forbidden: bot can't initiate conversation with a user" },
+    "sendMessage",
+    {},
+  );
+}
+
 describe("outbox", () => {
   it("sends a chat's entries in order, each key once, and marks them sent on disk", async () => {
     const dir = await dirs.make();
@@ -94,5 +104,82 @@ describe("outbox", () => {
     expect([outbox.get("a")!.state, outbox.get("b")!.state, outbox.get("old")!.state]).toEqual(["blocked", "blocked", "expired"]);
     expect(calls).toBe(1);
     expect(blocked).toEqual([1]);
+  });
+
+  it("keeps entries marked keepWhenForbidden through a 403 and sends them, in order and once, on wake", async () => {
+    const dir = await dirs.make();
+    const live = await openStore({ dataDir: dir, fileName: "live.json", flushDelayMs: 0 });
+    let started = false;
+    const sent: string[] = [];
+    let calls = 0;
+    const deliver: Deliverer<P> = (entry) => {
+      calls++;
+      if (!started) return Promise.reject(neverStarted());
+      sent.push(entry.key);
+      return Promise.resolve("sent");
+    };
+    const outbox = new Outbox<P>({ live, deliver, logger: silent, keepDoneMs: 0 });
+    outbox.enqueue("alert-1", 5, { parts: [] }, { ttlMs: 60_000, keepWhenForbidden: true });
+    outbox.enqueue("notice", 5, { parts: [] }, { ttlMs: 60_000 });
+    outbox.start();
+    await outbox.idle();
+    // The alert waits; the plain entry ends as a 403 always ended it.
+    expect(outbox.get("alert-1")).toMatchObject({ state: "pending", parked: true });
+    expect(outbox.get("notice")!.state).toBe("blocked");
+    expect(calls).toBe(1);
+    expect(await outbox.drained(5, 50)).toBe(true);
+
+    // A second alert: it tries the oldest first (still 403) and waits behind it.
+    outbox.enqueue("alert-2", 5, { parts: [] }, { ttlMs: 60_000, keepWhenForbidden: true });
+    expect(outbox.enqueue("alert-1", 5, { parts: [] }, { ttlMs: 60_000, keepWhenForbidden: true })).toBe(false);
+    await outbox.idle();
+    expect(calls).toBe(2);
+    expect([outbox.get("alert-1")!.parked, outbox.get("alert-2")!.parked]).toEqual([true, true]);
+
+    // Across a restart (a new outbox on the same file), then the chat opens the bot.
+    await outbox.stop();
+    await live.close();
+    const again = await openStore({ dataDir: dir, fileName: "live.json", flushDelayMs: 0 });
+    const restarted = new Outbox<P>({ live: again, deliver, logger: silent });
+    restarted.start();
+    await restarted.idle();
+    expect(calls).toBe(2);
+    started = true;
+    restarted.wake(6); // another chat: nothing
+    restarted.wake(5);
+    await restarted.idle();
+    expect(sent).toEqual(["alert-1", "alert-2"]);
+    restarted.wake(5);
+    await restarted.idle();
+    expect(sent).toEqual(["alert-1", "alert-2"]);
+    await again.close();
+  });
+
+  it("drops a kept entry past its deadline at pruning, sending nothing", async () => {
+    const live = await fresh();
+    let calls = 0;
+    let now = Date.parse("2026-01-01T00:00:00Z");
+    const outbox = new Outbox<P>({
+      live,
+      logger: silent,
+      now: () => new Date(now),
+      keepDoneMs: 0,
+      deliver: () => {
+        calls++;
+        return Promise.reject(neverStarted());
+      },
+    });
+    outbox.enqueue("alert", 5, { parts: [] }, { ttlMs: 60_000, keepWhenForbidden: true });
+    outbox.start();
+    await outbox.idle();
+    now += 61_000;
+    await outbox.prune(() => Promise.resolve());
+    expect(outbox.get("alert")!.state).toBe("expired");
+    now += 1;
+    await outbox.prune(() => Promise.resolve());
+    expect(outbox.get("alert")).toBeUndefined();
+    outbox.wake(5);
+    await outbox.idle();
+    expect(calls).toBe(1);
   });
 });
