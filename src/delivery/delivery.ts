@@ -16,6 +16,7 @@ import { localeOfChat } from "../bot/i18n.js";
 import { depositParts, sendDepositPart, type InstructionCoins } from "../bot/ui/deposit-instructions.js";
 import { renderMilestone, renderOrderCard, type CardTranslate } from "../bot/ui/order-card.js";
 import type { Currency } from "../domain/types.js";
+import { elementAt } from "../domain/checked.js";
 import { milestonesBetween } from "../domain/status.js";
 import { withExchangeLock } from "./locks.js";
 import { Outbox, type OutboxEntry, type OutboxLogger } from "./outbox.js";
@@ -290,7 +291,7 @@ export class Delivery {
         if (rec.status !== "waiting_deposit") return "obsolete";
         const parts = depositParts(rec, p.coins ?? (await this.#coins(rec)), t);
         for (let i = entry.progress; i < parts.length; i++) {
-          const part = parts[i]!;
+          const part = elementAt(parts, i);
           // The card part replaces the live card: under the exchange's card lock.
           if (part.kind === "card") {
             const messageId = await withExchangeLock(store, rec.id, () =>

@@ -10,6 +10,7 @@ import { parseRateQuery, type InvalidRateQueryReason, type RateQuery } from "../
 import { encodeExchangePayload, type ExchangePayload } from "../../domain/deep-link.js";
 import { formatAmount, isBelow } from "../../domain/amount.js";
 import type { CatalogIndex } from "../../domain/catalog-index.js";
+import { required } from "../../domain/checked.js";
 import type { Catalog } from "../../partner/catalog.js";
 import type { QuoteCache } from "../../partner/quote-cache.js";
 import { PartnerError } from "../../partner/errors.js";
@@ -112,7 +113,7 @@ interface Ctx {
 /** "0.1 btc eth" or "btc eth": one quote, after checking the pair and the minimum. */
 async function single(ctx: Ctx, kind: "quote" | "pair", from: string, to: string, amount: string | undefined): Promise<RateAnswer> {
   const { t } = ctx.env;
-  const fromCoin = ctx.index.get(from)!;
+  const fromCoin = required(ctx.index.get(from), `the parsed coin ${from} in the catalog`);
   if (!ctx.index.canExchange(from, to)) return { kind: "no-pair", items: [noPairItem(ctx, from, to)] };
   const sent = amount ?? fromCoin.minAmount;
   if (isBelow(sent, fromCoin.minAmount)) return { kind: "below-min", items: [belowMinItem(t, from, to, fromCoin.minAmount)] };
@@ -130,7 +131,7 @@ async function list(
   limit: number,
 ): Promise<RateAnswer> {
   const { t } = ctx.env;
-  const fromCoin = ctx.index.get(from)!;
+  const fromCoin = required(ctx.index.get(from), `the parsed coin ${from} in the catalog`);
   // Popular ones first, already so in the index.
   const targets = ctx.index.targetCurrencies(from).slice(0, limit);
   if (targets.length === 0) return { kind: "no-targets", items: [noTargetsItem(t, from)] };
@@ -141,7 +142,7 @@ async function list(
   const quotes = results.flatMap((r) => (r.ok ? [r.quote] : []));
   if (quotes.length === 0) {
     const first = results.find((r) => !r.ok);
-    return failureAnswer(t, first && !first.ok ? first.failure : undefined, from, undefined);
+    return failureAnswer(t, first?.failure, from, undefined);
   }
   const heading =
     amount === undefined
