@@ -47,7 +47,7 @@ export function createBot(deps: BotDeps, i18n: I18n<BaseContext>, options: Creat
   const bot = new Bot<BotContext>(options.token, {
     // 429s wait for retry_after; 5xx and network errors are retried a few times. At the HTTP
     // level, so that the Api each conversation replay builds inherits it below its replay log.
-    client: { ...options.client, fetch: options.client?.fetch ?? (retryingTelegramFetch() as unknown as ApiClientOptions["fetch"]) },
+    client: { ...options.client, fetch: options.client?.fetch ?? retryingTelegramFetch() },
     botInfo: options.botInfo,
   });
 

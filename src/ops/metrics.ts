@@ -183,7 +183,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): AppMe
       sources = s;
     },
     async totals() {
-      const sum = async (c: Counter<string>, match: (labels: Record<string, unknown>) => boolean = () => true) =>
+      const sum = async (c: Counter, match: (labels: Record<string, unknown>) => boolean = () => true) =>
         (await c.get()).values.filter((v) => match(v.labels)).reduce((n, v) => n + v.value, 0);
       return {
         updates: await sum(updates),

@@ -74,7 +74,7 @@ const PAIR_CHECK_EVERY = 5_000;
  * - `pause` is awaited every few thousand entries (see slices.ts), so the walk runs in slices;
  * - each distinct code is normalised once and shared: the map holds ~900 strings, not 800,000.
  */
-export async function parsePairs(endpoint: string, body: unknown, pause: () => Promise<void> = async () => undefined): Promise<PairMap> {
+export async function parsePairs(endpoint: string, body: unknown, pause: () => Promise<void> = () => Promise.resolve()): Promise<PairMap> {
   if (!isObject(body)) throw invalidField(endpoint, "(body)", "expected an object of pair lists");
   const canonical = new Map<string, string>();
   const normalise = (raw: string): string => {

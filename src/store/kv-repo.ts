@@ -89,9 +89,9 @@ export interface KnownSettings {
 /** Small global flags, one JSON value per key. */
 export interface SettingsRepo {
   get<K extends keyof KnownSettings>(key: K): KnownSettings[K] | undefined;
-  get<T = unknown>(key: string): T | undefined;
+  get(key: string): unknown;
   set<K extends keyof KnownSettings>(key: K, value: KnownSettings[K]): void;
-  set<T>(key: string, value: T): void;
+  set(key: string, value: unknown): void;
   delete(key: string): boolean;
   has(key: string): boolean;
   keys(): string[];

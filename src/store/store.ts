@@ -209,7 +209,7 @@ async function load(adapter: DurableJsonFile<DbData>, logger: StoreLogger): Prom
     parsed = JSON.parse(raw.text);
   } catch (err) {
     // V8's message quotes the text around the error; report only the position (content may be private).
-    const where = /position (\d+)/.exec(String((err as Error).message))?.[1];
+    const where = /position (\d+)/.exec((err as Error).message)?.[1];
     throw new StoreCorruptError(file, `it is not valid JSON${where ? ` (error at character ${where})` : ""}`);
   }
   if (!isPlainObject(parsed)) throw new StoreCorruptError(file, "its top level is not a JSON object");
@@ -259,6 +259,6 @@ async function backUp(file: string, version: number): Promise<string> {
 
 /** The errno code of a filesystem error (never its message, which is fine, but keep it short). */
 function errorCode(err: unknown): string {
-  const e = err as NodeJS.ErrnoException;
+  const e = err as Partial<NodeJS.ErrnoException>;
   return e.code ?? e.message ?? String(err);
 }

@@ -39,7 +39,7 @@ export type AlertEvent =
 
 /** The least of the store alerts need. */
 export interface AlertStore {
-  kv<T>(namespace: string): { has(key: string): boolean; set(key: string, value: T): void };
+  kv(namespace: string): { has(key: string): boolean; set(key: string, value: { at: string }): void };
   exchanges: { open(): ExchangeRecord[] };
 }
 
@@ -110,7 +110,7 @@ export class AlertCenter {
 
   /** Queues delivery and then stores the key, unless this alert was raised before. Returns whether it was new. */
   raise(alert: AlertEvent): boolean {
-    const sent = this.opts.store.kv<{ at: string }>(ALERTS_NAMESPACE);
+    const sent = this.opts.store.kv(ALERTS_NAMESPACE);
     if (sent.has(alert.key) || this.#raising.has(alert.key)) return false;
     this.#raising.add(alert.key);
     this.#pending++;

@@ -30,7 +30,7 @@ historyFeature.callbackQuery(new RegExp(`^${HISTORY_PAGE_PREFIX}(\\d{1,6})$`), a
   await ctx.answerCallbackQuery();
   await ctx.editMessageText(page.text, { parse_mode: "HTML", reply_markup: page.keyboard }).catch((err: unknown) => {
     // Pressing the button of the page already shown changes nothing; that is fine.
-    if (!/message is not modified/i.test(String((err as Error).message))) throw err;
+    if (!/message is not modified/i.test((err as Error).message)) throw err;
   });
 });
 
