@@ -64,9 +64,7 @@ function fatal(err: unknown): never {
 }
 
 // Signals are handled from the start: a Ctrl-C during start-up stops as soon as the bot is up.
-// `app` is set once, when start-up ends; the handlers below read it before that, so it cannot be
-// a `const` declared there (reading it would throw in its temporal dead zone).
-let app: App | undefined = undefined;
+let app: App | undefined;
 let stopRequested: NodeJS.Signals | undefined;
 let signals = 0;
 

@@ -12,6 +12,7 @@
  * people saw them (emulator), the orders at the partner (sandbox), the bot's data file.
  */
 import type { RecordedCall } from "../../src/devtools/emulator/server.js";
+import { optString } from "../../src/devtools/emulator/params.js";
 import { flowButtonData } from "../e2e/chat-driver.js";
 import type { BotMessage } from "../../src/devtools/emulator/server.js";
 import type { SandboxOrder } from "../../src/devtools/sandbox/server.js";
@@ -465,7 +466,7 @@ function computeFigures(
   const extraCopies = (chatId: number, matches: (text: string) => boolean): number => {
     const sent = calls
       .filter((c) => c.ok && (c.method === "sendMessage" || c.method === "sendPhoto") && Number(c.params.chat_id) === chatId)
-      .filter((c) => matches(String(c.params.text ?? c.params.caption ?? "")))
+      .filter((c) => matches(optString(c.params, "text") ?? optString(c.params, "caption") ?? ""))
       .map((c) => c.at)
       .sort((a, b) => a - b);
     let real = 0;
