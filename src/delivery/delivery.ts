@@ -34,7 +34,7 @@ const HOUR = 3_600_000;
  * - card edits: three days, like milestones (the card is the same news, kept up to date).
  * - alerts: a day. An alert about an outage or a stuck order that ended long ago misleads support.
  */
-export const TTL = { deposit: 24 * HOUR, milestone: 72 * HOUR, card: 72 * HOUR, alert: 24 * HOUR } as const;
+const TTL = { deposit: 24 * HOUR, milestone: 72 * HOUR, card: 72 * HOUR, alert: 24 * HOUR } as const;
 
 /** What an outbox entry carries. */
 export type DeliveryPayload =
@@ -52,14 +52,14 @@ export const keys = {
 };
 
 /** The live-store namespace of "notices enqueued up to this status", per exchange. */
-export const NOTIFIED_NAMESPACE = "notified";
+const NOTIFIED_NAMESPACE = "notified";
 
 /**
  * The live-store namespace of the live card's message id, per exchange: written through with the
  * send, so after a crash the card is edited, not sent a second time. The record's `cardMessageId`
  * (main store) takes over once it is durable.
  */
-export const CARDS_NAMESPACE = "cards";
+const CARDS_NAMESPACE = "cards";
 
 /** Options of {@link Delivery}. */
 export interface DeliveryOptions {

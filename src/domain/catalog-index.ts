@@ -98,7 +98,7 @@ export async function buildCatalogIndexInSlices(
  * need 900 × 29 32-bit words (about 100 KB), where a Set of codes per coin held 800,000 entries
  * (tens of MB) and took longer to fill. A row also lists its targets in popularity order for free.
  */
-export function* catalogIndexSteps(
+function* catalogIndexSteps(
   currencies: readonly Currency[],
   pairs: PairMap,
   names: Readonly<Record<string, string>> = DEFAULT_COIN_NAMES,

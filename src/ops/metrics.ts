@@ -12,7 +12,7 @@ import type { PartnerRequestEvent } from "../partner/client.js";
 import type { CycleReport } from "../poller/poller.js";
 
 /** Live figures read at scrape time. Each may throw (a closed store): that gauge is then left empty. */
-export interface MetricSources {
+interface MetricSources {
   openExchangesByStatus(): Record<string, number>;
   outboxBacklog(): number;
   /** Size in bytes of each data file, by file name, as of its last write. */
@@ -29,7 +29,7 @@ export interface OpsTotals {
 }
 
 /** Outcome of one handled update: "error" when a handler threw (the error boundary caught it). */
-export type UpdateOutcome = "ok" | "error";
+type UpdateOutcome = "ok" | "error";
 
 export interface AppMetrics {
   readonly registry: Registry;

@@ -35,7 +35,7 @@ const availabilityFlag = z
   });
 
 /** One entry of the currency list (2.1). Keeps `available` (and its aliases `enabled`, `isAvailable`). */
-export const currencyEntrySchema = z.looseObject({
+const currencyEntrySchema = z.looseObject({
   minamount: decimalString,
   tagname: optionalText,
   network: z

@@ -16,7 +16,7 @@ import { listen } from "../net/listen.js";
 import type { Logger } from "../log.js";
 
 /** Well under Telegram's own timeout (tens of seconds), and longer than almost every update takes. */
-export const DEFAULT_ACK_WITHIN_MS = 2_000;
+const DEFAULT_ACK_WITHIN_MS = 2_000;
 
 export interface WebhookServerOptions<C extends Context> {
   bot: Bot<C>;

@@ -48,7 +48,7 @@ export interface HarnessOptions {
   webhook?: boolean | WebhookHarnessOptions;
 }
 
-export interface WebhookHarnessOptions {
+interface WebhookHarnessOptions {
   /** The bot answers each request after at most this long (default: the app's). */
   ackWithinMs?: number;
   /** The emulator's time limit per POST before it retries (default: the emulator's). */
@@ -57,7 +57,7 @@ export interface WebhookHarnessOptions {
 }
 
 /** The public address and secret the harness gives the bot in webhook mode. */
-export const WEBHOOK_PUBLIC_URL = "https://bot.example.com/telegram/hook";
+const WEBHOOK_PUBLIC_URL = "https://bot.example.com/telegram/hook";
 export const WEBHOOK_SECRET = "e2e-webhook-secret_123";
 
 /** Starts everything; always pair with `close()` in afterEach. */

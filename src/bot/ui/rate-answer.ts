@@ -20,11 +20,11 @@ import { escapeHtml } from "./html.js";
 type T = (key: string, vars?: Record<string, string | number>) => string;
 
 /** How many targets "100 usdttrc20" shows: a few, most popular first. */
-export const FROM_AMOUNT_TARGETS = 6;
+const FROM_AMOUNT_TARGETS = 6;
 /** How many targets "btc" shows (Telegram allows 50 results; ten quotes stay fast and readable). */
 export const FROM_ONLY_TARGETS = 10;
 /** A quote slower than this is left out rather than holding up the whole answer. */
-export const DEFAULT_QUOTE_DEADLINE_MS = 3_000;
+const DEFAULT_QUOTE_DEADLINE_MS = 3_000;
 
 /** What an answer needs from the bot. */
 export interface RateAnswerEnv {
@@ -58,7 +58,7 @@ export interface RateItem {
 }
 
 /** What kind of answer this is: the parser's kind, or what checking it against the catalog found. */
-export type RateAnswerKind = RateQuery["kind"] | "no-pair" | "below-min" | "no-targets" | "unavailable" | "rejected";
+type RateAnswerKind = RateQuery["kind"] | "no-pair" | "below-min" | "no-targets" | "unavailable" | "rejected";
 
 /** The answer to one question. */
 export interface RateAnswer {

@@ -16,7 +16,7 @@ export interface UploadedFile {
 }
 
 /** What a method handler gets. */
-export interface MethodContext {
+interface MethodContext {
   state: EmulatorState;
   params: Params;
   /** Multipart file parts by field name (grammY names them with random ids, referenced as attach://id). */
@@ -569,7 +569,7 @@ const HANDLERS: Record<string, MethodHandler> = {
 };
 
 /** The implemented methods, by lower-cased name (Telegram matches method names case-insensitively). */
-export const METHODS: ReadonlyMap<string, MethodHandler> = new Map(
+const METHODS: ReadonlyMap<string, MethodHandler> = new Map(
   Object.entries(HANDLERS).map(([name, handler]) => [name.toLowerCase(), handler]),
 );
 

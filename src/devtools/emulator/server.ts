@@ -63,7 +63,7 @@ export interface EmulatorOptions {
 }
 
 /** One webhook POST the emulator made, and how it ended. */
-export interface WebhookDelivery {
+interface WebhookDelivery {
   update_id: number;
   /** The HTTP status, or undefined when the request failed (timeout, refused connection). */
   status?: number;
@@ -581,6 +581,3 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   };
   return emulator;
 }
-
-/** Alias of {@link startEmulator}. */
-export const createEmulator = startEmulator;

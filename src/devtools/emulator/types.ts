@@ -6,9 +6,7 @@ import type { ParsedEntity } from "./html.js";
 import type { InlineButton, InlineKeyboardMarkup } from "./markup.js";
 import type { Params } from "./params.js";
 
-export type { ParsedEntity } from "./html.js";
-export type { InlineButton, InlineKeyboardMarkup } from "./markup.js";
-export type { Params } from "./params.js";
+export type { InlineButton } from "./markup.js";
 
 /** A Telegram `User` object. */
 export interface TgUser {

@@ -70,7 +70,7 @@ export interface Playground {
 }
 
 /** A button as the page shows it. */
-export interface ButtonView {
+interface ButtonView {
   text: string;
   kind: "callback" | "url" | "inline" | "other";
   data?: string;
@@ -80,7 +80,7 @@ export interface ButtonView {
 }
 
 /** A message as the page shows it: plain text and entities, never HTML. */
-export interface MessageView {
+interface MessageView {
   id: number;
   fromBot: boolean;
   /** "via @bot" for a message sent from an inline result. */

@@ -15,20 +15,18 @@ import { SMALL_CATALOG, type SandboxCatalog } from "./catalog.js";
 import { largeCatalog } from "./large-catalog.js";
 import { hidingCoins } from "./hidden-coins.js";
 
-export { ManualClock, realClock, type SandboxClock } from "./clock.js";
-export { SAMPLE_ADDRESSES, type SandboxCatalog, type SandboxCoin } from "./catalog.js";
-export { LARGE_CATALOG_COINS } from "./large-catalog.js";
+export { ManualClock } from "./clock.js";
+export { SAMPLE_ADDRESSES, type SandboxCoin } from "./catalog.js";
 
 /** The catalog sizes the sandbox serves (SANDBOX_CATALOG). */
-export type SandboxCatalogSize = "small" | "large";
+type SandboxCatalogSize = "small" | "large";
 
 /** The catalog of a size; the large one is generated on first use and shared by every sandbox. */
-export function sandboxCatalog(size: SandboxCatalogSize): SandboxCatalog {
+function sandboxCatalog(size: SandboxCatalogSize): SandboxCatalog {
   return size === "large" ? largeCatalog() : SMALL_CATALOG;
 }
-export type { EndpointName, FaultInjector, FaultSpec, FaultKind } from "./faults.js";
-export type { LifecycleTiming, OrderBook, SandboxOrder, FailureStatus } from "./orders.js";
-export type { RequestLog, LoggedRequest } from "./request-log.js";
+export type { EndpointName } from "./faults.js";
+export type { SandboxOrder, FailureStatus } from "./orders.js";
 
 /**
  * A moment in a request's life, for {@link SandboxServer.onRequest}: "received" as soon as it is

@@ -33,7 +33,7 @@ import type { SupportServices } from "../../../support/services.js";
 import { ADMIN_COMMANDS } from "./commands.js";
 
 /** At most this many exchanges are shown for one /find; the rest are counted. */
-export const MAX_FOUND = 5;
+const MAX_FOUND = 5;
 
 /** Builds the feature; register it before `unhandled`. */
 export function adminFeature(deps: BotDeps & { support?: SupportServices }): Composer<BotContext> {

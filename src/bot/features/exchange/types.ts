@@ -44,7 +44,7 @@ export interface FlowPrefill {
 }
 
 /** Why a flow run starts with a message before its prompt: the bot restarted under the person. */
-export type FlowNotice = "restarted";
+type FlowNotice = "restarted";
 
 /**
  * What one run of the conversation starts from. The flow asks one step per conversation run and
