@@ -105,7 +105,7 @@ function buttonView(b: InlineButton): ButtonView {
   return { text: b.text, kind: "other" };
 }
 
-function messageView(m: BotMessage, botUsername: string, viaBot: boolean): MessageView {
+function messageView(m: BotMessage, botUsername: string): MessageView {
   const view: MessageView = {
     id: m.message_id,
     fromBot: m.from_bot,
@@ -115,7 +115,7 @@ function messageView(m: BotMessage, botUsername: string, viaBot: boolean): Messa
     edited: m.edited,
     date: m.date,
   };
-  if (viaBot) view.via = `@${botUsername}`;
+  if (m.via_bot) view.via = `@${botUsername}`;
   if (m.photo !== undefined) {
     if ("bytes" in m.photo) view.photo = `/playground/api/photo/${m.chat_id}/${m.message_id}`;
     else if (/^https?:\/\//i.test(m.photo.url)) view.photo = m.photo.url;
@@ -183,10 +183,7 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
     const user = people.get(userId);
     if (user === undefined) throw new BadRequest("unknown user");
     const language = languages.get(userId) ?? "en";
-    const messages = user.chat.all().map((m) => {
-      const stored = emulator.state.chats.get(userId)?.messages.find((s) => s.message_id === m.message_id);
-      return messageView(m, emulator.bot.username, stored?.via_bot !== undefined);
-    });
+    const messages = user.chat.all().map((m) => messageView(m, emulator.bot.username));
     const inline = user.lastInlineAnswer();
     const callback = user.lastCallbackAnswer();
     return {
@@ -199,9 +196,9 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
           : {
               query: inline.query,
               results: inline.results.map((r) => ({
-                id: String(r.id),
-                title: typeof r.title === "string" ? r.title : String(r.id),
-                description: typeof r.description === "string" ? r.description : "",
+                id: r.id,
+                title: "title" in r && typeof r.title === "string" ? r.title : r.id,
+                description: "description" in r && typeof r.description === "string" ? r.description : "",
               })),
             },
       toast:
@@ -345,7 +342,7 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
         const language = str(body, "language");
         if (!(LANGUAGES as readonly string[]).includes(language)) throw new BadRequest(`language must be one of ${LANGUAGES.join(", ")}`);
         // The Telegram app's language: the bot sees it in `from.language_code` of the next update.
-        emulator.user({ ...user.info, language_code: language });
+        emulator.user({ id: user.id, language_code: language });
         languages.set(user.id, language);
         announce();
         return sendJson(res, 200, { language });
