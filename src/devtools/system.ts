@@ -76,7 +76,9 @@ export async function startDevSystem(config: Config, logger: Logger, options: { 
       closers.push(() => s.close());
     }
     if (config.mode === "sandbox") {
-      const e = await startEmulator({ port: portNear(config.sandboxPort, 1) });
+      // Telegram's flood limits are on here, so the bot's own pacing (it waits out a 429's
+      // retry_after) is exercised where a person watches, as it would be on real Telegram.
+      const e = await startEmulator({ port: portNear(config.sandboxPort, 1), floodLimits: true });
       emulator = e;
       closers.push(() => e.close());
       logger.info(
