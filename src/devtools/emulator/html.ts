@@ -104,7 +104,7 @@ export function parseHtml(source: string): HtmlParseResult {
   const fail = (error: string): HtmlParseResult => ({ ok: false, error });
   let i = 0;
   while (i < source.length) {
-    const c = source[i];
+    const c = source.charAt(i);
     if (c === "&") {
       const decoded = decodeEntity(source, i);
       if (decoded === undefined) {
@@ -170,7 +170,7 @@ export function parseHtml(source: string): HtmlParseResult {
                 continue;
               }
             }
-            value += source[i];
+            value += source.charAt(i);
             i++;
           }
           if (source[i] !== quote) return fail(`Unclosed start tag at byte offset ${byteOffset(source, begin)}`);

@@ -288,9 +288,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       openPolls.add(poll);
       const timer = setTimeout(() => poll.finish([]), timeout * 1000);
       const unsubscribe = state.onChange(() => {
-        if (closed) return poll.finish([]);
-        const list = state.deliverable(limit);
-        if (list.length > 0) poll.finish(list);
+        const list = closed ? [] : state.deliverable(limit);
+        if (closed || list.length > 0) poll.finish(list);
       });
       // The client gave up (grammY's bot.stop aborts the pending request): nobody will read an answer.
       res.on("close", () => {
@@ -313,7 +312,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? "/", "http://emulator.invalid");
     const match = /^\/bot([^/]*)\/([^/]+)$/.exec(url.pathname);
-    if (match === null) return send(res, 404, { ok: false, error_code: 404, description: "Not Found" });
+    if (match === null) {
+      send(res, 404, { ok: false, error_code: 404, description: "Not Found" });
+      return;
+    }
     const [, givenToken = "", method = ""] = match;
     const isPoll = method.toLowerCase() === "getupdates";
     if (!isPoll) {
@@ -593,7 +595,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
           const thrown =
             lastThrown === undefined
               ? ""
-              : `; the predicate last threw: ${lastThrown instanceof Error ? lastThrown.message : String(lastThrown)}`;
+              : `; the predicate last threw: ${lastThrown instanceof Error ? lastThrown.message : JSON.stringify(lastThrown)}`;
           reject(new Error(`waitFor timed out after ${timeoutMs} ms${thrown}; last calls:\n${describeCalls(calls)}`));
         }, timeoutMs);
         const unsubscribe = state.onChange(check);
