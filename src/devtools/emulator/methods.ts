@@ -43,7 +43,7 @@ export interface MethodContext {
 export type MethodHandler = (ctx: MethodContext) => unknown;
 
 /** The implementations, each returning exactly what grammY's types say its method returns. */
-type Handlers = { [M in keyof ApiMethods]?: (ctx: MethodContext) => ReturnType<ApiMethods[M]> };
+export type BotApiHandlers = { [M in keyof ApiMethods]?: (ctx: MethodContext) => ReturnType<ApiMethods[M]> };
 
 const MAX_TEXT = 4096;
 const MAX_CAPTION = 1024;
@@ -377,7 +377,7 @@ const storeSetting =
   };
 
 /** The method implementations, under their Bot API names. */
-const HANDLERS: Handlers = {
+const HANDLERS: BotApiHandlers = {
   getMe: (ctx) => ctx.state.botInfo(),
 
   setWebhook: (ctx) => {
