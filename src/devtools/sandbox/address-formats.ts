@@ -147,5 +147,5 @@ export const NUMERIC_TAG: TagFormat = {
 /** Free-text memos/comments: printable, bounded length. */
 export const TEXT_TAG: TagFormat = {
   pattern: /^[\x20-\x7e]{1,28}$/,
-  generate: NUMERIC_TAG.generate,
+  generate: (rng) => NUMERIC_TAG.generate(rng),
 };

@@ -201,7 +201,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
     if ("key" in params) params.key = "***";
     const entry = requests.record({ endpoint, params, at: clock.now(), status: undefined });
     emit({ phase: "received", request: entry });
-    if (latencyMs <= 0) return respond(req, res, url, entry);
+    if (latencyMs <= 0) {
+      respond(req, res, url, entry);
+      return;
+    }
     const timer = setTimeout(() => {
       delays.delete(timer);
       respond(req, res, url, entry);
