@@ -6,9 +6,9 @@
 import { randomString, type Rng } from "./random.js";
 
 /** Base58 (Bitcoin alphabet): no 0, O, I, l. */
-export const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 /** Bech32 data characters: no 1, b, i, o. */
-export const BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
+const BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
 const HEX = "0123456789abcdef";
 const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
