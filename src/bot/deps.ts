@@ -3,7 +3,7 @@ import type { Logger } from "../log.js";
 import type { PartnerApi } from "../domain/types.js";
 import type { Catalog } from "../partner/catalog.js";
 import type { Store } from "../store/store.js";
-import type { Translator } from "./i18n.js";
+import type { Translator } from "../messages/i18n.js";
 import type { SupportServices } from "../support/services.js";
 import type { Delivery } from "../delivery/delivery.js";
 import type { ExchangeTracker } from "../poller/tracker.js";

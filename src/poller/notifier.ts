@@ -19,7 +19,7 @@
 import { GrammyError, type Api } from "grammy";
 import type { ExchangeRecord, ExchangeStatusRecord } from "../domain/types.js";
 import type { Store } from "../store/store.js";
-import { renderOrderCard, type CardTranslate } from "../bot/ui/order-card.js";
+import { renderOrderCard, type CardTranslate } from "../messages/order-card.js";
 import type { Delivery } from "../delivery/delivery.js";
 
 /** A log function in pino's shape. */

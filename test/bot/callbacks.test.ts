@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CALLBACK, CALLBACK_DATA_LIMIT, statusCallback } from "../../src/bot/ui/callbacks.js";
+import { CALLBACK, CALLBACK_DATA_LIMIT, statusCallback } from "../../src/messages/callback-data.js";
 import { flowData, readFlowData, stepButtons } from "../../src/bot/features/exchange/callbacks.js";
 
 const bytes = (s: string) => Buffer.byteLength(s, "utf8");

@@ -1,6 +1,6 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../context.js";
-import { CALLBACK } from "../ui/callbacks.js";
+import { CALLBACK } from "../../messages/callback-data.js";
 
 /** /help and the "How it works" button. */
 export const helpFeature = new Composer<BotContext>();

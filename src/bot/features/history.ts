@@ -7,9 +7,9 @@ import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
 import type { ExchangeRecord } from "../../domain/types.js";
 import { statusIcon } from "../../domain/status.js";
-import { statusCallback } from "../ui/callbacks.js";
-import { escapeHtml } from "../ui/html.js";
-import { showAmount } from "../ui/order-card.js";
+import { statusCallback } from "../../messages/callback-data.js";
+import { escapeHtml } from "../../messages/html.js";
+import { showAmount } from "../../messages/order-card.js";
 
 /** Exchanges per page: short enough to read at a glance on a phone. */
 export const HISTORY_PAGE_SIZE = 8;

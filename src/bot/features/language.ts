@@ -1,7 +1,7 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
-import { SUPPORTED_LOCALES, type SupportedLocale } from "../i18n.js";
-import { CALLBACK } from "../ui/callbacks.js";
+import { SUPPORTED_LOCALES, type SupportedLocale } from "../../messages/i18n.js";
+import { CALLBACK } from "../../messages/callback-data.js";
 
 /** /language: switch between the supported languages; the choice is remembered in the store. */
 export const languageFeature = new Composer<BotContext>();

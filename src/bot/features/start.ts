@@ -1,7 +1,7 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
-import { escapeHtml } from "../ui/html.js";
-import { CALLBACK } from "../ui/callbacks.js";
+import { escapeHtml } from "../../messages/html.js";
+import { CALLBACK } from "../../messages/callback-data.js";
 
 /** /start: the greeting, with a button straight into an exchange. */
 export const startFeature = new Composer<BotContext>();

@@ -8,8 +8,8 @@
  */
 import { Composer } from "grammy";
 import type { BotContext } from "../context.js";
-import { CALLBACK } from "../ui/callbacks.js";
-import { escapeHtml } from "../ui/html.js";
+import { CALLBACK } from "../../messages/callback-data.js";
+import { escapeHtml } from "../../messages/html.js";
 import { isPartnerError } from "../../partner/errors.js";
 import { sendOrderCard, withExchangeLock } from "../../poller/notifier.js";
 

@@ -4,7 +4,7 @@ import type { Draft } from "../../domain/exchange-draft.js";
 import { coinLabel } from "../../domain/exchange-draft.js";
 import { computeQuote } from "../../domain/quote.js";
 import { formatAmount } from "../../domain/amount.js";
-import { escapeHtml } from "./html.js";
+import { escapeHtml } from "../../messages/html.js";
 
 type T = (key: string, vars?: Record<string, string | number>) => string;
 

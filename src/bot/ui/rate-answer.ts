@@ -14,7 +14,7 @@ import type { Catalog } from "../../partner/catalog.js";
 import type { QuoteCache } from "../../partner/quote-cache.js";
 import { PartnerError } from "../../partner/errors.js";
 import { quoteText, toShownQuote, type ShownQuote } from "./exchange-messages.js";
-import { escapeHtml } from "./html.js";
+import { escapeHtml } from "../../messages/html.js";
 
 type T = (key: string, vars?: Record<string, string | number>) => string;
 

@@ -13,8 +13,8 @@ import type { ExchangeRecord, UserRecord } from "../../../domain/types.js";
 import { isFinalStatus } from "../../../domain/status.js";
 import { isPartnerError } from "../../../partner/errors.js";
 import { isBlockedError, isNotModifiedError, withExchangeLock } from "../../../poller/notifier.js";
-import { localeOfChat } from "../../i18n.js";
-import { sendDepositInstructions } from "../../ui/deposit-instructions.js";
+import { localeOfChat } from "../../../messages/i18n.js";
+import { sendDepositInstructions } from "../../../messages/deposit-instructions.js";
 import {
   ADMIN_CALLBACK,
   renderBroadcastPreview,
@@ -22,8 +22,8 @@ import {
   renderExchangeRecord,
   renderStats,
   renderUserSummary,
-} from "../../ui/admin-messages.js";
-import { escapeHtml } from "../../ui/html.js";
+} from "../../../messages/admin-messages.js";
+import { escapeHtml } from "../../../messages/html.js";
 import { exchangesSummary, exchangeStats, userStats } from "../../../support/stats.js";
 import { outboxBacklog, pollerLagSeconds } from "../../../ops/figures.js";
 import { readFunnel } from "../../../support/funnel.js";

@@ -3,7 +3,7 @@ import { InlineKeyboard } from "grammy";
 import type { Currency } from "../../../domain/types.js";
 import { coinLabel } from "../../../domain/exchange-draft.js";
 import { parseTag } from "../../../domain/tag.js";
-import { escapeHtml } from "../../ui/html.js";
+import { escapeHtml } from "../../../messages/html.js";
 import { stepButtons } from "./callbacks.js";
 import { retirePrompt, sendPrompt, waitForInput } from "./input.js";
 import { callPartnerWithRetry, failureText } from "./partner-call.js";

@@ -16,7 +16,7 @@ import type { I18n } from "@grammyjs/i18n";
 import type { BaseContext, BotContext } from "../../context.js";
 import type { BotDeps } from "../../deps.js";
 import { conversationAdapter, storedConversation } from "../../conversation-storage.js";
-import { CALLBACK } from "../../ui/callbacks.js";
+import { CALLBACK } from "../../../messages/callback-data.js";
 import { FLOW_PREFIX, readFlowData } from "./callbacks.js";
 import { EXCHANGE_FLOW_ID, exchangeFlow, takeHandOver } from "./flow.js";
 import { clearJournal, readJournal } from "./journal.js";

@@ -13,8 +13,8 @@
  */
 import type { Api } from "grammy";
 import type { BotDeps } from "../../deps.js";
-import { localeOfChat } from "../../i18n.js";
-import { escapeHtml } from "../../ui/html.js";
+import { localeOfChat } from "../../../messages/i18n.js";
+import { escapeHtml } from "../../../messages/html.js";
 import { coinLabel } from "../../../domain/exchange-draft.js";
 import type { CreateAttempt } from "../../../domain/types.js";
 import { CREATE_MARKERS, takeInterruptedCreates, type CreateMarker } from "./create-exchange.js";

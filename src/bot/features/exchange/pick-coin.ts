@@ -13,7 +13,7 @@ import type { CatalogIndex } from "../../../domain/catalog-index.js";
 import type { Currency } from "../../../domain/types.js";
 import { coinLabel } from "../../../domain/exchange-draft.js";
 import type { BotDeps } from "../../deps.js";
-import { escapeHtml } from "../../ui/html.js";
+import { escapeHtml } from "../../../messages/html.js";
 import { clampPage, coinKeyboard } from "../../ui/coin-keyboard.js";
 import { retirePrompt, sendPrompt, waitForInput } from "./input.js";
 import { callPartner, callPartnerWithRetry, failureText, offerRetry } from "./partner-call.js";

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { I18n } from "@grammyjs/i18n";
-import type { BaseContext } from "./context.js";
+import type { BaseContext } from "../bot/context.js";
 import type { Store } from "../store/store.js";
 
 /** Languages with a locales/<code>.ftl file, the first being the default. */

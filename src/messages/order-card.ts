@@ -7,12 +7,12 @@
  * same card. Everything that came from the person or the service is escaped here.
  */
 import { InlineKeyboard } from "grammy";
-import type { ExchangeRecord, ExchangeStatus, KnownStatus } from "../../domain/types.js";
-import { KNOWN_STATUSES } from "../../domain/types.js";
-import { formatAmount } from "../../domain/amount.js";
-import { isFinalStatus, PROGRESS_STEPS, progressStep, statusIcon } from "../../domain/status.js";
+import type { ExchangeRecord, ExchangeStatus, KnownStatus } from "../domain/types.js";
+import { KNOWN_STATUSES } from "../domain/types.js";
+import { formatAmount } from "../domain/amount.js";
+import { isFinalStatus, PROGRESS_STEPS, progressStep, statusIcon } from "../domain/status.js";
 import { escapeHtml } from "./html.js";
-import { statusCallback } from "./callbacks.js";
+import { statusCallback } from "./callback-data.js";
 
 /** Translates one key (already bound to a locale). */
 export type CardTranslate = (key: string, vars?: Record<string, string | number>) => string;

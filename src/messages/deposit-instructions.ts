@@ -9,12 +9,12 @@
  */
 import { InputFile, type Api } from "grammy";
 import QRCode from "qrcode";
-import type { ExchangeRecord } from "../../domain/types.js";
-import { coinLabel } from "../../domain/exchange-draft.js";
-import { formatAmount } from "../../domain/amount.js";
+import type { ExchangeRecord } from "../domain/types.js";
+import { coinLabel } from "../domain/exchange-draft.js";
+import { formatAmount } from "../domain/amount.js";
 import { escapeHtml } from "./html.js";
 import { renderOrderCard } from "./order-card.js";
-import type { Store } from "../../store/store.js";
+import type { Store } from "../store/store.js";
 
 type T = (key: string, vars?: Record<string, string | number>) => string;
 

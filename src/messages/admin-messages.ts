@@ -4,16 +4,16 @@
  * value that came from a person or the service is escaped here.
  */
 import { InlineKeyboard } from "grammy";
-import type { ExchangeRecord, UserRecord } from "../../domain/types.js";
-import { statusIcon } from "../../domain/status.js";
-import type { EndpointHealth } from "../../support/partner-health.js";
-import type { ExchangeStats, UserStats } from "../../support/stats.js";
-import type { FunnelStep } from "../../support/funnel.js";
-import type { OpsTotals } from "../../ops/metrics.js";
-import type { AlertEvent } from "../../support/alerts.js";
-import type { BroadcastCounts, BroadcastJob } from "../../support/broadcast.js";
+import type { ExchangeRecord, UserRecord } from "../domain/types.js";
+import { statusIcon } from "../domain/status.js";
+import type { EndpointHealth } from "../support/partner-health.js";
+import type { ExchangeStats, UserStats } from "../support/stats.js";
+import type { FunnelStep } from "../support/funnel.js";
+import type { OpsTotals } from "../ops/metrics.js";
+import type { AlertEvent } from "../support/alerts.js";
+import type { BroadcastCounts, BroadcastJob } from "../support/broadcast.js";
 import { escapeHtml } from "./html.js";
-import { CALLBACK_DATA_LIMIT } from "./callbacks.js";
+import { CALLBACK_DATA_LIMIT } from "./callback-data.js";
 import { showAmount, statusLabel, type CardTranslate, type RenderedMessage } from "./order-card.js";
 
 /** callback_data of support's buttons. All start with "adm:" and are admin-only. */
