@@ -24,9 +24,9 @@ import { hostOf, waitForTelegram } from "./net/wait-for-telegram.js";
  * left to wait for is an exchange-create in flight: one attempt's time limit, plus storing it.
  */
 const STOP_GRACE_MS = DEFAULT_TIMEOUT_MS + 5_000;
-import type { BotContext } from "./bot/context.js";
+import type { BaseContext, BotContext } from "./bot/context.js";
 import { registerCommands } from "./bot/commands.js";
-import { createI18n, localeOfChat, translatorOf } from "./messages/i18n.js";
+import { chatTranslator, createI18n, translatorOf } from "./messages/i18n.js";
 import { escapeHtml } from "./messages/html.js";
 import { expireConversations } from "./bot/conversation-storage.js";
 import { settleInterruptedCreates } from "./bot/features/exchange/interrupted.js";
@@ -143,7 +143,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
   const catalog = createCatalog(partner, { logger: logger.child({ part: "catalog" }) });
 
   dropOldFlowStates(store, logger);
-  const i18n = createI18n();
+  const i18n = createI18n<BaseContext>((userId) => store.users.get(userId)?.languageCode);
   // "none" selects the wording without a contact (see status-notice-support in locales/).
   const t = translatorOf(i18n, { contact: config.supportContact ? escapeHtml(config.supportContact) : "none" });
   const inFlight = new InFlightUpdates((d) => metrics.updateHandled(d.type, d.outcome, d.seconds));
@@ -288,7 +288,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
       logger,
       now: () => at,
       timeoutMs: config.flowTimeoutMs,
-      expiredText: (chatId) => t(localeOfChat(store, chatId), "flow-expired", { minutes: Math.round(config.flowTimeoutMs / 60_000) }),
+      expiredText: (chatId) => chatTranslator(t, store, chatId)("flow-expired", { minutes: Math.round(config.flowTimeoutMs / 60_000) }),
     });
   // Checked every minute: expiry is announced at most a minute late, and the check is a scan of
   // the few chats that are in a flow.

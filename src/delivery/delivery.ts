@@ -11,10 +11,9 @@ import { GrammyError, type Api } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import type { ExchangeRecord, ExchangeStatus } from "../domain/types.js";
 import type { Store } from "../store/store.js";
-import type { Translator } from "../messages/i18n.js";
-import { localeOfChat } from "../messages/i18n.js";
+import { chatTranslator, type Translate, type Translator } from "../messages/i18n.js";
 import { depositParts, sendDepositPart, type InstructionCoins } from "../messages/deposit-instructions.js";
-import { renderMilestone, renderOrderCard, type CardTranslate } from "../messages/order-card.js";
+import { renderMilestone, renderOrderCard } from "../messages/order-card.js";
 import type { Currency } from "../domain/types.js";
 import { milestonesBetween } from "../domain/status.js";
 import { withExchangeLock } from "./locks.js";
@@ -233,7 +232,7 @@ export class Delivery {
    * Sends a fresh card for `rec` and makes it the live one (its id written through at once).
    * /status and "already created" use it; call under the exchange's card lock.
    */
-  async sendCard(rec: ExchangeRecord, t: CardTranslate = this.#translator(rec.chatId)): Promise<number> {
+  async sendCard(rec: ExchangeRecord, t: Translate = this.#translator(rec.chatId)): Promise<number> {
     const card = renderOrderCard(rec, t);
     const sent = await this.#opts.api.sendMessage(rec.chatId, card.text, { parse_mode: "HTML", reply_markup: card.reply_markup });
     this.#rememberCard(rec.id, sent.message_id);
@@ -260,9 +259,8 @@ export class Delivery {
     if (rec && !rec.instructionsQueued) this.#opts.store.exchanges.update(id, { instructionsQueued: true });
   }
 
-  #translator(chatId: number): CardTranslate {
-    const locale = localeOfChat(this.#opts.store, chatId);
-    return (key, vars) => this.#opts.t(locale, key, vars);
+  #translator(chatId: number): Translate {
+    return chatTranslator(this.#opts.t, this.#opts.store, chatId);
   }
 
   async #coins(record: ExchangeRecord): Promise<InstructionCoins> {
@@ -317,7 +315,7 @@ export class Delivery {
   }
 
   /** Edits the live card in place; sends a new one when there is none or it cannot be edited. */
-  async #updateCard(rec: ExchangeRecord, t: CardTranslate): Promise<void> {
+  async #updateCard(rec: ExchangeRecord, t: Translate): Promise<void> {
     const { api } = this.#opts;
     const cardMessageId = this.cardMessageOf(rec);
     if (cardMessageId !== undefined) {

@@ -6,15 +6,20 @@
 import { InlineKeyboard } from "grammy";
 import type { ExchangeRecord, UserRecord } from "../domain/types.js";
 import { statusIcon } from "../domain/status.js";
-import type { EndpointHealth } from "../support/partner-health.js";
-import type { ExchangeStats, UserStats } from "../support/stats.js";
-import type { FunnelStep } from "../support/funnel.js";
-import type { OpsTotals } from "../ops/metrics.js";
-import type { AlertEvent } from "../support/alerts.js";
-import type { BroadcastCounts, BroadcastJob } from "../support/broadcast.js";
+import type {
+  AlertEvent,
+  BroadcastCounts,
+  BroadcastJob,
+  EndpointHealth,
+  ExchangeStats,
+  FunnelStep,
+  OpsTotals,
+  UserStats,
+} from "../domain/reports.js";
 import { escapeHtml } from "./html.js";
 import { CALLBACK_DATA_LIMIT } from "./callback-data.js";
-import { showAmount, statusLabel, type CardTranslate, type RenderedMessage } from "./order-card.js";
+import { showAmount, statusLabel, type RenderedMessage } from "./order-card.js";
+import type { Translate } from "./i18n.js";
 
 /** callback_data of support's buttons. All start with "adm:" and are admin-only. */
 export const ADMIN_CALLBACK = {
@@ -53,7 +58,7 @@ const withTag = (address: string, tag: string) =>
   `<code>${escapeHtml(address)}</code>${tag ? ` (tag <code>${escapeHtml(tag)}</code>)` : ""}`;
 
 /** The buttons under an exchange: re-check, resend instructions (while open), open the user. */
-export function exchangeButtons(record: ExchangeRecord, t: CardTranslate): InlineKeyboard | undefined {
+export function exchangeButtons(record: ExchangeRecord, t: Translate): InlineKeyboard | undefined {
   const kb = new InlineKeyboard();
   let any = false;
   const recheck = adminCallback(ADMIN_CALLBACK.recheck, record.id);
@@ -71,7 +76,7 @@ export function exchangeButtons(record: ExchangeRecord, t: CardTranslate): Inlin
 }
 
 /** An exchange's full record for support. */
-export function renderExchangeRecord(record: ExchangeRecord, user: UserRecord | undefined, t: CardTranslate): RenderedMessage {
+export function renderExchangeRecord(record: ExchangeRecord, user: UserRecord | undefined, t: Translate): RenderedMessage {
   const lines = [
     t("admin-ex-title", { icon: statusIcon(record.status), id: escapeHtml(record.id) }),
     t("admin-ex-status", { status: statusLabel(record.status, t), raw: escapeHtml(record.status) }),
@@ -106,7 +111,7 @@ export function renderExchangeRecord(record: ExchangeRecord, user: UserRecord | 
 export function renderUserSummary(
   user: UserRecord,
   summary: { total: number; byStatus: Record<string, number>; volume: Record<string, string> },
-  t: CardTranslate,
+  t: Translate,
 ): RenderedMessage {
   const language = user.languageCode
     ? `${escapeHtml(user.languageCode)} (${t("admin-user-chosen")})`
@@ -127,7 +132,7 @@ export function renderUserSummary(
   return { text: lines.join("\n"), reply_markup: summary.total > 0 ? kb : undefined };
 }
 
-function volumeLines(volume: Record<string, string>, t: CardTranslate): string[] {
+function volumeLines(volume: Record<string, string>, t: Translate): string[] {
   const entries = Object.entries(volume);
   if (entries.length === 0) return [`• ${t("admin-none")}`];
   return entries.map(([coin, amount]) => `• ${showAmount(amount)} ${escapeHtml(coin)}`);
@@ -149,7 +154,7 @@ export interface StatsView {
 }
 
 /** The /stats message. */
-export function renderStats(s: StatsView, t: CardTranslate): string {
+export function renderStats(s: StatsView, t: Translate): string {
   const lines = [
     t("admin-stats-title"),
     "",
@@ -199,7 +204,7 @@ export function renderStats(s: StatsView, t: CardTranslate): string {
 }
 
 /** An alert for support, with look-up buttons where the ids fit. */
-export function renderAlert(alert: AlertEvent, user: UserRecord | undefined, t: CardTranslate): RenderedMessage {
+export function renderAlert(alert: AlertEvent, user: UserRecord | undefined, t: Translate): RenderedMessage {
   switch (alert.kind) {
     case "partner-down":
       return { text: t("admin-alert-partner-down", { since: showTime(alert.since) }) };
@@ -247,7 +252,7 @@ export function renderAlert(alert: AlertEvent, user: UserRecord | undefined, t: 
 }
 
 /** The preview of a broadcast draft, with Send and Cancel. */
-export function renderBroadcastPreview(job: BroadcastJob, audience: number, t: CardTranslate): RenderedMessage {
+export function renderBroadcastPreview(job: BroadcastJob, audience: number, t: Translate): RenderedMessage {
   return {
     text: `${t("admin-bc-preview", { count: audience })}\n\n${escapeHtml(job.text)}`,
     reply_markup: new InlineKeyboard()
@@ -257,7 +262,7 @@ export function renderBroadcastPreview(job: BroadcastJob, audience: number, t: C
 }
 
 /** The broadcast's progress (with Cancel while it runs) or its final count. */
-export function renderBroadcastProgress(job: BroadcastJob, c: BroadcastCounts, final: boolean, t: CardTranslate): RenderedMessage {
+export function renderBroadcastProgress(job: BroadcastJob, c: BroadcastCounts, final: boolean, t: Translate): RenderedMessage {
   const key = !final ? "admin-bc-progress" : job.state === "cancelled" ? "admin-bc-cancelled" : "admin-bc-done";
   const text = t(key, {
     done: c.sent + c.blocked + c.failed + c.unconfirmed,

@@ -15,8 +15,7 @@ import { formatAmount } from "../domain/amount.js";
 import { escapeHtml } from "./html.js";
 import { renderOrderCard } from "./order-card.js";
 import type { Store } from "../store/store.js";
-
-type T = (key: string, vars?: Record<string, string | number>) => string;
+import type { Translate } from "./i18n.js";
 
 /** What is needed besides the record: the coins' display data from the catalog. */
 export interface InstructionCoins {
@@ -37,7 +36,7 @@ export function depositQr(address: string): Promise<Buffer> {
 }
 
 /** The instructions' messages, in the order they are sent. Pure. */
-export function depositParts(record: ExchangeRecord, coins: InstructionCoins, t: T): DepositPart[] {
+export function depositParts(record: ExchangeRecord, coins: InstructionCoins, t: Translate): DepositPart[] {
   const from = coinLabel(coins.from);
   const parts: DepositPart[] = [
     {
@@ -73,7 +72,7 @@ export async function sendDepositPart(
   api: Api,
   record: ExchangeRecord,
   part: DepositPart,
-  t: T,
+  t: Translate,
   store?: Pick<Store, "exchanges">,
 ): Promise<number> {
   switch (part.kind) {
@@ -102,7 +101,7 @@ export async function sendDepositInstructions(
   api: Api,
   record: ExchangeRecord,
   coins: InstructionCoins,
-  t: T,
+  t: Translate,
   store?: Pick<Store, "exchanges">,
 ): Promise<number> {
   let last = 0;

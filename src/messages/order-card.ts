@@ -13,9 +13,7 @@ import { formatAmount } from "../domain/amount.js";
 import { isFinalStatus, PROGRESS_STEPS, progressStep, statusIcon } from "../domain/status.js";
 import { escapeHtml } from "./html.js";
 import { statusCallback } from "./callback-data.js";
-
-/** Translates one key (already bound to a locale). */
-export type CardTranslate = (key: string, vars?: Record<string, string | number>) => string;
+import type { Translate } from "./i18n.js";
 
 /** A message ready for sendMessage/editMessageText in HTML mode. */
 export interface RenderedMessage {
@@ -33,7 +31,7 @@ export function showAmount(value: string): string {
 }
 
 /** The status in words: a translation for the spec's statuses, the raw value (escaped) otherwise. */
-export function statusLabel(status: ExchangeStatus, t: CardTranslate): string {
+export function statusLabel(status: ExchangeStatus, t: Translate): string {
   return (KNOWN_STATUSES as readonly string[]).includes(status) ? t(`status-name-${status as KnownStatus}`) : escapeHtml(status);
 }
 
@@ -45,7 +43,7 @@ export function progressBar(status: ExchangeStatus): string | undefined {
 }
 
 /** The card's text and its refresh button (when the id fits in callback_data). */
-export function renderOrderCard(record: ExchangeRecord, t: CardTranslate): RenderedMessage {
+export function renderOrderCard(record: ExchangeRecord, t: Translate): RenderedMessage {
   const lines = [
     t("status-card-title", { icon: statusIcon(record.status), id: escapeHtml(record.id) }),
     t("status-card-status", { status: statusLabel(record.status, t) }),
@@ -80,7 +78,7 @@ export function renderOrderCard(record: ExchangeRecord, t: CardTranslate): Rende
  * The message for a milestone `status` (see domain/status.ts), or undefined when the status is
  * not one. Failures say what happens next: the refund address, and how to reach support.
  */
-export function renderMilestone(record: ExchangeRecord, status: ExchangeStatus, t: CardTranslate): string | undefined {
+export function renderMilestone(record: ExchangeRecord, status: ExchangeStatus, t: Translate): string | undefined {
   const id = escapeHtml(record.id);
   const refund = escapeHtml(record.refundAddress) + (record.refundTag ? ` (${escapeHtml(record.refundTag)})` : "");
   switch (status) {

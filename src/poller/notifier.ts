@@ -19,7 +19,8 @@
 import { GrammyError, type Api } from "grammy";
 import type { ExchangeRecord, ExchangeStatusRecord } from "../domain/types.js";
 import type { Store } from "../store/store.js";
-import { renderOrderCard, type CardTranslate } from "../messages/order-card.js";
+import { renderOrderCard } from "../messages/order-card.js";
+import type { Translate } from "../messages/i18n.js";
 import type { Delivery } from "../delivery/delivery.js";
 
 /** A log function in pino's shape. */
@@ -138,7 +139,7 @@ export interface NotifierOptions {
  * Sends a fresh order card for `record` and makes it the live one (stores its message id).
  * Used by /status; call it under the exchange's card lock.
  */
-export async function sendOrderCard(api: Api, store: Pick<Store, "exchanges">, record: ExchangeRecord, t: CardTranslate): Promise<number> {
+export async function sendOrderCard(api: Api, store: Pick<Store, "exchanges">, record: ExchangeRecord, t: Translate): Promise<number> {
   const card = renderOrderCard(record, t);
   const sent = await api.sendMessage(record.chatId, card.text, { parse_mode: "HTML", reply_markup: card.reply_markup });
   store.exchanges.update(record.id, { cardMessageId: sent.message_id });

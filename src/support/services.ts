@@ -6,8 +6,7 @@ import { GrammyError, type Api } from "grammy";
 import type { Config } from "../config.js";
 import type { Logger } from "../log.js";
 import type { Store } from "../store/store.js";
-import type { Translator } from "../messages/i18n.js";
-import { localeOfChat } from "../messages/i18n.js";
+import { chatTranslator, type Translator } from "../messages/i18n.js";
 import { isBlockedError, isNotModifiedError, onStatusRecorded } from "../poller/notifier.js";
 import { renderAlert, renderBroadcastProgress } from "../messages/admin-messages.js";
 import { AlertCenter } from "./alerts.js";
@@ -66,8 +65,7 @@ export function createSupport(opts: SupportOptions): SupportServices {
       const userId = "exchange" in alert ? alert.exchange.userId : "attempt" in alert ? alert.attempt.userId : undefined;
       const user = userId === undefined ? undefined : store.users.get(userId);
       for (const chatId of recipients()) {
-        const locale = localeOfChat(store, chatId);
-        const message = renderAlert(alert, user, (key, vars) => t(locale, key, vars));
+        const message = renderAlert(alert, user, chatTranslator(t, store, chatId));
         // One outbox entry per support chat: an unreachable admin never holds back the others.
         await opts.delivery.message(keys.alert(alert.key, chatId), chatId, message.text, message.reply_markup);
       }
@@ -95,8 +93,7 @@ export function createSupport(opts: SupportOptions): SupportServices {
       }
     },
     async onProgress(job, counts, final) {
-      const locale = localeOfChat(store, job.chatId);
-      const view = renderBroadcastProgress(job, counts, final, (key, vars) => t(locale, key, vars));
+      const view = renderBroadcastProgress(job, counts, final, chatTranslator(t, store, job.chatId));
       if (job.progressMessageId === undefined) {
         if (final) await api.sendMessage(job.chatId, view.text);
         return;

@@ -4,28 +4,9 @@
  */
 import { Dec } from "../domain/amount.js";
 import type { ExchangeRecord, UserRecord } from "../domain/types.js";
+import type { ExchangeStats, UserStats } from "../domain/reports.js";
 
 const DAY = 86_400_000;
-
-/** Users: total, active (seen) in the last 24 h and 7 days, blocked. */
-export interface UserStats {
-  total: number;
-  active24h: number;
-  active7d: number;
-  blocked: number;
-}
-
-/** Exchanges: by status, created and completed in the windows, completed volume per coin. */
-export interface ExchangeStats {
-  total: number;
-  byStatus: Record<string, number>;
-  created24h: number;
-  created7d: number;
-  completed24h: number;
-  completed7d: number;
-  /** Sum of `amountFrom` of successful exchanges, per sent coin, as decimal strings. */
-  volume: Record<string, string>;
-}
 
 /** Counts users as of `at`. */
 export function userStats(users: Iterable<UserRecord>, at: Date): UserStats {

@@ -5,8 +5,7 @@ import { coinLabel } from "../../domain/exchange-draft.js";
 import { computeQuote } from "../../domain/quote.js";
 import { formatAmount } from "../../domain/amount.js";
 import { escapeHtml } from "../../messages/html.js";
-
-type T = (key: string, vars?: Record<string, string | number>) => string;
+import type { Translate } from "../../messages/i18n.js";
 
 /** A quote as the flow shows and stores it: plain data, decimal strings. */
 export interface ShownQuote {
@@ -31,7 +30,7 @@ export function toShownQuote(amountFrom: string, from: string, to: string, rate:
 }
 
 /** "You send X, you get ≈ Y, fee, the rate floats." */
-export function quoteText(t: T, quote: ShownQuote): string {
+export function quoteText(t: Translate, quote: ShownQuote): string {
   const lines = [t("flow-quote", { amountFrom: quote.amountFrom, from: quote.from, amountTo: formatAmount(quote.amountTo), to: quote.to })];
   if (quote.fee) lines.push(t("flow-quote-fee", { fee: formatAmount(quote.fee.amount), feeCoin: quote.fee.currency }));
   lines.push(t("flow-quote-floating"));
@@ -40,7 +39,7 @@ export function quoteText(t: T, quote: ShownQuote): string {
 
 /** The confirmation card: everything that will be sent to the service, addresses verbatim. */
 export function confirmCardText(
-  t: T,
+  t: Translate,
   draft: Required<Pick<Draft, "from" | "to" | "amount" | "destinationAddress" | "refundAddress">> & Draft,
   quote: ShownQuote,
 ): string {

@@ -15,8 +15,7 @@ import type { QuoteCache } from "../../partner/quote-cache.js";
 import { PartnerError } from "../../partner/errors.js";
 import { quoteText, toShownQuote, type ShownQuote } from "./exchange-messages.js";
 import { escapeHtml } from "../../messages/html.js";
-
-type T = (key: string, vars?: Record<string, string | number>) => string;
+import type { Translate } from "../../messages/i18n.js";
 
 /** How many targets "100 usdttrc20" shows: a few, most popular first. */
 export const FROM_AMOUNT_TARGETS = 6;
@@ -34,7 +33,7 @@ export interface RateAnswerEnv {
   catalog: Pick<Catalog, "index">;
   quotes: QuoteCache;
   /** Translator in the asker's language. */
-  t: T;
+  t: Translate;
   /** Default {@link DEFAULT_QUOTE_DEADLINE_MS}. */
   quoteDeadlineMs?: number;
   logger?: { warn: (fields: object, msg?: string) => void };
@@ -180,7 +179,7 @@ async function fetchQuote(env: RateAnswerEnv, from: string, to: string, amount: 
   }
 }
 
-function quoteItem(t: T, quote: ShownQuote, index: number): RateItem {
+function quoteItem(t: Translate, quote: ShownQuote, index: number): RateItem {
   const amountFrom = formatAmount(quote.amountFrom);
   const amountTo = formatAmount(quote.amountTo);
   const description = quote.fee
@@ -202,7 +201,7 @@ function plainItem(id: string, title: string, description: string, extraHtml?: s
   return { id, title, description, html };
 }
 
-function helpItem(t: T): RateItem {
+function helpItem(t: Translate): RateItem {
   return { id: "help", title: t("rates-help-title"), description: t("rates-help-description"), html: t("rates-help-text") };
 }
 
@@ -216,11 +215,11 @@ const INVALID_KEYS: Record<InvalidRateQueryReason, string> = {
   "same-coin": "rates-invalid-same-coin",
 };
 
-function invalidItem(t: T, reason: InvalidRateQueryReason): RateItem {
+function invalidItem(t: Translate, reason: InvalidRateQueryReason): RateItem {
   return plainItem(`invalid_${reason}`, t("rates-invalid-title"), t(INVALID_KEYS[reason]), t("rates-help-text"));
 }
 
-function unknownItem(t: T, token: string, suggestions: string[]): RateItem {
+function unknownItem(t: Translate, token: string, suggestions: string[]): RateItem {
   const description =
     suggestions.length > 0 ? t("rates-unknown-suggest", { suggestions: suggestions.join(", ") }) : t("rates-unknown-none");
   return plainItem("unknown", t("rates-unknown-title", { token }), description);
@@ -237,11 +236,11 @@ function noPairItem(ctx: Ctx, from: string, to: string): RateItem {
   return plainItem(`nopair_${from}_${to}`.slice(0, 64), t("rates-no-pair-title", { from, to }), description);
 }
 
-function noTargetsItem(t: T, from: string): RateItem {
+function noTargetsItem(t: Translate, from: string): RateItem {
   return plainItem(`notargets_${from}`.slice(0, 64), t("rates-no-targets", { from }), t("rates-help-description"));
 }
 
-function belowMinItem(t: T, from: string, to: string | undefined, min: string): RateItem {
+function belowMinItem(t: Translate, from: string, to: string | undefined, min: string): RateItem {
   const item = plainItem(
     `min_${from}`.slice(0, 64),
     t("rates-below-min-title", { min: formatAmount(min), from }),
@@ -251,7 +250,7 @@ function belowMinItem(t: T, from: string, to: string | undefined, min: string): 
   return to === undefined ? item : { ...item, exchange: { from, to } };
 }
 
-function failureAnswer(t: T, failure: PartnerError | undefined, from: string, to: string | undefined): RateAnswer {
+function failureAnswer(t: Translate, failure: PartnerError | undefined, from: string, to: string | undefined): RateAnswer {
   if (failure?.kind === "rejected") {
     const message = failure.serviceMessage ?? t("rates-rejected-generic");
     const item = plainItem("rejected", t("rates-rejected-title"), message);
@@ -260,7 +259,7 @@ function failureAnswer(t: T, failure: PartnerError | undefined, from: string, to
   return unavailable(t);
 }
 
-function unavailable(t: T): RateAnswer {
+function unavailable(t: Translate): RateAnswer {
   return { kind: "unavailable", items: [plainItem("unavailable", t("rates-unavailable-title"), t("rates-unavailable-description"))] };
 }
 

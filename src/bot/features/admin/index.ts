@@ -13,7 +13,7 @@ import type { ExchangeRecord, UserRecord } from "../../../domain/types.js";
 import { isFinalStatus } from "../../../domain/status.js";
 import { isPartnerError } from "../../../partner/errors.js";
 import { isBlockedError, isNotModifiedError, withExchangeLock } from "../../../poller/notifier.js";
-import { localeOfChat } from "../../../messages/i18n.js";
+import { chatTranslator } from "../../../messages/i18n.js";
 import { sendDepositInstructions } from "../../../messages/deposit-instructions.js";
 import {
   ADMIN_CALLBACK,
@@ -157,14 +157,13 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
       const c = index?.get(code);
       return { code, network: c?.network, tagName: c?.tagName ?? "" };
     };
-    const locale = localeOfChat(store, record.chatId);
     try {
       await withExchangeLock(store, id, () =>
         sendDepositInstructions(
           ctx.api,
           store.exchanges.get(id) ?? record,
           { from: coin(record.from), to: coin(record.to) },
-          (key, vars) => t(locale, key, vars),
+          chatTranslator(t, store, record.chatId),
           store,
         ),
       );

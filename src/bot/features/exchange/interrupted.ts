@@ -13,7 +13,7 @@
  */
 import type { Api } from "grammy";
 import type { BotDeps } from "../../deps.js";
-import { localeOfChat } from "../../../messages/i18n.js";
+import { chatTranslator } from "../../../messages/i18n.js";
 import { escapeHtml } from "../../../messages/html.js";
 import { coinLabel } from "../../../domain/exchange-draft.js";
 import type { CreateAttempt } from "../../../domain/types.js";
@@ -67,7 +67,7 @@ export async function settleInterruptedCreates(deps: BotDeps, api: Api): Promise
     deps.support?.alerts.raise({ key: `create-in-doubt:${attempt.draftId}`, kind: "create-in-doubt", attempt, reason: "restart" });
   }
   for (const { chatId, draftId, key, vars } of tell) {
-    const text = escapeHtml(deps.t(localeOfChat(deps.store, chatId), key, vars));
+    const text = escapeHtml(chatTranslator(deps.t, deps.store, chatId)(key, vars));
     // Through the outbox, once per draft: delivered even if Telegram is down at this moment.
     if (deps.delivery) await deps.delivery.message(`${key}:${draftId}`, chatId, text);
     else
