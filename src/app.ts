@@ -12,7 +12,7 @@ import { openStore, type Store } from "./store/store.js";
 import { createPartnerClient, DEFAULT_TIMEOUT_MS } from "./partner/client.js";
 import { createCatalog, type Catalog } from "./partner/catalog.js";
 import type { PartnerApi } from "./domain/types.js";
-import { createBot } from "./bot/create-bot.js";
+import { createBot, installFeatures } from "./bot/create-bot.js";
 import { InFlightUpdates } from "./bot/middleware/in-flight.js";
 import { RecentUpdates } from "./webhook/recent-updates.js";
 import { startWebhookServer, type WebhookServer } from "./webhook/server.js";
@@ -148,13 +148,12 @@ export async function startApp(opts: AppOptions): Promise<App> {
   const t = translatorOf(i18n, { contact: config.supportContact ? escapeHtml(config.supportContact) : "none" });
   const inFlight = new InFlightUpdates((d) => metrics.updateHandled(d.type, d.outcome, d.seconds));
   const webhookUrl = config.webhookUrl;
-  const deps: BotDeps = { config, store, live, partner, catalog, logger, now, t };
-  const bot = createBot(deps, i18n, {
+  // The Bot first, without handlers: delivery and support send through its Api, and the features
+  // (installed below) get them as ordinary dependencies.
+  const bot = createBot({
     token: opts.botToken,
     client: opts.telegramApiRoot ? { apiRoot: opts.telegramApiRoot } : undefined,
     botInfo: opts.botInfo,
-    inFlight,
-    dedupe: webhookUrl !== undefined ? new RecentUpdates() : undefined,
   });
 
   bot.api.config.use(
@@ -178,8 +177,6 @@ export async function startApp(opts: AppOptions): Promise<App> {
   });
   const notifier = new Notifier({ store, delivery, logger: logger.child({ part: "notifier" }) });
   const tracker = new ExchangeTracker({ store, partner, notifier, logger: logger.child({ part: "tracker" }), now });
-  deps.delivery = delivery;
-  deps.tracker = tracker;
   const poller = createPoller({
     store,
     partner,
@@ -193,9 +190,8 @@ export async function startApp(opts: AppOptions): Promise<App> {
     onCycle: (report) => metrics.pollerCycle(report),
   });
   const support = createSupport({ config, store, api: bot.api, t, logger, health, poller, delivery, now });
-  // Set before polling starts, so every update sees it.
-  deps.support = support;
-  deps.metrics = metrics;
+  const deps: BotDeps = { config, store, live, partner, catalog, logger, now, t, support, delivery, tracker, metrics };
+  installFeatures(bot, deps, i18n, { inFlight, dedupe: webhookUrl !== undefined ? new RecentUpdates() : undefined });
   metrics.setSources({
     openExchangesByStatus: () => openExchangesByStatus(store),
     outboxBacklog: () => outboxBacklog(delivery),
@@ -236,7 +232,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
     await registerCommands(bot.api, t);
     await registerAdminCommands(bot.api, t, config.adminIds, logger);
     // Before any update: a person left at "Creating your exchange…" by the last process is told.
-    await settleInterruptedCreates(deps, bot.api);
+    await settleInterruptedCreates(deps);
     if (webhookUrl === undefined) {
       runner = run(bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });
     } else {

@@ -1,6 +1,9 @@
 /**
- * Builds the bot from injected dependencies. This file is the bot's whole surface: every feature
- * is registered here, explicitly and in order, with `unhandled` last.
+ * Builds the bot from injected dependencies, in two steps: {@link createBot} makes the Bot and its
+ * Bot API client, so that app.ts can build the parts that send through `bot.api` (delivery,
+ * support, the tracker) and hand them to the features as ordinary, always-present dependencies;
+ * {@link installFeatures} then registers every feature. This file is the bot's whole surface:
+ * every feature is registered here, explicitly and in order, with `unhandled` last.
  */
 import { Bot, type ApiClientOptions, type BotError } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
@@ -28,6 +31,10 @@ export interface CreateBotOptions {
   client?: ApiClientOptions;
   /** Known bot info skips the getMe call at init (tests). */
   botInfo?: UserFromGetMe;
+}
+
+/** Options of {@link installFeatures}: the middleware that runs before every feature. */
+export interface InstallOptions {
   /** Tracks running handlers for a graceful stop. */
   inFlight?: InFlightUpdates;
   /** Webhook mode: drops a redelivered update (see webhook/recent-updates.ts). */
@@ -42,15 +49,21 @@ export function sequentialKey(ctx: BotContext): string | undefined {
   return ctx.chat?.id.toString() ?? ctx.from?.id.toString();
 }
 
-/** Builds the Bot; call `bot.init()` (or let the runner do it) before handling updates. */
-export function createBot(deps: BotDeps, i18n: I18n<BaseContext>, options: CreateBotOptions): Bot<BotContext> {
-  const bot = new Bot<BotContext>(options.token, {
+/**
+ * Builds the Bot and its Bot API client, with no handler yet: {@link installFeatures} adds them.
+ * Call `bot.init()` (or let the runner do it) before handling updates.
+ */
+export function createBot(options: CreateBotOptions): Bot<BotContext> {
+  return new Bot<BotContext>(options.token, {
     // 429s wait for retry_after; 5xx and network errors are retried a few times. At the HTTP
     // level, so that the Api each conversation replay builds inherits it below its replay log.
     client: { ...options.client, fetch: options.client?.fetch ?? (retryingTelegramFetch() as unknown as ApiClientOptions["fetch"]) },
     botInfo: options.botInfo,
   });
+}
 
+/** Registers the middleware and every feature, in order, on a Bot from {@link createBot}. */
+export function installFeatures(bot: Bot<BotContext>, deps: BotDeps, i18n: I18n<BaseContext>, options: InstallOptions = {}): void {
   if (options.inFlight) bot.use(options.inFlight.middleware);
   if (options.dedupe) bot.use(options.dedupe.middleware);
   bot.use(sequentialize(sequentialKey));
@@ -74,7 +87,6 @@ export function createBot(deps: BotDeps, i18n: I18n<BaseContext>, options: Creat
   features.use(unhandledFeature);
 
   bot.catch((err) => reportError(err, deps));
-  return bot;
 }
 
 /** Logs a failed update once, with context, and tells the person something went wrong. */

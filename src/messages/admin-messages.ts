@@ -149,8 +149,8 @@ export interface StatsView {
   pollerBackoff: number;
   openExchanges: number;
   maintenance: boolean;
-  /** Counts since start (the same counters as /metrics) and the outbox backlog; absent in tests without them. */
-  ops?: OpsTotals & { outboxBacklog: number };
+  /** Counts since start (the same counters as /metrics) and the outbox backlog. */
+  ops: OpsTotals & { outboxBacklog: number };
 }
 
 /** The /stats message. */
@@ -189,16 +189,14 @@ export function renderStats(s: StatsView, t: Translate): string {
       ? t("admin-stats-poller-none", { open: s.openExchanges })
       : t("admin-stats-poller", { lag: s.pollerLagSeconds, backoff: s.pollerBackoff, open: s.openExchanges }),
   );
-  if (s.ops) {
-    lines.push(
-      t("admin-stats-ops", {
-        updates: s.ops.updates,
-        failed: s.ops.failedUpdates,
-        telegramErrors: s.ops.telegramErrors,
-        backlog: s.ops.outboxBacklog,
-      }),
-    );
-  }
+  lines.push(
+    t("admin-stats-ops", {
+      updates: s.ops.updates,
+      failed: s.ops.failedUpdates,
+      telegramErrors: s.ops.telegramErrors,
+      backlog: s.ops.outboxBacklog,
+    }),
+  );
   if (s.maintenance) lines.push(t("admin-stats-maintenance"));
   return lines.join("\n");
 }

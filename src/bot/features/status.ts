@@ -11,7 +11,7 @@ import type { BotContext } from "../context.js";
 import { CALLBACK } from "../../messages/callback-data.js";
 import { escapeHtml } from "../../messages/html.js";
 import { isPartnerError } from "../../partner/errors.js";
-import { sendOrderCard, withExchangeLock } from "../../poller/notifier.js";
+import { withExchangeLock } from "../../poller/notifier.js";
 
 /** How long a reply waits for the notices its check queued, so they come before it. */
 const NOTICE_WAIT_MS = 5_000;
@@ -52,7 +52,6 @@ async function showStatus(ctx: BotContext, id: string, pressedOn: number | undef
   }
 
   const { tracker, delivery } = ctx.deps;
-  if (!tracker) throw new Error("the exchange tracker is not wired (app.ts)");
   let unavailable = false;
   try {
     // The one status owner: fetch → record → notice queued, under the exchange's lock.
@@ -63,10 +62,10 @@ async function showStatus(ctx: BotContext, id: string, pressedOn: number | undef
     logger.warn({ err, exchangeId: id }, "status: live check failed; showing the stored status");
   }
   // The card edit and milestone messages just queued go out before this reply.
-  await delivery?.outbox.drained(record.chatId, NOTICE_WAIT_MS);
+  await delivery.outbox.drained(record.chatId, NOTICE_WAIT_MS);
 
   const current = store.exchanges.get(id) ?? record;
-  const liveCard = delivery ? delivery.cardMessageOf(current) : current.cardMessageId;
+  const liveCard = delivery.cardMessageOf(current);
   if (ctx.callbackQuery && pressedOn !== undefined && pressedOn === liveCard) {
     // The card itself was pressed: it was edited in place above if anything changed.
     await ctx.answerCallbackQuery({ text: ctx.t(unavailable ? "status-unavailable" : "status-refreshed") });
@@ -75,9 +74,5 @@ async function showStatus(ctx: BotContext, id: string, pressedOn: number | undef
   if (ctx.callbackQuery) await ctx.answerCallbackQuery();
   if (unavailable) await ctx.reply(ctx.t("status-unavailable"));
   // Under the exchange's lock, so a notice being sent meanwhile never edits a card being replaced.
-  const send = (rec: typeof current) =>
-    delivery
-      ? delivery.sendCard(rec, (key, vars) => ctx.t(key, vars))
-      : sendOrderCard(ctx.api, store, rec, (key, vars) => ctx.t(key, vars));
-  await withExchangeLock(store, id, () => send(store.exchanges.get(id) ?? current));
+  await withExchangeLock(store, id, () => delivery.sendCard(store.exchanges.get(id) ?? current, (key, vars) => ctx.t(key, vars)));
 }

@@ -27,14 +27,13 @@ import { escapeHtml } from "../../../messages/html.js";
 import { exchangesSummary, exchangeStats, userStats } from "../../../support/stats.js";
 import { outboxBacklog, pollerLagSeconds } from "../../../ops/figures.js";
 import { readFunnel } from "../../../support/funnel.js";
-import type { SupportServices } from "../../../support/services.js";
 import { ADMIN_COMMANDS } from "./commands.js";
 
 /** At most this many exchanges are shown for one /find; the rest are counted. */
 export const MAX_FOUND = 5;
 
 /** Builds the feature; register it before `unhandled`. */
-export function adminFeature(deps: BotDeps & { support?: SupportServices }): Composer<BotContext> {
+export function adminFeature(deps: BotDeps): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   const isAdmin = (ctx: BotContext) => ctx.from !== undefined && deps.config.adminIds.includes(ctx.from.id);
 
@@ -54,11 +53,6 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
   });
 
   const admin = feature.filter(isAdmin);
-  const support = () => {
-    if (!deps.support) throw new Error("support services are not wired (app.ts)");
-    return deps.support;
-  };
-
   // /find <exchange id | user id | @username | address | tag>
   admin.command("find", async (ctx) => {
     const query = ctx.match.trim().split(/\s+/)[0] ?? "";
@@ -90,7 +84,7 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
 
   admin.command("stats", async (ctx) => {
     const at = deps.now();
-    const s = support();
+    const s = deps.support;
     const text = renderStats(
       {
         users: userStats(deps.store.users.all(), at),
@@ -102,7 +96,7 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
         pollerBackoff: s.poller.backoffLevel,
         openExchanges: deps.store.exchanges.open().length,
         maintenance: deps.store.settings.get("maintenance")?.on === true,
-        ops: deps.metrics && deps.delivery ? { ...(await deps.metrics.totals()), outboxBacklog: outboxBacklog(deps.delivery) } : undefined,
+        ops: { ...(await deps.metrics.totals()), outboxBacklog: outboxBacklog(deps.delivery) },
       },
       (key, vars) => ctx.t(key, vars),
     );
@@ -117,11 +111,10 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
       await ctx.answerCallbackQuery({ text: ctx.t("admin-not-found") });
       return;
     }
-    if (!tracker) throw new Error("the exchange tracker is not wired (app.ts)");
     try {
       await tracker.check(id, { waitForNotice: true });
       // The person's card and milestone go out before support is told it is done.
-      await deps.delivery?.outbox.drained(store.exchanges.get(id)!.chatId, 5_000);
+      await deps.delivery.outbox.drained(store.exchanges.get(id)!.chatId, 5_000);
     } catch (err) {
       if (!isPartnerError(err)) throw err;
       logger.warn({ err, exchangeId: id }, "admin: live re-check failed");
@@ -191,13 +184,13 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
       await ctx.reply(ctx.t("admin-bc-usage"));
       return;
     }
-    const runner = support().broadcasts;
+    const runner = deps.support.broadcasts;
     const job = runner.createDraft(ctx.from!.id, ctx.chat.id, text);
     const view = renderBroadcastPreview(job, runner.audience().length, (key, vars) => ctx.t(key, vars));
     await ctx.reply(view.text, { parse_mode: "HTML", reply_markup: view.reply_markup });
   });
   admin.callbackQuery(new RegExp(`^${ADMIN_CALLBACK.broadcastGo}(.+)$`), async (ctx) => {
-    const runner = support().broadcasts;
+    const runner = deps.support.broadcasts;
     const id = ctx.match[1] as string;
     if (runner.get(id)?.state !== "draft") {
       await ctx.answerCallbackQuery({ text: ctx.t("admin-bc-not-draft") });
@@ -217,12 +210,12 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
     await runner.start(id, progress.message_id);
   });
   admin.callbackQuery(new RegExp(`^${ADMIN_CALLBACK.broadcastDrop}(.+)$`), async (ctx) => {
-    const state = support().broadcasts.cancel(ctx.match[1] as string);
+    const state = deps.support.broadcasts.cancel(ctx.match[1] as string);
     await ctx.answerCallbackQuery();
     if (state === "cancelled") await ctx.editMessageText(ctx.t("admin-bc-dropped")).catch(() => undefined);
   });
   admin.callbackQuery(new RegExp(`^${ADMIN_CALLBACK.broadcastCancel}(.+)$`), async (ctx) => {
-    const state = support().broadcasts.cancel(ctx.match[1] as string);
+    const state = deps.support.broadcasts.cancel(ctx.match[1] as string);
     await ctx.answerCallbackQuery({ text: ctx.t(state === "running" ? "admin-bc-cancelling" : "admin-bc-not-running") });
   });
 

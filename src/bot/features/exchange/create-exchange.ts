@@ -108,7 +108,7 @@ export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Pro
       { err, draftId: req.draftId, chatId: req.chatId, userId: req.userId },
       "exchange-create answer lost: the order may exist; not creating it again",
     );
-    deps.support?.alerts.raise({ key: `create-in-doubt:${req.draftId}`, kind: "create-in-doubt", attempt, reason });
+    deps.support.alerts.raise({ key: `create-in-doubt:${req.draftId}`, kind: "create-in-doubt", attempt, reason });
     return { kind: "in-doubt" };
   }
 
@@ -145,7 +145,7 @@ export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Pro
       { err, draftId: req.draftId, exchangeId: created.id },
       "exchange created at the service but not stored; support must take it over",
     );
-    deps.support?.alerts.raise({ key: `create-in-doubt:${req.draftId}`, kind: "create-in-doubt", attempt, reason });
+    deps.support.alerts.raise({ key: `create-in-doubt:${req.draftId}`, kind: "create-in-doubt", attempt, reason });
     return { kind: "in-doubt" };
   }
   markers.set(req.draftId, { state: "done", exchangeId: record.id });

@@ -200,7 +200,7 @@ async function confirmAndCreate(scope: StepScope, draft: CompleteDraft): Promise
     if (result.kind === "created") {
       // Through the outbox: on disk before the first message, retried until delivered, and found
       // again at start-up if a crash comes before this line (delivery.ts).
-      await octx.deps.delivery!.depositInstructions(result.record, { from: draft.from, to: draft.to });
+      await octx.deps.delivery.depositInstructions(result.record, { from: draft.from, to: draft.to });
     }
     // Only what the flow reads is kept in its log.
     return result.kind === "created" || result.kind === "already"
@@ -219,7 +219,7 @@ async function confirmAndCreate(scope: StepScope, draft: CompleteDraft): Promise
       // A way to pay, not just an id: the instructions if they never arrived, else the card.
       await conversation.external(async (octx) => {
         const record = octx.deps.store.exchanges.get(outcome.exchangeId);
-        if (record) await octx.deps.delivery!.offerPayment(record, { from: draft.from, to: draft.to });
+        if (record) await octx.deps.delivery.offerPayment(record, { from: draft.from, to: draft.to });
       });
       return "finished";
     case "in-doubt":
