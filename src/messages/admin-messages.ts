@@ -17,27 +17,9 @@ import type {
   UserStats,
 } from "../domain/reports.js";
 import { escapeHtml } from "./html.js";
-import { CALLBACK_DATA_LIMIT } from "./callback-data.js";
+import { encodeCallback } from "./callback-data.js";
 import { showAmount, statusLabel, type RenderedMessage } from "./order-card.js";
 import type { Translate } from "./i18n.js";
-
-/** callback_data of support's buttons. All start with "adm:" and are admin-only. */
-export const ADMIN_CALLBACK = {
-  prefix: "adm:",
-  recheck: "adm:r:",
-  resend: "adm:d:",
-  user: "adm:u:",
-  find: "adm:f:",
-  broadcastGo: "adm:bc:go:",
-  broadcastDrop: "adm:bc:no:",
-  broadcastCancel: "adm:bc:c:",
-} as const;
-
-/** `prefix + value`, or undefined when it would not fit Telegram's 64 bytes (the button is left out). */
-export function adminCallback(prefix: string, value: string | number): string | undefined {
-  const data = prefix + String(value);
-  return Buffer.byteLength(data, "utf8") <= CALLBACK_DATA_LIMIT ? data : undefined;
-}
 
 /** "2024-05-01 12:34 UTC" from an ISO time (or the raw value, escaped, if it is not one). */
 export function showTime(iso: string | number | Date | undefined): string {
@@ -61,17 +43,17 @@ const withTag = (address: string, tag: string) =>
 export function exchangeButtons(record: ExchangeRecord, t: Translate): InlineKeyboard | undefined {
   const kb = new InlineKeyboard();
   let any = false;
-  const recheck = adminCallback(ADMIN_CALLBACK.recheck, record.id);
+  const recheck = encodeCallback({ kind: "admin-recheck", exchangeId: record.id });
   if (recheck) {
     kb.text(t("admin-button-recheck"), recheck);
     any = true;
   }
-  const resend = adminCallback(ADMIN_CALLBACK.resend, record.id);
+  const resend = encodeCallback({ kind: "admin-resend", exchangeId: record.id });
   if (resend) {
     kb.text(t("admin-button-resend"), resend);
     any = true;
   }
-  kb.row().text(t("admin-button-user"), ADMIN_CALLBACK.user + record.userId);
+  kb.row().text(t("admin-button-user"), encodeCallback({ kind: "admin-user", userId: record.userId }));
   return any || record.userId ? kb : undefined;
 }
 
@@ -127,7 +109,7 @@ export function renderUserSummary(
   lines.push(t("admin-volume-title"));
   lines.push(...volumeLines(summary.volume, t));
   const kb = new InlineKeyboard();
-  const find = adminCallback(ADMIN_CALLBACK.find, user.id);
+  const find = encodeCallback({ kind: "admin-find", query: String(user.id) });
   if (find && summary.total > 0) kb.text(t("admin-button-exchanges"), find);
   return { text: lines.join("\n"), reply_markup: summary.total > 0 ? kb : undefined };
 }
@@ -219,7 +201,10 @@ export function renderAlert(alert: AlertEvent, user: UserRecord | undefined, t: 
         t("admin-alert-create-destination", { address: tagged(a.destinationAddress, a.destinationTag) }),
         t("admin-alert-create-refund", { address: tagged(a.refundAddress, a.refundTag) }),
       ].join("\n");
-      return { text, reply_markup: new InlineKeyboard().text(t("admin-button-user"), ADMIN_CALLBACK.user + a.userId) };
+      return {
+        text,
+        reply_markup: new InlineKeyboard().text(t("admin-button-user"), encodeCallback({ kind: "admin-user", userId: a.userId })),
+      };
     }
     default: {
       const e = alert.exchange;
@@ -241,9 +226,9 @@ export function renderAlert(alert: AlertEvent, user: UserRecord | undefined, t: 
         }),
       ].join("\n");
       const kb = new InlineKeyboard();
-      const find = adminCallback(ADMIN_CALLBACK.find, e.id);
+      const find = encodeCallback({ kind: "admin-find", query: e.id });
       if (find) kb.text(t("admin-button-open"), find);
-      kb.text(t("admin-button-user"), ADMIN_CALLBACK.user + e.userId);
+      kb.text(t("admin-button-user"), encodeCallback({ kind: "admin-user", userId: e.userId }));
       return { text, reply_markup: kb };
     }
   }
@@ -254,8 +239,8 @@ export function renderBroadcastPreview(job: BroadcastJob, audience: number, t: T
   return {
     text: `${t("admin-bc-preview", { count: audience })}\n\n${escapeHtml(job.text)}`,
     reply_markup: new InlineKeyboard()
-      .text(t("admin-bc-send", { count: audience }), ADMIN_CALLBACK.broadcastGo + job.id)
-      .text(t("admin-bc-drop"), ADMIN_CALLBACK.broadcastDrop + job.id),
+      .text(t("admin-bc-send", { count: audience }), encodeCallback({ kind: "admin-broadcast-send", jobId: job.id }))
+      .text(t("admin-bc-drop"), encodeCallback({ kind: "admin-broadcast-drop", jobId: job.id })),
   };
 }
 
@@ -272,6 +257,8 @@ export function renderBroadcastProgress(job: BroadcastJob, c: BroadcastCounts, f
   const extra = c.unconfirmed > 0 ? `\n${t("admin-bc-unconfirmed", { count: c.unconfirmed })}` : "";
   return {
     text: text + extra,
-    reply_markup: final ? undefined : new InlineKeyboard().text(t("admin-bc-cancel"), ADMIN_CALLBACK.broadcastCancel + job.id),
+    reply_markup: final
+      ? undefined
+      : new InlineKeyboard().text(t("admin-bc-cancel"), encodeCallback({ kind: "admin-broadcast-cancel", jobId: job.id })),
   };
 }

@@ -12,7 +12,7 @@ import { KNOWN_STATUSES } from "../domain/types.js";
 import { formatAmount } from "../domain/amount.js";
 import { isFinalStatus, PROGRESS_STEPS, progressStep, statusIcon } from "../domain/status.js";
 import { escapeHtml } from "./html.js";
-import { statusCallback } from "./callback-data.js";
+import { encodeCallback } from "./callback-data.js";
 import type { Translate } from "./i18n.js";
 
 /** A message ready for sendMessage/editMessageText in HTML mode. */
@@ -67,7 +67,7 @@ export function renderOrderCard(record: ExchangeRecord, t: Translate): RenderedM
   if (record.tracking?.stoppedReason) lines.push("", t("status-tracking-stopped"));
   else if (!isFinalStatus(record.status)) lines.push("", t("deposit-outro"));
 
-  const data = statusCallback(record.id);
+  const data = encodeCallback({ kind: "status", exchangeId: record.id });
   return {
     text: lines.join("\n"),
     reply_markup: data ? new InlineKeyboard().text(t("status-card-refresh"), data) : undefined,

@@ -7,15 +7,12 @@ import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
 import type { ExchangeRecord } from "../../domain/types.js";
 import { statusIcon } from "../../domain/status.js";
-import { statusCallback } from "../../messages/callback-data.js";
+import { encodeCallback, onCallback } from "../../messages/callback-data.js";
 import { escapeHtml } from "../../messages/html.js";
 import { showAmount } from "../../messages/order-card.js";
 
 /** Exchanges per page: short enough to read at a glance on a phone. */
 export const HISTORY_PAGE_SIZE = 8;
-
-/** Callback data prefix of the page buttons: "hist:<page>". */
-export const HISTORY_PAGE_PREFIX = "hist:";
 
 /** /history and its page buttons. */
 export const historyFeature = new Composer<BotContext>();
@@ -25,8 +22,8 @@ historyFeature.command("history", async (ctx) => {
   await ctx.reply(page.text, { parse_mode: "HTML", reply_markup: page.keyboard });
 });
 
-historyFeature.callbackQuery(new RegExp(`^${HISTORY_PAGE_PREFIX}(\\d{1,6})$`), async (ctx) => {
-  const page = renderHistory(ctx, Number(ctx.match[1]));
+onCallback(historyFeature, "history-page", async (ctx, value) => {
+  const page = renderHistory(ctx, value.page);
   await ctx.answerCallbackQuery();
   await ctx.editMessageText(page.text, { parse_mode: "HTML", reply_markup: page.keyboard }).catch((err: unknown) => {
     // Pressing the button of the page already shown changes nothing; that is fine.
@@ -61,13 +58,13 @@ export function renderHistory(ctx: BotContext, page: number): { text: string; ke
   const keyboard = new InlineKeyboard();
   const lines = [ctx.t("history-title", { page: current + 1, pages }), ""];
   for (const e of items) {
-    const data = statusCallback(e.id);
+    const data = encodeCallback({ kind: "status", exchangeId: e.id });
     if (data) keyboard.text(itemLabel(ctx, e), data).row();
     // The id in the text too: it is what /status and support need, and it is the only way in
     // for an id too long for a button.
     lines.push(`${escapeHtml(itemLabel(ctx, e))}\n<code>${escapeHtml(e.id)}</code>`);
   }
-  if (current > 0) keyboard.text(ctx.t("history-newer"), `${HISTORY_PAGE_PREFIX}${current - 1}`);
-  if (current < pages - 1) keyboard.text(ctx.t("history-older"), `${HISTORY_PAGE_PREFIX}${current + 1}`);
+  if (current > 0) keyboard.text(ctx.t("history-newer"), encodeCallback({ kind: "history-page", page: current - 1 }));
+  if (current < pages - 1) keyboard.text(ctx.t("history-older"), encodeCallback({ kind: "history-page", page: current + 1 }));
   return { text: lines.join("\n"), keyboard };
 }

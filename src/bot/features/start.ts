@@ -1,7 +1,7 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
 import { escapeHtml } from "../../messages/html.js";
-import { CALLBACK } from "../../messages/callback-data.js";
+import { encodeCallback } from "../../messages/callback-data.js";
 
 /** /start: the greeting, with a button straight into an exchange. */
 export const startFeature = new Composer<BotContext>();
@@ -16,7 +16,7 @@ startFeature.command("start", async (ctx) => {
 /** The keyboard under the greeting. */
 export function startKeyboard(ctx: BotContext): InlineKeyboard {
   return new InlineKeyboard()
-    .text(ctx.t("start-button-exchange"), CALLBACK.startExchange)
+    .text(ctx.t("start-button-exchange"), encodeCallback({ kind: "start-exchange" }))
     .row()
-    .text(ctx.t("start-button-help"), CALLBACK.help);
+    .text(ctx.t("start-button-help"), encodeCallback({ kind: "help" }));
 }

@@ -8,7 +8,7 @@
  */
 import { Composer } from "grammy";
 import type { BotContext } from "../context.js";
-import { CALLBACK } from "../../messages/callback-data.js";
+import { onCallback } from "../../messages/callback-data.js";
 import { escapeHtml } from "../../messages/html.js";
 import { isPartnerError } from "../../partner/errors.js";
 import { withExchangeLock } from "../../poller/notifier.js";
@@ -31,8 +31,8 @@ statusFeature.command("status", async (ctx) => {
   await showStatus(ctx, id, undefined);
 });
 
-statusFeature.callbackQuery(new RegExp(`^${CALLBACK.statusPrefix}(.+)$`), async (ctx) => {
-  await showStatus(ctx, ctx.match[1] as string, ctx.callbackQuery.message?.message_id);
+onCallback(statusFeature, "status", async (ctx, { exchangeId }) => {
+  await showStatus(ctx, exchangeId, ctx.callbackQuery.message?.message_id);
 });
 
 /**

@@ -15,8 +15,8 @@ import { isPartnerError } from "../../../partner/errors.js";
 import { isBlockedError, isNotModifiedError, withExchangeLock } from "../../../poller/notifier.js";
 import { chatTranslator } from "../../../messages/i18n.js";
 import { sendDepositInstructions } from "../../../messages/deposit-instructions.js";
+import { decodeCallback, isAdminCallback, onCallback } from "../../../messages/callback-data.js";
 import {
-  ADMIN_CALLBACK,
   renderBroadcastPreview,
   renderBroadcastProgress,
   renderExchangeRecord,
@@ -46,8 +46,9 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
     );
     if (ctx.chat.type === "private") await ctx.reply(ctx.t("unhandled-text"));
   });
-  feature.callbackQuery(new RegExp(`^${ADMIN_CALLBACK.prefix}`), async (ctx, next) => {
-    if (isAdmin(ctx)) return next();
+  feature.on("callback_query:data", async (ctx, next) => {
+    const pressed = decodeCallback(ctx.callbackQuery.data);
+    if (pressed === undefined || !isAdminCallback(pressed) || isAdmin(ctx)) return next();
     deps.logger.warn({ userId: ctx.from.id, data: ctx.callbackQuery.data }, "admin button from a non-admin");
     await ctx.answerCallbackQuery({ text: ctx.t("unhandled-callback") });
   });
@@ -62,9 +63,9 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
     }
     await showFound(ctx, query);
   });
-  admin.callbackQuery(new RegExp(`^${ADMIN_CALLBACK.find}(.+)$`), async (ctx) => {
+  onCallback(admin, "admin-find", async (ctx, { query }) => {
     await ctx.answerCallbackQuery();
-    await showFound(ctx, ctx.match[1] as string);
+    await showFound(ctx, query);
   });
 
   // /user <id | @username>
@@ -76,10 +77,9 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
     }
     await showUser(ctx, findUser(query));
   });
-  admin.callbackQuery(new RegExp(`^${ADMIN_CALLBACK.user}(\\d+)$`), async (ctx) => {
+  onCallback(admin, "admin-user", async (ctx, { userId }) => {
     await ctx.answerCallbackQuery();
-    const id = Number(ctx.match[1]);
-    await showUser(ctx, deps.store.users.get(id), id);
+    await showUser(ctx, deps.store.users.get(userId), userId);
   });
 
   admin.command("stats", async (ctx) => {
@@ -104,8 +104,7 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
   });
 
   // Re-check now: live status through the same store-then-notify path as the poller and /status.
-  admin.callbackQuery(new RegExp(`^${ADMIN_CALLBACK.recheck}(.+)$`), async (ctx) => {
-    const id = ctx.match[1] as string;
+  onCallback(admin, "admin-recheck", async (ctx, { exchangeId: id }) => {
     const { store, logger, tracker } = deps;
     if (!store.exchanges.get(id)) {
       await ctx.answerCallbackQuery({ text: ctx.t("admin-not-found") });
@@ -132,8 +131,7 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
   });
 
   // Resend the deposit instructions to the person (open exchanges only).
-  admin.callbackQuery(new RegExp(`^${ADMIN_CALLBACK.resend}(.+)$`), async (ctx) => {
-    const id = ctx.match[1] as string;
+  onCallback(admin, "admin-resend", async (ctx, { exchangeId: id }) => {
     const { store, catalog, logger, t } = deps;
     const record = store.exchanges.get(id);
     if (!record) {
@@ -189,9 +187,8 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
     const view = renderBroadcastPreview(job, runner.audience().length, (key, vars) => ctx.t(key, vars));
     await ctx.reply(view.text, { parse_mode: "HTML", reply_markup: view.reply_markup });
   });
-  admin.callbackQuery(new RegExp(`^${ADMIN_CALLBACK.broadcastGo}(.+)$`), async (ctx) => {
+  onCallback(admin, "admin-broadcast-send", async (ctx, { jobId: id }) => {
     const runner = deps.support.broadcasts;
-    const id = ctx.match[1] as string;
     if (runner.get(id)?.state !== "draft") {
       await ctx.answerCallbackQuery({ text: ctx.t("admin-bc-not-draft") });
       return;
@@ -209,13 +206,13 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
     const progress = await ctx.reply(first.text, { reply_markup: first.reply_markup });
     await runner.start(id, progress.message_id);
   });
-  admin.callbackQuery(new RegExp(`^${ADMIN_CALLBACK.broadcastDrop}(.+)$`), async (ctx) => {
-    const state = deps.support.broadcasts.cancel(ctx.match[1] as string);
+  onCallback(admin, "admin-broadcast-drop", async (ctx, { jobId }) => {
+    const state = deps.support.broadcasts.cancel(jobId);
     await ctx.answerCallbackQuery();
     if (state === "cancelled") await ctx.editMessageText(ctx.t("admin-bc-dropped")).catch(() => undefined);
   });
-  admin.callbackQuery(new RegExp(`^${ADMIN_CALLBACK.broadcastCancel}(.+)$`), async (ctx) => {
-    const state = deps.support.broadcasts.cancel(ctx.match[1] as string);
+  onCallback(admin, "admin-broadcast-cancel", async (ctx, { jobId }) => {
+    const state = deps.support.broadcasts.cancel(jobId);
     await ctx.answerCallbackQuery({ text: ctx.t(state === "running" ? "admin-bc-cancelling" : "admin-bc-not-running") });
   });
 

@@ -16,8 +16,7 @@ import type { I18n } from "@grammyjs/i18n";
 import type { BaseContext, BotContext } from "../../context.js";
 import type { BotDeps } from "../../deps.js";
 import { conversationAdapter, storedConversation } from "../../conversation-storage.js";
-import { CALLBACK } from "../../../messages/callback-data.js";
-import { FLOW_PREFIX, readFlowData } from "./callbacks.js";
+import { decodeCallback, onCallback } from "../../../messages/callback-data.js";
 import { EXCHANGE_FLOW_ID, exchangeFlow, takeHandOver } from "./flow.js";
 import { clearJournal, readJournal } from "./journal.js";
 import type { FlowPrefill, FlowStart } from "./types.js";
@@ -75,7 +74,7 @@ export function exchangeFeature(deps: BotDeps, i18n: I18n<BaseContext>): Compose
   });
 
   feature.command("exchange", (ctx) => openFlow(ctx));
-  feature.callbackQuery(CALLBACK.startExchange, async (ctx) => {
+  onCallback(feature, "start-exchange", async (ctx) => {
     await ctx.answerCallbackQuery();
     await openFlow(ctx);
   });
@@ -90,7 +89,7 @@ export function exchangeFeature(deps: BotDeps, i18n: I18n<BaseContext>): Compose
   feature.command("cancel", (ctx) => ctx.reply(ctx.t("flow-nothing-to-cancel")));
   // A flow button pressed after its flow ended (finished, cancelled, expired, or a restarted bot
   // with a new flow version).
-  feature.callbackQuery(new RegExp(`^${FLOW_PREFIX}`), (ctx) => ctx.answerCallbackQuery({ text: ctx.t("unhandled-callback") }));
+  onCallback(feature, "flow", (ctx) => ctx.answerCallbackQuery({ text: ctx.t("unhandled-callback") }));
   return feature;
 }
 
@@ -128,7 +127,7 @@ function isFlowInput(ctx: BotContext): boolean {
   const text = ctx.message?.text;
   if (text !== undefined) return !text.startsWith("/");
   const data = ctx.callbackQuery?.data;
-  return data !== undefined && readFlowData(data) !== undefined;
+  return data !== undefined && decodeCallback(data)?.kind === "flow";
 }
 
 /** Enters `start` and every run a finished step hands over after it, within this update. */

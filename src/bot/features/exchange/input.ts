@@ -5,7 +5,7 @@
  * before it is visible.
  */
 import type { InlineKeyboard } from "grammy";
-import { FLOW_PREFIX, readFlowData, type FlowAction } from "./callbacks.js";
+import { decodeCallback, type FlowAction } from "../../../messages/callback-data.js";
 import { writeJournal } from "./journal.js";
 import { FlowExit, type FlowContext, type Prompt, type StepScope } from "./types.js";
 
@@ -35,8 +35,11 @@ export async function waitForInput(scope: StepScope, prompt: Prompt): Promise<In
     }
     const data = ctx.callbackQuery?.data;
     if (data !== undefined) {
-      if (!data.startsWith(FLOW_PREFIX)) await conversation.skip({ next: true });
-      const pressed = readFlowData(data);
+      const decoded = decodeCallback(data);
+      // The greeting's "Exchange" is the flow's too: pressed on an old message mid-flow, it is a
+      // stale button, not a new start that would drop what was entered.
+      if (decoded?.kind !== "flow" && decoded?.kind !== "start-exchange") await conversation.skip({ next: true });
+      const pressed = decoded?.kind === "flow" ? decoded : undefined;
       if (pressed?.action.kind === "cancel") {
         await ctx.answerCallbackQuery();
         throw new FlowExit("cancel");
