@@ -9,6 +9,7 @@ import { Bot, type ApiClientOptions, type BotError } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { sequentialize } from "@grammyjs/runner";
 import { retryingTelegramFetch } from "./telegram-fetch.js";
+import { htmlByDefault } from "../messages/html-by-default.js";
 import type { BaseContext, BotContext } from "./context.js";
 import type { BotDeps } from "./deps.js";
 import type { I18n } from "@grammyjs/i18n";
@@ -54,12 +55,16 @@ export function sequentialKey(ctx: BotContext): string | undefined {
  * Call `bot.init()` (or let the runner do it) before handling updates.
  */
 export function createBot(options: CreateBotOptions): Bot<BotContext> {
-  return new Bot<BotContext>(options.token, {
+  const bot = new Bot<BotContext>(options.token, {
     // 429s wait for retry_after; 5xx and network errors are retried a few times. At the HTTP
     // level, so that the Api each conversation replay builds inherits it below its replay log.
     client: { ...options.client, fetch: options.client?.fetch ?? (retryingTelegramFetch() as unknown as ApiClientOptions["fetch"]) },
     botInfo: options.botInfo,
   });
+  // Every text and caption is HTML unless a call says otherwise (the exchange flow installs the
+  // same on its conversation's own Api).
+  bot.api.config.use(htmlByDefault());
+  return bot;
 }
 
 /** Registers the middleware and every feature, in order, on a Bot from {@link createBot}. */

@@ -12,6 +12,7 @@ import type { InlineKeyboardMarkup } from "grammy/types";
 import type { ExchangeRecord, ExchangeStatus } from "../domain/types.js";
 import type { Store } from "../store/store.js";
 import { chatTranslator, type Translate, type Translator } from "../messages/i18n.js";
+import { PLAIN_TEXT } from "../messages/html-by-default.js";
 import { depositParts, sendDepositPart, type InstructionCoins } from "../messages/deposit-instructions.js";
 import { renderMilestone, renderOrderCard } from "../messages/order-card.js";
 import type { Currency } from "../domain/types.js";
@@ -234,7 +235,7 @@ export class Delivery {
    */
   async sendCard(rec: ExchangeRecord, t: Translate = this.#translator(rec.chatId)): Promise<number> {
     const card = renderOrderCard(rec, t);
-    const sent = await this.#opts.api.sendMessage(rec.chatId, card.text, { parse_mode: "HTML", reply_markup: card.reply_markup });
+    const sent = await this.#opts.api.sendMessage(rec.chatId, card.text, { reply_markup: card.reply_markup });
     this.#rememberCard(rec.id, sent.message_id);
     await this.#opts.live.flush();
     return sent.message_id;
@@ -276,7 +277,7 @@ export class Delivery {
     const { api, store } = this.#opts;
     const p = entry.payload;
     if (p.kind === "text") {
-      await api.sendMessage(entry.chatId, p.text, { parse_mode: p.html ? "HTML" : undefined, reply_markup: p.replyMarkup });
+      await api.sendMessage(entry.chatId, p.text, { ...(p.html ? {} : PLAIN_TEXT), reply_markup: p.replyMarkup });
       return "sent";
     }
     const rec = store.exchanges.get(p.exchangeId);
@@ -305,7 +306,7 @@ export class Delivery {
       case "milestone": {
         const text = renderMilestone(rec, p.status, t);
         if (!text) return "obsolete";
-        await api.sendMessage(rec.chatId, text, { parse_mode: "HTML" });
+        await api.sendMessage(rec.chatId, text);
         return "sent";
       }
       case "card":
@@ -321,7 +322,7 @@ export class Delivery {
     if (cardMessageId !== undefined) {
       const card = renderOrderCard(rec, t);
       try {
-        await api.editMessageText(rec.chatId, cardMessageId, card.text, { parse_mode: "HTML", reply_markup: card.reply_markup });
+        await api.editMessageText(rec.chatId, cardMessageId, card.text, { reply_markup: card.reply_markup });
         return;
       } catch (err) {
         if (isNotModified(err)) return;

@@ -77,7 +77,7 @@ export async function sendDepositPart(
 ): Promise<number> {
   switch (part.kind) {
     case "text":
-      return (await api.sendMessage(record.chatId, part.text, { parse_mode: "HTML" })).message_id;
+      return (await api.sendMessage(record.chatId, part.text)).message_id;
     case "qr":
       return (
         await api.sendPhoto(record.chatId, new InputFile(await depositQr(record.depositAddress), "deposit-address.png"), {
@@ -86,7 +86,7 @@ export async function sendDepositPart(
       ).message_id;
     case "card": {
       const card = renderOrderCard(record, t);
-      const sent = await api.sendMessage(record.chatId, card.text, { parse_mode: "HTML", reply_markup: card.reply_markup });
+      const sent = await api.sendMessage(record.chatId, card.text, { reply_markup: card.reply_markup });
       if (store?.exchanges.get(record.id)) store.exchanges.update(record.id, { cardMessageId: sent.message_id });
       return sent.message_id;
     }

@@ -7,6 +7,7 @@ import type { Config } from "../config.js";
 import type { Logger } from "../log.js";
 import type { Store } from "../store/store.js";
 import { chatTranslator, type Translator } from "../messages/i18n.js";
+import { PLAIN_TEXT } from "../messages/html-by-default.js";
 import { isBlockedError, isNotModifiedError, onStatusRecorded } from "../poller/notifier.js";
 import { renderAlert, renderBroadcastProgress } from "../messages/admin-messages.js";
 import { AlertCenter } from "./alerts.js";
@@ -81,7 +82,7 @@ export function createSupport(opts: SupportOptions): SupportServices {
     async send(userId, text) {
       try {
         // Plain text, no parse mode: whatever the admin typed is shown exactly as typed.
-        await api.sendMessage(userId, text);
+        await api.sendMessage(userId, text, PLAIN_TEXT);
         return "sent";
       } catch (err) {
         if (isBlockedError(err)) {

@@ -5,9 +5,9 @@ import { onCallback } from "../../messages/callback-data.js";
 /** /help and the "How it works" button. */
 export const helpFeature = new Composer<BotContext>();
 
-helpFeature.command("help", (ctx) => ctx.reply(ctx.t("help-text"), { parse_mode: "HTML" }));
+helpFeature.command("help", (ctx) => ctx.reply(ctx.t("help-text")));
 
 onCallback(helpFeature, "help", async (ctx) => {
   await ctx.answerCallbackQuery();
-  await ctx.reply(ctx.t("help-text"), { parse_mode: "HTML" });
+  await ctx.reply(ctx.t("help-text"));
 });

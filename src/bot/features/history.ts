@@ -19,13 +19,13 @@ export const historyFeature = new Composer<BotContext>();
 
 historyFeature.command("history", async (ctx) => {
   const page = renderHistory(ctx, 0);
-  await ctx.reply(page.text, { parse_mode: "HTML", reply_markup: page.keyboard });
+  await ctx.reply(page.text, { reply_markup: page.keyboard });
 });
 
 onCallback(historyFeature, "history-page", async (ctx, value) => {
   const page = renderHistory(ctx, value.page);
   await ctx.answerCallbackQuery();
-  await ctx.editMessageText(page.text, { parse_mode: "HTML", reply_markup: page.keyboard }).catch((err: unknown) => {
+  await ctx.editMessageText(page.text, { reply_markup: page.keyboard }).catch((err: unknown) => {
     // Pressing the button of the page already shown changes nothing; that is fine.
     if (!/message is not modified/i.test(String((err as Error).message))) throw err;
   });

@@ -8,7 +8,6 @@ export const startFeature = new Composer<BotContext>();
 
 startFeature.command("start", async (ctx) => {
   await ctx.reply(ctx.t("start-greeting", { name: escapeHtml(ctx.from?.first_name ?? "") }), {
-    parse_mode: "HTML",
     reply_markup: startKeyboard(ctx),
   });
 });

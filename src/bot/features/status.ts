@@ -25,7 +25,7 @@ export const statusFeature = new Composer<BotContext>();
 statusFeature.command("status", async (ctx) => {
   const id = ctx.match.trim().split(/\s+/)[0] ?? "";
   if (id === "") {
-    await ctx.reply(ctx.t("status-usage"), { parse_mode: "HTML" });
+    await ctx.reply(ctx.t("status-usage"));
     return;
   }
   await showStatus(ctx, id, undefined);
@@ -47,7 +47,7 @@ async function showStatus(ctx: BotContext, id: string, pressedOn: number | undef
   if (!record || record.userId !== ctx.from?.id) {
     const shown = id.length > MAX_ECHOED_ID ? `${id.slice(0, MAX_ECHOED_ID)}…` : id;
     if (ctx.callbackQuery) await ctx.answerCallbackQuery();
-    await ctx.reply(ctx.t("status-not-found", { id: escapeHtml(shown) }), { parse_mode: "HTML" });
+    await ctx.reply(ctx.t("status-not-found", { id: escapeHtml(shown) }));
     return;
   }
 

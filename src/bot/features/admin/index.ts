@@ -58,7 +58,7 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
   admin.command("find", async (ctx) => {
     const query = ctx.match.trim().split(/\s+/)[0] ?? "";
     if (query === "") {
-      await ctx.reply(ctx.t("admin-find-usage"), { parse_mode: "HTML" });
+      await ctx.reply(ctx.t("admin-find-usage"));
       return;
     }
     await showFound(ctx, query);
@@ -72,7 +72,7 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
   admin.command("user", async (ctx) => {
     const query = ctx.match.trim().split(/\s+/)[0] ?? "";
     if (query === "") {
-      await ctx.reply(ctx.t("admin-user-usage"), { parse_mode: "HTML" });
+      await ctx.reply(ctx.t("admin-user-usage"));
       return;
     }
     await showUser(ctx, findUser(query));
@@ -100,7 +100,7 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
       },
       (key, vars) => ctx.t(key, vars),
     );
-    await ctx.reply(text, { parse_mode: "HTML" });
+    await ctx.reply(text);
   });
 
   // Re-check now: live status through the same store-then-notify path as the poller and /status.
@@ -124,7 +124,7 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
     await ctx.answerCallbackQuery({ text: ctx.t("admin-recheck-done", { status: current.status }) });
     const view = renderExchangeRecord(current, store.users.get(current.userId), (key, vars) => ctx.t(key, vars));
     try {
-      await ctx.editMessageText(view.text, { parse_mode: "HTML", reply_markup: view.reply_markup });
+      await ctx.editMessageText(view.text, { reply_markup: view.reply_markup });
     } catch (err) {
       if (!isNotModifiedError(err)) throw err;
     }
@@ -185,7 +185,7 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
     const runner = deps.support.broadcasts;
     const job = runner.createDraft(ctx.from!.id, ctx.chat.id, text);
     const view = renderBroadcastPreview(job, runner.audience().length, (key, vars) => ctx.t(key, vars));
-    await ctx.reply(view.text, { parse_mode: "HTML", reply_markup: view.reply_markup });
+    await ctx.reply(view.text, { reply_markup: view.reply_markup });
   });
   onCallback(admin, "admin-broadcast-send", async (ctx, { jobId: id }) => {
     const runner = deps.support.broadcasts;
@@ -228,7 +228,7 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
       settings.set("maintenance", message ? { on: true, message } : { on: true });
       await deps.store.flush();
       deps.logger.warn({ adminId: ctx.from!.id }, "maintenance on: new exchanges paused");
-      await ctx.reply(ctx.t("admin-maint-on", { message: escapeHtml(message || "—") }), { parse_mode: "HTML" });
+      await ctx.reply(ctx.t("admin-maint-on", { message: escapeHtml(message || "—") }));
     } else if (mode === "off") {
       settings.set("maintenance", { on: false });
       await deps.store.flush();
@@ -236,9 +236,7 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
       await ctx.reply(ctx.t("admin-maint-off"));
     } else {
       const on = settings.get("maintenance")?.on === true;
-      await ctx.reply(ctx.t(on ? "admin-maint-state-on" : "admin-maint-state-off") + "\n" + ctx.t("admin-maint-usage"), {
-        parse_mode: "HTML",
-      });
+      await ctx.reply(ctx.t(on ? "admin-maint-state-on" : "admin-maint-state-off") + "\n" + ctx.t("admin-maint-usage"));
     }
   });
 
@@ -251,25 +249,23 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
     if (user) for (const e of store.exchanges.byUser(user.id)) if (!seen.has(e.id)) seen.set(e.id, e);
     const found = [...seen.values()];
     if (found.length === 0) {
-      await ctx.reply(ctx.t("admin-find-none", { query: escapeHtml(query.slice(0, 100)) }), { parse_mode: "HTML" });
+      await ctx.reply(ctx.t("admin-find-none", { query: escapeHtml(query.slice(0, 100)) }));
       return;
     }
     await ctx.reply(ctx.t("admin-find-count", { count: found.length, shown: Math.min(found.length, MAX_FOUND) }));
     for (const e of found.slice(0, MAX_FOUND)) {
       const view = renderExchangeRecord(e, store.users.get(e.userId), (key, vars) => ctx.t(key, vars));
-      await ctx.reply(view.text, { parse_mode: "HTML", reply_markup: view.reply_markup });
+      await ctx.reply(view.text, { reply_markup: view.reply_markup });
     }
   }
 
   async function showUser(ctx: BotContext, user: UserRecord | undefined, asked?: number): Promise<void> {
     if (!user) {
-      await ctx.reply(ctx.t("admin-user-none", { query: escapeHtml(String(asked ?? ctx.match ?? "").slice(0, 100)) }), {
-        parse_mode: "HTML",
-      });
+      await ctx.reply(ctx.t("admin-user-none", { query: escapeHtml(String(asked ?? ctx.match ?? "").slice(0, 100)) }));
       return;
     }
     const view = renderUserSummary(user, exchangesSummary(deps.store.exchanges.byUser(user.id)), (key, vars) => ctx.t(key, vars));
-    await ctx.reply(view.text, { parse_mode: "HTML", reply_markup: view.reply_markup });
+    await ctx.reply(view.text, { reply_markup: view.reply_markup });
   }
 
   function findUser(query: string): UserRecord | undefined {

@@ -36,23 +36,23 @@ export async function askAddress(scope: StepScope, coin: Currency, question: str
     const address = input.text.trim();
     const shown = escapeHtml(address.slice(0, MAX_ADDRESS_LENGTH));
     if (address === "" || address.length > MAX_ADDRESS_LENGTH || /\s/.test(address)) {
-      await input.ctx.reply(ctx.t("flow-address-invalid", { address: shown, coin: coinLabel(coin) }), { parse_mode: "HTML" });
+      await input.ctx.reply(ctx.t("flow-address-invalid", { address: shown, coin: coinLabel(coin) }));
       continue;
     }
     const checked = await callPartnerWithRetry(scope, "validate-address", (deps) => deps.partner.validateAddress(coin.code, address));
     if (!checked.ok) {
-      await ctx.reply(failureText(ctx, checked.failure), { parse_mode: "HTML" });
+      await ctx.reply(failureText(ctx, checked.failure));
       continue;
     }
     if (!checked.value) {
-      await input.ctx.reply(ctx.t("flow-address-invalid", { address: shown, coin: coinLabel(coin) }), { parse_mode: "HTML" });
+      await input.ctx.reply(ctx.t("flow-address-invalid", { address: shown, coin: coinLabel(coin) }));
       continue;
     }
     return {
       value: address,
       ack: async () => {
         await retirePrompt(ctx, prompt);
-        await ctx.reply(ctx.t("flow-address-accepted", { coin: coinLabel(coin), address: shown }), { parse_mode: "HTML" });
+        await ctx.reply(ctx.t("flow-address-accepted", { coin: coinLabel(coin), address: shown }));
       },
     };
   }
@@ -71,16 +71,14 @@ export async function askTag(scope: StepScope, coin: Currency): Promise<TextAnsw
     if (input.kind !== "text") continue;
     const parsed = parseTag(input.text, coin.tagName);
     if (!parsed.ok) {
-      await input.ctx.reply(ctx.t("flow-tag-invalid", { tagName, reason: ctx.t(`flow-tag-reason-${parsed.reason}`) }), {
-        parse_mode: "HTML",
-      });
+      await input.ctx.reply(ctx.t("flow-tag-invalid", { tagName, reason: ctx.t(`flow-tag-reason-${parsed.reason}`) }));
       continue;
     }
     return {
       value: parsed.value,
       ack: async () => {
         await retirePrompt(ctx, prompt);
-        await ctx.reply(ctx.t("flow-tag-accepted", { tagName, tag: escapeHtml(parsed.value) }), { parse_mode: "HTML" });
+        await ctx.reply(ctx.t("flow-tag-accepted", { tagName, tag: escapeHtml(parsed.value) }));
       },
     };
   }

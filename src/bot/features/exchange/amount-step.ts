@@ -47,7 +47,7 @@ export async function askAmount(scope: StepScope, from: Currency, to: Currency):
     } else {
       const parsed = parseAmount(input.text);
       if (!parsed.ok) {
-        await input.ctx.reply(amountErrorText(ctx, parsed.reason), { parse_mode: "HTML" });
+        await input.ctx.reply(amountErrorText(ctx, parsed.reason));
         continue;
       }
       amount = parsed.value;
@@ -76,7 +76,7 @@ export async function askAmount(scope: StepScope, from: Currency, to: Currency):
     });
     if (!rate.ok) {
       // e.g. "amount exceeds maximum": the person types another amount at the same prompt.
-      await ctx.reply(failureText(ctx, rate.failure), { parse_mode: "HTML" });
+      await ctx.reply(failureText(ctx, rate.failure));
       continue;
     }
     const quote = toShownQuote(requested, from.code, to.code, rate.value);

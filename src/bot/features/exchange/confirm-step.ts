@@ -22,7 +22,7 @@ export async function confirmExchange(scope: StepScope, draft: CompleteDraft): P
   const rate = await callPartnerWithRetry(scope, "rate", (deps) => deps.partner.rate(draft.from.code, draft.to.code, draft.amount));
   if (!rate.ok) {
     // The amount no longer fits (e.g. the maximum changed): say why and go back to the amount.
-    await ctx.reply(failureText(ctx, rate.failure), { parse_mode: "HTML" });
+    await ctx.reply(failureText(ctx, rate.failure));
     return { kind: "rejected" };
   }
   const quote = toShownQuote(draft.amount, draft.from.code, draft.to.code, rate.value);
@@ -46,7 +46,6 @@ export async function confirmExchange(scope: StepScope, draft: CompleteDraft): P
     if (action.kind === "edit") {
       await input.ctx
         .editMessageText(`${card}\n\n${t("flow-edit-which")}`, {
-          parse_mode: "HTML",
           reply_markup: new InlineKeyboard()
             .text(t("flow-edit-pair"), buttons.editTarget("pair"))
             .text(t("flow-edit-amount"), buttons.editTarget("amount"))

@@ -18,6 +18,7 @@ import type { Currency } from "../../../domain/types.js";
 import { isBelow } from "../../../domain/amount.js";
 import type { BotDeps } from "../../deps.js";
 import { maintenanceNotice } from "../../../support/maintenance.js";
+import { escapeHtml } from "../../../messages/html.js";
 import { askAddress, askTag } from "./address-step.js";
 import { askAmount } from "./amount-step.js";
 import { confirmExchange, type CompleteDraft } from "./confirm-step.js";
@@ -215,7 +216,7 @@ async function confirmAndCreate(scope: StepScope, draft: CompleteDraft): Promise
       return "finished";
     case "already":
       await journal(scope, "ended", draft);
-      await ctx.reply(ctx.t("flow-already-created", { id: outcome.exchangeId }));
+      await ctx.reply(ctx.t("flow-already-created", { id: escapeHtml(outcome.exchangeId) }));
       // A way to pay, not just an id: the instructions if they never arrived, else the card.
       await conversation.external(async (octx) => {
         const record = octx.deps.store.exchanges.get(outcome.exchangeId);
@@ -229,7 +230,7 @@ async function confirmAndCreate(scope: StepScope, draft: CompleteDraft): Promise
     case "failed":
       if (outcome.failure.kind === "rejected") {
         await journal(scope, "confirm", draft);
-        await ctx.reply(failureText(ctx, outcome.failure), { parse_mode: "HTML" });
+        await ctx.reply(failureText(ctx, outcome.failure));
         return { draft };
       }
       await offerRetry({ ...scope, step: "confirm" }, failureText(ctx, outcome.failure));

@@ -17,6 +17,7 @@ import type { BaseContext, BotContext } from "../../context.js";
 import type { BotDeps } from "../../deps.js";
 import { conversationAdapter, storedConversation } from "../../conversation-storage.js";
 import { decodeCallback, onCallback } from "../../../messages/callback-data.js";
+import { htmlByDefault } from "../../../messages/html-by-default.js";
 import { EXCHANGE_FLOW_ID, exchangeFlow, takeHandOver } from "./flow.js";
 import { clearJournal, readJournal } from "./journal.js";
 import type { FlowPrefill, FlowStart } from "./types.js";
@@ -52,12 +53,14 @@ export function exchangeFeature(deps: BotDeps, i18n: I18n<BaseContext>): Compose
     createConversation<BotContext, BaseContext>(exchangeFlow, {
       id: EXCHANGE_FLOW_ID,
       maxMillisecondsToWait: deps.config.flowTimeoutMs,
-      // The inner context is built afresh for each replay: give it what the outer one has.
-      // Telegram's 429s and 5xx are retried below the replay layer (bot/telegram-fetch.ts), so a
-      // replay never waits again; nothing here installs a transformer.
+      // The inner context is built afresh for each replay, with an Api of its own that bot.api's
+      // transformers do not reach: give it what the outer one has. Telegram's 429s and 5xx are
+      // retried below the replay layer (bot/telegram-fetch.ts), so a replay never waits again; the
+      // one transformer installed here, HTML by default, only rewrites payloads.
       plugins: [
         (ctx, next) => {
           ctx.deps = deps;
+          ctx.api.config.use(htmlByDefault());
           return next();
         },
         i18n,

@@ -66,7 +66,7 @@ export async function sendPrompt(scope: StepScope, text: string, replyMarkup?: I
   const { conversation, ctx, step, draftId, draft } = scope;
   const chatId = ctx.chat!.id;
   await conversation.external((octx) => writeJournal(octx.deps.live, chatId, { step, draftId, draft }, octx.deps.now()));
-  const message = await ctx.reply(text, { parse_mode: "HTML", reply_markup: replyMarkup });
+  const message = await ctx.reply(text, { reply_markup: replyMarkup });
   return { chatId: message.chat.id, messageId: message.message_id, step };
 }
 
@@ -80,7 +80,7 @@ export async function retirePrompt(ctx: FlowContext, prompt: Prompt, summary?: s
     if (summary === undefined) {
       await ctx.api.editMessageReplyMarkup(prompt.chatId, prompt.messageId, { reply_markup: undefined });
     } else {
-      await ctx.api.editMessageText(prompt.chatId, prompt.messageId, summary, { parse_mode: "HTML" });
+      await ctx.api.editMessageText(prompt.chatId, prompt.messageId, summary);
     }
   } catch {
     // Nothing to do: the prompt stays as it was.

@@ -25,7 +25,7 @@ export function toArticle(ctx: BotContext, item: RateItem): InlineQueryResultArt
     id: item.id,
     title: item.title,
     description: item.description,
-    input_message_content: { message_text: item.html, parse_mode: "HTML", link_preview_options: { is_disabled: true } },
+    input_message_content: { message_text: item.html, link_preview_options: { is_disabled: true } },
   };
   const link = item.exchange ? exchangeLink(ctx.me.username, item.exchange) : undefined;
   if (item.exchange && link) {

@@ -12,7 +12,6 @@ export async function handleRateCommand(ctx: BotContext, env: RateAnswerEnv): Pr
   const answer = await answerRateQuery(text, env);
   const { html, keyboard } = rateMessage(ctx, answer);
   await ctx.reply(html, {
-    parse_mode: "HTML",
     link_preview_options: { is_disabled: true },
     ...(keyboard ? { reply_markup: keyboard } : {}),
   });
