@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, secretsOf } from "../src/config.js";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import { ConfigError, loadConfig, secretsOf, type Config, type ProductionConfig } from "../src/config.js";
 
 const TOKEN = "123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw";
 
@@ -18,8 +18,6 @@ describe("loadConfig", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       mode: "sandbox",
-      botToken: undefined,
-      partnerApiUrl: undefined,
       adminIds: [],
       supportChatId: undefined,
       dataDir: "data",
@@ -31,6 +29,24 @@ describe("loadConfig", () => {
 
   it("runs in trial mode with a bot token and no partner URL", () => {
     expect(loadConfig({ BOT_TOKEN: TOKEN }).mode).toBe("trial");
+  });
+
+  it("gives each mode exactly its own settings: production's token, address and key are never missing", () => {
+    const env = { BOT_TOKEN: TOKEN, PARTNER_API_URL: "https://exchange.example/api/v1", PARTNER_API_KEY: "k" };
+    const sandbox = loadConfig({});
+    const trial = loadConfig({ BOT_TOKEN: TOKEN });
+    const production = loadConfig(env);
+    expect(["botToken", "partnerApiUrl", "partnerApiKey"].filter((k) => k in sandbox)).toEqual([]);
+    expect(["botToken", "partnerApiUrl", "partnerApiKey"].filter((k) => k in trial)).toEqual(["botToken"]);
+    expect(production).toMatchObject({ mode: "production", botToken: TOKEN, partnerApiUrl: env.PARTNER_API_URL, partnerApiKey: "k" });
+    // And the types say so: one shape per mode, told apart by `mode`.
+    expectTypeOf<ProductionConfig["botToken"]>().toEqualTypeOf<string>();
+    expectTypeOf<ProductionConfig["partnerApiUrl"]>().toEqualTypeOf<string>();
+    expectTypeOf<ProductionConfig["partnerApiKey"]>().toEqualTypeOf<string>();
+    expectTypeOf<Extract<Config, { mode: "trial" }>["botToken"]>().toEqualTypeOf<string>();
+    expectTypeOf<Extract<Config, { mode: "sandbox" }>>().not.toHaveProperty("botToken");
+    expectTypeOf<Extract<Config, { mode: "trial" }>>().not.toHaveProperty("partnerApiKey");
+    expectTypeOf<Config["mode"]>().toEqualTypeOf<"sandbox" | "trial" | "production">();
   });
 
   it("runs in production mode with everything set, and parses each value", () => {

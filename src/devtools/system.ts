@@ -8,7 +8,7 @@
  * address a person opens), the emulator on +1, the sandbox exchange on +2. 0 = any free ports.
  */
 import { randomInt } from "node:crypto";
-import type { Config } from "../config.js";
+import { ConfigError, loadConfig, type DevConfig } from "../config.js";
 import type { Logger } from "../log.js";
 import { startApp, type App } from "../app.js";
 import { startSandbox, type SandboxServer } from "./sandbox/server.js";
@@ -21,9 +21,9 @@ export const SANDBOX_POLL_INTERVAL_MS = 2_000;
 /**
  * Sandbox-mode defaults on top of the parsed config: the playground's admin is an admin unless
  * ADMIN_IDS names others, and statuses are checked every 2 s (unless POLL_INTERVAL_MS is set) so
- * a push follows a press in the side panel at once. Other modes are returned unchanged.
+ * a push follows a press in the side panel at once. Trial mode is returned unchanged.
  */
-export function withSandboxDefaults(config: Config, env: Record<string, string | undefined> = process.env): Config {
+export function withSandboxDefaults(config: DevConfig, env: Record<string, string | undefined> = process.env): DevConfig {
   if (config.mode !== "sandbox") return config;
   const out = { ...config };
   if (out.adminIds.length === 0) out.adminIds = [PLAYGROUND_ADMIN.id];
@@ -31,11 +31,22 @@ export function withSandboxDefaults(config: Config, env: Record<string, string |
   return out;
 }
 
+/**
+ * The configuration of a development run from `env`, with the sandbox defaults (the playground's
+ * tests). A production environment is refused: it runs without the development tools.
+ */
+export function loadDevConfig(env: Record<string, string | undefined>): DevConfig {
+  const config = loadConfig(env);
+  if (config.mode === "production")
+    throw new ConfigError(["PARTNER_API_URL is set: the development tools run in sandbox and trial modes only"]);
+  return withSandboxDefaults(config, env);
+}
+
 /** Everything {@link startDevSystem} started. */
 export interface DevSystem {
   readonly app: App;
-  /** Sandbox exchange; present unless PARTNER_API_URL is set. */
-  readonly sandbox: SandboxServer | undefined;
+  /** Sandbox exchange. */
+  readonly sandbox: SandboxServer;
   /** Bot API emulator; sandbox mode only. */
   readonly emulator: Emulator | undefined;
   /** The browser playground; sandbox mode only. */
@@ -50,31 +61,26 @@ function portNear(base: number, offset: number): number {
 }
 
 /** Starts the servers the config's mode needs and the app; on failure closes what it started. */
-export async function startDevSystem(config: Config, logger: Logger, options: { signal?: AbortSignal } = {}): Promise<DevSystem> {
+export async function startDevSystem(config: DevConfig, logger: Logger, options: { signal?: AbortSignal } = {}): Promise<DevSystem> {
   const closers: Array<() => Promise<void>> = [];
   const closeAll = async (): Promise<void> => {
     for (const close of closers.splice(0).reverse()) await close().catch((err: unknown) => logger.warn({ err }, "while closing"));
   };
-  let sandbox: SandboxServer | undefined;
-  let emulator: Emulator | undefined;
-  let playground: Playground | undefined;
-  let app: App;
   try {
-    if (config.partnerApiUrl === undefined) {
-      // In sandbox mode the playground's side panel moves orders on, which a newcomer can follow;
-      // a trial run on real Telegram has no panel, so its orders move on the sandbox's own clock.
-      sandbox = await startSandbox({
-        port: portNear(config.sandboxPort, 2),
-        catalog: config.sandboxCatalog,
-        // A new seed per run: the sandbox's orders live in memory while data/ outlives a restart,
-        // and a fixed seed gave the second run the first run's exchange ids, which the store
-        // already has (every Confirm of a second `npm start` failed).
-        seed: randomInt(1, 2 ** 31),
-        ...(config.mode === "sandbox" ? { lifecycle: "manual" as const } : {}),
-      });
-      const s = sandbox;
-      closers.push(() => s.close());
-    }
+    // In sandbox mode the playground's side panel moves orders on, which a newcomer can follow;
+    // a trial run on real Telegram has no panel, so its orders move on the sandbox's own clock.
+    const sandbox = await startSandbox({
+      port: portNear(config.sandboxPort, 2),
+      catalog: config.sandboxCatalog,
+      // A new seed per run: the sandbox's orders live in memory while data/ outlives a restart,
+      // and a fixed seed gave the second run the first run's exchange ids, which the store
+      // already has (every Confirm of a second `npm start` failed).
+      seed: randomInt(1, 2 ** 31),
+      ...(config.mode === "sandbox" ? { lifecycle: "manual" as const } : {}),
+    });
+    closers.push(() => sandbox.close());
+    let emulator: Emulator | undefined;
+    let telegram: { botToken: string; telegramApiRoot: string | undefined };
     if (config.mode === "sandbox") {
       const e = await startEmulator({ port: portNear(config.sandboxPort, 1) });
       emulator = e;
@@ -83,34 +89,32 @@ export async function startDevSystem(config: Config, logger: Logger, options: { 
         "SANDBOX MODE: no BOT_TOKEN and no PARTNER_API_URL are set, so the bot talks to a built-in Bot API emulator and a simulated exchange. No real Telegram, no real coins.",
       );
       logger.info(`Bot API emulator: ${e.apiRoot} (bot @${e.bot.username})`);
-    } else if (config.mode === "trial") {
+      telegram = { botToken: e.token, telegramApiRoot: e.apiRoot };
+    } else {
       logger.info("TRIAL MODE: real Telegram, simulated exchange (set PARTNER_API_URL and PARTNER_API_KEY to go live).");
+      telegram = { botToken: config.botToken, telegramApiRoot: config.telegramApiRoot };
     }
-    if (sandbox)
-      logger.info(
-        `Sandbox exchange (Partner API): ${sandbox.url}, ${sandbox.catalog.size} catalog (${sandbox.catalog.coins.length} coins)`,
-      );
+    logger.info(`Sandbox exchange (Partner API): ${sandbox.url}, ${sandbox.catalog.size} catalog (${sandbox.catalog.coins.length} coins)`);
 
-    app = await startApp({
+    const app = await startApp({
       config,
       logger,
-      botToken: config.botToken ?? emulator!.token,
-      telegramApiRoot: emulator?.apiRoot ?? config.telegramApiRoot,
-      partnerApiUrl: config.partnerApiUrl ?? sandbox!.url,
-      partnerApiKey: config.partnerApiKey ?? sandbox!.apiKey,
+      ...telegram,
+      partnerApiUrl: sandbox.url,
+      partnerApiKey: sandbox.apiKey,
       signal: options.signal,
     });
-    const a = app;
-    closers.push(() => a.stop());
+    closers.push(() => app.stop());
 
-    if (emulator !== undefined && sandbox !== undefined) {
+    let playground: Playground | undefined;
+    if (emulator !== undefined) {
       const p = await startPlayground({ emulator, sandbox, app, port: config.sandboxPort, logger: logger.child({ part: "playground" }) });
       playground = p;
       closers.push(() => p.close());
     }
+    return { app, sandbox, emulator, playground, close: closeAll };
   } catch (err) {
     await closeAll();
     throw err;
   }
-  return { app, sandbox, emulator, playground, close: closeAll };
 }

@@ -7,9 +7,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/config.js";
 import { createLogger } from "../../src/log.js";
-import { startDevSystem, withSandboxDefaults, SANDBOX_POLL_INTERVAL_MS, type DevSystem } from "../../src/devtools/system.js";
+import { loadDevConfig, startDevSystem, SANDBOX_POLL_INTERVAL_MS, type DevSystem } from "../../src/devtools/system.js";
 import { PLAYGROUND_ADMIN, PLAYGROUND_USER } from "../../src/devtools/playground/server.js";
 import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
 
@@ -37,7 +36,7 @@ describe("the playground control API", () => {
   beforeEach(async () => {
     dataDir = await mkdtemp(join(tmpdir(), "swapbot-playground-"));
     const env = { DATA_DIR: dataDir, SANDBOX_PORT: "0", LOG_LEVEL: "silent" };
-    const config = withSandboxDefaults(loadConfig(env), env);
+    const config = loadDevConfig(env);
     system = await startDevSystem(config, createLogger({ level: "silent", secrets: [] }));
     base = `${system.playground!.url}/playground/api`;
   });
@@ -70,21 +69,24 @@ describe("the playground control API", () => {
 
   it("applies the sandbox-mode defaults only in sandbox mode", () => {
     const env = { DATA_DIR: dataDir };
-    expect(withSandboxDefaults(loadConfig(env), env)).toMatchObject({
+    expect(loadDevConfig(env)).toMatchObject({
       adminIds: [PLAYGROUND_ADMIN.id],
       pollIntervalMs: SANDBOX_POLL_INTERVAL_MS,
     });
     const set = { DATA_DIR: dataDir, ADMIN_IDS: "42", POLL_INTERVAL_MS: "5000" };
-    expect(withSandboxDefaults(loadConfig(set), set)).toMatchObject({ adminIds: [42], pollIntervalMs: 5000 });
+    expect(loadDevConfig(set)).toMatchObject({ adminIds: [42], pollIntervalMs: 5000 });
     const trial = { DATA_DIR: dataDir, BOT_TOKEN: "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ" };
-    expect(withSandboxDefaults(loadConfig(trial), trial)).toMatchObject({ adminIds: [], pollIntervalMs: 30_000 });
+    expect(loadDevConfig(trial)).toMatchObject({ mode: "trial", adminIds: [], pollIntervalMs: 30_000 });
+    // Production runs without the development tools.
+    const production = { ...trial, PARTNER_API_URL: "https://exchange.example/api/v1", PARTNER_API_KEY: "k" };
+    expect(() => loadDevConfig(production)).toThrow(/sandbox and trial modes only/);
   });
 
   it("serves the small sandbox catalog by default, and the large one with SANDBOX_CATALOG=large", async () => {
     expect(system.sandbox!.catalog.size).toBe("small");
     const largeDir = await mkdtemp(join(tmpdir(), "swapbot-playground-large-"));
     const env = { DATA_DIR: largeDir, SANDBOX_PORT: "0", LOG_LEVEL: "silent", SANDBOX_CATALOG: "large" };
-    const large = await startDevSystem(withSandboxDefaults(loadConfig(env), env), createLogger({ level: "silent", secrets: [] }));
+    const large = await startDevSystem(loadDevConfig(env), createLogger({ level: "silent", secrets: [] }));
     try {
       expect(large.sandbox!.catalog.size).toBe("large");
       // The bot itself reads it: its catalog has the generated coins.
@@ -193,7 +195,7 @@ describe("the playground control API", () => {
     const first = await Promise.all([create(system), create(system)]);
     await system.close();
     const env = { DATA_DIR: dataDir, SANDBOX_PORT: "0", LOG_LEVEL: "silent" };
-    system = await startDevSystem(withSandboxDefaults(loadConfig(env), env), createLogger({ level: "silent", secrets: [] }));
+    system = await startDevSystem(loadDevConfig(env), createLogger({ level: "silent", secrets: [] }));
     const second = await Promise.all([create(system), create(system)]);
     expect(new Set([...first, ...second].map((e) => e.id)).size).toBe(4);
   });

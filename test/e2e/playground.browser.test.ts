@@ -15,9 +15,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/config.js";
 import { createLogger } from "../../src/log.js";
-import { startDevSystem, withSandboxDefaults, type DevSystem } from "../../src/devtools/system.js";
+import { loadDevConfig, startDevSystem, type DevSystem } from "../../src/devtools/system.js";
 import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -40,7 +39,7 @@ describe.skipIf(!HAVE_BROWSER && !process.env.CI)("the playground in a real brow
     dataDir = await mkdtemp(join(tmpdir(), "swapbot-playground-"));
     profileDir = await mkdtemp(join(tmpdir(), "swapbot-chromium-"));
     const env = { DATA_DIR: dataDir, SANDBOX_PORT: "0", LOG_LEVEL: "silent" };
-    system = await startDevSystem(withSandboxDefaults(loadConfig(env), env), createLogger({ level: "silent", secrets: [] }));
+    system = await startDevSystem(loadDevConfig(env), createLogger({ level: "silent", secrets: [] }));
     context = await chromium.launchPersistentContext(profileDir, {
       executablePath: CHROMIUM,
       args: [
