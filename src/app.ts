@@ -190,8 +190,8 @@ export async function startApp(opts: AppOptions): Promise<App> {
     onCycle: (report) => metrics.pollerCycle(report),
   });
   const support = createSupport({ config, store, api: bot.api, t, logger, health, poller, delivery, now });
-  const deps: BotDeps = { config, store, live, partner, catalog, logger, now, t, support, delivery, tracker, metrics };
-  installFeatures(bot, deps, i18n, { inFlight, dedupe: webhookUrl !== undefined ? new RecentUpdates() : undefined });
+  const deps: BotDeps = { config, store, live, partner, catalog, logger, now, i18n, t, support, delivery, tracker, metrics };
+  installFeatures(bot, deps, { inFlight, dedupe: webhookUrl !== undefined ? new RecentUpdates() : undefined });
   metrics.setSources({
     openExchangesByStatus: () => openExchangesByStatus(store),
     outboxBacklog: () => outboxBacklog(delivery),

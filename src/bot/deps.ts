@@ -1,4 +1,6 @@
+import type { I18n } from "@grammyjs/i18n";
 import type { Config } from "../config.js";
+import type { BaseContext } from "./context.js";
 import type { Logger } from "../log.js";
 import type { PartnerApi } from "../domain/types.js";
 import type { Catalog } from "../partner/catalog.js";
@@ -25,6 +27,8 @@ export interface BotDeps {
   partner: PartnerApi;
   catalog: Catalog;
   logger: Logger;
+  /** The i18n plugin (`ctx.t` in updates, and inside the exchange flow's conversation). */
+  i18n: I18n<BaseContext>;
   /** Translations for code outside an update (menus, notifications). */
   t: Translator;
   /** The clock; tests may pass their own. */

@@ -5,6 +5,8 @@
  */
 import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
+import type { BotDeps } from "../deps.js";
+import type { Store } from "../../store/store.js";
 import type { ExchangeRecord } from "../../domain/types.js";
 import { statusIcon } from "../../domain/status.js";
 import { encodeCallback, onCallback } from "../../messages/callback-data.js";
@@ -15,21 +17,22 @@ import { showAmount } from "../../messages/order-card.js";
 export const HISTORY_PAGE_SIZE = 8;
 
 /** /history and its page buttons. */
-export const historyFeature = new Composer<BotContext>();
-
-historyFeature.command("history", async (ctx) => {
-  const page = renderHistory(ctx, 0);
-  await ctx.reply(page.text, { reply_markup: page.keyboard });
-});
-
-onCallback(historyFeature, "history-page", async (ctx, value) => {
-  const page = renderHistory(ctx, value.page);
-  await ctx.answerCallbackQuery();
-  await ctx.editMessageText(page.text, { reply_markup: page.keyboard }).catch((err: unknown) => {
-    // Pressing the button of the page already shown changes nothing; that is fine.
-    if (!/message is not modified/i.test(String((err as Error).message))) throw err;
+export function historyFeature({ store }: Pick<BotDeps, "store">): Composer<BotContext> {
+  const feature = new Composer<BotContext>();
+  feature.command("history", async (ctx) => {
+    const page = renderHistory(ctx, store, 0);
+    await ctx.reply(page.text, { reply_markup: page.keyboard });
   });
-});
+  onCallback(feature, "history-page", async (ctx, value) => {
+    const page = renderHistory(ctx, store, value.page);
+    await ctx.answerCallbackQuery();
+    await ctx.editMessageText(page.text, { reply_markup: page.keyboard }).catch((err: unknown) => {
+      // Pressing the button of the page already shown changes nothing; that is fine.
+      if (!/message is not modified/i.test(String((err as Error).message))) throw err;
+    });
+  });
+  return feature;
+}
 
 /** "2024-03-05" from an ISO time, in UTC like every time the bot shows. */
 function day(iso: string): string {
@@ -48,8 +51,8 @@ function itemLabel(ctx: BotContext, e: ExchangeRecord): string {
 }
 
 /** The text and keyboard of page `page` (clamped to the pages there are) of the person's history. */
-export function renderHistory(ctx: BotContext, page: number): { text: string; keyboard?: InlineKeyboard } {
-  const all = ctx.from ? ctx.deps.store.exchanges.byUser(ctx.from.id) : [];
+function renderHistory(ctx: BotContext, store: Pick<Store, "exchanges">, page: number): { text: string; keyboard?: InlineKeyboard } {
+  const all = ctx.from ? store.exchanges.byUser(ctx.from.id) : [];
   if (all.length === 0) return { text: ctx.t("history-empty") };
   const pages = Math.ceil(all.length / HISTORY_PAGE_SIZE);
   const current = Math.min(Math.max(0, page), pages - 1);

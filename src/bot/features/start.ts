@@ -4,13 +4,15 @@ import { escapeHtml } from "../../messages/html.js";
 import { encodeCallback } from "../../messages/callback-data.js";
 
 /** /start: the greeting, with a button straight into an exchange. */
-export const startFeature = new Composer<BotContext>();
-
-startFeature.command("start", async (ctx) => {
-  await ctx.reply(ctx.t("start-greeting", { name: escapeHtml(ctx.from?.first_name ?? "") }), {
-    reply_markup: startKeyboard(ctx),
+export function startFeature(): Composer<BotContext> {
+  const feature = new Composer<BotContext>();
+  feature.command("start", async (ctx) => {
+    await ctx.reply(ctx.t("start-greeting", { name: escapeHtml(ctx.from?.first_name ?? "") }), {
+      reply_markup: startKeyboard(ctx),
+    });
   });
-});
+  return feature;
+}
 
 /** The keyboard under the greeting. */
 export function startKeyboard(ctx: BotContext): InlineKeyboard {

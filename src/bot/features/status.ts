@@ -8,6 +8,7 @@
  */
 import { Composer } from "grammy";
 import type { BotContext } from "../context.js";
+import type { BotDeps } from "../deps.js";
 import { onCallback } from "../../messages/callback-data.js";
 import { escapeHtml } from "../../messages/html.js";
 import { isPartnerError } from "../../partner/errors.js";
@@ -19,21 +20,25 @@ const NOTICE_WAIT_MS = 5_000;
 /** Longest id echoed back in "not found" (a real id is far shorter; this keeps the reply small). */
 const MAX_ECHOED_ID = 64;
 
+/** What the feature uses. */
+type StatusDeps = Pick<BotDeps, "store" | "logger" | "tracker" | "delivery">;
+
 /** /status and the status button. */
-export const statusFeature = new Composer<BotContext>();
-
-statusFeature.command("status", async (ctx) => {
-  const id = ctx.match.trim().split(/\s+/)[0] ?? "";
-  if (id === "") {
-    await ctx.reply(ctx.t("status-usage"));
-    return;
-  }
-  await showStatus(ctx, id, undefined);
-});
-
-onCallback(statusFeature, "status", async (ctx, { exchangeId }) => {
-  await showStatus(ctx, exchangeId, ctx.callbackQuery.message?.message_id);
-});
+export function statusFeature(deps: StatusDeps): Composer<BotContext> {
+  const feature = new Composer<BotContext>();
+  feature.command("status", async (ctx) => {
+    const id = ctx.match.trim().split(/\s+/)[0] ?? "";
+    if (id === "") {
+      await ctx.reply(ctx.t("status-usage"));
+      return;
+    }
+    await showStatus(ctx, deps, id, undefined);
+  });
+  onCallback(feature, "status", async (ctx, { exchangeId }) => {
+    await showStatus(ctx, deps, exchangeId, ctx.callbackQuery.message?.message_id);
+  });
+  return feature;
+}
 
 /**
  * Fetches, records and shows the status of exchange `id` for the person in `ctx`.
@@ -41,8 +46,8 @@ onCallback(statusFeature, "status", async (ctx, { exchangeId }) => {
  * updated in place; otherwise (a command, an older message, /history) the card is sent anew and
  * becomes the live one.
  */
-async function showStatus(ctx: BotContext, id: string, pressedOn: number | undefined): Promise<void> {
-  const { store, logger } = ctx.deps;
+async function showStatus(ctx: BotContext, deps: StatusDeps, id: string, pressedOn: number | undefined): Promise<void> {
+  const { store, logger, tracker, delivery } = deps;
   const record = store.exchanges.get(id);
   if (!record || record.userId !== ctx.from?.id) {
     const shown = id.length > MAX_ECHOED_ID ? `${id.slice(0, MAX_ECHOED_ID)}…` : id;
@@ -51,7 +56,6 @@ async function showStatus(ctx: BotContext, id: string, pressedOn: number | undef
     return;
   }
 
-  const { tracker, delivery } = ctx.deps;
   let unavailable = false;
   try {
     // The one status owner: fetch → record → notice queued, under the exchange's lock.

@@ -12,7 +12,6 @@
  */
 import { Composer, InlineKeyboard, type MiddlewareFn } from "grammy";
 import { conversations, createConversation } from "@grammyjs/conversations";
-import type { I18n } from "@grammyjs/i18n";
 import type { BaseContext, BotContext } from "../../context.js";
 import type { BotDeps } from "../../deps.js";
 import { conversationAdapter, storedConversation } from "../../conversation-storage.js";
@@ -41,7 +40,7 @@ const MAX_HAND_OVERS = 12;
 const recovering = new WeakMap<object, FlowStart>();
 
 /** Builds the feature. Install it before the other features: an active flow sees updates first. */
-export function exchangeFeature(deps: BotDeps, i18n: I18n<BaseContext>): Composer<BotContext> {
+export function exchangeFeature(deps: BotDeps): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   feature.use(
     conversations<BotContext, BaseContext>({
@@ -63,7 +62,7 @@ export function exchangeFeature(deps: BotDeps, i18n: I18n<BaseContext>): Compose
           ctx.api.config.use(htmlByDefault());
           return next();
         },
-        i18n,
+        deps.i18n,
       ],
     }),
   );
