@@ -2,7 +2,8 @@
  * Reads the relative imports of the TypeScript files under `src/` with the compiler's own parser
  * (no regular expressions: multi-line imports, `export … from` and `import()` all count), and
  * folds them into a graph of the top-level parts of `src/` (a folder, or a file at its root).
- * `npm run imports` prints that graph; test/layers.test.ts holds it to the layering rules.
+ * `npm run imports` prints that graph; test/layers.test.ts holds it to the layering rules, and
+ * test/production-imports.test.ts follows the same imports from the production entry.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
@@ -49,7 +50,7 @@ export function importsOf(file: string): ImportEdge[] {
 }
 
 /** Every `.ts` file under `dir`, recursively, as absolute paths in a stable order. */
-export function sourceFiles(dir: string): string[] {
+function sourceFiles(dir: string): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
     const path = join(dir, entry.name);
@@ -60,7 +61,7 @@ export function sourceFiles(dir: string): string[] {
 }
 
 /** The top-level part of `src/` a file belongs to: `bot/` for src/bot/…, `app.ts` for src/app.ts. */
-export function partOf(srcDir: string, file: string): string {
+function partOf(srcDir: string, file: string): string {
   const [first = "", ...rest] = relative(srcDir, file).split(sep);
   return rest.length > 0 ? `${first}/` : first;
 }

@@ -83,12 +83,12 @@ describe("the playground control API", () => {
   });
 
   it("serves the small sandbox catalog by default, and the large one with SANDBOX_CATALOG=large", async () => {
-    expect(system.sandbox!.catalog.size).toBe("small");
+    expect(system.sandbox.catalog.size).toBe("small");
     const largeDir = await mkdtemp(join(tmpdir(), "swapbot-playground-large-"));
     const env = { DATA_DIR: largeDir, SANDBOX_PORT: "0", LOG_LEVEL: "silent", SANDBOX_CATALOG: "large" };
     const large = await startDevSystem(loadDevConfig(env), createLogger({ level: "silent", secrets: [] }));
     try {
-      expect(large.sandbox!.catalog.size).toBe("large");
+      expect(large.sandbox.catalog.size).toBe("large");
       // The bot itself reads it: its catalog has the generated coins.
       const index = await large.app.catalog.index();
       expect(index.size.currencies).toBeGreaterThan(850);
