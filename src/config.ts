@@ -225,11 +225,11 @@ const configSchema = envSchema.transform((e, ctx) => {
   };
 });
 
-/** Every setting, as {@link loadConfig} returns it: one shape per run mode, told apart by `mode`. */
+/**
+ * Every setting, as {@link loadConfig} returns it: one shape per run mode, told apart by `mode`
+ * (sandbox: nothing set; trial: BOT_TOKEN only; production: BOT_TOKEN and PARTNER_API_URL).
+ */
 export type Config = z.output<typeof configSchema>;
-
-/** How the process is wired: sandbox (nothing set), trial (BOT_TOKEN only) or production (both). */
-export type RunMode = Config["mode"];
 
 /** Production: real Telegram and a real exchange; the token, address and key are always there. */
 export type ProductionConfig = Extract<Config, { mode: "production" }>;

@@ -45,7 +45,7 @@ export interface InstallOptions {
  * One update per chat at a time, so a chat's updates never race. `sequentialize` is a plain
  * middleware (a lock per key), so it holds for the runner and for webhook requests alike.
  */
-export function sequentialKey(ctx: BotContext): string | undefined {
+function sequentialKey(ctx: BotContext): string | undefined {
   return ctx.chat?.id.toString() ?? ctx.from?.id.toString();
 }
 

@@ -82,7 +82,9 @@ export async function startDevSystem(config: DevConfig, logger: Logger, options:
     let emulator: Emulator | undefined;
     let telegram: { botToken: string; telegramApiRoot: string | undefined };
     if (config.mode === "sandbox") {
-      const e = await startEmulator({ port: portNear(config.sandboxPort, 1) });
+      // Telegram's flood limits are on here, so the bot's own pacing (it waits out a 429's
+      // retry_after) is exercised where a person watches, as it would be on real Telegram.
+      const e = await startEmulator({ port: portNear(config.sandboxPort, 1), floodLimits: true });
       emulator = e;
       closers.push(() => e.close());
       logger.info(

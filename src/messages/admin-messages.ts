@@ -22,7 +22,7 @@ import { showAmount, statusLabel, type RenderedMessage } from "./order-card.js";
 import type { Translate } from "./i18n.js";
 
 /** "2024-05-01 12:34 UTC" from an ISO time (or the raw value, escaped, if it is not one). */
-export function showTime(iso: string | number | Date | undefined): string {
+function showTime(iso: string | number | Date | undefined): string {
   if (iso === undefined) return "—";
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return escapeHtml(String(iso));
@@ -30,7 +30,7 @@ export function showTime(iso: string | number | Date | undefined): string {
 }
 
 /** "@name (123, First)" for a person, escaped. */
-export function showUser(userId: number, user: UserRecord | undefined): string {
+function showUser(userId: number, user: UserRecord | undefined): string {
   if (!user) return `<code>${userId}</code>`;
   const name = escapeHtml(user.firstName);
   return user.username ? `@${escapeHtml(user.username)} · <code>${userId}</code> · ${name}` : `<code>${userId}</code> · ${name}`;
@@ -40,7 +40,7 @@ const withTag = (address: string, tag: string) =>
   `<code>${escapeHtml(address)}</code>${tag ? ` (tag <code>${escapeHtml(tag)}</code>)` : ""}`;
 
 /** The buttons under an exchange: re-check, resend instructions (while open), open the user. */
-export function exchangeButtons(record: ExchangeRecord, t: Translate): InlineKeyboard | undefined {
+function exchangeButtons(record: ExchangeRecord, t: Translate): InlineKeyboard | undefined {
   const kb = new InlineKeyboard();
   let any = false;
   const recheck = encodeCallback({ kind: "admin-recheck", exchangeId: record.id });

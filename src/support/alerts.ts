@@ -23,14 +23,14 @@ import type { AlertEvent, FlagReason } from "../domain/reports.js";
 import type { PartnerHealth } from "./partner-health.js";
 
 /** The store namespace of the sent alerts' keys. */
-export const ALERTS_NAMESPACE = "alerts";
+const ALERTS_NAMESPACE = "alerts";
 
 /** Statuses that always page support. */
-export const ALERT_STATUSES: ReadonlySet<string> = new Set(["failed", "sending_failed", "reverted"]);
+const ALERT_STATUSES: ReadonlySet<string> = new Set(["failed", "sending_failed", "reverted"]);
 
 /** The least of the store alerts need. */
-export interface AlertStore {
-  kv<T>(namespace: string): { has(key: string): boolean; set(key: string, value: T): void };
+interface AlertStore {
+  kv(namespace: string): { has(key: string): boolean; set(key: string, value: { at: string }): void };
   exchanges: { open(): ExchangeRecord[] };
 }
 
@@ -51,7 +51,7 @@ export function isAlertStatus(status: ExchangeStatus): boolean {
 }
 
 /** When the exchange entered its current status (ms), from its history. */
-export function statusSince(e: ExchangeRecord): number {
+function statusSince(e: ExchangeRecord): number {
   const last = e.statusHistory[e.statusHistory.length - 1];
   return Date.parse(last && last.status === e.status ? last.at : e.updatedAt);
 }
@@ -101,7 +101,7 @@ export class AlertCenter {
 
   /** Queues delivery and then stores the key, unless this alert was raised before. Returns whether it was new. */
   raise(alert: AlertEvent): boolean {
-    const sent = this.opts.store.kv<{ at: string }>(ALERTS_NAMESPACE);
+    const sent = this.opts.store.kv(ALERTS_NAMESPACE);
     if (sent.has(alert.key) || this.#raising.has(alert.key)) return false;
     this.#raising.add(alert.key);
     this.#pending++;

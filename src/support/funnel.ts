@@ -13,7 +13,7 @@ import { progressStep } from "../domain/status.js";
 import { FUNNEL_STEPS, type FunnelStep } from "../domain/reports.js";
 
 /** The store namespace of the counters. */
-export const METRICS_NAMESPACE = "metrics";
+const METRICS_NAMESPACE = "metrics";
 
 /** The least of a store the counters need. */
 export interface MetricsStore {

@@ -10,7 +10,7 @@ import type { PartnerRequestEvent } from "../partner/client.js";
 import type { EndpointHealth } from "../domain/reports.js";
 
 /** The window the statistics cover. */
-export const HEALTH_WINDOW_MS = 3_600_000;
+const HEALTH_WINDOW_MS = 3_600_000;
 
 /** A change of the partner's state worth an alert. */
 export type HealthTransition = { kind: "down"; since: Date } | { kind: "up"; since: Date; until: Date };

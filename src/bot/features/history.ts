@@ -14,7 +14,7 @@ import { escapeHtml } from "../../messages/html.js";
 import { showAmount } from "../../messages/order-card.js";
 
 /** Exchanges per page: short enough to read at a glance on a phone. */
-export const HISTORY_PAGE_SIZE = 8;
+const HISTORY_PAGE_SIZE = 8;
 
 /** /history and its page buttons. */
 export function historyFeature({ store }: Pick<BotDeps, "store">): Composer<BotContext> {
@@ -28,7 +28,7 @@ export function historyFeature({ store }: Pick<BotDeps, "store">): Composer<BotC
     await ctx.answerCallbackQuery();
     await ctx.editMessageText(page.text, { reply_markup: page.keyboard }).catch((err: unknown) => {
       // Pressing the button of the page already shown changes nothing; that is fine.
-      if (!/message is not modified/i.test(String((err as Error).message))) throw err;
+      if (!/message is not modified/i.test((err as Error).message)) throw err;
     });
   });
   return feature;

@@ -15,7 +15,7 @@ export function startFeature(): Composer<BotContext> {
 }
 
 /** The keyboard under the greeting. */
-export function startKeyboard(ctx: BotContext): InlineKeyboard {
+function startKeyboard(ctx: BotContext): InlineKeyboard {
   return new InlineKeyboard()
     .text(ctx.t("start-button-exchange"), encodeCallback({ kind: "start-exchange" }))
     .row()
