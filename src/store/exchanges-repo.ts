@@ -20,6 +20,8 @@ export interface ExchangesRepo {
   /** Stores a new exchange. Throws if the id exists or the record is malformed. */
   insert(rec: ExchangeRecord): ExchangeRecord;
   get(id: string): ExchangeRecord | undefined;
+  /** Whether the data file holds exchange `id` (cheaper than `get`: no copy). */
+  has(id: string): boolean;
   /**
    * Applies a patch, or a function from the current record (a copy, free to mutate) to the new one.
    * Returns the stored result. Throws if the id is unknown, the id would change, or the result is
@@ -129,7 +131,6 @@ export class ExchangesRepository implements ExchangesRepo {
     return this.ctx.data.exchanges.length;
   }
 
-  /** Whether the data file holds exchange `id` (no copy made). */
   has(id: string): boolean {
     return this.#position.has(id);
   }

@@ -1,7 +1,8 @@
 /**
  * /history: the person's exchanges, newest first, a page at a time, each with its status icon.
  * Every item is a button that opens the exchange's card (the `st:<id>` button of status.ts, which
- * fetches the status live). The page buttons edit the list in place.
+ * fetches the status live). The page buttons edit the list in place. Archived exchanges are listed
+ * too (`store.lookup` reads the person's lines from the archive).
  */
 import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
@@ -21,12 +22,12 @@ export const HISTORY_PAGE_PREFIX = "hist:";
 export const historyFeature = new Composer<BotContext>();
 
 historyFeature.command("history", async (ctx) => {
-  const page = renderHistory(ctx, 0);
+  const page = await renderHistory(ctx, 0);
   await ctx.reply(page.text, { parse_mode: "HTML", reply_markup: page.keyboard });
 });
 
 historyFeature.callbackQuery(new RegExp(`^${HISTORY_PAGE_PREFIX}(\\d{1,6})$`), async (ctx) => {
-  const page = renderHistory(ctx, Number(ctx.match[1]));
+  const page = await renderHistory(ctx, Number(ctx.match[1]));
   await ctx.answerCallbackQuery();
   await ctx.editMessageText(page.text, { parse_mode: "HTML", reply_markup: page.keyboard }).catch((err: unknown) => {
     // Pressing the button of the page already shown changes nothing; that is fine.
@@ -51,8 +52,8 @@ function itemLabel(ctx: BotContext, e: ExchangeRecord): string {
 }
 
 /** The text and keyboard of page `page` (clamped to the pages there are) of the person's history. */
-export function renderHistory(ctx: BotContext, page: number): { text: string; keyboard?: InlineKeyboard } {
-  const all = ctx.from ? ctx.deps.store.exchanges.byUser(ctx.from.id) : [];
+export async function renderHistory(ctx: BotContext, page: number): Promise<{ text: string; keyboard?: InlineKeyboard }> {
+  const all = ctx.from ? await ctx.deps.store.lookup.byUser(ctx.from.id) : [];
   if (all.length === 0) return { text: ctx.t("history-empty") };
   const pages = Math.ceil(all.length / HISTORY_PAGE_SIZE);
   const current = Math.min(Math.max(0, page), pages - 1);

@@ -4,12 +4,15 @@
  * path as the poller's (so the live card and milestone messages follow), then shown.
  *
  * Only the person's own exchanges: another person's id gets exactly the answer a wrong id gets,
- * so nobody can learn which ids exist.
+ * so nobody can learn which ids exist. An archived exchange (finished long ago, see
+ * store/archive.ts) is shown as stored: its status no longer changes, so nothing is fetched.
  */
 import { Composer } from "grammy";
 import type { BotContext } from "../context.js";
 import { CALLBACK } from "../ui/callbacks.js";
 import { escapeHtml } from "../ui/html.js";
+import { renderOrderCard } from "../ui/order-card.js";
+import type { ExchangeRecord } from "../../domain/types.js";
 import { isPartnerError } from "../../partner/errors.js";
 import { sendOrderCard, withExchangeLock } from "../../poller/notifier.js";
 
@@ -45,6 +48,11 @@ async function showStatus(ctx: BotContext, id: string, pressedOn: number | undef
   const { store, logger } = ctx.deps;
   const record = store.exchanges.get(id);
   if (!record || record.userId !== ctx.from?.id) {
+    const archived = !record && ctx.from ? await store.lookup.ofUser(ctx.from.id, id) : undefined;
+    if (archived) {
+      await showArchived(ctx, archived, pressedOn);
+      return;
+    }
     const shown = id.length > MAX_ECHOED_ID ? `${id.slice(0, MAX_ECHOED_ID)}…` : id;
     if (ctx.callbackQuery) await ctx.answerCallbackQuery();
     await ctx.reply(ctx.t("status-not-found", { id: escapeHtml(shown) }), { parse_mode: "HTML" });
@@ -80,4 +88,24 @@ async function showStatus(ctx: BotContext, id: string, pressedOn: number | undef
       ? delivery.sendCard(rec, (key, vars) => ctx.t(key, vars))
       : sendOrderCard(ctx.api, store, rec, (key, vars) => ctx.t(key, vars));
   await withExchangeLock(store, id, () => send(store.exchanges.get(id) ?? current));
+}
+
+/** Shows an archived exchange's card as stored (the card pressed is answered in place). */
+async function showArchived(ctx: BotContext, record: ExchangeRecord, pressedOn: number | undefined): Promise<void> {
+  const { delivery, store } = ctx.deps;
+  const t = (key: string, vars?: Record<string, string | number>) => ctx.t(key, vars);
+  if (ctx.callbackQuery) {
+    const liveCard = delivery ? delivery.cardMessageOf(record) : record.cardMessageId;
+    if (pressedOn !== undefined && pressedOn === liveCard) {
+      await ctx.answerCallbackQuery({ text: ctx.t("status-refreshed") });
+      return;
+    }
+    await ctx.answerCallbackQuery();
+  }
+  if (delivery) {
+    await withExchangeLock(store, record.id, () => delivery.sendCard(record, t));
+    return;
+  }
+  const card = renderOrderCard(record, t);
+  await ctx.reply(card.text, { parse_mode: "HTML", reply_markup: card.reply_markup });
 }

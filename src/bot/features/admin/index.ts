@@ -24,7 +24,7 @@ import {
   renderUserSummary,
 } from "../../ui/admin-messages.js";
 import { escapeHtml } from "../../ui/html.js";
-import { exchangesSummary, exchangeStats, userStats } from "../../../support/stats.js";
+import { exchangesSummary, exchangeStats, userStats, withArchivedTotals } from "../../../support/stats.js";
 import { outboxBacklog, pollerLagSeconds } from "../../../ops/figures.js";
 import { readFunnel } from "../../../support/funnel.js";
 import type { SupportServices } from "../../../support/services.js";
@@ -94,7 +94,8 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
     const text = renderStats(
       {
         users: userStats(deps.store.users.all(), at),
-        exchanges: exchangeStats(deps.store.exchanges.all(), at),
+        // The data file's exchanges plus the archive's counts, kept in the data file (no archive read).
+        exchanges: withArchivedTotals(exchangeStats(deps.store.exchanges.all(), at), deps.store.archive.totals()),
         funnel: readFunnel(deps.store),
         health: s.health.snapshot(at),
         // The same figures /metrics reads (src/ops/figures.ts).
@@ -114,7 +115,7 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
     const id = ctx.match[1] as string;
     const { store, logger, tracker } = deps;
     if (!store.exchanges.get(id)) {
-      await ctx.answerCallbackQuery({ text: ctx.t("admin-not-found") });
+      await ctx.answerCallbackQuery({ text: ctx.t(await notHereKey(id)) });
       return;
     }
     if (!tracker) throw new Error("the exchange tracker is not wired (app.ts)");
@@ -144,7 +145,7 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
     const { store, catalog, logger, t } = deps;
     const record = store.exchanges.get(id);
     if (!record) {
-      await ctx.answerCallbackQuery({ text: ctx.t("admin-not-found") });
+      await ctx.answerCallbackQuery({ text: ctx.t(await notHereKey(id)) });
       return;
     }
     if (isFinalStatus(record.status)) {
@@ -257,9 +258,10 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
   async function showFound(ctx: BotContext, query: string): Promise<void> {
     const { store } = deps;
     const seen = new Map<string, ExchangeRecord>();
-    for (const e of store.exchanges.find(query)) seen.set(e.id, e);
+    // Archived exchanges included (read from the archive's month files).
+    for (const e of await store.lookup.find(query)) seen.set(e.id, e);
     const user = /^@/.test(query) || /^\d+$/.test(query) ? findUser(query) : undefined;
-    if (user) for (const e of store.exchanges.byUser(user.id)) if (!seen.has(e.id)) seen.set(e.id, e);
+    if (user) for (const e of await store.lookup.byUser(user.id)) if (!seen.has(e.id)) seen.set(e.id, e);
     const found = [...seen.values()];
     if (found.length === 0) {
       await ctx.reply(ctx.t("admin-find-none", { query: escapeHtml(query.slice(0, 100)) }), { parse_mode: "HTML" });
@@ -279,8 +281,15 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
       });
       return;
     }
-    const view = renderUserSummary(user, exchangesSummary(deps.store.exchanges.byUser(user.id)), (key, vars) => ctx.t(key, vars));
+    const exchanges = await deps.store.lookup.byUser(user.id);
+    const view = renderUserSummary(user, exchangesSummary(exchanges), (key, vars) => ctx.t(key, vars));
     await ctx.reply(view.text, { parse_mode: "HTML", reply_markup: view.reply_markup });
+  }
+
+  /** Why a button's exchange is not in the data file: archived (final, nothing to do) or unknown. */
+  async function notHereKey(id: string): Promise<string> {
+    const archived = await deps.store.archive.find(id);
+    return archived.some((e) => e.id === id) ? "admin-archived" : "admin-not-found";
   }
 
   function findUser(query: string): UserRecord | undefined {
