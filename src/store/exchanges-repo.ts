@@ -148,7 +148,7 @@ export class ExchangesRepository implements ExchangesRepo {
    * For the archive only: removes each of `records` (objects from {@link storedRecords}) that is
    * still the stored one, i.e. was not updated since it was handed out, and runs `alsoChange` with
    * the removed ones inside the same change, so that one write carries both. Returns the removed.
-   * One pass over the records plus the removed ones' index entries.
+   * Costs the removed ones' index entries plus the records stored after the first of them.
    */
   removeStored(records: readonly ExchangeRecord[], alsoChange: (removed: readonly ExchangeRecord[]) => void): ExchangeRecord[] {
     this.ctx.assertWritable();
@@ -165,9 +165,11 @@ export class ExchangesRepository implements ExchangesRepo {
   #removeMany(removing: ReadonlySet<ExchangeRecord>): void {
     const ids = new Set<string>();
     const users = new Set<number>();
+    let first = Infinity;
     for (const e of removing) {
       ids.add(e.id);
       users.add(e.userId);
+      first = Math.min(first, this.#position.get(e.id) as number);
       this.#position.delete(e.id);
       this.#open.delete(e.id);
       for (const field of SEARCHABLE) {
@@ -185,10 +187,11 @@ export class ExchangesRepository implements ExchangesRepo {
       if (kept.length > 0) this.#byUser.set(userId, kept);
       else this.#byUser.delete(userId);
     }
-    // Compact in place; only the records after the first removed one move.
+    // Compact in place from the first removed record on: only the records after it move (and
+    // have their position rewritten), so removing from the end of a long list is cheap.
     const list = this.ctx.data.exchanges;
-    let j = 0;
-    for (let i = 0; i < list.length; i++) {
+    let j = first;
+    for (let i = first; i < list.length; i++) {
       const e = list[i] as ExchangeRecord;
       if (removing.has(e)) continue;
       if (j !== i) {
