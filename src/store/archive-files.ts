@@ -28,6 +28,8 @@ export interface FoundLine {
 }
 
 const NEWLINE = 0x0a;
+/** Lines encoded and written per write call of an append. */
+const LINES_PER_WRITE = 500;
 /** Bytes read per step of a scan or of the search for a torn tail's start. */
 const CHUNK = 1 << 20;
 const MONTH = /^\d{4}-\d{2}$/;
@@ -86,15 +88,18 @@ export class ArchiveFiles {
     const file = this.fileOf(month);
     const newDir = await this.#ensureDir();
     const existed = await this.#repairOnce(month);
-    const text = Buffer.from(lines.join("\n") + "\n", "utf8");
     let handle: FileHandle | undefined;
     try {
       handle = await open(file, "a");
       const start = (await handle.stat()).size;
-      let written = 0;
-      while (written < text.length) {
-        const { bytesWritten } = await handle.write(text, written, text.length - written);
-        written += bytesWritten;
+      // A few hundred lines per write call: encoding megabytes at once would hold the event loop.
+      for (let i = 0; i < lines.length; i += LINES_PER_WRITE) {
+        const text = Buffer.from(lines.slice(i, i + LINES_PER_WRITE).join("\n") + "\n", "utf8");
+        let written = 0;
+        while (written < text.length) {
+          const { bytesWritten } = await handle.write(text, written, text.length - written);
+          written += bytesWritten;
+        }
       }
       await handle.sync();
       await handle.close();

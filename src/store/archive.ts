@@ -5,7 +5,7 @@
  *
  * **Moving a record, crash-safe.** (1) Its line is appended to its month's file and fsync'd.
  * (2) Then, in one change of the data file, the record is removed and the archive index
- * (schema.ts `ArchiveIndex`) gains the line's byte range and the record's counts. (3) That change is
+ * (schema.ts `ArchiveLines`, `ArchiveTotals`) gains the line's byte range and the record's counts. (3) That change is
  * written like any other (atomically). A kill at any moment leaves either the record in the data
  * file (and perhaps an unlisted line in the archive, which readers ignore and the next move appends
  * again), or the record listed in the index with its line durable. Never neither, never both as
@@ -28,7 +28,7 @@ import { type ArchiveFiles, type LineRange, monthOf } from "./archive-files.js";
 import { SEARCHABLE, type ExchangesRepository } from "./exchanges-repo.js";
 import { dict, type Dict } from "./json.js";
 import type { RepoContext } from "./repo-context.js";
-import { exchangeProblem, type ArchiveIndex } from "./schema.js";
+import { exchangeProblem, type ArchiveLines, type ArchiveTotals } from "./schema.js";
 
 /** What /stats adds for the archived exchanges (see support/stats.ts). */
 export interface ArchivedTotals {
@@ -69,7 +69,7 @@ interface ArchiveLogger {
 }
 
 /** Records scanned between two yields to the event loop while looking for due ones. */
-const SCAN_SLICE = 10_000;
+const SCAN_SLICE = 2_000;
 /** Records serialised between two yields. */
 const STRINGIFY_SLICE = 500;
 /**
@@ -77,7 +77,7 @@ const STRINGIFY_SLICE = 500;
  * consistent change on its own, so a write may happen between two of them. Measured: 5,000 at
  * once paused the event loop ~100 ms in a 100,000-record file on the shared 2-core machine.
  */
-export const REMOVE_SLICE = 500;
+const REMOVE_SLICE = 500;
 const DEFAULT_BATCH = 5_000;
 
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -90,27 +90,28 @@ export function isArchivable(e: ExchangeRecord, cutoffMs: number): boolean {
 }
 
 /** One record on its way into the index: where its line went. */
-export interface ArchivedEntry {
+interface ArchivedEntry {
   record: ExchangeRecord;
   month: string;
   range: LineRange;
 }
 
 /**
- * The index after `entries` were archived: a new object (the old one is shared by writes in
- * progress and must not change). Only the touched people's entries are copied.
+ * Records `entries` in the index: returns the new totals (a new object: the old one is shared by
+ * writes in progress) and replaces the touched people's entries in `lines` (new objects, for the
+ * same reason; the dictionary itself is copied by each write's snapshot).
  */
-export function withArchived(index: ArchiveIndex, entries: readonly ArchivedEntry[]): ArchiveIndex {
-  const byStatus = dict(index.byStatus);
+function addToIndex(totals: ArchiveTotals, lines: ArchiveLines, entries: readonly ArchivedEntry[]): ArchiveTotals {
+  const byStatus = dict(totals.byStatus);
   const volume = new Map<string, InstanceType<typeof Dec>>();
-  const users = dict(index.users);
+  const users = lines;
   const copied = new Set<string>();
   for (const { record: e, month, range } of entries) {
     byStatus[e.status] = (byStatus[e.status] ?? 0) + 1;
     if (e.status === "success") {
       try {
         const coin = e.from;
-        volume.set(coin, (volume.get(coin) ?? new Dec(index.volume[coin] ?? 0)).plus(new Dec(e.amountFrom)));
+        volume.set(coin, (volume.get(coin) ?? new Dec(totals.volume[coin] ?? 0)).plus(new Dec(e.amountFrom)));
       } catch {
         // A malformed stored amount is left out of the volume, as /stats does for the data file.
       }
@@ -128,9 +129,9 @@ export function withArchived(index: ArchiveIndex, entries: readonly ArchivedEntr
     }
     (months[month] as number[]).push(range.offset, range.length);
   }
-  const newVolume = dict(index.volume);
+  const newVolume = dict(totals.volume);
   for (const [coin, sum] of volume) newVolume[coin] = sum.toFixed();
-  return { count: index.count + entries.length, byStatus, volume: newVolume, users };
+  return { count: totals.count + entries.length, byStatus, volume: newVolume };
 }
 
 /** Parses one archived line; undefined when it is not a stored exchange. */
@@ -202,7 +203,7 @@ export class ExchangeArchive {
    * their lines, by the ranges the index lists.
    */
   async byUser(userId: number): Promise<ExchangeRecord[]> {
-    const months = this.#ctx.data.archive.users[String(userId)];
+    const months = this.#ctx.data.archiveLines[String(userId)];
     if (!months) return [];
     const found = new Map<string, Located>();
     for (const [month, flat] of Object.entries(months)) {
@@ -239,7 +240,7 @@ export class ExchangeArchive {
       const key = `${userId}/${month}`;
       let offsets = listed.get(key);
       if (!offsets) {
-        const flat = this.#ctx.data.archive.users[String(userId)]?.[month] ?? [];
+        const flat = this.#ctx.data.archiveLines[String(userId)]?.[month] ?? [];
         offsets = new Set(flat.filter((_, i) => i % 2 === 0));
         listed.set(key, offsets);
       }
@@ -318,7 +319,7 @@ export class ExchangeArchive {
         const slice = batch.slice(i, i + REMOVE_SLICE);
         const removed = this.#exchanges.removeStored(slice, (gone) => {
           const entries = gone.map((e) => placed.get(e) as ArchivedEntry);
-          this.#ctx.data.archive = withArchived(this.#ctx.data.archive, entries);
+          this.#ctx.data.archive = addToIndex(this.#ctx.data.archive, this.#ctx.data.archiveLines, entries);
         });
         report.archived += removed.length;
         report.changedMeanwhile += slice.length - removed.length;

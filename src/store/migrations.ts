@@ -74,7 +74,7 @@ export const MIGRATIONS: readonly Migration[] = [
     to: 3,
     description: "v2 → v3: an archive index (finished exchanges move to data/archive/*.jsonl; nothing is archived yet)",
     up(data) {
-      return { ...data, schemaVersion: 3, archive: { count: 0, byStatus: {}, volume: {}, users: {} } };
+      return { ...data, schemaVersion: 3, archive: { count: 0, byStatus: {}, volume: {} }, archiveLines: {} };
     },
   },
 ];

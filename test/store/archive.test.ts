@@ -95,7 +95,15 @@ describe("month files", () => {
     const lines = Array.from({ length: 30_000 }, (_, i) =>
       JSON.stringify({ i, pad: "p".repeat(i % 97), tag: i % 1000 === 7 ? "needle" : "hay" }),
     );
-    await files.append("2024-01", lines);
+    const ranges = await files.append("2024-01", lines);
+    // Written a few hundred lines per call: the ranges stay exact across those calls.
+    const picks = [0, 499, 500, 501, 29_999];
+    expect(
+      await files.readLines(
+        "2024-01",
+        picks.map((i) => ranges[i]!),
+      ),
+    ).toEqual(picks.map((i) => lines[i]));
     const found = [];
     for await (const line of files.scan("2024-01", Buffer.from(':"needle"'))) found.push((JSON.parse(line.text) as { i: number }).i);
     expect(found).toEqual(Array.from({ length: 30 }, (_, k) => k * 1000 + 7));
@@ -180,10 +188,23 @@ describe("archiving and looking up", () => {
 
     expect(store.archive.totals()).toEqual({ count: 4, byStatus: { success: 3, failed: 1 }, volume: { BTC: "0.3", ETH: "1.5" } });
     // The data file itself holds the index, not the records.
-    const onDisk = JSON.parse(await readFile(store.file, "utf8")) as { exchanges: unknown[]; archive: { count: number; users: object } };
+    const onDisk = JSON.parse(await readFile(store.file, "utf8")) as {
+      exchanges: unknown[];
+      archive: { count: number };
+      archiveLines: Record<string, Record<string, number[]>>;
+    };
     expect(onDisk.exchanges).toHaveLength(2);
     expect(onDisk.archive.count).toBe(4);
-    expect(Object.keys(onDisk.archive.users).sort()).toEqual(["1001", "2002"]);
+    expect(Object.keys(onDisk.archiveLines).sort()).toEqual(["1001", "2002"]);
+    // old-2, old-1 went to May's file last-stored first: old-2's line comes first.
+    const old1 = JSON.stringify(finished("old-1", 120, { depositAddress: "bc1qshared", destinationTag: "777" }));
+    const old2 = JSON.stringify(finished("old-2", 100, { status: "failed", lastNotifiedStatus: "failed" }));
+    expect(onDisk.archiveLines["1001"]?.["2024-05"]).toEqual([
+      0,
+      Buffer.byteLength(old2),
+      Buffer.byteLength(old2) + 1,
+      Buffer.byteLength(old1),
+    ]);
 
     // A second run finds nothing more to do.
     expect(await store.archive.run({ now: NOW, afterMs: AFTER })).toEqual({ archived: 0, batches: 0, changedMeanwhile: 0 });
@@ -282,11 +303,11 @@ describe("archiving and looking up", () => {
     const dir = await dirs.make();
     (await open(dir)).exchanges.insert(finished("x", 1));
     await stores.pop()!.close();
-    const text = (await readFile(join(dir, "db.json"), "utf8")).replace('"users":{}}', '"users":{"1001":{"2024-05":[1,2,3]}}}');
+    const text = (await readFile(join(dir, "db.json"), "utf8")).replace('"archiveLines":{}', '"archiveLines":{"1001":{"2024-05":[1,2,3]}}');
     await writeFile(join(dir, "db.json"), text);
     const err = await openStore({ dataDir: dir }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(StoreCorruptError);
-    expect((err as Error).message).toMatch(/archive has a user's month that is not a list of byte ranges/);
+    expect((err as Error).message).toMatch(/archiveLines has a user's month that is not a list of byte ranges/);
     expect(await readFile(join(dir, "db.json"), "utf8")).toBe(text);
   });
 });

@@ -64,7 +64,8 @@ describe("coalesced writes", () => {
       exchanges: [],
       settings: {},
       kv: {},
-      archive: { count: 0, byStatus: {}, volume: {}, users: {} },
+      archive: { count: 0, byStatus: {}, volume: {} },
+      archiveLines: {},
     });
   });
 

@@ -87,9 +87,14 @@ describe("opening an older file", () => {
     expect(store.exchanges.get("v2ex1")?.status).toBe("success");
     expect(store.archive.totals()).toEqual({ count: 0, byStatus: {}, volume: {} });
     expect(await readFile(join(dir, "db.json.bak-v2"))).toEqual(original);
-    const onDisk = JSON.parse(await readFile(join(dir, "db.json"), "utf8")) as { schemaVersion: number; archive: unknown };
+    const onDisk = JSON.parse(await readFile(join(dir, "db.json"), "utf8")) as {
+      schemaVersion: number;
+      archive: unknown;
+      archiveLines: unknown;
+    };
     expect(onDisk.schemaVersion).toBe(3);
-    expect(onDisk.archive).toEqual({ count: 0, byStatus: {}, volume: {}, users: {} });
+    expect(onDisk.archive).toEqual({ count: 0, byStatus: {}, volume: {} });
+    expect(onDisk.archiveLines).toEqual({});
     // Nothing is archived by opening: that is the archiver's job, and nothing is in archive/.
     expect((await readdir(dir)).sort()).toEqual(["db.json", "db.json.bak-v2"]);
   });
