@@ -8,7 +8,7 @@
 import { z } from "zod";
 
 /** How the process is wired, derived from which variables are set. */
-export type RunMode =
+type RunMode =
   /** No BOT_TOKEN, no PARTNER_API_URL: sandbox exchange and Bot API emulator in this process. */
   | "sandbox"
   /** BOT_TOKEN but no PARTNER_API_URL: real Telegram, sandbox exchange (a partner's trial run). */

@@ -78,7 +78,7 @@ describe("loadConfig", () => {
     ["PARTNER_API_KEY", { BOT_TOKEN: TOKEN, PARTNER_API_URL: "https://x.example/api/v1" }],
     ["BOT_TOKEN", { PARTNER_API_URL: "https://x.example/api/v1", PARTNER_API_KEY: "k" }],
   ])("names %s when it is bad or missing", (name, env) => {
-    const problems = problemsOf(env as Record<string, string>);
+    const problems = problemsOf(env);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(new RegExp(`^${name} `));
   });
@@ -138,7 +138,7 @@ describe("loadConfig", () => {
       ["PORT", { PORT: "http" }],
       ["PORT", { PORT: "70000" }],
     ])("names %s when it is bad or missing", (name, env) => {
-      const problems = problemsOf(env as Record<string, string>);
+      const problems = problemsOf(env);
       expect(problems).toHaveLength(1);
       expect(problems[0]).toMatch(new RegExp(`^${name} `));
     });

@@ -76,7 +76,9 @@ export async function startDevSystem(config: Config, logger: Logger, options: { 
       closers.push(() => s.close());
     }
     if (config.mode === "sandbox") {
-      const e = await startEmulator({ port: portNear(config.sandboxPort, 1) });
+      // Telegram's flood limits are on here, so the bot's own pacing (it waits out a 429's
+      // retry_after) is exercised where a person watches, as it would be on real Telegram.
+      const e = await startEmulator({ port: portNear(config.sandboxPort, 1), floodLimits: true });
       emulator = e;
       closers.push(() => e.close());
       logger.info(
@@ -91,13 +93,20 @@ export async function startDevSystem(config: Config, logger: Logger, options: { 
         `Sandbox exchange (Partner API): ${sandbox.url}, ${sandbox.catalog.size} catalog (${sandbox.catalog.coins.length} coins)`,
       );
 
+    // Each comes from the config or from the server this mode started in its place.
+    const botToken = config.botToken ?? emulator?.token;
+    const partnerApiUrl = config.partnerApiUrl ?? sandbox?.url;
+    const partnerApiKey = config.partnerApiKey ?? sandbox?.apiKey;
+    if (botToken === undefined || partnerApiUrl === undefined || partnerApiKey === undefined) {
+      throw new Error(`mode ${config.mode}: no bot token, partner URL or partner key, and no development server to stand in`);
+    }
     app = await startApp({
       config,
       logger,
-      botToken: config.botToken ?? emulator!.token,
+      botToken,
       telegramApiRoot: emulator?.apiRoot ?? config.telegramApiRoot,
-      partnerApiUrl: config.partnerApiUrl ?? sandbox!.url,
-      partnerApiKey: config.partnerApiKey ?? sandbox!.apiKey,
+      partnerApiUrl,
+      partnerApiKey,
       signal: options.signal,
     });
     const a = app;

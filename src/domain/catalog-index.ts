@@ -8,6 +8,7 @@
  * a refresh builds a new one and swaps it in, so a reader never sees half of two catalogs.
  */
 import { DEFAULT_COIN_NAMES, orderByPopularity, scoreCurrency, searchTerms } from "./search.js";
+import { elementAt } from "./checked.js";
 import type { Currency, PairMap } from "./types.js";
 
 /** One built catalog; see the module comment. */
@@ -97,7 +98,7 @@ export async function buildCatalogIndexInSlices(
  * need 900 × 29 32-bit words (about 100 KB), where a Set of codes per coin held 800,000 entries
  * (tens of MB) and took longer to fill. A row also lists its targets in popularity order for free.
  */
-export function* catalogIndexSteps(
+function* catalogIndexSteps(
   currencies: readonly Currency[],
   pairs: PairMap,
   names: Readonly<Record<string, string>> = DEFAULT_COIN_NAMES,
@@ -131,9 +132,10 @@ export function* catalogIndexSteps(
       if (t === undefined || t === f) continue;
       const word = base + (t >>> 5);
       const bit = 1 << (t & 31);
-      if ((rows[word]! & bit) === 0) {
-        rows[word] = rows[word]! | bit;
-        counts[f] = counts[f]! + 1;
+      const had = elementAt(rows, word);
+      if ((had & bit) === 0) {
+        rows[word] = had | bit;
+        counts[f] = elementAt(counts, f) + 1;
         pairCount++;
       }
     }
@@ -144,12 +146,12 @@ export function* catalogIndexSteps(
     }
   }
 
-  const has = (f: number, t: number) => (rows[f * words + (t >>> 5)]! & (1 << (t & 31))) !== 0;
+  const has = (f: number, t: number) => (elementAt(rows, f * words + (t >>> 5)) & (1 << (t & 31))) !== 0;
   /** Target positions of `f`, ascending (= popularity order). */
   function* targetOrdinals(f: number): Generator<number, undefined, void> {
     const base = f * words;
     for (let w = 0; w < words; w++) {
-      let bits = rows[base + w]!;
+      let bits = elementAt(rows, base + w);
       while (bits !== 0) {
         const low = bits & -bits;
         yield (w << 5) + (31 - Math.clz32(low));
@@ -160,7 +162,7 @@ export function* catalogIndexSteps(
   }
   const views: (TargetSet | undefined)[] = new Array<TargetSet | undefined>(n);
   const rowOf = (from: string) => ordinal.get(from.trim().toUpperCase());
-  const sendable = all.filter((_, i) => counts[i]! > 0);
+  const sendable = all.filter((_, i) => elementAt(counts, i) > 0);
 
   return {
     sendable,
@@ -175,12 +177,12 @@ export function* catalogIndexSteps(
       const f = rowOf(from);
       if (f === undefined || counts[f] === 0) return EMPTY;
       return (views[f] ??= new TargetSet(
-        counts[f]!,
+        elementAt(counts, f),
         (code) => {
           const t = ordinal.get(code);
           return t !== undefined && has(f, t);
         },
-        () => Array.from(targetOrdinals(f), (t) => all[t]!.code),
+        () => Array.from(targetOrdinals(f), (t) => elementAt(all, t).code),
       ));
     },
     canExchange(from, to) {
@@ -190,7 +192,7 @@ export function* catalogIndexSteps(
     },
     targetCurrencies(from) {
       const f = rowOf(from);
-      return f === undefined ? [] : Array.from(targetOrdinals(f), (t) => all[t]!);
+      return f === undefined ? [] : Array.from(targetOrdinals(f), (t) => elementAt(all, t));
     },
     search(query, among = all) {
       const terms = searchTerms(query);
@@ -199,7 +201,7 @@ export function* catalogIndexSteps(
       for (const currency of among) {
         const rank = ordinal.get(currency.code);
         if (rank === undefined) continue;
-        const score = scoreCurrency(entries[rank]!.fields, terms);
+        const score = scoreCurrency(elementAt(entries, rank).fields, terms);
         if (score !== undefined) scored.push({ currency, score, rank });
       }
       scored.sort((a, b) => a.score - b.score || a.rank - b.rank);
@@ -208,7 +210,7 @@ export function* catalogIndexSteps(
     pairMap() {
       const map: PairMap = {};
       all.forEach((c, f) => {
-        if (counts[f]! > 0) map[c.code] = Array.from(targetOrdinals(f), (t) => all[t]!.code).sort();
+        if (elementAt(counts, f) > 0) map[c.code] = Array.from(targetOrdinals(f), (t) => elementAt(all, t).code).sort();
       });
       return map;
     },

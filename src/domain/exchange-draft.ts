@@ -5,6 +5,7 @@
  * value is missing. Back and Edit clear values, and the person is asked for exactly what is
  * missing again, so every way back through the flow goes through the same code.
  */
+import { elementAt } from "./checked.js";
 import type { Currency } from "./types.js";
 
 export interface Draft {
@@ -63,7 +64,7 @@ export function nextStep(draft: Draft): Step {
 export function previousStep(draft: Draft, step: Step): Step | undefined {
   const index = ORDER.indexOf(step);
   for (let i = index - 1; i >= 0; i--) {
-    const candidate = ORDER[i]!;
+    const candidate = elementAt(ORDER, i);
     if (applies(draft, candidate)) return candidate;
   }
   return undefined;

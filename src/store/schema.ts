@@ -48,7 +48,7 @@ export interface ArchiveTotals {
 export type ArchiveLines = Dict<Dict<number[]>>;
 
 /** Archive totals with nothing archived. */
-export function emptyArchiveTotals(): ArchiveTotals {
+function emptyArchiveTotals(): ArchiveTotals {
   return { count: 0, byStatus: dict(), volume: dict() };
 }
 
@@ -140,7 +140,7 @@ function archiveLinesProblem(a: unknown): string | undefined {
 }
 
 /** Why `u` is not a valid stored user filed under `key`, or undefined when it is. */
-export function userProblem(key: string, u: unknown): string | undefined {
+function userProblem(key: string, u: unknown): string | undefined {
   if (!isPlainObject(u)) return "is not an object";
   if (!Number.isSafeInteger(u.id)) return "has no integer id";
   if (String(u.id) !== key) return "is filed under a key that is not its id";

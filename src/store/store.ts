@@ -43,15 +43,10 @@ import { UsersRepository, type UsersRepo } from "./users-repo.js";
 import { WriteCoalescer } from "./write-coalescer.js";
 
 export { StoreClosedError, StoreCorruptError, StoreVersionError } from "./errors.js";
-export type { ExchangePatch, ExchangesRepo } from "./exchanges-repo.js";
-export type { ArchivedTotals, ArchiveRunOptions, ArchiveRunReport, ExchangeArchive } from "./archive.js";
-export type { ExchangeLookup } from "./lookup.js";
-export type { KeyValueRepo, KnownSettings, MaintenanceSetting, SettingsRepo } from "./kv-repo.js";
-export type { TelegramUserLike, UsersRepo } from "./users-repo.js";
-export { CURRENT_SCHEMA_VERSION } from "./migrations.js";
+export type { SettingsRepo } from "./kv-repo.js";
 
 /** The minimal pino-like logger the store writes to. */
-export interface StoreLogger {
+interface StoreLogger {
   info(...a: unknown[]): void;
   warn(...a: unknown[]): void;
   error(...a: unknown[]): void;
@@ -76,7 +71,7 @@ export interface StoreOptions {
 }
 
 /** Write counters, for benchmarks and an admin's stats. */
-export interface StoreStats {
+interface StoreStats {
   /** Completed writes since open (including the one open itself may make). */
   writes: number;
   /** Duration of the last write: serialise + write + fsync + rename + directory fsync. */
@@ -242,7 +237,7 @@ async function load(adapter: DurableJsonFile<DbData>, logger: StoreLogger): Prom
     parsed = JSON.parse(raw.text);
   } catch (err) {
     // V8's message quotes the text around the error; report only the position (content may be private).
-    const where = /position (\d+)/.exec(String((err as Error).message))?.[1];
+    const where = /position (\d+)/.exec((err as Error).message)?.[1];
     throw new StoreCorruptError(file, `it is not valid JSON${where ? ` (error at character ${where})` : ""}`);
   }
   if (!isPlainObject(parsed)) throw new StoreCorruptError(file, "its top level is not a JSON object");
@@ -292,6 +287,6 @@ async function backUp(file: string, version: number): Promise<string> {
 
 /** The errno code of a filesystem error (never its message, which is fine, but keep it short). */
 function errorCode(err: unknown): string {
-  const e = err as NodeJS.ErrnoException;
+  const e = err as Partial<NodeJS.ErrnoException>;
   return e.code ?? e.message ?? String(err);
 }

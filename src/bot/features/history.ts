@@ -13,10 +13,10 @@ import { escapeHtml } from "../ui/html.js";
 import { showAmount } from "../ui/order-card.js";
 
 /** Exchanges per page: short enough to read at a glance on a phone. */
-export const HISTORY_PAGE_SIZE = 8;
+const HISTORY_PAGE_SIZE = 8;
 
 /** Callback data prefix of the page buttons: "hist:<page>". */
-export const HISTORY_PAGE_PREFIX = "hist:";
+const HISTORY_PAGE_PREFIX = "hist:";
 
 /** /history and its page buttons. */
 export const historyFeature = new Composer<BotContext>();
@@ -31,7 +31,7 @@ historyFeature.callbackQuery(new RegExp(`^${HISTORY_PAGE_PREFIX}(\\d{1,6})$`), a
   await ctx.answerCallbackQuery();
   await ctx.editMessageText(page.text, { parse_mode: "HTML", reply_markup: page.keyboard }).catch((err: unknown) => {
     // Pressing the button of the page already shown changes nothing; that is fine.
-    if (!/message is not modified/i.test(String((err as Error).message))) throw err;
+    if (!/message is not modified/i.test((err as Error).message)) throw err;
   });
 });
 
@@ -52,7 +52,7 @@ function itemLabel(ctx: BotContext, e: ExchangeRecord): string {
 }
 
 /** The text and keyboard of page `page` (clamped to the pages there are) of the person's history. */
-export async function renderHistory(ctx: BotContext, page: number): Promise<{ text: string; keyboard?: InlineKeyboard }> {
+async function renderHistory(ctx: BotContext, page: number): Promise<{ text: string; keyboard?: InlineKeyboard }> {
   const all = ctx.from ? await ctx.deps.store.lookup.byUser(ctx.from.id) : [];
   if (all.length === 0) return { text: ctx.t("history-empty") };
   const pages = Math.ceil(all.length / HISTORY_PAGE_SIZE);

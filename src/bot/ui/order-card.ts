@@ -38,7 +38,7 @@ export function statusLabel(status: ExchangeStatus, t: CardTranslate): string {
 }
 
 /** "▰▰▱▱▱ 2/5", or undefined for statuses that are off the happy path. */
-export function progressBar(status: ExchangeStatus): string | undefined {
+function progressBar(status: ExchangeStatus): string | undefined {
   const step = progressStep(status);
   if (step === undefined) return undefined;
   return `${"▰".repeat(step)}${"▱".repeat(PROGRESS_STEPS - step)} ${step}/${PROGRESS_STEPS}`;

@@ -5,6 +5,7 @@
  * before it is visible.
  */
 import type { InlineKeyboard } from "grammy";
+import { required } from "../../../domain/checked.js";
 import { FLOW_PREFIX, readFlowData, type FlowAction } from "./callbacks.js";
 import { writeJournal } from "./journal.js";
 import { FlowExit, type FlowContext, type Prompt, type StepScope } from "./types.js";
@@ -30,7 +31,7 @@ export async function waitForInput(scope: StepScope, prompt: Prompt): Promise<In
     if (command) {
       const addressee = command[2];
       if (addressee !== undefined && addressee.toLowerCase() !== ctx.me.username.toLowerCase()) continue;
-      if (command[1]!.toLowerCase() === "cancel") throw new FlowExit("cancel");
+      if (command[1]?.toLowerCase() === "cancel") throw new FlowExit("cancel");
       await conversation.halt({ next: true });
     }
     const data = ctx.callbackQuery?.data;
@@ -61,7 +62,7 @@ export async function waitForInput(scope: StepScope, prompt: Prompt): Promise<In
  */
 export async function sendPrompt(scope: StepScope, text: string, replyMarkup?: InlineKeyboard): Promise<Prompt> {
   const { conversation, ctx, step, draftId, draft } = scope;
-  const chatId = ctx.chat!.id;
+  const chatId = required(ctx.chat, "the chat of the flow").id;
   await conversation.external((octx) => writeJournal(octx.deps.live, chatId, { step, draftId, draft }, octx.deps.now()));
   const message = await ctx.reply(text, { parse_mode: "HTML", reply_markup: replyMarkup });
   return { chatId: message.chat.id, messageId: message.message_id, step };

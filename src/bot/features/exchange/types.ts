@@ -6,9 +6,15 @@ import type { BaseContext, BotContext } from "../../context.js";
 export type FlowContext = BaseContext;
 export type FlowConversation = Conversation<BotContext, FlowContext>;
 
-/** Thrown inside the flow when the person leaves the current step by Back or Cancel. */
-export class FlowExit {
-  constructor(readonly kind: "back" | "cancel") {}
+/**
+ * Thrown inside the flow when the person leaves the current step by Back or Cancel. An Error, so
+ * that one escaping the flow by mistake still reaches the error boundary with a name and a stack.
+ */
+export class FlowExit extends Error {
+  constructor(readonly kind: "back" | "cancel") {
+    super(`the person left the step (${kind})`);
+    this.name = "FlowExit";
+  }
 }
 
 /**
@@ -38,7 +44,7 @@ export interface FlowPrefill {
 }
 
 /** Why a flow run starts with a message before its prompt: the bot restarted under the person. */
-export type FlowNotice = "restarted";
+type FlowNotice = "restarted";
 
 /**
  * What one run of the conversation starts from. The flow asks one step per conversation run and
