@@ -244,6 +244,7 @@ admin-command-broadcast = Support: message everyone
 admin-command-maintenance = Support: pause new exchanges
 admin-none = none
 admin-not-found = This exchange is not in the store.
+admin-archived = This exchange ended long ago and is archived: its status no longer changes.
 admin-button-recheck = 🔄 Re-check now
 admin-button-resend = 📨 Resend instructions
 admin-button-user = 👤 User

@@ -245,6 +245,7 @@ admin-command-broadcast = Поддержка: рассылка всем
 admin-command-maintenance = Поддержка: приостановить новые обмены
 admin-none = нет
 admin-not-found = Этого обмена нет в хранилище.
+admin-archived = Этот обмен давно завершён и перенесён в архив: его статус больше не меняется.
 admin-button-recheck = 🔄 Проверить сейчас
 admin-button-resend = 📨 Отправить инструкции снова
 admin-button-user = 👤 Пользователь

@@ -9,6 +9,7 @@ import type { UserFromGetMe } from "grammy/types";
 import type { Config } from "./config.js";
 import type { Logger } from "./log.js";
 import { openStore, type Store } from "./store/store.js";
+import { startArchiver, type Archiver } from "./store/archive-schedule.js";
 import { createPartnerClient, DEFAULT_TIMEOUT_MS } from "./partner/client.js";
 import { createCatalog, type Catalog } from "./partner/catalog.js";
 import type { PartnerApi } from "./domain/types.js";
@@ -90,6 +91,11 @@ export interface App {
    * the app's own listener when PORT is set.
    */
   readonly ops: { metrics: AppMetrics; readiness: Readiness; handler: OpsHandler; server: OpsServer | undefined };
+  /**
+   * Moves finished exchanges older than ARCHIVE_AFTER_DAYS out of db.json: at start-up and hourly.
+   * Tests call `archiver.runNow(at)` with a time of their choosing, and `archiver.idle()`.
+   */
+  readonly archiver: Archiver;
   /** Removes exchange flows untouched for FLOW_TIMEOUT_MINUTES (as of `at`) and tells their chats. */
   expireFlows(at?: Date): Promise<number>;
   /** Stops taking updates, lets running handlers finish, flushes the store. Safe to call twice. */
@@ -276,6 +282,13 @@ export async function startApp(opts: AppOptions): Promise<App> {
   delivery.outbox.start();
   poller.start();
   support.start();
+  // After the notices were caught up: an exchange whose last notice is still owed is never archived.
+  const archiver = startArchiver({
+    archive: store.archive,
+    afterMs: config.archiveAfterMs,
+    now,
+    logger: logger.child({ part: "archive" }),
+  });
 
   const expireFlows = (at: Date = now()) =>
     expireConversations({
@@ -325,6 +338,8 @@ export async function startApp(opts: AppOptions): Promise<App> {
       await delivery.outbox.stop();
       // After the poller: its last cycle's status changes still reach the funnel and alerts.
       await support.stop();
+      // Its batch in progress ends first; a move cut short is finished by the next run.
+      await archiver.stop();
       await store.close();
       await live.close();
       partner.close();
@@ -343,6 +358,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
     delivery,
     tracker,
     support,
+    archiver,
     webhook,
     ops: { metrics, readiness, handler, server: opsServer },
     expireFlows,

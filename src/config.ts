@@ -99,6 +99,7 @@ const envSchema = z.object({
   POLL_INTERVAL_MS: integer(1000, 30_000, "milliseconds between status checks"),
   TRACKING_MAX_AGE_DAYS: integer(1, 7, "days an open exchange is tracked before it is left to support"),
   FLOW_TIMEOUT_MINUTES: integer(1, 30, "minutes before an abandoned exchange flow expires"),
+  ARCHIVE_AFTER_DAYS: integer(7, 30, "days after its last update a finished exchange moves to the archive"),
   STUCK_ALERT_MINUTES: integer(1, 120, "minutes an exchange may stay in one status before support is alerted"),
   PARTNER_DOWN_ALERT_MINUTES: integer(1, 3, "minutes the partner API may fail before support is alerted"),
   LOG_LEVEL: z.preprocess(
@@ -170,6 +171,11 @@ const configSchema = envSchema.transform((e, ctx) => {
     trackingMaxAgeMs: e.TRACKING_MAX_AGE_DAYS * 86_400_000,
     /** An exchange flow left untouched this long is expired and its state removed. */
     flowTimeoutMs: e.FLOW_TIMEOUT_MINUTES * 60_000,
+    /**
+     * A finished exchange whose last update is older than this moves from db.json to the archive
+     * (ARCHIVE_AFTER_DAYS, at least 7 so that /stats' 24 h and 7 day figures come from db.json alone).
+     */
+    archiveAfterMs: e.ARCHIVE_AFTER_DAYS * 86_400_000,
     /** An open exchange in one status longer than this is reported to support (STUCK_ALERT_MINUTES). */
     stuckAlertMs: e.STUCK_ALERT_MINUTES * 60_000,
     /** The partner API failing this long is reported to support (PARTNER_DOWN_ALERT_MINUTES). */

@@ -112,6 +112,15 @@ describe("loadConfig", () => {
     expect(problemsOf({ TRACKING_MAX_AGE_DAYS: "a week" })[0]).toMatch(/^TRACKING_MAX_AGE_DAYS /);
   });
 
+  it("archives finished exchanges ARCHIVE_AFTER_DAYS (30 by default, at least 7) after their last update", () => {
+    expect(loadConfig({}).archiveAfterMs).toBe(30 * 86_400_000);
+    expect(loadConfig({ ARCHIVE_AFTER_DAYS: "90" }).archiveAfterMs).toBe(90 * 86_400_000);
+    expect(loadConfig({ ARCHIVE_AFTER_DAYS: "7" }).archiveAfterMs).toBe(7 * 86_400_000);
+    // Below a week, /stats' 7-day figures would miss archived exchanges.
+    expect(problemsOf({ ARCHIVE_AFTER_DAYS: "6" })[0]).toMatch(/^ARCHIVE_AFTER_DAYS must be at least 7/);
+    expect(problemsOf({ ARCHIVE_AFTER_DAYS: "a month" })[0]).toMatch(/^ARCHIVE_AFTER_DAYS /);
+  });
+
   it("serves the small sandbox catalog unless SANDBOX_CATALOG says large, and refuses anything else", () => {
     expect(loadConfig({}).sandboxCatalog).toBe("small");
     expect(loadConfig({ SANDBOX_CATALOG: "" }).sandboxCatalog).toBe("small");

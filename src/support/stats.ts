@@ -51,6 +51,23 @@ export function exchangeStats(exchanges: Iterable<ExchangeRecord>, at: Date): Ex
   return s;
 }
 
+/**
+ * `stats` (of the data file's exchanges) with the archived exchanges added: their count, statuses
+ * and volume. Nothing is added to the 24 h and 7 day figures, and nothing needs to be: an exchange
+ * is archived only after ARCHIVE_AFTER_DAYS (at least 7) without an update, so it was created and
+ * completed before either window.
+ */
+export function withArchivedTotals(
+  stats: ExchangeStats,
+  archived: { count: number; byStatus: Record<string, number>; volume: Record<string, string> },
+): ExchangeStats {
+  const byStatus = { ...stats.byStatus };
+  for (const [status, n] of Object.entries(archived.byStatus)) byStatus[status] = (byStatus[status] ?? 0) + n;
+  const volume = new Map<string, InstanceType<typeof Dec>>();
+  for (const [coin, amount] of [...Object.entries(stats.volume), ...Object.entries(archived.volume)]) addVolume(volume, coin, amount);
+  return { ...stats, total: stats.total + archived.count, byStatus, volume: toStrings(volume) };
+}
+
 /** One person's exchanges: count, by status, completed volume per coin. */
 export function exchangesSummary(exchanges: readonly ExchangeRecord[]): {
   total: number;

@@ -1,7 +1,8 @@
 /**
  * /history: the person's exchanges, newest first, a page at a time, each with its status icon.
  * Every item is a button that opens the exchange's card (the `st:<id>` button of status.ts, which
- * fetches the status live). The page buttons edit the list in place.
+ * fetches the status live). The page buttons edit the list in place. Archived exchanges are listed
+ * too (`store.lookup` reads the person's lines from the archive).
  */
 import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
@@ -20,11 +21,11 @@ const HISTORY_PAGE_SIZE = 8;
 export function historyFeature({ store }: Pick<BotDeps, "store">): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   feature.command("history", async (ctx) => {
-    const page = renderHistory(ctx, store, 0);
+    const page = await renderHistory(ctx, store, 0);
     await ctx.reply(page.text, { reply_markup: page.keyboard });
   });
   onCallback(feature, "history-page", async (ctx, value) => {
-    const page = renderHistory(ctx, store, value.page);
+    const page = await renderHistory(ctx, store, value.page);
     await ctx.answerCallbackQuery();
     await ctx.editMessageText(page.text, { reply_markup: page.keyboard }).catch((err: unknown) => {
       // Pressing the button of the page already shown changes nothing; that is fine.
@@ -51,8 +52,12 @@ function itemLabel(ctx: BotContext, e: ExchangeRecord): string {
 }
 
 /** The text and keyboard of page `page` (clamped to the pages there are) of the person's history. */
-function renderHistory(ctx: BotContext, store: Pick<Store, "exchanges">, page: number): { text: string; keyboard?: InlineKeyboard } {
-  const all = ctx.from ? store.exchanges.byUser(ctx.from.id) : [];
+async function renderHistory(
+  ctx: BotContext,
+  store: Pick<Store, "lookup">,
+  page: number,
+): Promise<{ text: string; keyboard?: InlineKeyboard }> {
+  const all = ctx.from ? await store.lookup.byUser(ctx.from.id) : [];
   if (all.length === 0) return { text: ctx.t("history-empty") };
   const pages = Math.ceil(all.length / HISTORY_PAGE_SIZE);
   const current = Math.min(Math.max(0, page), pages - 1);

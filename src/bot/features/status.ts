@@ -4,13 +4,15 @@
  * path as the poller's (so the live card and milestone messages follow), then shown.
  *
  * Only the person's own exchanges: another person's id gets exactly the answer a wrong id gets,
- * so nobody can learn which ids exist.
+ * so nobody can learn which ids exist. An archived exchange (finished long ago, see
+ * store/archive.ts) is shown as stored: its status no longer changes, so nothing is fetched.
  */
 import { Composer } from "grammy";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { onCallback } from "../../messages/callback-data.js";
 import { escapeHtml } from "../../messages/html.js";
+import type { ExchangeRecord } from "../../domain/types.js";
 import { isPartnerError } from "../../partner/errors.js";
 import { withExchangeLock } from "../../poller/notifier.js";
 
@@ -50,6 +52,11 @@ async function showStatus(ctx: BotContext, deps: StatusDeps, id: string, pressed
   const { store, logger, tracker, delivery } = deps;
   const record = store.exchanges.get(id);
   if (!record || record.userId !== ctx.from?.id) {
+    const archived = !record && ctx.from ? await store.lookup.ofUser(ctx.from.id, id) : undefined;
+    if (archived) {
+      await showArchived(ctx, deps, archived, pressedOn);
+      return;
+    }
     const shown = id.length > MAX_ECHOED_ID ? `${id.slice(0, MAX_ECHOED_ID)}…` : id;
     if (ctx.callbackQuery) await ctx.answerCallbackQuery();
     await ctx.reply(ctx.t("status-not-found", { id: escapeHtml(shown) }));
@@ -79,4 +86,17 @@ async function showStatus(ctx: BotContext, deps: StatusDeps, id: string, pressed
   if (unavailable) await ctx.reply(ctx.t("status-unavailable"));
   // Under the exchange's lock, so a notice being sent meanwhile never edits a card being replaced.
   await withExchangeLock(store, id, () => delivery.sendCard(store.exchanges.get(id) ?? current, (key, vars) => ctx.t(key, vars)));
+}
+
+/** Shows an archived exchange's card as stored (the card pressed is answered in place). */
+async function showArchived(ctx: BotContext, deps: StatusDeps, record: ExchangeRecord, pressedOn: number | undefined): Promise<void> {
+  const { delivery, store } = deps;
+  if (ctx.callbackQuery) {
+    if (pressedOn !== undefined && pressedOn === delivery.cardMessageOf(record)) {
+      await ctx.answerCallbackQuery({ text: ctx.t("status-refreshed") });
+      return;
+    }
+    await ctx.answerCallbackQuery();
+  }
+  await withExchangeLock(store, record.id, () => delivery.sendCard(record, (key, vars) => ctx.t(key, vars)));
 }

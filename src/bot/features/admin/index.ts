@@ -26,7 +26,7 @@ import {
   renderUserSummary,
 } from "../../../messages/admin-messages.js";
 import { escapeHtml } from "../../../messages/html.js";
-import { exchangesSummary, exchangeStats, userStats } from "../../../support/stats.js";
+import { exchangesSummary, exchangeStats, userStats, withArchivedTotals } from "../../../support/stats.js";
 import { outboxBacklog, pollerLagSeconds } from "../../../ops/figures.js";
 import { readFunnel } from "../../../support/funnel.js";
 import { ADMIN_COMMANDS } from "./commands.js";
@@ -88,7 +88,8 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
     const text = renderStats(
       {
         users: userStats(deps.store.users.all(), at),
-        exchanges: exchangeStats(deps.store.exchanges.all(), at),
+        // The data file's exchanges plus the archive's counts, kept in the data file (no archive read).
+        exchanges: withArchivedTotals(exchangeStats(deps.store.exchanges.all(), at), deps.store.archive.totals()),
         funnel: readFunnel(deps.store),
         health: s.health.snapshot(at),
         // The same figures /metrics reads (src/ops/figures.ts).
@@ -108,7 +109,7 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
     const { store, logger, tracker } = deps;
     const found = store.exchanges.get(id);
     if (!found) {
-      await ctx.answerCallbackQuery({ text: ctx.t("admin-not-found") });
+      await ctx.answerCallbackQuery({ text: ctx.t(await notHereKey(id)) });
       return;
     }
     try {
@@ -136,7 +137,7 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
     const { store, catalog, logger, t } = deps;
     const record = store.exchanges.get(id);
     if (!record) {
-      await ctx.answerCallbackQuery({ text: ctx.t("admin-not-found") });
+      await ctx.answerCallbackQuery({ text: ctx.t(await notHereKey(id)) });
       return;
     }
     if (isFinalStatus(record.status)) {
@@ -245,9 +246,10 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
   async function showFound(ctx: BotContext, query: string): Promise<void> {
     const { store } = deps;
     const seen = new Map<string, ExchangeRecord>();
-    for (const e of store.exchanges.find(query)) seen.set(e.id, e);
+    // Archived exchanges included (read from the archive's month files).
+    for (const e of await store.lookup.find(query)) seen.set(e.id, e);
     const user = /^@/.test(query) || /^\d+$/.test(query) ? findUser(query) : undefined;
-    if (user) for (const e of store.exchanges.byUser(user.id)) if (!seen.has(e.id)) seen.set(e.id, e);
+    if (user) for (const e of await store.lookup.byUser(user.id)) if (!seen.has(e.id)) seen.set(e.id, e);
     const found = [...seen.values()];
     if (found.length === 0) {
       await ctx.reply(ctx.t("admin-find-none", { query: escapeHtml(query.slice(0, 100)) }));
@@ -265,8 +267,15 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
       await ctx.reply(ctx.t("admin-user-none", { query: escapeHtml(String(asked ?? ctx.match ?? "").slice(0, 100)) }));
       return;
     }
-    const view = renderUserSummary(user, exchangesSummary(deps.store.exchanges.byUser(user.id)), (key, vars) => ctx.t(key, vars));
+    const exchanges = await deps.store.lookup.byUser(user.id);
+    const view = renderUserSummary(user, exchangesSummary(exchanges), (key, vars) => ctx.t(key, vars));
     await ctx.reply(view.text, { reply_markup: view.reply_markup });
+  }
+
+  /** Why a button's exchange is not in the data file: archived (final, nothing to do) or unknown. */
+  async function notHereKey(id: string): Promise<string> {
+    const archived = await deps.store.archive.find(id);
+    return archived.some((e) => e.id === id) ? "admin-archived" : "admin-not-found";
   }
 
   function findUser(query: string): UserRecord | undefined {
