@@ -38,6 +38,40 @@ function runMain(env: Record<string, string>, onOutput?: (output: string, kill: 
   });
 }
 
+/**
+ * Runs `npm start` in its own process group, as a terminal does, and sends SIGINT to the whole
+ * group once the playground address is printed: the terminal's Ctrl-C reaches npm, the shell npm
+ * runs the script in, and the bot at once.
+ */
+function runNpmStart(env: Record<string, string>): Promise<Run & { signal: NodeJS.Signals | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("npm", ["start"], {
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_FORMAT: "json", SANDBOX_PORT: "0", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    let output = "";
+    let signalled = false;
+    const timer = setTimeout(() => {
+      if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+      reject(new Error(`npm start did not exit in time; output:\n${output}`));
+    }, 30_000);
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (!signalled && output.includes("Open http") && child.pid !== undefined) {
+        signalled = true;
+        process.kill(-child.pid, "SIGINT");
+      }
+    };
+    child.stdout.on("data", collect);
+    child.stderr.on("data", collect);
+    child.on("exit", (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, output });
+    });
+  });
+}
+
 describe("main.ts as a process", () => {
   let dataDir: string;
   beforeEach(async () => {
@@ -78,6 +112,12 @@ describe("main.ts as a process", () => {
     } finally {
       blocker.close();
     }
+  });
+
+  it("`npm start` exits 0 when Ctrl-C stops it cleanly (SIGINT to the whole process group, as a terminal sends it)", async () => {
+    const run = await runNpmStart({ DATA_DIR: dataDir });
+    expect(run.output).toContain("stopped cleanly");
+    expect({ code: run.code, signal: run.signal }).toEqual({ code: 0, signal: null });
   });
 
   it("comes up in sandbox mode with no configuration, says so, and stops cleanly on SIGINT", async () => {
