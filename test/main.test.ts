@@ -3,7 +3,8 @@
  * variables. Start-up refusals must exit 1 with a clear message; a signal must stop it cleanly.
  */
 import { spawn } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { chmod, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -13,10 +14,18 @@ interface Run {
   output: string;
 }
 
-/** Starts main.ts; resolves when it exits. `onOutput` may send it a signal. */
-function runMain(env: Record<string, string>, onOutput?: (output: string, kill: (s: NodeJS.Signals) => void) => void): Promise<Run> {
+/**
+ * Starts main.ts; resolves when it exits. `onOutput` may send it a signal. `prefix` runs it
+ * through another command (setpriv, to run as an ordinary user).
+ */
+function runMain(
+  env: Record<string, string>,
+  onOutput?: (output: string, kill: (s: NodeJS.Signals) => void) => void,
+  prefix: string[] = [],
+): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    const command = [...prefix, process.execPath, "--import", "tsx", "src/main.ts"];
+    const child = spawn(command[0]!, command.slice(1), {
       env: { PATH: process.env.PATH ?? "", LOG_FORMAT: "json", SANDBOX_PORT: "0", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -99,6 +108,47 @@ describe("main.ts as a process", () => {
     const { readFile } = await import("node:fs/promises");
     expect(await readFile(file, "utf8")).toBe("{ this is not json");
   });
+
+  /** Start-up refused for the data directory: named, with the OS's reason and what to do; no stack, no "backup". */
+  const expectDataDirRefusal = (run: Run, dir: string, reason: string, advice: RegExp) => {
+    expect(run.code).toBe(1);
+    expect(run.output).toContain(`The data directory ${dir} (DATA_DIR=${dir})`);
+    expect(run.output).toContain(reason);
+    expect(run.output).toMatch(advice);
+    expect(run.output).toContain("or set DATA_DIR to a folder");
+    expect(run.output).not.toMatch(/backup/i);
+    expect(run.output).not.toMatch(/\bat (async )?\S+ \(/); // no stack trace
+  };
+
+  it("names DATA_DIR, the path and the reason when the data directory lies under a file, and exits 1", async () => {
+    await writeFile(join(dataDir, "file"), "x");
+    const dir = join(dataDir, "file", "data");
+    const run = await runMain({ DATA_DIR: dir });
+    expectDataDirRefusal(run, dir, "cannot be created: a part of the path is a file, not a folder (ENOTDIR)", /Remove or rename the file/);
+  });
+
+  // root writes anywhere whatever the mode: as root, the bot is run as "nobody" through setpriv.
+  const root = process.getuid?.() === 0;
+  const setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].find((p) => existsSync(p));
+  it.skipIf(process.platform === "win32" || (root && setpriv === undefined))(
+    "says to fix the permissions when the data directory is read-only, and exits 1",
+    async () => {
+      const prefix = root ? [setpriv!, "--reuid=65534", "--regid=65534", "--clear-groups"] : [];
+      await chmod(dataDir, 0o555);
+      try {
+        const run = await runMain({ DATA_DIR: dataDir, HOME: dataDir }, undefined, prefix);
+        expectDataDirRefusal(
+          run,
+          dataDir,
+          "cannot be written to: permission denied (EACCES)",
+          /Give the user running the bot \(uid \d+\) write permission/,
+        );
+        expect(await readdir(dataDir)).toEqual([]);
+      } finally {
+        await chmod(dataDir, 0o755);
+      }
+    },
+  );
 
   it("says what to do when the sandbox port is taken, and exits 1", async () => {
     const { createServer } = await import("node:net");
