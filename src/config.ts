@@ -29,6 +29,11 @@ export interface Config {
   supportChatId: number | undefined;
   /** How people reach support (@username or a URL), shown when an exchange fails. */
   supportContact: string | undefined;
+  /**
+   * Where db.json and live.json live. Without DATA_DIR it depends on the mode (see
+   * {@link DEFAULT_DATA_DIRS}), so exchanges made against the sandbox never share a folder with a
+   * real deployment's.
+   */
   dataDir: string;
   pollIntervalMs: number;
   /** An exchange still open this long after creation is no longer polled (noted for support). */
@@ -62,6 +67,18 @@ export interface Config {
   /** When set, /metrics wants `Authorization: Bearer <METRICS_TOKEN>`. A secret. */
   metricsToken: string | undefined;
 }
+
+/**
+ * DATA_DIR when it is not set, per mode. Sandbox and trial runs make exchanges at the built-in
+ * sandbox exchange: kept in folders of their own, a partner who tries the bot first and deploys
+ * it later in the same checkout never finds sandbox orders (which the real service does not know)
+ * in the real data, and the playground's people never mix with real Telegram users.
+ */
+export const DEFAULT_DATA_DIRS: Readonly<Record<RunMode, string>> = {
+  sandbox: "data/sandbox",
+  trial: "data/trial",
+  production: "data",
+};
 
 /** Thrown when the environment does not describe a runnable bot; `problems` names each variable. */
 export class ConfigError extends Error {
@@ -151,7 +168,7 @@ const envSchema = z.object({
     emptyToUndefined,
     z.string().trim().regex(telegramId, "must be a Telegram chat id (a number, negative for groups)").transform(Number).optional(),
   ),
-  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("data")),
+  DATA_DIR: optionalString,
   POLL_INTERVAL_MS: integer(1000, 30_000, "milliseconds between status checks"),
   TRACKING_MAX_AGE_DAYS: integer(1, 7, "days an open exchange is tracked before it is left to support"),
   FLOW_TIMEOUT_MINUTES: integer(1, 30, "minutes before an abandoned exchange flow expires"),
@@ -239,7 +256,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminIds: e.ADMIN_IDS,
     supportChatId: e.SUPPORT_CHAT_ID,
     supportContact: e.SUPPORT_CONTACT,
-    dataDir: e.DATA_DIR,
+    dataDir: e.DATA_DIR ?? DEFAULT_DATA_DIRS[mode],
     pollIntervalMs: e.POLL_INTERVAL_MS,
     trackingMaxAgeMs: e.TRACKING_MAX_AGE_DAYS * 86_400_000,
     flowTimeoutMs: e.FLOW_TIMEOUT_MINUTES * 60_000,

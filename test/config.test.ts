@@ -22,7 +22,7 @@ describe("loadConfig", () => {
       partnerApiUrl: undefined,
       adminIds: [],
       supportChatId: undefined,
-      dataDir: "data",
+      dataDir: "data/sandbox",
       pollIntervalMs: 30_000,
       flowTimeoutMs: 30 * 60_000,
       logLevel: "info",
@@ -31,6 +31,17 @@ describe("loadConfig", () => {
 
   it("runs in trial mode with a bot token and no partner URL", () => {
     expect(loadConfig({ BOT_TOKEN: TOKEN }).mode).toBe("trial");
+  });
+
+  it("keeps sandbox and trial data apart from a real deployment's unless DATA_DIR says otherwise", () => {
+    const production = { BOT_TOKEN: TOKEN, PARTNER_API_URL: "https://exchange.example/api/v1", PARTNER_API_KEY: "k" };
+    expect(loadConfig({}).dataDir).toBe("data/sandbox");
+    expect(loadConfig({ BOT_TOKEN: TOKEN }).dataDir).toBe("data/trial");
+    expect(loadConfig(production).dataDir).toBe("data");
+    for (const env of [{}, { BOT_TOKEN: TOKEN }, production]) {
+      expect(loadConfig({ ...env, DATA_DIR: "/srv/bot" }).dataDir).toBe("/srv/bot");
+      expect(loadConfig({ ...env, DATA_DIR: " " }).dataDir).not.toBe(" ");
+    }
   });
 
   it("runs in production mode with everything set, and parses each value", () => {
@@ -78,7 +89,7 @@ describe("loadConfig", () => {
     ["PARTNER_API_KEY", { BOT_TOKEN: TOKEN, PARTNER_API_URL: "https://x.example/api/v1" }],
     ["BOT_TOKEN", { PARTNER_API_URL: "https://x.example/api/v1", PARTNER_API_KEY: "k" }],
   ])("names %s when it is bad or missing", (name, env) => {
-    const problems = problemsOf(env as Record<string, string>);
+    const problems = problemsOf(env);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(new RegExp(`^${name} `));
   });
@@ -129,7 +140,7 @@ describe("loadConfig", () => {
       ["PORT", { PORT: "http" }],
       ["PORT", { PORT: "70000" }],
     ])("names %s when it is bad or missing", (name, env) => {
-      const problems = problemsOf(env as Record<string, string>);
+      const problems = problemsOf(env);
       expect(problems).toHaveLength(1);
       expect(problems[0]).toMatch(new RegExp(`^${name} `));
     });

@@ -8,6 +8,7 @@
  * address a person opens), the emulator on +1, the sandbox exchange on +2. 0 = any free ports.
  */
 import { randomInt } from "node:crypto";
+import { resolve } from "node:path";
 import type { Config } from "../config.js";
 import type { Logger } from "../log.js";
 import { startApp, type App } from "../app.js";
@@ -90,14 +91,22 @@ export async function startDevSystem(config: Config, logger: Logger, options: { 
       logger.info(
         `Sandbox exchange (Partner API): ${sandbox.url}, ${sandbox.catalog.size} catalog (${sandbox.catalog.coins.length} coins)`,
       );
+    logger.info(`Data: ${resolve(config.dataDir)} (kept between runs; delete that folder to start afresh).`);
 
+    const botToken = config.botToken ?? emulator?.token;
+    const partnerApiUrl = config.partnerApiUrl ?? sandbox?.url;
+    const partnerApiKey = config.partnerApiKey ?? sandbox?.apiKey;
+    if (botToken === undefined || partnerApiUrl === undefined || partnerApiKey === undefined) {
+      // loadConfig's modes guarantee it: no token means the emulator, no partner URL the sandbox.
+      throw new Error("the mode's servers did not supply the bot token or the partner address");
+    }
     app = await startApp({
       config,
       logger,
-      botToken: config.botToken ?? emulator!.token,
+      botToken,
       telegramApiRoot: emulator?.apiRoot ?? config.telegramApiRoot,
-      partnerApiUrl: config.partnerApiUrl ?? sandbox!.url,
-      partnerApiKey: config.partnerApiKey ?? sandbox!.apiKey,
+      partnerApiUrl,
+      partnerApiKey,
       signal: options.signal,
     });
     const a = app;
