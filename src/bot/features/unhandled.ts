@@ -1,5 +1,6 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../context.js";
+import { readCommand } from "../command-text.js";
 
 /** Last in the chain: whatever no feature took gets a short pointer to what the bot can do. */
 export const unhandledFeature = new Composer<BotContext>();
@@ -7,4 +8,9 @@ export const unhandledFeature = new Composer<BotContext>();
 unhandledFeature.on("callback_query", (ctx) => ctx.answerCallbackQuery({ text: ctx.t("unhandled-callback") }));
 
 // Only in private chats: in a group the bot must not answer every message it does not understand.
-unhandledFeature.chatType("private").on("message", (ctx) => ctx.reply(ctx.t("unhandled-text")));
+// A command for another bot (`/help@OtherBot`) is not a message to this one: no answer.
+unhandledFeature
+  .chatType("private")
+  .on("message")
+  .filter((ctx) => readCommand(ctx.message.text, ctx.me.username)?.forUs !== false)
+  .use((ctx) => ctx.reply(ctx.t("unhandled-text")));

@@ -7,12 +7,10 @@
 import type { InlineKeyboard } from "grammy";
 import { FLOW_PREFIX, readFlowData, type FlowAction } from "./callbacks.js";
 import { writeJournal } from "./journal.js";
+import { readCommand } from "../../command-text.js";
 import { FlowExit, type FlowContext, type Prompt, type StepScope } from "./types.js";
 
 export type Input = { kind: "text"; text: string; ctx: FlowContext } | { kind: "button"; action: FlowAction; ctx: FlowContext };
-
-/** `/cmd` or `/cmd@name`: the command and the bot it is addressed to, if any. */
-const COMMAND = /^\/([A-Za-z0-9_]{1,32})(?:@([A-Za-z0-9_]{1,64}))?(?:\s|$)/;
 
 /**
  * Waits until the person types text or presses a button of `prompt`.
@@ -26,11 +24,10 @@ export async function waitForInput(scope: StepScope, prompt: Prompt): Promise<In
   for (;;) {
     const ctx = await conversation.wait();
     const text = ctx.message?.text;
-    const command = text === undefined ? null : COMMAND.exec(text);
+    const command = readCommand(text, ctx.me.username);
     if (command) {
-      const addressee = command[2];
-      if (addressee !== undefined && addressee.toLowerCase() !== ctx.me.username.toLowerCase()) continue;
-      if (command[1]!.toLowerCase() === "cancel") throw new FlowExit("cancel");
+      if (!command.forUs) continue;
+      if (command.name.toLowerCase() === "cancel") throw new FlowExit("cancel");
       await conversation.halt({ next: true });
     }
     const data = ctx.callbackQuery?.data;
@@ -61,7 +58,9 @@ export async function waitForInput(scope: StepScope, prompt: Prompt): Promise<In
  */
 export async function sendPrompt(scope: StepScope, text: string, replyMarkup?: InlineKeyboard): Promise<Prompt> {
   const { conversation, ctx, step, draftId, draft } = scope;
-  const chatId = ctx.chat!.id;
+  const chatId = ctx.chat?.id;
+  // The flow runs only in private chats (openFlow); every update it reads has one.
+  if (chatId === undefined) throw new Error("a flow prompt was asked for outside a chat");
   await conversation.external((octx) => writeJournal(octx.deps.live, chatId, { step, draftId, draft }, octx.deps.now()));
   const message = await ctx.reply(text, { parse_mode: "HTML", reply_markup: replyMarkup });
   return { chatId: message.chat.id, messageId: message.message_id, step };

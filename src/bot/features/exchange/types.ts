@@ -6,9 +6,15 @@ import type { BaseContext, BotContext } from "../../context.js";
 export type FlowContext = BaseContext;
 export type FlowConversation = Conversation<BotContext, FlowContext>;
 
-/** Thrown inside the flow when the person leaves the current step by Back or Cancel. */
-export class FlowExit {
-  constructor(readonly kind: "back" | "cancel") {}
+/**
+ * Thrown inside the flow when the person leaves the current step by Back or Cancel; caught by the
+ * flow itself (flow.ts). An Error so that anything that does see one sees a stack and a name.
+ */
+export class FlowExit extends Error {
+  override readonly name = "FlowExit";
+  constructor(readonly kind: "back" | "cancel") {
+    super(`the person left the step (${kind})`);
+  }
 }
 
 /**
