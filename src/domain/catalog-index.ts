@@ -8,6 +8,7 @@
  * a refresh builds a new one and swaps it in, so a reader never sees half of two catalogs.
  */
 import { DEFAULT_COIN_NAMES, orderByPopularity, scoreCurrency, searchTerms } from "./search.js";
+import { displayTickers } from "./coin-label.js";
 import type { Currency, PairMap } from "./types.js";
 
 /** One built catalog; see the module comment. */
@@ -103,10 +104,13 @@ export function* catalogIndexSteps(
   names: Readonly<Record<string, string>> = DEFAULT_COIN_NAMES,
 ): Generator<void, CatalogIndex, void> {
   const visible = orderByPopularity(currencies.filter((c) => c.available !== false));
+  // How each coin is named to people, read from the catalog as a whole (coin-label.ts).
+  const tickers = displayTickers(visible);
   const entries: Entry[] = [];
   const ordinal = new Map<string, number>();
-  for (const currency of visible) {
-    if (ordinal.has(currency.code)) continue;
+  for (const listed of visible) {
+    if (ordinal.has(listed.code)) continue;
+    const currency: Currency = { ...listed, ticker: tickers.get(listed.code.toUpperCase()) ?? listed.code };
     ordinal.set(currency.code, entries.length);
     entries.push({
       currency,
@@ -131,9 +135,11 @@ export function* catalogIndexSteps(
       if (t === undefined || t === f) continue;
       const word = base + (t >>> 5);
       const bit = 1 << (t & 31);
-      if ((rows[word]! & bit) === 0) {
-        rows[word] = rows[word]! | bit;
-        counts[f] = counts[f]! + 1;
+      // Typed-array reads are never undefined inside the bounds the ordinals guarantee.
+      const bits = rows[word] ?? 0;
+      if ((bits & bit) === 0) {
+        rows[word] = bits | bit;
+        counts[f] = (counts[f] ?? 0) + 1;
         pairCount++;
       }
     }
@@ -144,12 +150,19 @@ export function* catalogIndexSteps(
     }
   }
 
-  const has = (f: number, t: number) => (rows[f * words + (t >>> 5)]! & (1 << (t & 31))) !== 0;
+  const has = (f: number, t: number) => ((rows[f * words + (t >>> 5)] ?? 0) & (1 << (t & 31))) !== 0;
+  const countOf = (f: number) => counts[f] ?? 0;
+  /** The coin at position `t` (an ordinal from this index, so always there). */
+  const coinAt = (t: number): Currency => {
+    const coin = all[t];
+    if (coin === undefined) throw new RangeError(`catalog index: no coin at ${t}`);
+    return coin;
+  };
   /** Target positions of `f`, ascending (= popularity order). */
   function* targetOrdinals(f: number): Generator<number, undefined, void> {
     const base = f * words;
     for (let w = 0; w < words; w++) {
-      let bits = rows[base + w]!;
+      let bits = rows[base + w] ?? 0;
       while (bits !== 0) {
         const low = bits & -bits;
         yield (w << 5) + (31 - Math.clz32(low));
@@ -160,7 +173,7 @@ export function* catalogIndexSteps(
   }
   const views: (TargetSet | undefined)[] = new Array<TargetSet | undefined>(n);
   const rowOf = (from: string) => ordinal.get(from.trim().toUpperCase());
-  const sendable = all.filter((_, i) => counts[i]! > 0);
+  const sendable = all.filter((_, i) => countOf(i) > 0);
 
   return {
     sendable,
@@ -173,14 +186,14 @@ export function* catalogIndexSteps(
     },
     targets(from) {
       const f = rowOf(from);
-      if (f === undefined || counts[f] === 0) return EMPTY;
+      if (f === undefined || countOf(f) === 0) return EMPTY;
       return (views[f] ??= new TargetSet(
-        counts[f]!,
+        countOf(f),
         (code) => {
           const t = ordinal.get(code);
           return t !== undefined && has(f, t);
         },
-        () => Array.from(targetOrdinals(f), (t) => all[t]!.code),
+        () => Array.from(targetOrdinals(f), (t) => coinAt(t).code),
       ));
     },
     canExchange(from, to) {
@@ -190,7 +203,7 @@ export function* catalogIndexSteps(
     },
     targetCurrencies(from) {
       const f = rowOf(from);
-      return f === undefined ? [] : Array.from(targetOrdinals(f), (t) => all[t]!);
+      return f === undefined ? [] : Array.from(targetOrdinals(f), coinAt);
     },
     search(query, among = all) {
       const terms = searchTerms(query);
@@ -198,8 +211,9 @@ export function* catalogIndexSteps(
       const scored: { currency: Currency; score: number; rank: number }[] = [];
       for (const currency of among) {
         const rank = ordinal.get(currency.code);
-        if (rank === undefined) continue;
-        const score = scoreCurrency(entries[rank]!.fields, terms);
+        const entry = rank === undefined ? undefined : entries[rank];
+        if (rank === undefined || entry === undefined) continue;
+        const score = scoreCurrency(entry.fields, terms);
         if (score !== undefined) scored.push({ currency, score, rank });
       }
       scored.sort((a, b) => a.score - b.score || a.rank - b.rank);
@@ -208,7 +222,7 @@ export function* catalogIndexSteps(
     pairMap() {
       const map: PairMap = {};
       all.forEach((c, f) => {
-        if (counts[f]! > 0) map[c.code] = Array.from(targetOrdinals(f), (t) => all[t]!.code).sort();
+        if (countOf(f) > 0) map[c.code] = Array.from(targetOrdinals(f), (t) => coinAt(t).code).sort();
       });
       return map;
     },

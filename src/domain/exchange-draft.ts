@@ -62,8 +62,7 @@ export function nextStep(draft: Draft): Step {
 /** The applicable step before `step`, or undefined on the first one. */
 export function previousStep(draft: Draft, step: Step): Step | undefined {
   const index = ORDER.indexOf(step);
-  for (let i = index - 1; i >= 0; i--) {
-    const candidate = ORDER[i]!;
+  for (const candidate of ORDER.slice(0, Math.max(index, 0)).reverse()) {
     if (applies(draft, candidate)) return candidate;
   }
   return undefined;
@@ -159,14 +158,5 @@ export function chooseTo(draft: Draft, coin: Currency): Draft {
   return next;
 }
 
-/** "USDT · ERC20" for a coin with a network; the code alone otherwise. */
-export function coinLabel(coin: Pick<Currency, "code" | "network">): string {
-  // A coin's own chain ("BTC" on "BTC") says nothing more than the code.
-  if (!coin.network || coin.network.toUpperCase() === coin.code) return coin.code;
-  // Catalogs often spell the network into the code (USDTERC20); show it once.
-  const base =
-    coin.code.endsWith(coin.network.toUpperCase()) && coin.code.length > coin.network.length
-      ? coin.code.slice(0, -coin.network.length)
-      : coin.code;
-  return `${base} · ${coin.network}`;
-}
+/** Coins are labelled by one rule everywhere; see coin-label.ts. */
+export { coinLabel } from "./coin-label.js";

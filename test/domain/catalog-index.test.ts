@@ -36,7 +36,7 @@ const index = buildCatalogIndex(CURRENCIES, PAIRS);
 
 describe("buildCatalogIndex: lookups", () => {
   it("finds a visible currency by code in any case and with spaces, and nothing else", () => {
-    expect(index.get("xrp")).toEqual(CURRENCIES[0]);
+    expect(index.get("xrp")).toEqual({ ...CURRENCIES[0], ticker: "XRP" });
     expect(index.get(" btc ")?.minAmount).toBe("0.0005");
     expect(index.get("ZEC")).toBeUndefined();
     expect(index.get("")).toBeUndefined();
@@ -166,8 +166,9 @@ describe("buildCatalogIndexInSlices", () => {
     const many: Currency[] = Array.from({ length: 300 }, (_, i) => coin(`C${i}`, "ERC20"));
     const pairs: PairMap = Object.fromEntries(many.map((c) => [c.code, many.filter((t) => t !== c).map((t) => t.code)]));
     let pauses = 0;
-    const sliced = await buildCatalogIndexInSlices(many, pairs, async () => {
+    const sliced = await buildCatalogIndexInSlices(many, pairs, () => {
       pauses++;
+      return Promise.resolve();
     });
     const whole = buildCatalogIndex(many, pairs);
     const entries = 300 * 299;
