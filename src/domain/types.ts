@@ -167,6 +167,11 @@ export interface ExchangeRecord {
   instructionsQueued?: boolean;
   /** Message id of the live order card in the chat. */
   cardMessageId?: number;
+  /**
+   * The coins as the catalog named them when the exchange was created ("USDT · BEP20",
+   * domain/coin-label.ts), for the card and notices; absent on older records, which show codes.
+   */
+  labels?: { from: string; to: string };
   /** Extra bookkeeping for the poller (next check time, failures, flags). */
   tracking?: {
     nextCheckAt?: string;

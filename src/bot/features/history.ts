@@ -30,7 +30,7 @@ historyFeature.callbackQuery(new RegExp(`^${HISTORY_PAGE_PREFIX}(\\d{1,6})$`), a
   await ctx.answerCallbackQuery();
   await ctx.editMessageText(page.text, { parse_mode: "HTML", reply_markup: page.keyboard }).catch((err: unknown) => {
     // Pressing the button of the page already shown changes nothing; that is fine.
-    if (!/message is not modified/i.test(String((err as Error).message))) throw err;
+    if (!/message is not modified/i.test((err as Error).message)) throw err;
   });
 });
 
@@ -44,8 +44,9 @@ function itemLabel(ctx: BotContext, e: ExchangeRecord): string {
   return ctx.t("history-item", {
     icon: statusIcon(e.status),
     amount: showAmount(e.amountFrom),
-    from: e.from,
-    to: e.to,
+    // Button text is plain: the labels unescaped.
+    from: e.labels?.from ?? e.from,
+    to: e.labels?.to ?? e.to,
     date: day(e.createdAt),
   });
 }

@@ -66,7 +66,7 @@ export function exchangeButtons(record: ExchangeRecord, t: CardTranslate): Inlin
     kb.text(t("admin-button-resend"), resend);
     any = true;
   }
-  kb.row().text(t("admin-button-user"), ADMIN_CALLBACK.user + record.userId);
+  kb.row().text(t("admin-button-user"), `${ADMIN_CALLBACK.user}${record.userId}`);
   return any || record.userId ? kb : undefined;
 }
 
@@ -85,7 +85,12 @@ export function renderExchangeRecord(record: ExchangeRecord, user: UserRecord | 
   ];
   if (record.expectedAmountFrom || record.expectedAmountTo) {
     lines.push(
-      t("admin-ex-expected", { from: showAmount(record.expectedAmountFrom ?? "—"), to: showAmount(record.expectedAmountTo ?? "—") }),
+      t("admin-ex-expected", {
+        amountFrom: showAmount(record.expectedAmountFrom ?? "—"),
+        from: escapeHtml(record.from),
+        amountTo: showAmount(record.expectedAmountTo ?? "—"),
+        to: escapeHtml(record.to),
+      }),
     );
   }
   if (record.amountTo) lines.push(t("admin-ex-received", { amount: showAmount(record.amountTo), to: escapeHtml(record.to) }));
@@ -216,7 +221,7 @@ export function renderAlert(alert: AlertEvent, user: UserRecord | undefined, t: 
         t("admin-alert-create-destination", { address: tagged(a.destinationAddress, a.destinationTag) }),
         t("admin-alert-create-refund", { address: tagged(a.refundAddress, a.refundTag) }),
       ].join("\n");
-      return { text, reply_markup: new InlineKeyboard().text(t("admin-button-user"), ADMIN_CALLBACK.user + a.userId) };
+      return { text, reply_markup: new InlineKeyboard().text(t("admin-button-user"), `${ADMIN_CALLBACK.user}${a.userId}`) };
     }
     default: {
       const e = alert.exchange;
@@ -240,7 +245,7 @@ export function renderAlert(alert: AlertEvent, user: UserRecord | undefined, t: 
       const kb = new InlineKeyboard();
       const find = adminCallback(ADMIN_CALLBACK.find, e.id);
       if (find) kb.text(t("admin-button-open"), find);
-      kb.text(t("admin-button-user"), ADMIN_CALLBACK.user + e.userId);
+      kb.text(t("admin-button-user"), `${ADMIN_CALLBACK.user}${e.userId}`);
       return { text, reply_markup: kb };
     }
   }
