@@ -23,6 +23,7 @@ import type { App } from "../../app.js";
 import type { BotCommand, BotMessage, Emulator, InlineButton, TestUser } from "../emulator/server.js";
 import type { FailureStatus, SandboxServer } from "../sandbox/server.js";
 import { TERMINAL_STATUSES } from "../sandbox/orders.js";
+import { SANDBOX_COINS } from "../sandbox/catalog.js";
 
 /** The regular person on the page. */
 export const PLAYGROUND_USER = { id: 1001, first_name: "Alice", username: "alice" } as const;
@@ -41,6 +42,9 @@ const STATIC: Readonly<Record<string, { file: string; type: string }>> = {
   "/index.html": { file: "index.html", type: "text/html; charset=utf-8" },
   "/app.js": { file: "app.js", type: "text/javascript; charset=utf-8" },
   "/style.css": { file: "style.css", type: "text/css; charset=utf-8" },
+  "/favicon.svg": { file: "favicon.svg", type: "image/svg+xml" },
+  // Browsers ask for /favicon.ico whatever the page says; the SVG is served there too (no 404).
+  "/favicon.ico": { file: "favicon.svg", type: "image/svg+xml" },
 };
 const MAX_BODY_BYTES = 64 * 1024;
 /** Changes are coalesced into one event per this many ms: a bot reply is often several calls. */
@@ -92,6 +96,29 @@ export interface MessageView {
   photo?: string;
   edited: boolean;
   date: number;
+}
+
+/** A known-valid address (and tag) of one coin, for the page's "sample address" picker. */
+export interface SampleView {
+  code: string;
+  network: string;
+  address: string;
+  /** The tag's name and a valid tag, for a coin that needs one. */
+  tag?: { name: string; value: string };
+}
+
+/**
+ * Sample addresses of the small catalog's coins that can be exchanged (the large catalog's
+ * hundreds of generated tokens would make the list useless; its sample addresses follow the same
+ * formats, see README).
+ */
+function samplesOf(sandbox: SandboxServer): SampleView[] {
+  return SANDBOX_COINS.filter((c) => c.available && c.listed).flatMap((c) => {
+    const address = sandbox.catalog.sampleAddress(c.code);
+    if (address === undefined) return [];
+    const tag = sandbox.catalog.sampleTag(c.code);
+    return [{ code: c.code, network: c.network, address, ...(tag ? { tag: { name: c.tagname, value: tag } } : {}) }];
+  });
 }
 
 /** Thrown for a request the page should not have made; becomes a 400 with the message. */
@@ -283,13 +310,16 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
       return;
     }
 
-    if (!path.startsWith("/playground/api/")) return sendJson(res, 404, { error: "not found" });
+    if (!path.startsWith("/playground/api/")) {
+      sendJson(res, 404, { error: "not found" });
+      return;
+    }
     const rest = path.slice("/playground/api/".length).split("/").map(decodeURIComponent);
 
     if (method === "GET") {
       switch (rest[0]) {
-        case "people":
-          return sendJson(res, 200, {
+        case "people": {
+          sendJson(res, 200, {
             bot: { username: emulator.bot.username, name: emulator.bot.first_name },
             people: [
               { id: PLAYGROUND_USER.id, name: PLAYGROUND_USER.first_name, role: "user" },
@@ -298,14 +328,27 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
             languages: LANGUAGES,
             failures: FAILURES,
           });
-        case "chat":
-          return sendJson(res, 200, chatSnapshot(Number(rest[1])));
-        case "orders":
-          return sendJson(res, 200, { orders: ordersSnapshot() });
+          return;
+        }
+        case "chat": {
+          sendJson(res, 200, chatSnapshot(Number(rest[1])));
+          return;
+        }
+        case "orders": {
+          sendJson(res, 200, { orders: ordersSnapshot() });
+          return;
+        }
+        case "samples": {
+          sendJson(res, 200, { samples: samplesOf(sandbox) });
+          return;
+        }
         case "photo": {
           const message = emulator.chat(Number(rest[1])).byId(Number(rest[2]));
           const photo = message?.photo;
-          if (photo === undefined || !("bytes" in photo)) return sendJson(res, 404, { error: "no such photo" });
+          if (photo === undefined || !("bytes" in photo)) {
+            sendJson(res, 404, { error: "no such photo" });
+            return;
+          }
           res.writeHead(200, {
             "content-type": photo.mime,
             "content-length": photo.bytes.length,
@@ -323,23 +366,34 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
           return;
         }
       }
-      return sendJson(res, 404, { error: "not found" });
+      sendJson(res, 404, { error: "not found" });
+      return;
     }
 
-    if (method !== "POST") return sendJson(res, 405, { error: "method not allowed" });
+    if (method !== "POST") {
+      sendJson(res, 405, { error: "method not allowed" });
+      return;
+    }
     const body = await readJson(req);
     switch (rest[0]) {
       case "send": {
         const text = str(body, "text");
         if (text.trim() === "") throw new BadRequest("empty message");
-        return sendJson(res, 200, { update_id: person(body).sendText(text).update_id });
+        sendJson(res, 200, { update_id: person(body).sendText(text).update_id });
+        return;
       }
-      case "press":
-        return sendJson(res, 200, { update_id: person(body).pressButton(int(body, "message_id"), str(body, "data")).update_id });
-      case "inline":
-        return sendJson(res, 200, { update_id: person(body).inlineQuery(str(body, "query"), { chatType: "private" }).update_id });
-      case "choose":
-        return sendJson(res, 200, { update_id: person(body).chooseInlineResult(str(body, "result_id")).update_id });
+      case "press": {
+        sendJson(res, 200, { update_id: person(body).pressButton(int(body, "message_id"), str(body, "data")).update_id });
+        return;
+      }
+      case "inline": {
+        sendJson(res, 200, { update_id: person(body).inlineQuery(str(body, "query"), { chatType: "private" }).update_id });
+        return;
+      }
+      case "choose": {
+        sendJson(res, 200, { update_id: person(body).chooseInlineResult(str(body, "result_id")).update_id });
+        return;
+      }
       case "language": {
         const user = person(body);
         const language = str(body, "language");
@@ -348,26 +402,32 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
         emulator.user({ ...user.info, language_code: language });
         languages.set(user.id, language);
         announce();
-        return sendJson(res, 200, { language });
+        sendJson(res, 200, { language });
+        return;
       }
       case "orders": {
         const id = rest[1] ?? "";
-        if (sandbox.orders.get(id) === undefined) return sendJson(res, 404, { error: "no such order" });
+        if (sandbox.orders.get(id) === undefined) {
+          sendJson(res, 404, { error: "no such order" });
+          return;
+        }
         if (rest[2] === "advance") {
           const order = sandbox.orders.advance(id);
           nudgePoller();
-          return sendJson(res, 200, { status: order.status });
+          sendJson(res, 200, { status: order.status });
+          return;
         }
         if (rest[2] === "fail") {
           const status = str(body, "status");
           if (!(FAILURES as readonly string[]).includes(status)) throw new BadRequest(`status must be one of ${FAILURES.join(", ")}`);
           const order = sandbox.orders.fail(id, status as FailureStatus);
           nudgePoller();
-          return sendJson(res, 200, { status: order.status });
+          sendJson(res, 200, { status: order.status });
+          return;
         }
       }
     }
-    return sendJson(res, 404, { error: "not found" });
+    sendJson(res, 404, { error: "not found" });
   };
 
   const server: Server = createServer((req, res) => {
