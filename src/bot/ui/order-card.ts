@@ -38,7 +38,7 @@ export function statusLabel(status: ExchangeStatus, t: CardTranslate): string {
 }
 
 /** The coins of an exchange as the person was shown them ("USDT · BEP20"); the codes on older records. Escaped. */
-export function coinsOf(record: Pick<ExchangeRecord, "from" | "to" | "labels">): { from: string; to: string } {
+function coinsOf(record: Pick<ExchangeRecord, "from" | "to" | "labels">): { from: string; to: string } {
   return { from: escapeHtml(record.labels?.from ?? record.from), to: escapeHtml(record.labels?.to ?? record.to) };
 }
 

@@ -99,7 +99,7 @@ export interface MessageView {
 }
 
 /** A known-valid address (and tag) of one coin, for the page's "sample address" picker. */
-export interface SampleView {
+interface SampleView {
   code: string;
   network: string;
   address: string;
