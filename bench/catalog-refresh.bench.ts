@@ -193,7 +193,10 @@ function runChild(variant: Variant, catalogSize: "small" | "large", url: string,
     p.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
     p.on("error", reject);
     p.on("exit", (code) => {
-      if (code !== 0) return reject(new Error(`child ${variant} exited with ${code}`));
+      if (code !== 0) {
+        reject(new Error(`child ${variant} exited with ${code}`));
+        return;
+      }
       const line = out.trim().split("\n").at(-1) ?? "";
       resolve(JSON.parse(line) as ChildResult);
     });

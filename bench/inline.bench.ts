@@ -11,16 +11,10 @@
  * cache only helps where a real burst would share (identical questions within a round).
  * Prints a table and writes bench/inline.results.md.
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import os from "node:os";
-import { join } from "node:path";
-import { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
-import { loadConfig } from "../src/config.js";
-import { createLogger } from "../src/log.js";
-import { startApp } from "../src/app.js";
-import { startSandbox } from "../src/devtools/sandbox/server.js";
-import { startEmulator } from "../src/devtools/emulator/server.js";
+import { startHarness } from "../test/e2e/harness.js";
 
 const CONCURRENT = 50;
 const ROUNDS = 5;
@@ -95,26 +89,12 @@ function percentile(sorted: number[], p: number): number {
 const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
 
 async function main(): Promise<void> {
-  const dataDir = await mkdtemp(join(os.tmpdir(), "swapbot-inline-bench-"));
-  const sandbox = await startSandbox({ lifecycle: "manual", latencyMs: LATENCY_MS });
-  const emulator = await startEmulator();
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
-  const warnings: string[] = [];
-  const destination = new Writable({
-    write(chunk, _encoding, done) {
-      warnings.push(String(chunk));
-      done();
-    },
-  });
-  const logger = createLogger({ level: config.logLevel, secrets: [emulator.token, sandbox.apiKey], destination });
-  const app = await startApp({
-    config,
-    logger,
-    botToken: emulator.token,
-    telegramApiRoot: emulator.apiRoot,
-    partnerApiUrl: sandbox.url,
-    partnerApiKey: sandbox.apiKey,
-  });
+  // The end-to-end harness: the bot wired by `startApp` as in production, the sandbox exchange
+  // answering after LATENCY_MS, the emulator, a temporary data directory.
+  const h = await startHarness({ sandbox: { latencyMs: LATENCY_MS }, env: { LOG_LEVEL: "warn" } });
+  const { emulator, sandbox } = h;
+  /** The bot's log lines: only warnings and worse at this level. */
+  const warnings = h.logs;
 
   const users = Array.from({ length: CONCURRENT }, (_, i) =>
     emulator.user({ id: 700_000 + i, first_name: `B${i}`, language_code: i % 5 === 0 ? "ru" : "en" }),
@@ -226,10 +206,7 @@ the emulator and the sandbox share ${os.cpus().length} cores.
     await writeFile(out, md);
     console.log(md);
   } finally {
-    await app.stop();
-    await emulator.close();
-    await sandbox.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await h.close();
   }
 }
 

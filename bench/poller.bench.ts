@@ -76,7 +76,11 @@ let offset = 0;
 const poller = createPoller({
   store,
   partner,
-  notifier: { enqueue: () => void enqueued++ },
+  notifier: {
+    enqueue: () => {
+      enqueued++;
+    },
+  },
   logger: silent,
   intervalMs: 30_000,
   maxAgeMs: 7 * 86_400_000,

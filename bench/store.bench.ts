@@ -188,7 +188,7 @@ async function main(): Promise<void> {
       ["exchanges / users", `${EXCHANGES.toLocaleString("en")} / ${USERS.toLocaleString("en")} (${ids.length} open)`],
       ["file size", `${mb(fileBytes)} (${fileBytes.toLocaleString("en")} bytes)`],
       [
-        "start-up load (open), median of " + LOAD_RUNS,
+        `start-up load (open), median of ${LOAD_RUNS}`,
         `${ms(median(loadMs))} (min ${ms(Math.min(...loadMs))}, max ${ms(Math.max(...loadMs))})`,
       ],
       ["RSS after load (median)", `${mb(rss)} (empty store: ${mb(baseline.rss)})`],

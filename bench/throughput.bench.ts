@@ -13,18 +13,14 @@
  *
  * Prints a table and writes bench/throughput.results.md.
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import os from "node:os";
-import { join } from "node:path";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Bot, webhookCallback } from "grammy";
 import { run } from "@grammyjs/runner";
-import { loadConfig } from "../src/config.js";
-import { createLogger } from "../src/log.js";
-import { startApp } from "../src/app.js";
-import { startSandbox } from "../src/devtools/sandbox/server.js";
 import { startEmulator, type Emulator } from "../src/devtools/emulator/server.js";
+import { startHarness } from "../test/e2e/harness.js";
 
 const FLOOD = 2_000;
 const ROUNDS = 3;
@@ -87,33 +83,15 @@ async function bareRate(kind: Kind, round: number, mode: Mode): Promise<number> 
   }
 }
 
-/** The full bot as `startApp` wires it in production, against the sandbox exchange. */
+/** The full bot as `startApp` wires it in production, against the sandbox exchange: the e2e harness. */
 async function fullRate(kind: Kind, round: number, mode: Mode): Promise<number> {
-  const dataDir = await mkdtemp(join(os.tmpdir(), "swapbot-bench-throughput-"));
-  let local: string | undefined;
-  const emulator = await emulatorFor(() => local);
-  const sandbox = await startSandbox({ lifecycle: "manual" });
-  const hookEnv: Record<string, string> = mode === "webhook" ? { WEBHOOK_URL: PUBLIC_HOOK, WEBHOOK_SECRET: SECRET, PORT: "0" } : {};
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "warn", POLL_INTERVAL_MS: "3600000", ...hookEnv });
-  const app = await startApp({
-    config,
-    logger: createLogger({ level: "warn", secrets: [emulator.token, sandbox.apiKey] }),
-    botToken: emulator.token,
-    telegramApiRoot: emulator.apiRoot,
-    partnerApiUrl: sandbox.url,
-    partnerApiKey: sandbox.apiKey,
-    webhookHost: "127.0.0.1",
-  });
-  local = app.webhook?.localUrl;
+  const h = await startHarness({ webhook: mode === "webhook", env: { LOG_LEVEL: "warn", POLL_INTERVAL_MS: "3600000" } });
   try {
     // The catalog and the one quote every inline query asks for are warm, as in a running bot.
-    await app.catalog.index();
-    return FLOOD / (await flood(emulator, kind, 2_000_000 + round * FLOOD));
+    await h.app.catalog.index();
+    return FLOOD / (await flood(h.emulator, kind, 2_000_000 + round * FLOOD));
   } finally {
-    await app.stop();
-    await emulator.close();
-    await sandbox.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await h.close();
   }
 }
 

@@ -64,7 +64,7 @@ export interface AppOptions {
 }
 
 /** The update types the bot uses, for getUpdates and setWebhook alike. */
-export const ALLOWED_UPDATES = ["message", "callback_query", "inline_query", "chosen_inline_result", "my_chat_member"] as const;
+const ALLOWED_UPDATES = ["message", "callback_query", "inline_query", "chosen_inline_result", "my_chat_member"] as const;
 
 export interface App {
   readonly bot: Bot<BotContext>;

@@ -8,7 +8,7 @@
 import { z } from "zod";
 
 /** How the process is wired, derived from which variables are set. */
-export type RunMode =
+type RunMode =
   /** No BOT_TOKEN, no PARTNER_API_URL: sandbox exchange and Bot API emulator in this process. */
   | "sandbox"
   /** BOT_TOKEN but no PARTNER_API_URL: real Telegram, sandbox exchange (a partner's trial run). */
@@ -74,7 +74,7 @@ export interface Config {
  * it later in the same checkout never finds sandbox orders (which the real service does not know)
  * in the real data, and the playground's people never mix with real Telegram users.
  */
-export const DEFAULT_DATA_DIRS: Readonly<Record<RunMode, string>> = {
+const DEFAULT_DATA_DIRS: Readonly<Record<RunMode, string>> = {
   sandbox: "data/sandbox",
   trial: "data/trial",
   production: "data",

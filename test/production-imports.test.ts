@@ -24,7 +24,7 @@ function importsOf(file: string): Edges {
   };
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      const typeOnly = node.importClause?.isTypeOnly === true;
+      const typeOnly = node.importClause?.phaseModifier === ts.SyntaxKind.TypeKeyword;
       const bindings = node.importClause?.namedBindings;
       const allNamedTypeOnly =
         bindings !== undefined &&

@@ -38,7 +38,7 @@ export interface CreateBotOptions {
  * One update per chat at a time, so a chat's updates never race. `sequentialize` is a plain
  * middleware (a lock per key), so it holds for the runner and for webhook requests alike.
  */
-export function sequentialKey(ctx: BotContext): string | undefined {
+function sequentialKey(ctx: BotContext): string | undefined {
   return ctx.chat?.id.toString() ?? ctx.from?.id.toString();
 }
 
@@ -47,7 +47,7 @@ export function createBot(deps: BotDeps, i18n: I18n<BaseContext>, options: Creat
   const bot = new Bot<BotContext>(options.token, {
     // 429s wait for retry_after; 5xx and network errors are retried a few times. At the HTTP
     // level, so that the Api each conversation replay builds inherits it below its replay log.
-    client: { ...options.client, fetch: options.client?.fetch ?? (retryingTelegramFetch() as unknown as ApiClientOptions["fetch"]) },
+    client: { ...options.client, fetch: options.client?.fetch ?? retryingTelegramFetch() },
     botInfo: options.botInfo,
   });
 

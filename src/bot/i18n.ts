@@ -14,7 +14,7 @@ const LOCALES_DIR = fileURLToPath(new URL("../../locales", import.meta.url));
 export type Translator = (locale: string, key: string, variables?: Record<string, string | number>) => string;
 
 /** Maps any Telegram language_code ("ru-RU", "uk", undefined) to a locale we have. */
-export function pickLocale(code: string | undefined): SupportedLocale {
+function pickLocale(code: string | undefined): SupportedLocale {
   const base = code?.toLowerCase().split(/[-_]/)[0];
   return (SUPPORTED_LOCALES as readonly string[]).includes(base ?? "") ? (base as SupportedLocale) : "en";
 }

@@ -83,5 +83,5 @@ export function retryingTelegramFetch(options: TelegramRetryOptions = {}): typeo
       await delay(wait, undefined, { signal: signal as AbortSignal | undefined });
     }
   };
-  return retrying as typeof fetch;
+  return retrying;
 }

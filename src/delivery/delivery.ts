@@ -16,6 +16,7 @@ import { localeOfChat } from "../bot/i18n.js";
 import { depositParts, sendDepositPart, type InstructionCoins } from "../bot/ui/deposit-instructions.js";
 import { renderMilestone, renderOrderCard, type CardTranslate } from "../bot/ui/order-card.js";
 import type { Currency } from "../domain/types.js";
+import { elementAt } from "../domain/checked.js";
 import { milestonesBetween } from "../domain/status.js";
 import { withExchangeLock } from "./locks.js";
 import { Outbox, type OutboxEntry, type OutboxLogger } from "./outbox.js";
@@ -33,7 +34,7 @@ const HOUR = 3_600_000;
  * - card edits: three days, like milestones (the card is the same news, kept up to date).
  * - alerts: a day. An alert about an outage or a stuck order that ended long ago misleads support.
  */
-export const TTL = { deposit: 24 * HOUR, milestone: 72 * HOUR, card: 72 * HOUR, alert: 24 * HOUR } as const;
+const TTL = { deposit: 24 * HOUR, milestone: 72 * HOUR, card: 72 * HOUR, alert: 24 * HOUR } as const;
 
 /** What an outbox entry carries. */
 export type DeliveryPayload =
@@ -51,14 +52,14 @@ export const keys = {
 };
 
 /** The live-store namespace of "notices enqueued up to this status", per exchange. */
-export const NOTIFIED_NAMESPACE = "notified";
+const NOTIFIED_NAMESPACE = "notified";
 
 /**
  * The live-store namespace of the live card's message id, per exchange: written through with the
  * send, so after a crash the card is edited, not sent a second time. The record's `cardMessageId`
  * (main store) takes over once it is durable.
  */
-export const CARDS_NAMESPACE = "cards";
+const CARDS_NAMESPACE = "cards";
 
 /** Options of {@link Delivery}. */
 export interface DeliveryOptions {
@@ -290,7 +291,7 @@ export class Delivery {
         if (rec.status !== "waiting_deposit") return "obsolete";
         const parts = depositParts(rec, p.coins ?? (await this.#coins(rec)), t);
         for (let i = entry.progress; i < parts.length; i++) {
-          const part = parts[i]!;
+          const part = elementAt(parts, i);
           // The card part replaces the live card: under the exchange's card lock.
           if (part.kind === "card") {
             const messageId = await withExchangeLock(store, rec.id, () =>

@@ -7,9 +7,9 @@
 const lockTables = new WeakMap<object, Map<string, Promise<void>>>();
 
 /** Runs `fn` after every earlier call with the same `owner` and `key` has finished. */
-export async function withLock<T>(owner: object, key: string, fn: () => Promise<T>): Promise<T> {
+async function withLock<T>(owner: object, key: string, fn: () => Promise<T>): Promise<T> {
   let table = lockTables.get(owner);
-  if (!table) lockTables.set(owner, (table = new Map()));
+  if (!table) lockTables.set(owner, (table = new Map<string, Promise<void>>()));
   const previous = table.get(key) ?? Promise.resolve();
   const run = previous.then(fn);
   const settled = run.then(

@@ -25,7 +25,7 @@ import { GrammyError } from "grammy";
 import type { Store } from "../store/store.js";
 
 /** The kv namespace of the entries in the live store. */
-export const OUTBOX_NAMESPACE = "outbox";
+const OUTBOX_NAMESPACE = "outbox";
 
 export type OutboxState = "pending" | "sent" | "blocked" | "failed" | "expired" | "obsolete";
 
@@ -50,7 +50,7 @@ export interface OutboxEntry<P = unknown> {
 }
 
 /** What a deliverer reports about an entry it was handed. */
-export type DeliveryResult = "sent" | "obsolete";
+type DeliveryResult = "sent" | "obsolete";
 
 /**
  * Sends one entry. `confirmed(n)` must be awaited after the n-th message of the entry was

@@ -77,7 +77,9 @@ export async function startDevSystem(config: Config, logger: Logger, options: { 
       closers.push(() => s.close());
     }
     if (config.mode === "sandbox") {
-      const e = await startEmulator({ port: portNear(config.sandboxPort, 1) });
+      // Telegram's flood limits are on here, so the bot's own pacing (it waits out a 429's
+      // retry_after) is exercised where a person watches, as it would be on real Telegram.
+      const e = await startEmulator({ port: portNear(config.sandboxPort, 1), floodLimits: true });
       emulator = e;
       closers.push(() => e.close());
       logger.info(
@@ -93,12 +95,12 @@ export async function startDevSystem(config: Config, logger: Logger, options: { 
       );
     logger.info(`Data: ${resolve(config.dataDir)} (kept between runs; delete that folder to start afresh).`);
 
+    // Each comes from the config or from the server this mode started in its place.
     const botToken = config.botToken ?? emulator?.token;
     const partnerApiUrl = config.partnerApiUrl ?? sandbox?.url;
     const partnerApiKey = config.partnerApiKey ?? sandbox?.apiKey;
     if (botToken === undefined || partnerApiUrl === undefined || partnerApiKey === undefined) {
-      // loadConfig's modes guarantee it: no token means the emulator, no partner URL the sandbox.
-      throw new Error("the mode's servers did not supply the bot token or the partner address");
+      throw new Error(`mode ${config.mode}: no bot token, partner URL or partner key, and no development server to stand in`);
     }
     app = await startApp({
       config,

@@ -14,9 +14,9 @@ import { Decimal } from "decimal.js";
 export const Dec = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_DOWN, toExpNeg: -100, toExpPos: 100 });
 
 /** At most this many digits after the decimal separator (trailing zeros do not count). */
-export const MAX_DECIMALS = 18;
+const MAX_DECIMALS = 18;
 /** At most this many digits before the separator (leading zeros do not count): 999 trillion. */
-export const MAX_INTEGER_DIGITS = 15;
+const MAX_INTEGER_DIGITS = 15;
 
 /**
  * Why a typed amount was refused. The bot maps each one to a localized message

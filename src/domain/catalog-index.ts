@@ -9,6 +9,7 @@
  */
 import { DEFAULT_COIN_NAMES, orderByPopularity, scoreCurrency, searchTerms } from "./search.js";
 import { displayTickers } from "./coin-label.js";
+import { elementAt } from "./checked.js";
 import type { Currency, PairMap } from "./types.js";
 
 /** One built catalog; see the module comment. */
@@ -98,7 +99,7 @@ export async function buildCatalogIndexInSlices(
  * need 900 × 29 32-bit words (about 100 KB), where a Set of codes per coin held 800,000 entries
  * (tens of MB) and took longer to fill. A row also lists its targets in popularity order for free.
  */
-export function* catalogIndexSteps(
+function* catalogIndexSteps(
   currencies: readonly Currency[],
   pairs: PairMap,
   names: Readonly<Record<string, string>> = DEFAULT_COIN_NAMES,
@@ -135,11 +136,10 @@ export function* catalogIndexSteps(
       if (t === undefined || t === f) continue;
       const word = base + (t >>> 5);
       const bit = 1 << (t & 31);
-      // Typed-array reads are never undefined inside the bounds the ordinals guarantee.
-      const bits = rows[word] ?? 0;
-      if ((bits & bit) === 0) {
-        rows[word] = bits | bit;
-        counts[f] = (counts[f] ?? 0) + 1;
+      const had = elementAt(rows, word);
+      if ((had & bit) === 0) {
+        rows[word] = had | bit;
+        counts[f] = elementAt(counts, f) + 1;
         pairCount++;
       }
     }
@@ -150,19 +150,12 @@ export function* catalogIndexSteps(
     }
   }
 
-  const has = (f: number, t: number) => ((rows[f * words + (t >>> 5)] ?? 0) & (1 << (t & 31))) !== 0;
-  const countOf = (f: number) => counts[f] ?? 0;
-  /** The coin at position `t` (an ordinal from this index, so always there). */
-  const coinAt = (t: number): Currency => {
-    const coin = all[t];
-    if (coin === undefined) throw new RangeError(`catalog index: no coin at ${t}`);
-    return coin;
-  };
+  const has = (f: number, t: number) => (elementAt(rows, f * words + (t >>> 5)) & (1 << (t & 31))) !== 0;
   /** Target positions of `f`, ascending (= popularity order). */
   function* targetOrdinals(f: number): Generator<number, undefined, void> {
     const base = f * words;
     for (let w = 0; w < words; w++) {
-      let bits = rows[base + w] ?? 0;
+      let bits = elementAt(rows, base + w);
       while (bits !== 0) {
         const low = bits & -bits;
         yield (w << 5) + (31 - Math.clz32(low));
@@ -173,7 +166,7 @@ export function* catalogIndexSteps(
   }
   const views: (TargetSet | undefined)[] = new Array<TargetSet | undefined>(n);
   const rowOf = (from: string) => ordinal.get(from.trim().toUpperCase());
-  const sendable = all.filter((_, i) => countOf(i) > 0);
+  const sendable = all.filter((_, i) => elementAt(counts, i) > 0);
 
   return {
     sendable,
@@ -186,14 +179,14 @@ export function* catalogIndexSteps(
     },
     targets(from) {
       const f = rowOf(from);
-      if (f === undefined || countOf(f) === 0) return EMPTY;
+      if (f === undefined || elementAt(counts, f) === 0) return EMPTY;
       return (views[f] ??= new TargetSet(
-        countOf(f),
+        elementAt(counts, f),
         (code) => {
           const t = ordinal.get(code);
           return t !== undefined && has(f, t);
         },
-        () => Array.from(targetOrdinals(f), (t) => coinAt(t).code),
+        () => Array.from(targetOrdinals(f), (t) => elementAt(all, t).code),
       ));
     },
     canExchange(from, to) {
@@ -203,7 +196,7 @@ export function* catalogIndexSteps(
     },
     targetCurrencies(from) {
       const f = rowOf(from);
-      return f === undefined ? [] : Array.from(targetOrdinals(f), coinAt);
+      return f === undefined ? [] : Array.from(targetOrdinals(f), (t) => elementAt(all, t));
     },
     search(query, among = all) {
       const terms = searchTerms(query);
@@ -211,9 +204,8 @@ export function* catalogIndexSteps(
       const scored: { currency: Currency; score: number; rank: number }[] = [];
       for (const currency of among) {
         const rank = ordinal.get(currency.code);
-        const entry = rank === undefined ? undefined : entries[rank];
-        if (rank === undefined || entry === undefined) continue;
-        const score = scoreCurrency(entry.fields, terms);
+        if (rank === undefined) continue;
+        const score = scoreCurrency(elementAt(entries, rank).fields, terms);
         if (score !== undefined) scored.push({ currency, score, rank });
       }
       scored.sort((a, b) => a.score - b.score || a.rank - b.rank);
@@ -222,7 +214,7 @@ export function* catalogIndexSteps(
     pairMap() {
       const map: PairMap = {};
       all.forEach((c, f) => {
-        if (countOf(f) > 0) map[c.code] = Array.from(targetOrdinals(f), (t) => coinAt(t).code).sort();
+        if (elementAt(counts, f) > 0) map[c.code] = Array.from(targetOrdinals(f), (t) => elementAt(all, t).code).sort();
       });
       return map;
     },

@@ -14,7 +14,7 @@ import { parseAmount } from "./amount.js";
 /** Telegram's limit on a start payload. */
 export const MAX_START_PAYLOAD_LENGTH = 64;
 /** What every exchange payload starts with. */
-export const EXCHANGE_PAYLOAD_PREFIX = "x_";
+const EXCHANGE_PAYLOAD_PREFIX = "x_";
 
 /** A currency code as payloads carry it: letters and digits, 1 to 20 of them. */
 const CODE = /^[A-Z0-9]{1,20}$/;

@@ -5,6 +5,7 @@
  * value is missing. Back and Edit clear values, and the person is asked for exactly what is
  * missing again, so every way back through the flow goes through the same code.
  */
+import { elementAt } from "./checked.js";
 import type { Currency } from "./types.js";
 
 export interface Draft {
@@ -62,7 +63,8 @@ export function nextStep(draft: Draft): Step {
 /** The applicable step before `step`, or undefined on the first one. */
 export function previousStep(draft: Draft, step: Step): Step | undefined {
   const index = ORDER.indexOf(step);
-  for (const candidate of ORDER.slice(0, Math.max(index, 0)).reverse()) {
+  for (let i = index - 1; i >= 0; i--) {
+    const candidate = elementAt(ORDER, i);
     if (applies(draft, candidate)) return candidate;
   }
   return undefined;

@@ -14,6 +14,7 @@
  * command: for `/rate 0.1 btc eth` that is grammY's `ctx.match`, not the whole message.
  */
 import { parseAmount, type AmountError } from "./amount.js";
+import { elementAt } from "./checked.js";
 
 /** Words that may stand between the two coins. Compared in lower case. */
 export const CONNECTORS: ReadonlySet<string> = new Set(["to", "in", "into", "->", "→", "=>", "=", "/", "в", "на"]);
@@ -153,14 +154,14 @@ function mergeAmountRuns(items: Item[]): { ok: true; list: Item[] } | { ok: fals
   const list: Item[] = [];
   let i = 0;
   while (i < items.length) {
-    const item = items[i]!;
+    const item = elementAt(items, i);
     if (item.type !== "amount") {
       list.push(item);
       i++;
       continue;
     }
     let j = i + 1;
-    while (j < items.length && items[j]!.type === "amount") j++;
+    while (j < items.length && elementAt(items, j).type === "amount") j++;
     if (j - i === 1) list.push(item);
     else {
       const joined = items
@@ -231,16 +232,18 @@ export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFIN
   const cols = b.length + 1;
   const d: number[][] = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
   for (let i = 1; i < rows; i++) {
-    let rowMin = d[i]![0]!;
+    const row = elementAt(d, i);
+    const above = elementAt(d, i - 1);
+    let rowMin = elementAt(row, 0);
     for (let j = 1; j < cols; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = v;
+      let v = Math.min(elementAt(above, j) + 1, elementAt(row, j - 1) + 1, elementAt(above, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, elementAt(elementAt(d, i - 2), j - 2) + 1);
+      row[j] = v;
       rowMin = Math.min(rowMin, v);
     }
     if (rowMin > limit) return limit + 1;
   }
-  const distance = d[rows - 1]![cols - 1]!;
+  const distance = elementAt(elementAt(d, rows - 1), cols - 1);
   return distance > limit ? limit + 1 : distance;
 }

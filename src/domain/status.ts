@@ -60,7 +60,7 @@ export function statusIcon(status: ExchangeStatus): string {
  * Statuses that get a message of their own besides the card edit, because the person must not miss
  * them: the deposit arrived, the coins arrived, or something went wrong and they may need to act.
  */
-export const MILESTONE_STATUSES: ReadonlySet<ExchangeStatus> = new Set<ExchangeStatus>([
+const MILESTONE_STATUSES: ReadonlySet<ExchangeStatus> = new Set<ExchangeStatus>([
   "deposit_received",
   "success",
   "failed",

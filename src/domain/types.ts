@@ -125,7 +125,7 @@ export interface PartnerApi {
 }
 
 /** One entry of an exchange's status history, as stored. */
-export interface StatusChange {
+interface StatusChange {
   status: ExchangeStatus;
   /** ISO-8601 time the bot saw the change. */
   at: string;

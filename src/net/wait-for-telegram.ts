@@ -39,7 +39,7 @@ export class StartupAbortedError extends Error {
 }
 
 /** Telegram answered, but in a way a retry cannot fix (a revoked token, a wrong API path). */
-export class TelegramRefusedError extends Error {
+class TelegramRefusedError extends Error {
   constructor(
     readonly status: number,
     description: string,

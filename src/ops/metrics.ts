@@ -12,7 +12,7 @@ import type { PartnerRequestEvent } from "../partner/client.js";
 import type { CycleReport } from "../poller/poller.js";
 
 /** Live figures read at scrape time. Each may throw (a closed store): that gauge is then left empty. */
-export interface MetricSources {
+interface MetricSources {
   openExchangesByStatus(): Record<string, number>;
   outboxBacklog(): number;
   /** Size in bytes of each data file, by file name, as of its last write. */
@@ -29,7 +29,7 @@ export interface OpsTotals {
 }
 
 /** Outcome of one handled update: "error" when a handler threw (the error boundary caught it). */
-export type UpdateOutcome = "ok" | "error";
+type UpdateOutcome = "ok" | "error";
 
 export interface AppMetrics {
   readonly registry: Registry;
@@ -183,7 +183,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): AppMe
       sources = s;
     },
     async totals() {
-      const sum = async (c: Counter<string>, match: (labels: Record<string, unknown>) => boolean = () => true) =>
+      const sum = async (c: Counter, match: (labels: Record<string, unknown>) => boolean = () => true) =>
         (await c.get()).values.filter((v) => match(v.labels)).reduce((n, v) => n + v.value, 0);
       return {
         updates: await sum(updates),

@@ -16,7 +16,7 @@ import { isServiceFailure } from "../support/partner-health.js";
 import type { PartnerRequestEvent } from "../partner/client.js";
 
 /** One check's verdict, with a short reason for a person reading /readyz. */
-export interface CheckResult {
+interface CheckResult {
   ok: boolean;
   reason?: string;
 }

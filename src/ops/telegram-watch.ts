@@ -18,7 +18,7 @@ export function watchTelegram(sink: TelegramCallSink): Transformer {
       result = await prev(method, payload, signal);
     } catch (err) {
       // An aborted call (the runner stopping) says nothing about Telegram.
-      if (!signal?.aborted) sink.onCall(method, { ok: false, code: "network", reason: (err as Error)?.name ?? "error" });
+      if (!signal?.aborted) sink.onCall(method, { ok: false, code: "network", reason: err instanceof Error ? err.name : "error" });
       throw err;
     }
     if (result.ok) sink.onCall(method, { ok: true });

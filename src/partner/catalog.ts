@@ -17,7 +17,7 @@ import { buildCatalogIndexInSlices, type CatalogIndex } from "../domain/catalog-
 import { slicePause } from "./slices.js";
 
 /** The least the catalog needs from a logger (a pino logger fits). */
-export interface CatalogLogger {
+interface CatalogLogger {
   warn: (fields: object, msg?: string) => void;
 }
 

@@ -48,13 +48,13 @@ import {
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** The spec's endpoints. */
-export type PartnerEndpoint = "validate-address" | "rate" | "currencies" | "pairs" | "exchange-create" | "exchange-status";
+type PartnerEndpoint = "validate-address" | "rate" | "currencies" | "pairs" | "exchange-create" | "exchange-status";
 
 /** A log function in pino's shape: an object of fields, then a message. */
-export type PartnerLogFn = (fields: object, msg?: string) => void;
+type PartnerLogFn = (fields: object, msg?: string) => void;
 
 /** The least the client needs from a logger (a pino logger fits). */
-export interface PartnerLogger {
+interface PartnerLogger {
   debug: PartnerLogFn;
   warn: PartnerLogFn;
 }
@@ -116,7 +116,7 @@ const READ_ENDPOINTS: ReadonlySet<PartnerEndpoint> = new Set(["validate-address"
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Default of {@link PartnerClientOptions.offThreadPairsMinBytes}. */
-export const OFF_THREAD_PAIRS_MIN_BYTES = 512 * 1024;
+const OFF_THREAD_PAIRS_MIN_BYTES = 512 * 1024;
 
 /** Creates a client for one partner account. */
 export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {

@@ -13,6 +13,7 @@
  * against `parsePairs` on the same answers.
  */
 import { Worker } from "node:worker_threads";
+import { elementAt } from "../domain/checked.js";
 import type { PairMap } from "../domain/types.js";
 
 /** What the worker found; the client turns everything but "ok" into a PartnerError. */
@@ -127,11 +128,11 @@ export async function parsePairsOffThread(bytes: ArrayBuffer, pause: () => Promi
   const pairs: PairMap = {};
   let sincePause = 0;
   for (let k = 0; k < keys.length; k++) {
-    const start = offsets[k]!;
-    const end = offsets[k + 1]!;
+    const start = elementAt(offsets, k);
+    const end = elementAt(offsets, k + 1);
     const list = new Array<string>(end - start);
-    for (let i = start; i < end; i++) list[i - start] = codes[targets[i]!]!;
-    pairs[keys[k]!] = list;
+    for (let i = start; i < end; i++) list[i - start] = elementAt(codes, elementAt(targets, i));
+    pairs[elementAt(keys, k)] = list;
     sincePause += end - start + 1;
     if (sincePause >= REBUILD_CHECK_EVERY) {
       sincePause = 0;

@@ -35,7 +35,7 @@ const availabilityFlag = z
   });
 
 /** One entry of the currency list (2.1). Keeps `available` (and its aliases `enabled`, `isAvailable`). */
-export const currencyEntrySchema = z.looseObject({
+const currencyEntrySchema = z.looseObject({
   minamount: decimalString,
   tagname: optionalText,
   network: z
@@ -74,7 +74,7 @@ const PAIR_CHECK_EVERY = 5_000;
  * - `pause` is awaited every few thousand entries (see slices.ts), so the walk runs in slices;
  * - each distinct code is normalised once and shared: the map holds ~900 strings, not 800,000.
  */
-export async function parsePairs(endpoint: string, body: unknown, pause: () => Promise<void> = async () => undefined): Promise<PairMap> {
+export async function parsePairs(endpoint: string, body: unknown, pause: () => Promise<void> = () => Promise.resolve()): Promise<PairMap> {
   if (!isObject(body)) throw invalidField(endpoint, "(body)", "expected an object of pair lists");
   const canonical = new Map<string, string>();
   const normalise = (raw: string): string => {

@@ -5,7 +5,7 @@
  */
 
 /** How long one slice may run before the event loop gets a turn, ms. */
-export const DEFAULT_SLICE_MS = 8;
+const DEFAULT_SLICE_MS = 8;
 
 /**
  * A pause for one job: awaiting it costs nothing while the current slice is younger than

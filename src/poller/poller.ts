@@ -30,7 +30,7 @@ import type { TrackingLogger } from "./notifier.js";
 import { ExchangeTracker } from "./tracker.js";
 
 /** Where status changes go: the {@link Notifier}, or a counter in a benchmark. */
-export interface NotifySink {
+interface NotifySink {
   /** A change is in the store (not yet durable): tell the person once it is. */
   enqueue(id: string): void;
   /** Try again the notices that failed for a passing reason. Called at the start of each cycle. */
@@ -96,7 +96,7 @@ export interface CycleReport {
 }
 
 /** Options of one {@link Poller.runCycle}. */
-export interface CycleOptions {
+interface CycleOptions {
   /** Check every open exchange now, whatever its schedule (tests, support's "check now"). */
   all?: boolean;
 }
@@ -127,7 +127,7 @@ interface Schedule {
 const HOUR = 3_600_000;
 
 /** Whether the service says it does not know this exchange (rather than failing to answer). */
-export function isNotFound(err: unknown): boolean {
+function isNotFound(err: unknown): boolean {
   return isPartnerError(err, "rejected") && /not\s*found|unknown|no such|does not exist/i.test(err.serviceMessage ?? "");
 }
 

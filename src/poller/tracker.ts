@@ -13,7 +13,7 @@ import { withTrackingLock } from "../delivery/locks.js";
 import { recordStatus, type RecordOutcome, type TrackingLogger } from "./notifier.js";
 
 /** Where the tracker hands a change: the Notifier (or a counter in a benchmark). */
-export interface TrackerSink {
+interface TrackerSink {
   /** Hand over once the store has written the change on its own schedule (the poller's way). */
   enqueue(id: string): void;
   /** Hand over now (a person is waiting for the answer). */

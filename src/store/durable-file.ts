@@ -127,6 +127,9 @@ async function writeText(handle: FileHandle, text: string): Promise<number> {
   return buf.length;
 }
 
+/** `JSON.stringify` typed as it behaves: its declared type says string, yet undefined and functions give undefined. */
+const stringifyOrUndefined: (value: unknown) => string | undefined = JSON.stringify;
+
 /**
  * Yields the compact JSON text of `value` in pieces whose concatenation equals
  * `JSON.stringify(value)` (for plain JSON data: no toJSON methods). Containers down to `splitDepth`
@@ -135,7 +138,7 @@ async function writeText(handle: FileHandle, text: string): Promise<number> {
 export function* jsonPieces(value: unknown, splitDepth: number): Generator<string> {
   if (splitDepth <= 0 || typeof value !== "object" || value === null) {
     // JSON.stringify gives undefined for undefined/functions; in an array JSON writes null for them.
-    yield JSON.stringify(value) ?? "null";
+    yield stringifyOrUndefined(value) ?? "null";
     return;
   }
   if (Array.isArray(value)) {

@@ -2,9 +2,6 @@
  * Small helpers for keeping the in-memory data exactly what a reload from disk would give.
  */
 
-/** A plain JSON value. */
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-
 /**
  * A dictionary without a prototype, so a key such as "__proto__" or "constructor" coming from a
  * user (a conversation key, a username) is an ordinary key and not a way into Object.prototype.

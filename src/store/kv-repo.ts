@@ -23,7 +23,7 @@ export interface KeyValueRepo<T> {
  * A {@link KeyValueRepo} over one dictionary of the data file. `locate(create)` returns that
  * dictionary, creating it when `create` is true (so reading a namespace never writes the file).
  */
-export class DictRepo<T> implements KeyValueRepo<T> {
+class DictRepo<T> implements KeyValueRepo<T> {
   constructor(
     private readonly ctx: RepoContext,
     private readonly locate: (create: boolean) => Dict<unknown> | undefined,
@@ -76,22 +76,22 @@ export function namespaceRepo<T>(ctx: RepoContext, namespace: string): KeyValueR
 }
 
 /** The maintenance switch: while on, the bot answers users with `message` (or a default text). */
-export interface MaintenanceSetting {
+interface MaintenanceSetting {
   on: boolean;
   message?: string;
 }
 
 /** Settings with a known type. Other keys may be used with an explicit type argument. */
-export interface KnownSettings {
+interface KnownSettings {
   maintenance: MaintenanceSetting;
 }
 
 /** Small global flags, one JSON value per key. */
 export interface SettingsRepo {
   get<K extends keyof KnownSettings>(key: K): KnownSettings[K] | undefined;
-  get<T = unknown>(key: string): T | undefined;
+  get(key: string): unknown;
   set<K extends keyof KnownSettings>(key: K, value: KnownSettings[K]): void;
-  set<T>(key: string, value: T): void;
+  set(key: string, value: unknown): void;
   delete(key: string): boolean;
   has(key: string): boolean;
   keys(): string[];

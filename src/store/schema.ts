@@ -72,7 +72,7 @@ export function findShapeProblems(data: unknown, version: number): string[] {
 }
 
 /** Why `u` is not a valid stored user filed under `key`, or undefined when it is. */
-export function userProblem(key: string, u: unknown): string | undefined {
+function userProblem(key: string, u: unknown): string | undefined {
   if (!isPlainObject(u)) return "is not an object";
   if (!Number.isSafeInteger(u.id)) return "has no integer id";
   if (String(u.id) !== key) return "is filed under a key that is not its id";

@@ -35,13 +35,10 @@ import { UsersRepository, type UsersRepo } from "./users-repo.js";
 import { WriteCoalescer } from "./write-coalescer.js";
 
 export { DataDirError, StoreClosedError, StoreCorruptError, StoreVersionError } from "./errors.js";
-export type { ExchangePatch, ExchangesRepo } from "./exchanges-repo.js";
-export type { KeyValueRepo, KnownSettings, MaintenanceSetting, SettingsRepo } from "./kv-repo.js";
-export type { TelegramUserLike, UsersRepo } from "./users-repo.js";
-export { CURRENT_SCHEMA_VERSION } from "./migrations.js";
+export type { SettingsRepo } from "./kv-repo.js";
 
 /** The minimal pino-like logger the store writes to. */
-export interface StoreLogger {
+interface StoreLogger {
   info(...a: unknown[]): void;
   warn(...a: unknown[]): void;
   error(...a: unknown[]): void;
@@ -61,7 +58,7 @@ export interface StoreOptions {
 }
 
 /** Write counters, for benchmarks and an admin's stats. */
-export interface StoreStats {
+interface StoreStats {
   /** Completed writes since open (including the one open itself may make). */
   writes: number;
   /** Duration of the last write: serialise + write + fsync + rename + directory fsync. */
@@ -281,6 +278,6 @@ async function ensureWritableDir(dataDir: string, file: string): Promise<void> {
 
 /** The errno code of a filesystem error (never its message, which is fine, but keep it short). */
 function errorCode(err: unknown): string {
-  if (!(err instanceof Error)) return String(err);
-  return (err as NodeJS.ErrnoException).code ?? err.message;
+  const e = err as Partial<NodeJS.ErrnoException>;
+  return e.code ?? e.message ?? String(err);
 }

@@ -35,7 +35,7 @@ export interface UsersRepo {
 }
 
 /** How stale lastSeenAt may get before a message with no other change refreshes it: one minute. */
-export const LAST_SEEN_RESOLUTION_MS = 60_000;
+const LAST_SEEN_RESOLUTION_MS = 60_000;
 
 function normaliseUsername(name: string): string {
   return name.trim().replace(/^@/, "").toLowerCase();

@@ -115,7 +115,9 @@ export class WriteCoalescer {
     } finally {
       this.#writing = false;
     }
-    if (this.idle) return;
+    // `idle` spelled out: TypeScript keeps the getter narrowed to false from the check above,
+    // across the await, though changes made during the write are exactly what this asks about.
+    if (this.#durable >= this.#changes) return;
     let delay = this.#opts.delayMs;
     if (failed) {
       delay = Math.min(Math.max(this.#opts.delayMs, 100) * 2 ** (this.#failures - 1), this.#opts.maxRetryDelayMs);

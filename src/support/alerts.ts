@@ -23,10 +23,10 @@ import type { FlagReason } from "../poller/poller.js";
 import type { PartnerHealth } from "./partner-health.js";
 
 /** The store namespace of the sent alerts' keys. */
-export const ALERTS_NAMESPACE = "alerts";
+const ALERTS_NAMESPACE = "alerts";
 
 /** Statuses that always page support. */
-export const ALERT_STATUSES: ReadonlySet<string> = new Set(["failed", "sending_failed", "reverted"]);
+const ALERT_STATUSES: ReadonlySet<string> = new Set(["failed", "sending_failed", "reverted"]);
 
 /** One alert, ready to be rendered. */
 export type AlertEvent =
@@ -38,8 +38,8 @@ export type AlertEvent =
   | { key: string; kind: "partner-up"; since: Date; until: Date };
 
 /** The least of the store alerts need. */
-export interface AlertStore {
-  kv<T>(namespace: string): { has(key: string): boolean; set(key: string, value: T): void };
+interface AlertStore {
+  kv(namespace: string): { has(key: string): boolean; set(key: string, value: { at: string }): void };
   exchanges: { open(): ExchangeRecord[] };
 }
 
@@ -60,7 +60,7 @@ export function isAlertStatus(status: ExchangeStatus): boolean {
 }
 
 /** When the exchange entered its current status (ms), from its history. */
-export function statusSince(e: ExchangeRecord): number {
+function statusSince(e: ExchangeRecord): number {
   const last = e.statusHistory[e.statusHistory.length - 1];
   return Date.parse(last && last.status === e.status ? last.at : e.updatedAt);
 }
@@ -110,7 +110,7 @@ export class AlertCenter {
 
   /** Queues delivery and then stores the key, unless this alert was raised before. Returns whether it was new. */
   raise(alert: AlertEvent): boolean {
-    const sent = this.opts.store.kv<{ at: string }>(ALERTS_NAMESPACE);
+    const sent = this.opts.store.kv(ALERTS_NAMESPACE);
     if (sent.has(alert.key) || this.#raising.has(alert.key)) return false;
     this.#raising.add(alert.key);
     this.#pending++;

@@ -21,10 +21,10 @@
 import type { Store } from "../store/store.js";
 
 /** The store namespace of the jobs. */
-export const BROADCASTS_NAMESPACE = "broadcasts";
+const BROADCASTS_NAMESPACE = "broadcasts";
 
 export type BroadcastState = "draft" | "running" | "done" | "cancelled";
-export type RecipientMark = "sending" | "sent" | "blocked" | "failed";
+type RecipientMark = "sending" | "sent" | "blocked" | "failed";
 
 /** A broadcast as stored. */
 export interface BroadcastJob {
@@ -78,7 +78,7 @@ export interface BroadcastRunnerOptions {
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Counts the marks of a job. */
-export function countJob(job: BroadcastJob, marks: Iterable<[string, RecipientMark]>): BroadcastCounts {
+function countJob(job: BroadcastJob, marks: Iterable<[string, RecipientMark]>): BroadcastCounts {
   const c: BroadcastCounts = { total: job.recipients.length, sent: 0, blocked: 0, failed: 0, unconfirmed: 0, remaining: 0 };
   let marked = 0;
   for (const [, mark] of marks) {

@@ -12,11 +12,11 @@ import type { ExchangeStatus } from "../domain/types.js";
 import { progressStep } from "../domain/status.js";
 
 /** The funnel's steps, in order. */
-export const FUNNEL_STEPS = ["flow_started", "quoted", "confirmed", "deposit_received", "success"] as const;
+const FUNNEL_STEPS = ["flow_started", "quoted", "confirmed", "deposit_received", "success"] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 
 /** The store namespace of the counters. */
-export const METRICS_NAMESPACE = "metrics";
+const METRICS_NAMESPACE = "metrics";
 
 /** The least of a store the counters need. */
 export interface MetricsStore {

@@ -9,7 +9,7 @@
 import type { PartnerRequestEvent } from "../partner/client.js";
 
 /** The window the statistics cover. */
-export const HEALTH_WINDOW_MS = 3_600_000;
+const HEALTH_WINDOW_MS = 3_600_000;
 
 /** One endpoint's figures over the window. */
 export interface EndpointHealth {

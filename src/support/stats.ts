@@ -42,7 +42,7 @@ export function userStats(users: Iterable<UserRecord>, at: Date): UserStats {
 }
 
 /** When the exchange reached success, from its history (undefined when it has not). */
-export function completedAt(e: ExchangeRecord): number | undefined {
+function completedAt(e: ExchangeRecord): number | undefined {
   const entry = e.statusHistory.find((h) => h.status === "success");
   if (entry) return Date.parse(entry.at);
   return e.status === "success" ? Date.parse(e.updatedAt) : undefined;

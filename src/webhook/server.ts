@@ -16,7 +16,7 @@ import { listen } from "../net/listen.js";
 import type { Logger } from "../log.js";
 
 /** Well under Telegram's own timeout (tens of seconds), and longer than almost every update takes. */
-export const DEFAULT_ACK_WITHIN_MS = 2_000;
+const DEFAULT_ACK_WITHIN_MS = 2_000;
 
 export interface WebhookServerOptions<C extends Context> {
   bot: Bot<C>;
@@ -54,11 +54,18 @@ export async function startWebhookServer<C extends Context>(opts: WebhookServerO
     const path = new URL(req.url ?? "/", "http://webhook.invalid").pathname;
     if (path !== opts.path) {
       if (opts.otherPaths && (await opts.otherPaths(req, res))) return;
-      return answer(res, 404, "not found");
+      answer(res, 404, "not found");
+      return;
     }
     if (req.headers["x-telegram-bot-api-secret-token"] === opts.secretToken) opts.onDelivery?.();
-    if (req.method !== "POST") return answer(res, 405, "method not allowed");
-    if (closing) return answer(res, 503, "stopping", true);
+    if (req.method !== "POST") {
+      answer(res, 405, "method not allowed");
+      return;
+    }
+    if (closing) {
+      answer(res, 503, "stopping", true);
+      return;
+    }
     try {
       // Keep-alive sockets would otherwise outlive a stop that starts while this one is busy.
       res.on("finish", () => {

@@ -118,8 +118,8 @@ export class BotProcess {
           }
         };
       };
-      child.stdout?.on("data", onLine("stdout"));
-      child.stderr?.on("data", onLine("stderr"));
+      child.stdout.on("data", onLine("stdout"));
+      child.stderr.on("data", onLine("stderr"));
     });
 
     const timeoutMs = this.#opts.startTimeoutMs ?? 20_000;

@@ -7,9 +7,6 @@
  */
 import type { BotMessage } from "../../src/devtools/emulator/server.js";
 
-/** The flow's steps, as a person meets them. */
-export type Step = "pickFrom" | "pickTo" | "amount" | "quote" | "destination" | "destinationTag" | "refund" | "refundTag" | "card";
-
 /** How to recognise each step's prompt (the message that asks for it). */
 export const PROMPTS = {
   pickFrom: /Which coin do you send\?/,

@@ -9,7 +9,7 @@ import { isOrderCard, PROMPTS, STEP_REPLIES, TIMING, type ReplyKind } from "./ex
 
 export type Expectation = string | RegExp;
 
-export function matches(message: BotMessage, expected: Expectation): boolean {
+function matches(message: BotMessage, expected: Expectation): boolean {
   return typeof expected === "string" ? message.plain.includes(expected) : expected.test(message.plain);
 }
 

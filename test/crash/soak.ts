@@ -12,6 +12,7 @@
  * people saw them (emulator), the orders at the partner (sandbox), the bot's data file.
  */
 import type { RecordedCall } from "../../src/devtools/emulator/server.js";
+import { optString } from "../../src/devtools/emulator/params.js";
 import { flowButtonData } from "../e2e/chat-driver.js";
 import type { BotMessage } from "../../src/devtools/emulator/server.js";
 import type { SandboxOrder } from "../../src/devtools/sandbox/server.js";
@@ -31,7 +32,7 @@ import { Person, replyKind, type WalkPlan } from "./person.js";
 import type { CrashWorld } from "./world.js";
 
 /** A small seeded PRNG (mulberry32): the same seed gives the same kill times and choices. */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -58,7 +59,7 @@ export interface SoakOptions {
 export const DEFAULT_SOAK: SoakOptions = { people: 6, durationMs: 60_000, killEveryMs: [3_000, 7_000], seed: 20261123, drainMs: 15_000 };
 
 /** A text answer a person gave, and what the bot answered to it. */
-export interface WrongStepReply {
+interface WrongStepReply {
   person: number;
   walk: number;
   /** The step of the prompt the person answered. */
@@ -70,7 +71,7 @@ export interface WrongStepReply {
 }
 
 /** The closing figures. */
-export interface SoakFigures {
+interface SoakFigures {
   kills: number;
   walksStarted: number;
   walksCompleted: number;
@@ -465,7 +466,7 @@ function computeFigures(
   const extraCopies = (chatId: number, matches: (text: string) => boolean): number => {
     const sent = calls
       .filter((c) => c.ok && (c.method === "sendMessage" || c.method === "sendPhoto") && Number(c.params.chat_id) === chatId)
-      .filter((c) => matches(String(c.params.text ?? c.params.caption ?? "")))
+      .filter((c) => matches(optString(c.params, "text") ?? optString(c.params, "caption") ?? ""))
       .map((c) => c.at)
       .sort((a, b) => a - b);
     let real = 0;

@@ -19,13 +19,13 @@ import { BotProcess } from "./bot-process.js";
 import { TIMING } from "./expectations.js";
 
 /** A token of the shape config.ts accepts (digits, colon, 20+ characters); the emulator's own. */
-export const CRASH_TOKEN = "123456:CRASH-TEST-TOKEN-emulator-0001";
+const CRASH_TOKEN = "123456:CRASH-TEST-TOKEN-emulator-0001";
 
 /** Support's group (SUPPORT_CHAT_ID): a group, so the bot may write to it without a /start. */
-export const SUPPORT_CHAT_ID = -100777;
+const SUPPORT_CHAT_ID = -100777;
 
 /** A one-shot kill: armed until it fires (or is disarmed). */
-export interface KillPoint<T> {
+interface KillPoint<T> {
   /** Resolves with what triggered the kill, once the child was signalled. */
   readonly fired: Promise<T>;
   readonly hasFired: boolean;

@@ -79,11 +79,11 @@ describe("outbox", () => {
       live,
       logger: silent,
       onBlocked: (chatId) => void blocked.push(chatId),
-      deliver: async (entry) => {
+      deliver: (entry) => {
         calls++;
         if (entry.chatId === 1)
-          throw new GrammyError("blocked", { ok: false, error_code: 403, description: "Forbidden" }, "sendMessage", {});
-        return "sent";
+          return Promise.reject(new GrammyError("blocked", { ok: false, error_code: 403, description: "Forbidden" }, "sendMessage", {}));
+        return Promise.resolve("sent");
       },
     });
     outbox.enqueue("a", 1, { parts: [] }, { ttlMs: 60_000 });

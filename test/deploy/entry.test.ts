@@ -37,8 +37,8 @@ async function jsFiles(dir: string): Promise<string[]> {
 
 describe("the container's entry command", () => {
   let app: string;
-  let emulator: Emulator;
-  let sandbox: SandboxServer;
+  let emulator: Emulator | undefined;
+  let sandbox: SandboxServer | undefined;
 
   beforeAll(async () => {
     app = await mkdtemp(join(tmpdir(), "swapbot-image-"));
@@ -101,9 +101,9 @@ describe("the container's entry command", () => {
         NODE_ENV: "production",
         LOG_FORMAT: "json",
         BOT_TOKEN: TOKEN,
-        TELEGRAM_API_ROOT: emulator.apiRoot,
-        PARTNER_API_URL: sandbox.url,
-        PARTNER_API_KEY: sandbox.apiKey,
+        TELEGRAM_API_ROOT: emulator!.apiRoot,
+        PARTNER_API_URL: sandbox!.url,
+        PARTNER_API_KEY: sandbox!.apiKey,
         DATA_DIR: join(app, "data"),
       },
       stdio: ["ignore", "pipe", "pipe"],
@@ -114,12 +114,12 @@ describe("the container's entry command", () => {
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     try {
       // Polling: a getUpdates is held open by the emulator.
-      await emulator.waitFor(() => emulator.isPolling() || child.exitCode !== null, 30_000);
+      await emulator!.waitFor(() => emulator!.isPolling() || child.exitCode !== null, 30_000);
       expect(child.exitCode, output).toBeNull();
       // And it answers from the build (handlers, locales): a person's /start gets a reply.
-      const person = emulator.user({ id: 4242, first_name: "Ada" });
+      const person = emulator!.user({ id: 4242, first_name: "Ada" });
       person.sendText("/start");
-      await emulator.waitFor(() => emulator.chat(4242).count() > 0, 15_000);
+      await emulator!.waitFor(() => emulator!.chat(4242).count() > 0, 15_000);
       expect(output).toContain('"mode":"production"');
       child.kill("SIGTERM");
       const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r("timeout"), 20_000))]);

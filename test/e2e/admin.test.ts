@@ -10,7 +10,7 @@ import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
 import { readFunnel } from "../../src/support/funnel.js";
 import { ADMIN_COMMANDS } from "../../src/bot/features/admin/commands.js";
 import { startHarness, type Harness } from "./harness.js";
-import { ChatDriver } from "./chat-driver.js";
+import { ChatDriver, leadingIcon } from "./chat-driver.js";
 import { openExchange, type TestUser } from "./fixtures.js";
 
 const ETH = SAMPLE_ADDRESSES.ETH!;
@@ -68,7 +68,7 @@ describe("support tools, end to end", () => {
     expect(h.app.store.settings.get("maintenance")?.on ?? false).toBe(false);
   });
 
-  it("lists the admin commands only in the admins' chats", async () => {
+  it("lists the admin commands only in the admins' chats", () => {
     const everyone = h.emulator.commands()!.map((c) => c.command);
     expect(everyone).not.toContain("find");
     const mine = h.emulator.commands({ type: "chat", chat_id: ADMIN_ID })!.map((c) => c.command);
@@ -106,7 +106,7 @@ describe("support tools, end to end", () => {
       user.chat
         .messages()
         .slice(userBefore)
-        .map((m) => [...m.plain][0]),
+        .map((m) => leadingIcon(m.plain)),
     ).toEqual(["📥"]);
 
     // Resend the instructions: address, QR and a new live card reach the person.
@@ -225,7 +225,7 @@ describe("support tools, end to end", () => {
     await h.app.support.alerts.idle();
     await h.app.delivery.outbox.idle();
     alerts = alertsIn(admin);
-    expect(alerts.map((m) => [...m.plain][0])).toEqual(["🚨", "🚨", "⏳", "🔥", "✅"]);
+    expect(alerts.map((m) => leadingIcon(m.plain))).toEqual(["🚨", "🚨", "⏳", "🔥", "✅"]);
 
     // After a restart nothing is repeated.
     await h.restart();

@@ -21,6 +21,12 @@ export function flowButtonData(message: BotMessage, data: string): string {
   return all.find((b) => /^x:[a-z]:/.test(b) && b.slice(4) === action) ?? data;
 }
 
+/** A message's icon (📥, ✅, 🚨…): its first character by code point, where `text[0]` is half an emoji. */
+export function leadingIcon(text: string): string | undefined {
+  const code = text.codePointAt(0);
+  return code === undefined ? undefined : String.fromCodePoint(code);
+}
+
 function matches(message: BotMessage, expected: Expectation): boolean {
   return typeof expected === "string" ? message.plain.includes(expected) : expected.test(message.plain);
 }

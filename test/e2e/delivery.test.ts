@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ExchangeRecord } from "../../src/domain/types.js";
 import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
 import { startHarness, type Harness } from "./harness.js";
-import { ChatDriver } from "./chat-driver.js";
+import { ChatDriver, leadingIcon } from "./chat-driver.js";
 import { openExchange, type TestUser } from "./fixtures.js";
 
 async function cycle(h: Harness) {
@@ -19,7 +19,9 @@ async function cycle(h: Harness) {
 
 /** The person's messages that start with `icon` (milestones start with their status icon). */
 const starting = (user: TestUser, icon: string) =>
-  user.chat.messages().filter((m) => [...m.plain][0] === icon && !m.plain.includes("Status:") && !m.plain.includes("Exchange created"));
+  user.chat
+    .messages()
+    .filter((m) => leadingIcon(m.plain) === icon && !m.plain.includes("Status:") && !m.plain.includes("Exchange created"));
 const intros = (user: TestUser): ReturnType<TestUser["chat"]["messages"]> =>
   user.chat.messages().filter((m) => m.plain.includes("Exchange created"));
 

@@ -10,7 +10,7 @@ import { loadConfig, type Config } from "../../src/config.js";
 import { createLogger } from "../../src/log.js";
 import { startApp, type App } from "../../src/app.js";
 import { startSandbox, type SandboxOptions, type SandboxServer } from "../../src/devtools/sandbox/server.js";
-import { startEmulator, type Emulator } from "../../src/devtools/emulator/server.js";
+import { startEmulator, type Emulator, type EmulatorOptions } from "../../src/devtools/emulator/server.js";
 
 export interface Harness {
   emulator: Emulator;
@@ -46,9 +46,15 @@ export interface HarnessOptions {
    * to it the way Telegram does, through a "proxy" that maps the public URL to that port.
    */
   webhook?: boolean | WebhookHarnessOptions;
+  /**
+   * How the emulated Telegram treats the bot. Flood limits stay off unless a test turns them on,
+   * so the end-to-end tests are not paced at one message a second; privacy mode and inline
+   * feedback have Telegram's defaults for a new bot (privacy on, feedback off).
+   */
+  emulator?: Pick<EmulatorOptions, "floodLimits" | "canReadAllGroupMessages" | "inlineFeedback">;
 }
 
-export interface WebhookHarnessOptions {
+interface WebhookHarnessOptions {
   /** The bot answers each request after at most this long (default: the app's). */
   ackWithinMs?: number;
   /** The emulator's time limit per POST before it retries (default: the emulator's). */
@@ -57,7 +63,7 @@ export interface WebhookHarnessOptions {
 }
 
 /** The public address and secret the harness gives the bot in webhook mode. */
-export const WEBHOOK_PUBLIC_URL = "https://bot.example.com/telegram/hook";
+const WEBHOOK_PUBLIC_URL = "https://bot.example.com/telegram/hook";
 export const WEBHOOK_SECRET = "e2e-webhook-secret_123";
 
 /** Starts everything; always pair with `close()` in afterEach. */
@@ -68,6 +74,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   // Read at delivery time: after a restart the bot listens on another free port.
   let app: App | undefined;
   const emulator = await startEmulator({
+    ...options.emulator,
     webhookTimeoutMs: hook?.timeoutMs,
     webhookRetryDelayMs: hook?.retryDelayMs,
     webhookRoute: (url) => {

@@ -67,7 +67,7 @@ describe("rates on the large catalog (real bot, emulator, sandbox)", () => {
     const { answer, articles, ms } = await timedInline("100 usdtton");
     expect(articles.every((a) => a.title.startsWith("100 USDT · TON → ≈ "))).toBe(true);
     // The result ids carry the service's codes (q<i>_<from>_<to>).
-    const targets = answer.results.map((r) => String(r.id).split("_").at(-1)!);
+    const targets = answer.results.map((r) => r.id.split("_").at(-1)!);
     expect(targets.length).toBe(6);
     expect(targets[0]).toBe("BTC");
     for (const to of targets) expect(h.sandbox.catalog.hasPair("USDTTON", to), to).toBe(true);

@@ -63,7 +63,7 @@ describe("health and metrics on PORT (real app, emulator, sandbox)", () => {
       await h.app.ops.readiness.probe();
       const unready = await get(h, "/readyz");
       expect(unready.status).toBe(503);
-      const report = JSON.parse(unready.body);
+      const report = JSON.parse(unready.body) as { ready: boolean; checks: { store: { ok: boolean; reason?: string } } };
       expect(report.ready).toBe(false);
       expect(report.checks.store.ok).toBe(false);
       expect(report.checks.store.reason).toMatch(/not writable/);

@@ -56,13 +56,19 @@ describe("the playground control API", () => {
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
   const chat = async (userId: number): Promise<ChatSnapshot> => (await (await fetch(`${base}/chat/${userId}`)).json()) as ChatSnapshot;
-  /** Waits (on the emulator's change hook, no sleeps) until the API shows a bot message containing `text`. */
+  /**
+   * Waits (on the emulator's change hook, no sleeps) until the API shows a bot message containing
+   * `text`. The playground's emulator paces the bot like Telegram (a burst, then about one message
+   * a second per chat), so a step that sends several messages can take some seconds.
+   */
   const botSays = async (userId: number, text: string): Promise<MessageView> => {
-    await system.emulator!.waitFor(() =>
-      system
-        .emulator!.chat(userId)
-        .messages()
-        .some((m) => m.plain.includes(text)),
+    await system.emulator!.waitFor(
+      () =>
+        system
+          .emulator!.chat(userId)
+          .messages()
+          .some((m) => m.plain.includes(text)),
+      20_000,
     );
     const found = (await chat(userId)).messages.findLast((m) => m.fromBot && m.text.includes(text));
     expect(found, `no bot message with ${JSON.stringify(text)}`).toBeDefined();
@@ -140,6 +146,10 @@ describe("the playground control API", () => {
     expect(posted.text).toMatch(/BTC/);
   });
 
+  // Paced like Telegram (the playground's emulator has flood limits on): the flow, the deposit
+  // instructions and the pushes are some twenty messages into one chat, about one a second after
+  // the first burst, so this test takes over ten seconds by design; it shows the playground paces
+  // the bot and the bot waits out each 429.
   it("moves a sandbox order on from the panel and the bot's push follows", async () => {
     const u = PLAYGROUND_USER.id;
     await post("send", { user: u, text: "/exchange" });
@@ -180,7 +190,11 @@ describe("the playground control API", () => {
     await botSays(u, "is complete");
     expect((await post(`orders/${order!.id}/advance`, {})).status).toBe(400);
     expect((await post("orders/nope/advance", {})).status).toBe(404);
-  });
+    const emulator = system.emulator!;
+    expect(emulator.floodLimits).toBeDefined();
+    const sends = [...emulator.callsOf("sendMessage"), ...emulator.callsOf("sendPhoto")];
+    expect(sends.some((c) => c.error?.code === 429)).toBe(true);
+  }, 45_000);
 
   it("gives a second run on the same data new exchange ids, so its exchanges can be created", async () => {
     const create = (sys: DevSystem) =>

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "./harness.js";
-import { ChatDriver } from "./chat-driver.js";
+import { ChatDriver, leadingIcon } from "./chat-driver.js";
 import { openExchange, type TestUser } from "./fixtures.js";
 
 /** One poller cycle over every open exchange, then every notice it caused. */
@@ -63,7 +63,7 @@ describe("status tracking, end to end", () => {
     expect(final.plain).not.toContain("I will tell you about every status change");
 
     const after = user.chat.messages().slice(start);
-    expect(after.map((m) => [...m.plain][0])).toEqual(["📥", "✅"]);
+    expect(after.map((m) => leadingIcon(m.plain))).toEqual(["📥", "✅"]);
     expect(after[0]!.plain).toContain(`deposit of 0.1 BTC for exchange ${ex.id} has arrived`);
     expect(after[1]!.plain).toContain(`Exchange ${ex.id} is complete`);
     expect(after[1]!.plain).toContain(order.txId!);
@@ -101,7 +101,7 @@ describe("status tracking, end to end", () => {
       user.chat
         .messages()
         .slice(start)
-        .map((m) => [...m.plain][0]),
+        .map((m) => leadingIcon(m.plain)),
     ).toEqual(["📥", "✅"]);
     expect(cards(user, order.id)).toHaveLength(1);
   });
@@ -123,7 +123,7 @@ describe("status tracking, end to end", () => {
       user.chat
         .messages()
         .slice(start)
-        .map((m) => [...m.plain][0]),
+        .map((m) => leadingIcon(m.plain)),
     ).toEqual(["📥"]);
     expect(user.chat.byId(ex.cardMessageId!)!.plain).toContain("Deposit received");
 
@@ -140,7 +140,7 @@ describe("status tracking, end to end", () => {
       user.chat
         .messages()
         .slice(start)
-        .map((m) => [...m.plain][0]),
+        .map((m) => leadingIcon(m.plain)),
     ).toEqual(["📥", "✅"]);
     expect(cards(user, ex.id)).toHaveLength(1);
   });
@@ -164,7 +164,7 @@ describe("status tracking, end to end", () => {
       user.chat
         .messages()
         .slice(start)
-        .map((m) => [...m.plain][0]),
+        .map((m) => leadingIcon(m.plain)),
     ).toEqual(["📥"]);
   });
 

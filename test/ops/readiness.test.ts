@@ -24,7 +24,7 @@ describe("Readiness", () => {
     expect(r.report()).toMatchObject({ ready: true });
   });
 
-  it("is not ready before the store was probed or Telegram answered", async () => {
+  it("is not ready before the store was probed or Telegram answered", () => {
     const r = new Readiness({ dataDir: "unused" });
     const report = r.report();
     expect(report.ready).toBe(false);

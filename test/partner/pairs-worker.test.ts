@@ -5,10 +5,10 @@ import { createPartnerClient, type PartnerClientOptions } from "../../src/partne
 import { PartnerError } from "../../src/partner/errors.js";
 import { startSandbox, type SandboxOptions } from "../../src/devtools/sandbox/server.js";
 
-const noPause = async () => undefined;
+const noPause = () => Promise.resolve();
 const bytesOf = (text: string): ArrayBuffer => {
   const b = Buffer.from(text);
-  return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
+  return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength);
 };
 const offThread = (body: unknown) => parsePairsOffThread(bytesOf(JSON.stringify(body)), noPause);
 
@@ -56,8 +56,9 @@ describe("parsePairsOffThread", () => {
     const codes = Array.from({ length: 400 }, (_, i) => `C${i}`);
     const body = Object.fromEntries(codes.map((c) => [c, codes.filter((t) => t !== c)]));
     let pauses = 0;
-    const outcome = await parsePairsOffThread(bytesOf(JSON.stringify(body)), async () => {
+    const outcome = await parsePairsOffThread(bytesOf(JSON.stringify(body)), () => {
       pauses++;
+      return Promise.resolve();
     });
     expect(outcome.kind).toBe("ok");
     expect(outcome.kind === "ok" && outcome.pairs).toEqual(body);

@@ -69,7 +69,7 @@ describe("createQuoteCache", () => {
     sandbox.faults.inject({ endpoint: "rate", kind: "http", status: 503, times: 1 });
     const results = await Promise.allSettled([cache.rate("BTC", "ETH", "0.1"), cache.rate("BTC", "ETH", "0.1")]);
     expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
-    const reason = (results[0] as PromiseRejectedResult).reason;
+    const reason: unknown = (results[0] as PromiseRejectedResult).reason;
     expect(reason).toBeInstanceOf(PartnerError);
     expect(sandbox.requests.count("rate")).toBe(1);
     expect(cache.size).toBe(0);

@@ -93,8 +93,9 @@ describe("partner schemas", () => {
     const codes = Array.from({ length: 200 }, (_, i) => `c${i}`);
     const body = Object.fromEntries(codes.map((c) => [c, codes.filter((t) => t !== c)]));
     let pauses = 0;
-    const pairs = await parsePairs("pairs", body, async () => {
+    const pairs = await parsePairs("pairs", body, () => {
       pauses++;
+      return Promise.resolve();
     });
     // 200 × 200 entries (keys counted), a pause each 5,000.
     expect(pauses).toBe(8);

@@ -73,13 +73,13 @@ describe("KeyValueRepo", () => {
     const store = await fresh(dir);
     expect(store.settings.get("maintenance")).toBeUndefined();
     store.settings.set("maintenance", { on: true, message: "Back at 5" });
-    store.settings.set<number>("pollIntervalMs", 5000);
+    store.settings.set("pollIntervalMs", 5000);
     const m = store.settings.get("maintenance");
     expect(m?.on).toBe(true);
     await store.close();
     const again = await fresh(dir);
     expect(again.settings.get("maintenance")).toEqual({ on: true, message: "Back at 5" });
-    expect(again.settings.get<number>("pollIntervalMs")).toBe(5000);
+    expect(again.settings.get("pollIntervalMs")).toBe(5000);
     expect(again.settings.delete("pollIntervalMs")).toBe(true);
     expect(again.settings.keys()).toEqual(["maintenance"]);
   });

@@ -3,7 +3,7 @@ import { WriteCoalescer } from "../../src/store/write-coalescer.js";
 
 /** A write whose completion the test controls. */
 function controlledWrites() {
-  const pending: Array<{ resolve: () => void; reject: (e: unknown) => void }> = [];
+  const pending: Array<{ resolve: () => void; reject: (e: Error) => void }> = [];
   let running = 0;
   let maxRunning = 0;
   let started = 0;
@@ -35,7 +35,7 @@ function controlledWrites() {
     async untilStarted(n: number) {
       while (started < n) await new Promise((r) => setImmediate(r));
     },
-    finishNext(err?: unknown) {
+    finishNext(err?: Error) {
       const next = pending.shift();
       if (!next) throw new Error("no write in progress");
       if (err === undefined) next.resolve();

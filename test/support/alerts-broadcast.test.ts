@@ -52,7 +52,10 @@ function center(s: Store, health?: PartnerHealth) {
     stuckAfterMs: 60 * 60_000,
     partnerDownAfterMs: 3 * 60_000,
     logger: silent,
-    deliver: async (a) => void delivered.push(a),
+    deliver: (a) => {
+      delivered.push(a);
+      return Promise.resolve();
+    },
   });
   return { alerts, delivered };
 }
@@ -110,7 +113,10 @@ describe("broadcast runner", () => {
       perSecond: 1000,
       batchSize: 3,
       send: (id) => send(id),
-      onProgress: async (job, c, final) => void (final && finals.push(`${job.state}:${c.sent}/${c.blocked}/${c.failed}/${c.unconfirmed}`)),
+      onProgress: (job, c, final) => {
+        if (final) finals.push(`${job.state}:${c.sent}/${c.blocked}/${c.failed}/${c.unconfirmed}`);
+        return Promise.resolve();
+      },
     });
   }
 
@@ -119,9 +125,9 @@ describe("broadcast runner", () => {
     store.users.setBlocked(6, true);
     const sentTo: number[] = [];
     const finals: string[] = [];
-    const r = runner(async (id) => {
+    const r = runner((id) => {
       sentTo.push(id);
-      return id === 2 ? "blocked" : id === 3 ? "failed" : "sent";
+      return Promise.resolve(id === 2 ? "blocked" : id === 3 ? "failed" : "sent");
     }, finals);
     const job = r.createDraft(99, 99, "hi");
     expect(r.get(job.id)!.state).toBe("draft");
@@ -156,9 +162,9 @@ describe("broadcast runner", () => {
     expect(sentTo).toEqual([1, 2]);
     expect(first.counts(job.id)).toMatchObject({ sent: 2, unconfirmed: 0, remaining: 5 });
 
-    const second = runner(async (id) => {
+    const second = runner((id) => {
       sentTo.push(id);
-      return "sent";
+      return Promise.resolve("sent");
     });
     expect(second.resumeAll()).toBe(1);
     await second.finished(job.id);
@@ -182,9 +188,9 @@ describe("broadcast runner", () => {
     store.kv<string>("broadcast:bcrash").set("2", "sending");
     const sentTo: number[] = [];
     const finals: string[] = [];
-    const r = runner(async (id) => {
+    const r = runner((id) => {
       sentTo.push(id);
-      return "sent";
+      return Promise.resolve("sent");
     }, finals);
     r.resumeAll();
     await r.finished(job.id);
@@ -194,7 +200,7 @@ describe("broadcast runner", () => {
 
   it("cancel drops a draft, and stops a running job after the current message", async () => {
     seedUsers(5);
-    const r = runner(async () => "sent");
+    const r = runner(() => Promise.resolve("sent"));
     const draft = r.createDraft(99, 99, "x");
     expect(r.cancel(draft.id)).toBe("cancelled");
     expect(await r.start(draft.id)).toBeUndefined();
@@ -202,9 +208,9 @@ describe("broadcast runner", () => {
     const finals: string[] = [];
     let count = 0;
     let job!: BroadcastJob;
-    const r2 = runner(async () => {
+    const r2 = runner(() => {
       if (++count === 2) r2.cancel(job.id);
-      return "sent";
+      return Promise.resolve("sent");
     }, finals);
     job = r2.createDraft(99, 99, "y");
     await r2.start(job.id);

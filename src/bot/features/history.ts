@@ -12,10 +12,10 @@ import { escapeHtml } from "../ui/html.js";
 import { showAmount } from "../ui/order-card.js";
 
 /** Exchanges per page: short enough to read at a glance on a phone. */
-export const HISTORY_PAGE_SIZE = 8;
+const HISTORY_PAGE_SIZE = 8;
 
 /** Callback data prefix of the page buttons: "hist:<page>". */
-export const HISTORY_PAGE_PREFIX = "hist:";
+const HISTORY_PAGE_PREFIX = "hist:";
 
 /** /history and its page buttons. */
 export const historyFeature = new Composer<BotContext>();
@@ -52,7 +52,7 @@ function itemLabel(ctx: BotContext, e: ExchangeRecord): string {
 }
 
 /** The text and keyboard of page `page` (clamped to the pages there are) of the person's history. */
-export function renderHistory(ctx: BotContext, page: number): { text: string; keyboard?: InlineKeyboard } {
+function renderHistory(ctx: BotContext, page: number): { text: string; keyboard?: InlineKeyboard } {
   const all = ctx.from ? ctx.deps.store.exchanges.byUser(ctx.from.id) : [];
   if (all.length === 0) return { text: ctx.t("history-empty") };
   const pages = Math.ceil(all.length / HISTORY_PAGE_SIZE);

@@ -14,7 +14,7 @@ startFeature.command("start", async (ctx) => {
 });
 
 /** The keyboard under the greeting. */
-export function startKeyboard(ctx: BotContext): InlineKeyboard {
+function startKeyboard(ctx: BotContext): InlineKeyboard {
   return new InlineKeyboard()
     .text(ctx.t("start-button-exchange"), CALLBACK.startExchange)
     .row()

@@ -20,7 +20,7 @@ export function markUpdateFailed(update: Update): void {
 }
 
 /** The update's kind ("message", "callback_query", …): its one field besides update_id. */
-export function updateType(update: Update): string {
+function updateType(update: Update): string {
   for (const key of Object.keys(update)) if (key !== "update_id") return key;
   return "unknown";
 }

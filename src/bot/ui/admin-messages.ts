@@ -29,13 +29,13 @@ export const ADMIN_CALLBACK = {
 } as const;
 
 /** `prefix + value`, or undefined when it would not fit Telegram's 64 bytes (the button is left out). */
-export function adminCallback(prefix: string, value: string | number): string | undefined {
+function adminCallback(prefix: string, value: string | number): string | undefined {
   const data = prefix + String(value);
   return Buffer.byteLength(data, "utf8") <= CALLBACK_DATA_LIMIT ? data : undefined;
 }
 
 /** "2024-05-01 12:34 UTC" from an ISO time (or the raw value, escaped, if it is not one). */
-export function showTime(iso: string | number | Date | undefined): string {
+function showTime(iso: string | number | Date | undefined): string {
   if (iso === undefined) return "—";
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return escapeHtml(String(iso));
@@ -43,7 +43,7 @@ export function showTime(iso: string | number | Date | undefined): string {
 }
 
 /** "@name (123, First)" for a person, escaped. */
-export function showUser(userId: number, user: UserRecord | undefined): string {
+function showUser(userId: number, user: UserRecord | undefined): string {
   if (!user) return `<code>${userId}</code>`;
   const name = escapeHtml(user.firstName);
   return user.username ? `@${escapeHtml(user.username)} · <code>${userId}</code> · ${name}` : `<code>${userId}</code> · ${name}`;
@@ -53,7 +53,7 @@ const withTag = (address: string, tag: string) =>
   `<code>${escapeHtml(address)}</code>${tag ? ` (tag <code>${escapeHtml(tag)}</code>)` : ""}`;
 
 /** The buttons under an exchange: re-check, resend instructions (while open), open the user. */
-export function exchangeButtons(record: ExchangeRecord, t: CardTranslate): InlineKeyboard | undefined {
+function exchangeButtons(record: ExchangeRecord, t: CardTranslate): InlineKeyboard | undefined {
   const kb = new InlineKeyboard();
   let any = false;
   const recheck = adminCallback(ADMIN_CALLBACK.recheck, record.id);

@@ -4,11 +4,11 @@ import { coinLabel } from "../../domain/exchange-draft.js";
 import { stepButtons } from "../features/exchange/callbacks.js";
 
 /** 4 rows of 3 fit a phone screen without scrolling. */
-export const COINS_PER_PAGE = 12;
+const COINS_PER_PAGE = 12;
 const COINS_PER_ROW = 3;
 
 /** Number of pages needed for `count` coins (at least 1). */
-export function pageCount(count: number): number {
+function pageCount(count: number): number {
   return Math.max(1, Math.ceil(count / COINS_PER_PAGE));
 }
 

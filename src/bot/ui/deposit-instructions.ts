@@ -33,7 +33,7 @@ export type DepositPart =
   | { kind: "card" };
 
 /** Renders the deposit address as a PNG QR code. */
-export function depositQr(address: string): Promise<Buffer> {
+function depositQr(address: string): Promise<Buffer> {
   return QRCode.toBuffer(address, { type: "png", errorCorrectionLevel: "M", margin: 2, width: 360 });
 }
 

@@ -46,7 +46,7 @@ function coinsOf(record: Pick<ExchangeRecord, "from" | "to" | "labels">): { from
 const UNFULFILLED: ReadonlySet<ExchangeStatus> = new Set(["failed", "reverted", "time_expired"]);
 
 /** "▰▰▱▱▱ 2/5", or undefined for statuses that are off the happy path. */
-export function progressBar(status: ExchangeStatus): string | undefined {
+function progressBar(status: ExchangeStatus): string | undefined {
   const step = progressStep(status);
   if (step === undefined) return undefined;
   return `${"▰".repeat(step)}${"▱".repeat(PROGRESS_STEPS - step)} ${step}/${PROGRESS_STEPS}`;

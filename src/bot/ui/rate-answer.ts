@@ -10,7 +10,7 @@ import { parseRateQuery, type InvalidRateQueryReason, type RateQuery } from "../
 import { encodeExchangePayload, type ExchangePayload } from "../../domain/deep-link.js";
 import { formatAmount, isBelow } from "../../domain/amount.js";
 import type { CatalogIndex } from "../../domain/catalog-index.js";
-import type { Currency } from "../../domain/types.js";
+import { required } from "../../domain/checked.js";
 import type { Catalog } from "../../partner/catalog.js";
 import type { QuoteCache } from "../../partner/quote-cache.js";
 import { PartnerError } from "../../partner/errors.js";
@@ -21,11 +21,11 @@ import { escapeHtml } from "./html.js";
 type T = (key: string, vars?: Record<string, string | number>) => string;
 
 /** How many targets "100 usdttrc20" shows: a few, most popular first. */
-export const FROM_AMOUNT_TARGETS = 6;
+const FROM_AMOUNT_TARGETS = 6;
 /** How many targets "btc" shows (Telegram allows 50 results; ten quotes stay fast and readable). */
 export const FROM_ONLY_TARGETS = 10;
 /** A quote slower than this is left out rather than holding up the whole answer. */
-export const DEFAULT_QUOTE_DEADLINE_MS = 3_000;
+const DEFAULT_QUOTE_DEADLINE_MS = 3_000;
 
 /** What an answer needs from the bot. */
 export interface RateAnswerEnv {
@@ -61,7 +61,7 @@ export interface RateItem {
 }
 
 /** What kind of answer this is: the parser's kind, or what checking it against the catalog found. */
-export type RateAnswerKind = RateQuery["kind"] | "no-pair" | "below-min" | "no-targets" | "unavailable" | "rejected";
+type RateAnswerKind = RateQuery["kind"] | "no-pair" | "below-min" | "no-targets" | "unavailable" | "rejected";
 
 /** The answer to one question. */
 export interface RateAnswer {
@@ -122,16 +122,9 @@ interface Ctx {
   label: CoinLabeller;
 }
 
-/** A coin the parser found in the index (it reads only the index's codes). */
-function knownCoin(ctx: Ctx, code: string): Currency {
-  const coin = ctx.index.get(code);
-  if (coin === undefined) throw new Error(`rate answer: ${code} is not in the catalog index`);
-  return coin;
-}
-
 /** "0.1 btc eth" or "btc eth": one quote, after checking the pair and the minimum. */
 async function single(ctx: Ctx, kind: "quote" | "pair", from: string, to: string, amount: string | undefined): Promise<RateAnswer> {
-  const fromCoin = knownCoin(ctx, from);
+  const fromCoin = required(ctx.index.get(from), `the parsed coin ${from} in the catalog`);
   if (!ctx.index.canExchange(from, to)) return { kind: "no-pair", items: [noPairItem(ctx, from, to)] };
   const sent = amount ?? fromCoin.minAmount;
   if (isBelow(sent, fromCoin.minAmount)) return { kind: "below-min", items: [belowMinItem(ctx, from, to, fromCoin.minAmount)] };
@@ -149,7 +142,7 @@ async function list(
   limit: number,
 ): Promise<RateAnswer> {
   const { t } = ctx.env;
-  const fromCoin = knownCoin(ctx, from);
+  const fromCoin = required(ctx.index.get(from), `the parsed coin ${from} in the catalog`);
   // Popular ones first, already so in the index.
   const targets = ctx.index.targetCurrencies(from).slice(0, limit);
   if (targets.length === 0) return { kind: "no-targets", items: [noTargetsItem(ctx, from)] };

@@ -11,24 +11,13 @@
  * Offsets and lengths of the produced entities are in UTF-16 code units, like Telegram's (and like
  * JavaScript strings, which is why `String.length` is the right measure throughout).
  */
-
-/** A formatting entity as Telegram returns it in `Message.entities`. */
-export interface ParsedEntity {
-  type: string;
-  /** Offset in UTF-16 code units. */
-  offset: number;
-  /** Length in UTF-16 code units. */
-  length: number;
-  url?: string;
-  language?: string;
-  custom_emoji_id?: string;
-}
+import type { MessageEntity } from "grammy/types";
 
 /** Outcome of parsing: the visible text and its entities, or Telegram's reason for refusing. */
-export type HtmlParseResult = { ok: true; text: string; entities: ParsedEntity[] } | { ok: false; error: string };
+export type HtmlParseResult = { ok: true; text: string; entities: MessageEntity[] } | { ok: false; error: string };
 
-/** Tag name → entity type; `span` and `a` need an attribute and are handled specially. */
-const TAG_TO_ENTITY: Readonly<Record<string, string>> = {
+/** Tags that stand for one entity type with no argument. */
+const SIMPLE_TAGS: Readonly<Record<string, MessageEntity.CommonMessageEntity["type"]>> = {
   b: "bold",
   strong: "bold",
   i: "italic",
@@ -40,12 +29,11 @@ const TAG_TO_ENTITY: Readonly<Record<string, string>> = {
   del: "strikethrough",
   "tg-spoiler": "spoiler",
   span: "spoiler",
-  a: "text_link",
   code: "code",
-  pre: "pre",
-  blockquote: "blockquote",
-  "tg-emoji": "custom_emoji",
 };
+
+/** Tags whose entity carries an argument or depends on one; finished in {@link entityFor}. */
+const SPECIAL_TAGS: ReadonlySet<string> = new Set(["a", "pre", "blockquote", "tg-emoji"]);
 
 interface OpenTag {
   name: string;
@@ -86,18 +74,37 @@ function decodeEntity(source: string, start: number): { text: string; end: numbe
   return { text: String.fromCodePoint(code), end: semicolon + 1 };
 }
 
+/** The entity a closed tag stands for; undefined for an `<a>` without href (plain text in Telegram). */
+function entityFor(tag: OpenTag, length: number): MessageEntity | undefined {
+  const offset = tag.start;
+  switch (tag.name) {
+    case "a":
+      // A tg://user?id= link is still a text_link here: turning it into a text_mention needs to
+      // know the user, which the caller does (entities.ts).
+      return tag.argument === "" ? undefined : { type: "text_link", offset, length, url: tag.argument };
+    case "pre":
+      return tag.language === undefined ? { type: "pre", offset, length } : { type: "pre", offset, length, language: tag.language };
+    case "blockquote":
+      return { type: tag.expandable ? "expandable_blockquote" : "blockquote", offset, length };
+    case "tg-emoji":
+      return { type: "custom_emoji", offset, length, custom_emoji_id: tag.argument };
+  }
+  const type = SIMPLE_TAGS[tag.name];
+  return type === undefined ? undefined : { type, offset, length };
+}
+
 /**
  * Parses Telegram-flavoured HTML into text and entities, or returns the error Telegram would give
  * (without the "Bad Request: can't parse entities: " prefix, which the caller adds).
  */
 export function parseHtml(source: string): HtmlParseResult {
   let out = "";
-  const entities: ParsedEntity[] = [];
+  const entities: MessageEntity[] = [];
   const open: OpenTag[] = [];
   const fail = (error: string): HtmlParseResult => ({ ok: false, error });
   let i = 0;
   while (i < source.length) {
-    const c = source[i];
+    const c = source.charAt(i);
     if (c === "&") {
       const decoded = decodeEntity(source, i);
       if (decoded === undefined) {
@@ -119,7 +126,7 @@ export function parseHtml(source: string): HtmlParseResult {
       while (i < source.length && !isSpace(source[i]) && source[i] !== ">") i++;
       if (i >= source.length) return fail(`Unclosed start tag at byte offset ${byteOffset(source, begin)}`);
       const name = source.slice(begin + 1, i).toLowerCase();
-      if (TAG_TO_ENTITY[name] === undefined) {
+      if (SIMPLE_TAGS[name] === undefined && !SPECIAL_TAGS.has(name)) {
         return fail(`Unsupported start tag "${name}" at byte offset ${byteOffset(source, begin)}`);
       }
       let argument = "";
@@ -163,7 +170,7 @@ export function parseHtml(source: string): HtmlParseResult {
                 continue;
               }
             }
-            value += source[i];
+            value += source.charAt(i);
             i++;
           }
           if (source[i] !== quote) return fail(`Unclosed start tag at byte offset ${byteOffset(source, begin)}`);
@@ -203,15 +210,8 @@ export function parseHtml(source: string): HtmlParseResult {
       continue;
     }
     if (length <= 0) continue; // empty entities are dropped, not errors
-    const entity: ParsedEntity = { type: TAG_TO_ENTITY[top.name] ?? "bold", offset: top.start, length };
-    if (top.name === "a") {
-      if (top.argument === "") continue; // an <a> without href is plain text in Telegram
-      entity.url = top.argument;
-    }
-    if (top.name === "pre" && top.language !== undefined) entity.language = top.language;
-    if (top.name === "blockquote" && top.expandable) entity.type = "expandable_blockquote";
-    if (top.name === "tg-emoji") entity.custom_emoji_id = top.argument;
-    entities.push(entity);
+    const entity = entityFor(top, length);
+    if (entity !== undefined) entities.push(entity);
   }
   const unclosed = open[open.length - 1];
   if (unclosed !== undefined) {
@@ -225,10 +225,10 @@ export function parseHtml(source: string): HtmlParseResult {
  * Removes leading and trailing whitespace as Telegram does before storing a message, moving the
  * entities along with the text (entities that end up empty disappear).
  */
-export function trimFormatted(text: string, entities: ParsedEntity[]): { text: string; entities: ParsedEntity[] } {
+export function trimFormatted(text: string, entities: MessageEntity[]): { text: string; entities: MessageEntity[] } {
   const lead = text.length - text.trimStart().length;
   const trimmed = text.trim();
-  const kept: ParsedEntity[] = [];
+  const kept: MessageEntity[] = [];
   for (const e of entities) {
     const start = Math.max(e.offset - lead, 0);
     const end = Math.min(e.offset + e.length - lead, trimmed.length);

@@ -1,13 +1,29 @@
 /**
  * The Bot API methods, each a function of (state, params) that returns the `result` or throws an
  * ApiError with Telegram's code and wording. getUpdates lives in the server because it waits.
+ *
+ * The handler table is typed by grammY's `ApiMethods`: a handler's name must be a real Bot API
+ * method and its result must be what grammY expects from that method, so a missing or misspelled
+ * field of a returned object fails `tsc`.
  */
+import type {
+  ApiMethods,
+  BotCommand,
+  InlineKeyboardMarkup,
+  InlineQueryResult,
+  InlineQueryResultsButton,
+  LinkPreviewOptions,
+  Message,
+  MessageEntity,
+  Update,
+  WebhookInfo,
+} from "grammy/types";
+import { resolveUserLinks, validateEntities, withDetectedEntities, type UserLookup } from "./entities.js";
 import { ApiError, badRequest } from "./errors.js";
-import { parseHtml, trimFormatted, type ParsedEntity } from "./html.js";
-import { validateInlineKeyboard, validateReplyMarkup, type InlineKeyboardMarkup } from "./markup.js";
+import { parseHtml, trimFormatted } from "./html.js";
+import { validateInlineKeyboard, validateReplyMarkup } from "./markup.js";
 import { asRecord, chatIdParam, optBool, optInt, optJson, optString, type Params } from "./params.js";
-import { EmulatorState, unixNow, type ChatState, type StoredMessage } from "./state.js";
-import type { BotCommand } from "./types.js";
+import { EmulatorState, unixNow, type ApiMessage, type ChatState, type NewMessage, type StoredMessage } from "./state.js";
 
 /** A file part of a multipart request. */
 export interface UploadedFile {
@@ -16,7 +32,7 @@ export interface UploadedFile {
 }
 
 /** What a method handler gets. */
-export interface MethodContext {
+interface MethodContext {
   state: EmulatorState;
   params: Params;
   /** Multipart file parts by field name (grammY names them with random ids, referenced as attach://id). */
@@ -25,6 +41,9 @@ export interface MethodContext {
 
 /** A Bot API method implementation. */
 export type MethodHandler = (ctx: MethodContext) => unknown;
+
+/** The implementations, each returning exactly what grammY's types say its method returns. */
+export type BotApiHandlers = { [M in keyof ApiMethods]?: (ctx: MethodContext) => ReturnType<ApiMethods[M]> };
 
 const MAX_TEXT = 4096;
 const MAX_CAPTION = 1024;
@@ -60,19 +79,21 @@ const COMMAND_SCOPES = new Set([
 interface Formatted {
   source: string;
   plain: string;
-  entities: ParsedEntity[];
+  entities: MessageEntity[];
   parseMode?: string;
 }
 
 /**
- * Applies parse_mode (HTML or none) and Telegram's length rules. `kind` decides the messages:
- * an empty text is an error, an empty caption just means "no caption".
+ * Applies parse_mode (HTML or none) or an explicit entity list, Telegram's length rules and its
+ * automatic entities. `kind` decides the messages: an empty text is an error, an empty caption just
+ * means "no caption". `users` resolves text mentions (an explicit one, or a tg://user?id= link).
  */
 export function formatText(
   raw: string | undefined,
   parseModeRaw: string | undefined,
   explicitEntities: unknown,
   kind: "text" | "caption",
+  users: UserLookup,
 ): Formatted | undefined {
   if (raw === undefined || raw === "") {
     if (kind === "text") throw badRequest("message text is empty");
@@ -80,14 +101,15 @@ export function formatText(
   }
   const parseMode = parseModeRaw === undefined || parseModeRaw === "" ? undefined : parseModeRaw;
   let text = raw;
-  let entities: ParsedEntity[] = [];
+  let entities: MessageEntity[] = [];
   if (parseMode === undefined) {
-    if (Array.isArray(explicitEntities)) entities = explicitEntities as ParsedEntity[];
+    entities = validateEntities(explicitEntities, raw, users);
   } else if (parseMode.toLowerCase() === "html") {
+    // With a parse_mode, Telegram ignores an explicit entity list.
     const parsed = parseHtml(raw);
     if (!parsed.ok) throw badRequest(`can't parse entities: ${parsed.error}`);
     text = parsed.text;
-    entities = parsed.entities;
+    entities = resolveUserLinks(parsed.entities, users);
   } else if (parseMode.toLowerCase() === "markdown" || parseMode.toLowerCase() === "markdownv2") {
     // The bot is HTML-only by house rule; an emulator that silently accepted Markdown would hide that.
     throw badRequest(`unsupported parse_mode (the emulator implements only HTML): ${parseMode}`);
@@ -101,9 +123,47 @@ export function formatText(
   }
   if (kind === "text" && trimmed.text.length > MAX_TEXT) throw badRequest("message is too long");
   if (kind === "caption" && trimmed.text.length > MAX_CAPTION) throw badRequest("message caption is too long");
-  const out: Formatted = { source: raw, plain: trimmed.text, entities: trimmed.entities };
+  const out: Formatted = { source: raw, plain: trimmed.text, entities: withDetectedEntities(trimmed.text, trimmed.entities) };
   if (parseMode !== undefined) out.parseMode = parseMode;
   return out;
+}
+
+/** The text (or caption) of a request, formatted; the entity list is `entities` or `caption_entities`. */
+function formatParam(ctx: MethodContext, kind: "text" | "caption"): Formatted | undefined {
+  const entitiesParam = kind === "text" ? "entities" : "caption_entities";
+  return formatText(
+    optString(ctx.params, kind),
+    optString(ctx.params, "parse_mode"),
+    optJson(ctx.params, entitiesParam),
+    kind,
+    ctx.state.knownUser,
+  );
+}
+
+/** link_preview_options, which must be an object when given. */
+function previewOptions(ctx: MethodContext): LinkPreviewOptions | undefined {
+  const raw = optJson(ctx.params, "link_preview_options");
+  if (raw === undefined) return undefined;
+  const record = asRecord(raw);
+  if (record === undefined) throw badRequest("can't parse link preview options JSON object");
+  const out: LinkPreviewOptions = {};
+  for (const key of ["is_disabled", "prefer_small_media", "prefer_large_media", "show_above_text"] as const) {
+    if (typeof record[key] === "boolean") out[key] = record[key];
+  }
+  if (typeof record.url === "string") out.url = record.url;
+  return out;
+}
+
+/** A stored message as the text message sendMessage and editMessageText answer with. */
+function asTextMessage(m: ApiMessage): Message.TextMessage & Update.NonChannel {
+  if (m.text === undefined) throw new Error("a text message without text");
+  return { ...m, text: m.text };
+}
+
+/** A stored message as the photo message sendPhoto answers with. */
+function asPhotoMessage(m: ApiMessage): Message.PhotoMessage & Update.NonChannel {
+  if (m.photo === undefined) throw new Error("a photo message without a photo");
+  return { ...m, photo: m.photo };
 }
 
 /** Reads reply_markup and applies a reply keyboard to the chat; returns an inline keyboard for the message. */
@@ -177,9 +237,11 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === 
 const NOT_MODIFIED =
   "message is not modified: specified new message content and reply markup are exactly the same as a specified old message content and reply markup";
 
-function editResult(ctx: MethodContext, target: { message: StoredMessage; inline: boolean }): unknown {
-  target.message.edit_date = unixNow();
-  return target.inline ? true : ctx.state.toApiMessage(target.message);
+/** Marks an edit; the edited message for a chat message, true for an inline one (as Telegram answers). */
+function editResult(ctx: MethodContext, target: { message: StoredMessage; inline: boolean }): (ApiMessage & Update.Edited) | true {
+  const editDate = unixNow();
+  target.message.edit_date = editDate;
+  return target.inline ? true : { ...ctx.state.toApiMessage(target.message), edit_date: editDate };
 }
 
 /** Sniffs an image type from its first bytes; Telegram refuses anything it cannot decode. */
@@ -231,7 +293,7 @@ function resolvePhoto(ctx: MethodContext): NonNullable<StoredMessage["photo"]> {
 }
 
 /** Validates one InlineQueryResult the way Telegram does for the fields the bot uses. */
-function validateInlineResult(raw: unknown, seen: Set<string>): Record<string, unknown> {
+function validateInlineResult(raw: unknown, seen: Set<string>, users: UserLookup): InlineQueryResult {
   const result = asRecord(raw);
   if (result === undefined) throw badRequest("can't parse inline query result: InlineQueryResult must be an Object");
   const id = result.id;
@@ -257,14 +319,22 @@ function validateInlineResult(raw: unknown, seen: Set<string>): Record<string, u
   const content = asRecord(result.input_message_content);
   if (content !== undefined && content.message_text !== undefined) {
     if (typeof content.message_text !== "string") throw badRequest("MESSAGE_EMPTY");
-    formatText(content.message_text, typeof content.parse_mode === "string" ? content.parse_mode : undefined, content.entities, "text");
+    formatText(
+      content.message_text,
+      typeof content.parse_mode === "string" ? content.parse_mode : undefined,
+      content.entities,
+      "text",
+      users,
+    );
   }
   if (result.reply_markup !== undefined) {
     const markup = asRecord(result.reply_markup);
     if (markup === undefined || markup.inline_keyboard === undefined) throw badRequest("inline keyboard expected");
     validateInlineKeyboard(markup);
   }
-  return result;
+  // Checked above for what the emulator reads (id, type, title, content, keyboard); the other
+  // fields are kept as the bot sent them, as Telegram keeps them.
+  return result as unknown as InlineQueryResult;
 }
 
 function validateCommands(raw: unknown): BotCommand[] {
@@ -295,7 +365,7 @@ function commandScopeKey(ctx: MethodContext): string {
 
 /** A setter that only stores its parameters, for methods whose effect is invisible in tests. */
 const storeSetting =
-  (method: string, lengthLimit?: { field: string; max: number }): MethodHandler =>
+  (method: string, lengthLimit?: { field: string; max: number }): ((ctx: MethodContext) => true) =>
   (ctx) => {
     if (lengthLimit !== undefined) {
       const v = optString(ctx.params, lengthLimit.field);
@@ -307,15 +377,8 @@ const storeSetting =
   };
 
 /** The method implementations, under their Bot API names. */
-const HANDLERS: Record<string, MethodHandler> = {
-  getMe: (ctx) => ({
-    ...ctx.state.bot,
-    can_join_groups: true,
-    can_read_all_group_messages: false,
-    supports_inline_queries: true,
-    can_connect_to_business: false,
-    has_main_web_app: false,
-  }),
+const HANDLERS: BotApiHandlers = {
+  getMe: (ctx) => ctx.state.botInfo(),
 
   setWebhook: (ctx) => {
     const url = optString(ctx.params, "url") ?? "";
@@ -352,12 +415,12 @@ const HANDLERS: Record<string, MethodHandler> = {
 
   getWebhookInfo: (ctx) => {
     const hook = ctx.state.webhook;
-    const info: Record<string, unknown> = {
+    const info: WebhookInfo = {
       url: hook?.url ?? "",
       has_custom_certificate: false,
       pending_update_count: ctx.state.updates.length,
     };
-    if (hook !== undefined) info.allowed_updates = [...ctx.state.allowedUpdates];
+    if (hook !== undefined) info.allowed_updates = [...ctx.state.allowedUpdates] as NonNullable<WebhookInfo["allowed_updates"]>;
     if (hook?.lastErrorDate !== undefined) {
       info.last_error_date = hook.lastErrorDate;
       info.last_error_message = hook.lastErrorMessage;
@@ -367,55 +430,43 @@ const HANDLERS: Record<string, MethodHandler> = {
 
   sendMessage: (ctx) => {
     const chat = writableChat(ctx);
-    const text = formatText(optString(ctx.params, "text"), optString(ctx.params, "parse_mode"), optJson(ctx.params, "entities"), "text");
+    const text = formatParam(ctx, "text");
     if (text === undefined) throw badRequest("message text is empty");
     const replyTo = replyTarget(ctx, chat);
+    const preview = previewOptions(ctx);
+    ctx.state.takeSendAllowance(chat);
     const markup = applyReplyMarkup(ctx, chat);
-    const fields: Omit<StoredMessage, "message_id" | "chat" | "date" | "history" | "deleted"> = {
-      from: ctx.state.bot,
-      text: text.source,
-      plain: text.plain,
-      entities: text.entities,
-    };
+    const fields: NewMessage = { from: ctx.state.bot, text: text.source, plain: text.plain, entities: text.entities };
     if (text.parseMode !== undefined) fields.parse_mode = text.parseMode;
     if (markup !== undefined) fields.reply_markup = markup;
     if (replyTo !== undefined) fields.reply_to_message_id = replyTo;
-    const preview = optJson(ctx.params, "link_preview_options");
     if (preview !== undefined) fields.link_preview_options = preview;
-    return ctx.state.toApiMessage(ctx.state.addMessage(chat, fields));
+    return asTextMessage(ctx.state.toApiMessage(ctx.state.addMessage(chat, fields)));
   },
 
   sendPhoto: (ctx) => {
     const chat = writableChat(ctx);
-    const caption = formatText(
-      optString(ctx.params, "caption"),
-      optString(ctx.params, "parse_mode"),
-      optJson(ctx.params, "caption_entities"),
-      "caption",
-    );
+    const caption = formatParam(ctx, "caption");
     const replyTo = replyTarget(ctx, chat);
     const photo = resolvePhoto(ctx);
+    ctx.state.takeSendAllowance(chat);
     const markup = applyReplyMarkup(ctx, chat);
-    const fields: Omit<StoredMessage, "message_id" | "chat" | "date" | "history" | "deleted"> = {
-      from: ctx.state.bot,
-      plain: caption?.plain ?? "",
-      entities: caption?.entities ?? [],
-      photo,
-    };
+    const fields: NewMessage = { from: ctx.state.bot, plain: caption?.plain ?? "", entities: caption?.entities ?? [], photo };
     if (caption !== undefined) fields.caption = caption.source;
     if (caption?.parseMode !== undefined) fields.parse_mode = caption.parseMode;
     if (markup !== undefined) fields.reply_markup = markup;
     if (replyTo !== undefined) fields.reply_to_message_id = replyTo;
-    return ctx.state.toApiMessage(ctx.state.addMessage(chat, fields));
+    return asPhotoMessage(ctx.state.toApiMessage(ctx.state.addMessage(chat, fields)));
   },
 
   editMessageText: (ctx) => {
     const target = editTarget(ctx);
     const m = target.message;
     if (m.photo !== undefined) throw badRequest("there is no text in the message to edit");
-    const text = formatText(optString(ctx.params, "text"), optString(ctx.params, "parse_mode"), optJson(ctx.params, "entities"), "text");
+    const text = formatParam(ctx, "text");
     if (text === undefined) throw badRequest("message text is empty");
     const markup = editMarkup(ctx);
+    const preview = previewOptions(ctx);
     if (m.plain === text.plain && same(m.entities, text.entities) && same(m.reply_markup, markup)) throw badRequest(NOT_MODIFIED);
     m.history.push(m.text ?? m.plain);
     m.text = text.source;
@@ -425,21 +476,16 @@ const HANDLERS: Record<string, MethodHandler> = {
     else delete m.parse_mode;
     if (markup !== undefined) m.reply_markup = markup;
     else delete m.reply_markup;
-    const preview = optJson(ctx.params, "link_preview_options");
     if (preview !== undefined) m.link_preview_options = preview;
-    return editResult(ctx, target);
+    const result = editResult(ctx, target);
+    return result === true ? true : { ...asTextMessage(result), edit_date: result.edit_date };
   },
 
   editMessageCaption: (ctx) => {
     const target = editTarget(ctx);
     const m = target.message;
     if (m.photo === undefined) throw badRequest("there is no caption in the message to edit");
-    const caption = formatText(
-      optString(ctx.params, "caption"),
-      optString(ctx.params, "parse_mode"),
-      optJson(ctx.params, "caption_entities"),
-      "caption",
-    );
+    const caption = formatParam(ctx, "caption");
     const markup = editMarkup(ctx);
     const plain = caption?.plain ?? "";
     const entities = caption?.entities ?? [];
@@ -509,7 +555,7 @@ const HANDLERS: Record<string, MethodHandler> = {
     if (!Array.isArray(raw)) throw badRequest("can't parse inline query results JSON object");
     if (raw.length > MAX_INLINE_RESULTS) throw badRequest("RESULTS_TOO_MUCH");
     const seen = new Set<string>();
-    const results = raw.map((r) => validateInlineResult(r, seen));
+    const results = raw.map((r) => validateInlineResult(r, seen, ctx.state.knownUser));
     query.answered = true;
     const answer: NonNullable<ReturnType<EmulatorState["userState"]>["lastInlineAnswer"]> = {
       inline_query_id: query.id,
@@ -523,7 +569,12 @@ const HANDLERS: Record<string, MethodHandler> = {
     const next = optString(ctx.params, "next_offset");
     if (next !== undefined) answer.next_offset = next;
     const button = asRecord(optJson(ctx.params, "button"));
-    if (button !== undefined) answer.button = button;
+    if (button !== undefined) {
+      if (typeof button.text !== "string" || button.text === "")
+        throw badRequest('can\'t parse inline query results button: Field "text" must be of type String');
+      // The text is checked; web_app or start_parameter are kept as the bot sent them.
+      answer.button = button as unknown as InlineQueryResultsButton;
+    }
     ctx.state.userState(query.userId).lastInlineAnswer = answer;
     return true;
   },
@@ -535,10 +586,7 @@ const HANDLERS: Record<string, MethodHandler> = {
     return true;
   },
 
-  getChat: (ctx) => {
-    const chat = ctx.state.resolveChat(chatIdParam(ctx.params));
-    return { ...chat.chat, accent_color_id: 0, max_reaction_count: 11, accepted_gift_types: {} };
-  },
+  getChat: (ctx) => ctx.state.chatFullInfo(ctx.state.resolveChat(chatIdParam(ctx.params))),
 
   setMyCommands: (ctx) => {
     const commands = validateCommands(optJson(ctx.params, "commands"));
@@ -546,7 +594,7 @@ const HANDLERS: Record<string, MethodHandler> = {
     return true;
   },
 
-  getMyCommands: (ctx) => ctx.state.commands.get(commandScopeKey(ctx)) ?? [],
+  getMyCommands: (ctx) => (ctx.state.commands.get(commandScopeKey(ctx)) ?? []).map((c) => ({ ...c })),
 
   deleteMyCommands: (ctx) => {
     ctx.state.commands.delete(commandScopeKey(ctx));
@@ -570,7 +618,7 @@ const HANDLERS: Record<string, MethodHandler> = {
 
 /** The implemented methods, by lower-cased name (Telegram matches method names case-insensitively). */
 export const METHODS: ReadonlyMap<string, MethodHandler> = new Map(
-  Object.entries(HANDLERS).map(([name, handler]) => [name.toLowerCase(), handler]),
+  Object.entries(HANDLERS).map(([name, handler]): [string, MethodHandler] => [name.toLowerCase(), handler]),
 );
 
 /** Looks up a method; unknown ones answer 404 like Telegram. */

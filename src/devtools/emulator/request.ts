@@ -19,7 +19,7 @@ function dispositionField(header: string, field: string): string | undefined {
 }
 
 /** Splits a multipart/form-data body into text fields and file parts. */
-export function parseMultipart(body: Buffer, boundary: string): DecodedRequest {
+function parseMultipart(body: Buffer, boundary: string): DecodedRequest {
   const params: Params = {};
   const files = new Map<string, UploadedFile>();
   const opening = Buffer.from(`--${boundary}`);

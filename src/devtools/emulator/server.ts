@@ -22,13 +22,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { listen } from "../../net/listen.js";
 import { readBody } from "../../net/read-body.js";
+import type { Update } from "grammy/types";
 import { ApiError, tooManyRequests } from "./errors.js";
+import { FloodControl, type FloodLimits } from "./flood.js";
 import { methodHandler } from "./methods.js";
 import { optInt, optJson, type Params } from "./params.js";
 import { userChoosesInlineResult, userInlineQuery, userPressesButton, userSendsText, userSetsBlocked } from "./people.js";
 import { decodeRequest, paramsForRecord, type DecodedRequest } from "./request.js";
 import { EmulatorState, type QueuedUpdate } from "./state.js";
-import type { BotCommand, ChatView, Fault, RecordedCall, SentUpdate, TestChat, TestUser } from "./types.js";
+import type { BotCommand, ChatView, Fault, PersonSpec, RecordedCall, SentUpdate, TestChat, TestUser } from "./types.js";
 
 export type * from "./types.js";
 
@@ -60,10 +62,23 @@ export interface EmulatorOptions {
    * bot on loopback (e.g. to "http://127.0.0.1:PORT/path"). Default: the URL itself.
    */
   webhookRoute?: (url: string) => string;
+  /**
+   * Privacy mode off (BotFather's /setprivacy → Disable): the bot gets every group message, and
+   * getMe says `can_read_all_group_messages: true`. Default false, as for a new bot: in groups it
+   * gets only commands, replies to its messages and messages mentioning it.
+   */
+  canReadAllGroupMessages?: boolean;
+  /** Inline feedback on (BotFather's /setinlinefeedback): chosen_inline_result updates are sent. Default false. */
+  inlineFeedback?: boolean;
+  /**
+   * Telegram's flood limits on sends (429 with retry_after past them): `true` for Telegram's
+   * figures, or some of them changed. Default off, so tests are not paced; the playground turns it on.
+   */
+  floodLimits?: boolean | Partial<FloodLimits>;
 }
 
 /** One webhook POST the emulator made, and how it ended. */
-export interface WebhookDelivery {
+interface WebhookDelivery {
   update_id: number;
   /** The HTTP status, or undefined when the request failed (timeout, refused connection). */
   status?: number;
@@ -81,10 +96,15 @@ export interface Emulator {
   readonly calls: RecordedCall[];
   /** The recorded calls of one method (name compared case-insensitively). */
   callsOf(method: string): RecordedCall[];
-  /** A person (created on first use; the same object for the same id). */
-  user(spec: { id: number; first_name?: string; username?: string; language_code?: string }): TestUser;
-  /** A group chat with the bot in it (id negative; -100… makes a supergroup). */
+  /**
+   * A person (created on first use; the same object for the same id). For an existing person only
+   * the profile fields given change.
+   */
+  user(spec: PersonSpec): TestUser;
+  /** A group chat with the bot in it (id negative; -100… makes a supergroup, which may have a username). */
   group(spec: { id: number; title: string; username?: string }): TestChat;
+  /** The flood limits in force, or undefined when the emulator does not pace the bot. */
+  readonly floodLimits: Readonly<FloodLimits> | undefined;
   /** Makes the next `times` (default 1) calls of `method` fail with this fault, before any validation. */
   failNext(method: string, fault: Fault, times?: number): void;
   /**
@@ -159,7 +179,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     first_name: options.botName ?? "Swap Sandbox Bot",
     username: options.botUsername ?? "swap_sandbox_bot",
   };
-  const state = new EmulatorState(botInfo);
+  const flood =
+    options.floodLimits === undefined || options.floodLimits === false
+      ? undefined
+      : new FloodControl(options.floodLimits === true ? {} : options.floodLimits);
+  const state = new EmulatorState(botInfo, {
+    canReadAllGroupMessages: options.canReadAllGroupMessages ?? false,
+    inlineFeedback: options.inlineFeedback ?? false,
+    flood,
+  });
   const quietMs = options.quietMs ?? 50;
   const handledTimeoutMs = options.handledTimeoutMs ?? 5000;
 
@@ -202,14 +230,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     return fault.code === 429 ? tooManyRequests(fault.retryAfter) : new ApiError(fault.code, fault.description);
   };
 
-  const asUpdates = (list: QueuedUpdate[]): Record<string, unknown>[] =>
+  const asUpdates = (list: QueuedUpdate[]): Update[] =>
     list.map((u) => {
       fetchedUpdates.add(u.update_id);
-      return { update_id: u.update_id, [u.type]: u.payload };
+      return u.update;
     });
 
   /** getUpdates: answer at once when something is pending, otherwise hold until an update or the timeout. */
-  const getUpdates = (params: Params, res: ServerResponse): Promise<unknown> => {
+  const getUpdates = (params: Params, res: ServerResponse): Promise<Update[]> => {
     if (state.webhook !== undefined) {
       throw new ApiError(
         409,
@@ -259,9 +287,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       openPolls.add(poll);
       const timer = setTimeout(() => poll.finish([]), timeout * 1000);
       const unsubscribe = state.onChange(() => {
-        if (closed) return poll.finish([]);
-        const list = state.deliverable(limit);
-        if (list.length > 0) poll.finish(list);
+        const list = closed ? [] : state.deliverable(limit);
+        if (closed || list.length > 0) poll.finish(list);
       });
       // The client gave up (grammY's bot.stop aborts the pending request): nobody will read an answer.
       res.on("close", () => {
@@ -284,7 +311,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? "/", "http://emulator.invalid");
     const match = /^\/bot([^/]*)\/([^/]+)$/.exec(url.pathname);
-    if (match === null) return send(res, 404, { ok: false, error_code: 404, description: "Not Found" });
+    if (match === null) {
+      send(res, 404, { ok: false, error_code: 404, description: "Not Found" });
+      return;
+    }
     const [, givenToken = "", method = ""] = match;
     const isPoll = method.toLowerCase() === "getupdates";
     if (!isPoll) {
@@ -347,7 +377,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const res = await fetch(route(hook.url), {
         method: "POST",
         headers,
-        body: JSON.stringify({ update_id: update.update_id, [update.type]: update.payload }),
+        body: JSON.stringify(update.update),
         signal: AbortSignal.any([deliveryAbort.signal, AbortSignal.timeout(webhookTimeoutMs)]),
       });
       await res.arrayBuffer().catch(() => undefined);
@@ -430,23 +460,25 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     });
 
   const sentUpdate = (ids: {
-    update_id: number;
+    update_id: number | undefined;
     message_id?: number;
     callback_query_id?: string;
     inline_query_id?: string;
   }): SentUpdate => {
     let handled: Promise<void> | undefined;
+    const updateId = ids.update_id;
     return {
       ...ids,
       get handled() {
-        handled ??= awaitHandled(ids.update_id);
+        // No update: the bot has nothing to handle.
+        handled ??= updateId === undefined ? Promise.resolve() : awaitHandled(updateId);
         return handled;
       },
     };
   };
 
   const users = new Map<number, TestUser>();
-  const makeUser = (spec: { id: number; first_name?: string; username?: string; language_code?: string }): TestUser => {
+  const makeUser = (spec: PersonSpec): TestUser => {
     const userState = state.ensureUser(spec);
     const existing = users.get(spec.id);
     if (existing !== undefined) return existing;
@@ -457,7 +489,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       get info() {
         return { ...userState.user };
       },
-      sendText: (text, opts) => sentUpdate(userSendsText(state, id, text, opts?.chat?.id)),
+      sendText: (text, opts) => {
+        const replyTo = opts?.replyTo;
+        return sentUpdate(
+          userSendsText(state, id, text, {
+            ...(opts?.chat === undefined ? {} : { chatId: opts.chat.id }),
+            ...(replyTo === undefined ? {} : { replyTo: typeof replyTo === "number" ? replyTo : replyTo.message_id }),
+          }),
+        );
+      },
       pressButton: (message, data, opts) => {
         const messageId = typeof message === "number" ? message : message.message_id;
         const chatId = opts?.chat?.id ?? (typeof message === "number" ? undefined : message.chat_id);
@@ -491,10 +531,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     callsOf: (method) => calls.filter((c) => c.method.toLowerCase() === method.toLowerCase()),
     user: makeUser,
     group: (spec) => {
-      const chat = state.ensureGroup(spec);
-      if (spec.username !== undefined) chat.chat.username = spec.username;
+      state.ensureGroup(spec);
       return { id: spec.id, title: spec.title, chat: state.chatView(spec.id) };
     },
+    floodLimits: flood?.limits,
     failNext: (method, fault, times = 1) => {
       const key = method.toLowerCase();
       const queue = faults.get(key) ?? [];
@@ -554,7 +594,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
           const thrown =
             lastThrown === undefined
               ? ""
-              : `; the predicate last threw: ${lastThrown instanceof Error ? lastThrown.message : String(lastThrown)}`;
+              : `; the predicate last threw: ${lastThrown instanceof Error ? lastThrown.message : JSON.stringify(lastThrown)}`;
           reject(new Error(`waitFor timed out after ${timeoutMs} ms${thrown}; last calls:\n${describeCalls(calls)}`));
         }, timeoutMs);
         const unsubscribe = state.onChange(check);
@@ -581,6 +621,3 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   };
   return emulator;
 }
-
-/** Alias of {@link startEmulator}. */
-export const createEmulator = startEmulator;

@@ -4,38 +4,66 @@
  * change this state, and a future control API for a playground page can read and drive it the same
  * way.
  */
+import type {
+  Chat,
+  ChatFullInfo,
+  InlineKeyboardMarkup,
+  LinkPreviewOptions,
+  Message,
+  MessageEntity,
+  Update,
+  User,
+  UserFromGetMe,
+} from "grammy/types";
 import { forbidden, badRequest } from "./errors.js";
-import type { ParsedEntity } from "./html.js";
-import { flattenButtons, type InlineKeyboardMarkup } from "./markup.js";
-import type { BotCommand, BotMessage, CallbackAnswer, ChatView, InlineAnswer, PhotoContent, TgChat, TgUser } from "./types.js";
+import type { UserLookup } from "./entities.js";
+import type { FloodControl } from "./flood.js";
+import { flattenButtons } from "./markup.js";
+import type { BotCommand, BotMessage, CallbackAnswer, ChatView, InlineAnswer, PersonSpec, PhotoContent } from "./types.js";
 
-/** A message as stored: mutable, deleted ones kept (flagged) so ids are never reused. */
+/** The chats the emulator has: private chats with people, groups and supergroups (no channels). */
+type EmulatedChat = Exclude<Chat, Chat.ChannelChat>;
+
+/** The kinds of update (the field of `Update` that carries one). */
+export type UpdateKind = Exclude<keyof Update, "update_id">;
+
+/** A message as a group or private chat delivers it to the bot. */
+export type ApiMessage = Message & Update.NonChannel;
+
+/**
+ * A message as stored: the emulator's own record, not a Bot API object (it keeps the HTML source,
+ * edits and deletions), turned into one by {@link EmulatorState.toApiMessage}. Deleted messages are
+ * kept (flagged) so ids are never reused.
+ */
 export interface StoredMessage {
   message_id: number;
-  chat: TgChat;
-  from: TgUser;
+  chat: EmulatedChat;
+  from: User;
   date: number;
   edit_date?: number;
   text?: string;
   caption?: string;
   parse_mode?: string;
   plain: string;
-  entities: ParsedEntity[];
+  entities: MessageEntity[];
   reply_markup?: InlineKeyboardMarkup;
   photo?: PhotoContent & { width: number; height: number; size: number };
   reply_to_message_id?: number;
-  link_preview_options?: unknown;
+  link_preview_options?: LinkPreviewOptions;
   /** Set for a message sent through an inline query result. */
-  via_bot?: TgUser;
+  via_bot?: User;
   /** For such a message with an inline keyboard: the id the bot edits it by. */
   inline_message_id?: string;
   history: string[];
   deleted: boolean;
 }
 
+/** What a new message needs; the state fills in the rest. */
+export type NewMessage = Omit<StoredMessage, "message_id" | "chat" | "date" | "history" | "deleted">;
+
 /** Per-chat state. */
 export interface ChatState {
-  chat: TgChat;
+  chat: EmulatedChat;
   nextMessageId: number;
   messages: StoredMessage[];
   /** The reply keyboard the client shows, if any. */
@@ -46,7 +74,7 @@ export interface ChatState {
 
 /** Per-user state. */
 export interface UserState {
-  user: TgUser;
+  user: User;
   blocked: boolean;
   /** Whether the user ever wrote to the bot; before that, the bot may not message them. */
   started: boolean;
@@ -58,8 +86,9 @@ export interface UserState {
 /** An update waiting in the queue, with what the bot has done with it. */
 export interface QueuedUpdate {
   update_id: number;
-  type: string;
-  payload: Record<string, unknown>;
+  type: UpdateKind;
+  /** The Bot API update, exactly as getUpdates returns it and a webhook receives it. */
+  update: Update;
   /** A getUpdates response carried it. */
   fetched: boolean;
 }
@@ -100,7 +129,7 @@ export interface WebhookSettings {
 }
 
 /** Update types delivered when the bot does not say otherwise (Telegram's default). */
-const DEFAULT_ALLOWED = new Set([
+const DEFAULT_ALLOWED: ReadonlySet<UpdateKind> = new Set<UpdateKind>([
   "message",
   "edited_message",
   "channel_post",
@@ -126,6 +155,27 @@ const DEFAULT_ALLOWED = new Set([
 /** Unix seconds, as Telegram dates are. */
 export const unixNow = (): number => Math.floor(Date.now() / 1000);
 
+/** How the emulated Telegram treats the bot: what BotFather would have set, and the flood limits. */
+export interface WorldOptions {
+  /**
+   * Privacy mode off (BotFather's /setprivacy → Disable). Default false, as for a new bot: in
+   * groups the bot then gets only commands, replies to its own messages and messages mentioning it.
+   */
+  canReadAllGroupMessages: boolean;
+  /** Inline feedback on (BotFather's /setinlinefeedback): chosen_inline_result updates are sent. Default false. */
+  inlineFeedback: boolean;
+  /** Telegram's flood limits on sends, when set. */
+  flood: FloodControl | undefined;
+}
+
+/** A private chat as the Bot API shows it: the person's names and username. */
+function privateChatOf(user: User): Chat.PrivateChat {
+  const chat: Chat.PrivateChat = { id: user.id, type: "private", first_name: user.first_name };
+  if (user.last_name !== undefined) chat.last_name = user.last_name;
+  if (user.username !== undefined) chat.username = user.username;
+  return chat;
+}
+
 /** The whole emulated world. */
 export class EmulatorState {
   readonly users = new Map<number, UserState>();
@@ -140,14 +190,18 @@ export class EmulatorState {
   readonly commands = new Map<string, BotCommand[]>();
   /** setMyDescription / setMyShortDescription / setChatMenuButton and friends, by method+key. */
   readonly settings = new Map<string, unknown>();
-  allowedUpdates: Set<string> = DEFAULT_ALLOWED;
+  allowedUpdates: ReadonlySet<string> = DEFAULT_ALLOWED;
   webhook: WebhookSettings | undefined;
   private nextUpdateId = 1000;
   private nextQueryId = 1;
   private nextFileId = 1;
   private readonly listeners = new Set<() => void>();
 
-  constructor(readonly bot: TgUser) {}
+  constructor(
+    /** The bot as it appears in `from` and `via_bot`. */
+    readonly bot: User & { username: string },
+    readonly options: WorldOptions = { canReadAllGroupMessages: false, inlineFeedback: false, flood: undefined },
+  ) {}
 
   /** Subscribes to every change (a call answered, a user action); returns the unsubscribe. */
   onChange(listener: () => void): () => void {
@@ -160,34 +214,66 @@ export class EmulatorState {
     for (const listener of [...this.listeners]) listener();
   }
 
+  // --- the bot ---
+
+  /** getMe's answer: the bot and what BotFather settings say about it. */
+  botInfo(): UserFromGetMe {
+    return {
+      ...this.bot,
+      is_bot: true,
+      can_join_groups: true,
+      can_read_all_group_messages: this.options.canReadAllGroupMessages,
+      supports_inline_queries: true,
+      can_connect_to_business: false,
+      has_main_web_app: false,
+      has_topics_enabled: false,
+      allows_users_to_create_topics: false,
+      can_manage_bots: false,
+      supports_join_request_queries: false,
+    };
+  }
+
   // --- people and chats ---
 
-  /** Creates (or updates the profile of) a user, and their private chat with the bot. */
-  ensureUser(spec: { id: number; first_name?: string; username?: string; language_code?: string }): UserState {
+  /**
+   * Creates a user and their private chat with the bot, or updates the profile of an existing one
+   * with the fields given (only those: a call with just the id changes nothing). The private chat's
+   * names follow, so `from` and `chat` of the person's messages always agree.
+   */
+  ensureUser(spec: PersonSpec): UserState {
     if (!Number.isSafeInteger(spec.id) || spec.id <= 0) throw new Error(`a user id must be a positive integer, got ${spec.id}`);
-    const user: TgUser = { id: spec.id, is_bot: false, first_name: spec.first_name ?? `User ${spec.id}` };
+    const existing = this.users.get(spec.id);
+    const user: User = existing === undefined ? { id: spec.id, is_bot: false, first_name: `User ${spec.id}` } : { ...existing.user };
+    if (spec.first_name !== undefined) user.first_name = spec.first_name;
+    if (spec.last_name !== undefined) user.last_name = spec.last_name;
     if (spec.username !== undefined) user.username = spec.username;
     if (spec.language_code !== undefined) user.language_code = spec.language_code;
-    const existing = this.users.get(spec.id);
     if (existing !== undefined) {
       existing.user = user;
+      const chat = this.chats.get(user.id);
+      if (chat !== undefined) chat.chat = privateChatOf(user);
       return existing;
     }
     const state: UserState = { user, blocked: false, started: false };
     this.users.set(spec.id, state);
-    const chat: TgChat = { id: user.id, type: "private", first_name: user.first_name };
-    if (user.username !== undefined) chat.username = user.username;
-    this.chats.set(user.id, { chat, nextMessageId: 1, messages: [], userId: user.id });
+    this.chats.set(user.id, { chat: privateChatOf(user), nextMessageId: 1, messages: [], userId: user.id });
     return state;
   }
 
-  /** Creates a group chat (a supergroup when the id has the -100… form). */
-  ensureGroup(spec: { id: number; title: string }): ChatState {
+  /** Creates a group chat (a supergroup when the id has the -100… form; only those have usernames). */
+  ensureGroup(spec: { id: number; title: string; username?: string }): ChatState {
     if (!Number.isSafeInteger(spec.id) || spec.id >= 0) throw new Error(`a group id must be a negative integer, got ${spec.id}`);
     const existing = this.chats.get(spec.id);
     if (existing !== undefined) return existing;
-    const type = spec.id <= -1_000_000_000_000 ? "supergroup" : "group";
-    const state: ChatState = { chat: { id: spec.id, type, title: spec.title }, nextMessageId: 1, messages: [] };
+    let chat: EmulatedChat;
+    if (spec.id <= -1_000_000_000_000) {
+      chat = { id: spec.id, type: "supergroup", title: spec.title };
+      if (spec.username !== undefined) chat.username = spec.username;
+    } else {
+      if (spec.username !== undefined) throw new Error("only a supergroup (an id of the -100… form) has a username");
+      chat = { id: spec.id, type: "group", title: spec.title };
+    }
+    const state: ChatState = { chat, nextMessageId: 1, messages: [] };
     this.chats.set(spec.id, state);
     return state;
   }
@@ -199,12 +285,19 @@ export class EmulatorState {
     return user;
   }
 
+  /** A user the bot can know of (a person or the bot itself), for text mentions. */
+  readonly knownUser: UserLookup = (userId) => {
+    if (userId === this.bot.id) return { ...this.bot };
+    const user = this.users.get(userId)?.user;
+    return user === undefined ? undefined : { ...user };
+  };
+
   /** Finds the chat a Bot API call names, or fails like Telegram. */
   resolveChat(chatId: number | string): ChatState {
     if (typeof chatId === "string") {
       const name = chatId.slice(1).toLowerCase();
       for (const chat of this.chats.values()) {
-        if (chat.chat.username?.toLowerCase() === name && chat.chat.type !== "private") return chat;
+        if (chat.chat.type !== "private" && chat.chat.username?.toLowerCase() === name) return chat;
       }
       throw badRequest("chat not found");
     }
@@ -221,10 +314,50 @@ export class EmulatorState {
     if (!user.started) throw forbidden("bot can't initiate conversation with a user");
   }
 
+  /** Counts a message the bot sends into `chat` against the flood limits (429 past them), when on. */
+  takeSendAllowance(chat: ChatState): void {
+    this.options.flood?.take(chat.chat.id, chat.chat.type !== "private");
+  }
+
+  /** getChat's answer for a chat. */
+  chatFullInfo(chat: ChatState): ChatFullInfo {
+    const common = { accent_color_id: 0, max_reaction_count: 11 };
+    const c = chat.chat;
+    switch (c.type) {
+      case "private":
+        // A person accepts every kind of gift unless they changed their privacy settings.
+        return {
+          ...c,
+          ...common,
+          accepted_gift_types: {
+            unlimited_gifts: true,
+            limited_gifts: true,
+            unique_gifts: true,
+            premium_subscription: true,
+            gifts_from_channels: true,
+          },
+        };
+      case "group":
+      case "supergroup":
+        // Gifts go to people and channels, never to groups.
+        return {
+          ...c,
+          ...common,
+          accepted_gift_types: {
+            unlimited_gifts: false,
+            limited_gifts: false,
+            unique_gifts: false,
+            premium_subscription: false,
+            gifts_from_channels: false,
+          },
+        };
+    }
+  }
+
   // --- messages ---
 
   /** Appends a message to a chat with the chat's next id. */
-  addMessage(chat: ChatState, fields: Omit<StoredMessage, "message_id" | "chat" | "date" | "history" | "deleted">): StoredMessage {
+  addMessage(chat: ChatState, fields: NewMessage): StoredMessage {
     const message: StoredMessage = {
       ...fields,
       message_id: chat.nextMessageId++,
@@ -237,21 +370,28 @@ export class EmulatorState {
     return message;
   }
 
-  /** A visible (not deleted) message of a chat. */
+  /** A visible message by id. */
   findMessage(chat: ChatState, messageId: number): StoredMessage | undefined {
     return chat.messages.find((m) => m.message_id === messageId && !m.deleted);
   }
 
-  /** The Bot API `Message` object for a stored message. */
-  toApiMessage(m: StoredMessage): Record<string, unknown> {
-    const out: Record<string, unknown> = { message_id: m.message_id, from: m.from, chat: m.chat, date: m.date };
-    if (m.edit_date !== undefined) out.edit_date = m.edit_date;
-    if (m.via_bot !== undefined) out.via_bot = m.via_bot;
+  /** The Bot API `Message` for a stored message. */
+  toApiMessage(m: StoredMessage): ApiMessage {
+    const out: ApiMessage = { ...this.withoutReply(m) };
     if (m.reply_to_message_id !== undefined) {
       const chat = this.chats.get(m.chat.id);
       const replied = chat === undefined ? undefined : this.findMessage(chat, m.reply_to_message_id);
-      if (replied !== undefined) out.reply_to_message = { ...this.toApiMessage({ ...replied, reply_to_message_id: undefined }) };
+      // The replied-to message comes without its own reply_to_message, as in Telegram.
+      if (replied !== undefined) out.reply_to_message = { ...this.withoutReply(replied), reply_to_message: undefined };
     }
+    return out;
+  }
+
+  /** A stored message as a Bot API message, leaving out what it replies to. */
+  private withoutReply(m: StoredMessage): ApiMessage {
+    const out: ApiMessage = { message_id: m.message_id, from: m.from, chat: m.chat, date: m.date };
+    if (m.edit_date !== undefined) out.edit_date = m.edit_date;
+    if (m.via_bot !== undefined) out.via_bot = m.via_bot;
     if (m.photo !== undefined) {
       const id = "file_id" in m.photo ? m.photo.file_id : `url:${m.photo.url}`;
       out.photo = [{ file_id: id, file_unique_id: `u${id}`, width: m.photo.width, height: m.photo.height, file_size: m.photo.size }];
@@ -279,6 +419,7 @@ export class EmulatorState {
       plain: m.plain,
       entities: m.entities.map((e) => ({ ...e })),
       buttons: () => flattenButtons(markup).map((b) => ({ ...b })),
+      via_bot: m.via_bot !== undefined,
       edited: m.edit_date !== undefined,
       history: [...m.history],
     };
@@ -325,10 +466,12 @@ export class EmulatorState {
 
   // --- updates ---
 
-  /** Queues an update for getUpdates; returns its id. */
-  enqueue(type: string, payload: Record<string, unknown>): number {
+  /** Queues an update for getUpdates; the payload must be the Bot API object of its kind. Returns its id. */
+  enqueue<K extends UpdateKind>(type: K, payload: NonNullable<Update[K]>): number {
     const update_id = this.nextUpdateId++;
-    this.updates.push({ update_id, type, payload, fetched: false });
+    // `{ [type]: payload }` widens to an index signature; K ties the payload to its field.
+    const update = { update_id, [type]: payload } as Update;
+    this.updates.push({ update_id, type, update, fetched: false });
     this.changed();
     return update_id;
   }

@@ -1,32 +1,13 @@
 /**
- * Public types of the Telegram Bot API emulator: what tests (and later a playground page) see.
- * Plain data wherever possible, so a future HTTP control API can serialise it as it is.
+ * Public types of the Telegram Bot API emulator: what tests and the playground see.
+ *
+ * Everything the emulator hands the bot is typed with grammY's own Bot API types (`grammy/types`),
+ * so a missing or misspelled field fails `tsc` instead of surprising the bot in production. The
+ * types below are the other side: test-friendly views of the emulated world (a message as a person
+ * reads it, a person acting), which are not Bot API objects and never travel to the bot.
  */
-import type { ParsedEntity } from "./html.js";
-import type { InlineButton, InlineKeyboardMarkup } from "./markup.js";
+import type { InlineKeyboardMarkup, InlineQueryResult, InlineQueryResultsButton, MessageEntity, User } from "grammy/types";
 import type { Params } from "./params.js";
-
-export type { ParsedEntity } from "./html.js";
-export type { InlineButton, InlineKeyboardMarkup } from "./markup.js";
-export type { Params } from "./params.js";
-
-/** A Telegram `User` object. */
-export interface TgUser {
-  id: number;
-  is_bot: boolean;
-  first_name: string;
-  username?: string;
-  language_code?: string;
-}
-
-/** A Telegram `Chat` object (the short form found inside messages). */
-export interface TgChat {
-  id: number;
-  type: "private" | "group" | "supergroup";
-  title?: string;
-  first_name?: string;
-  username?: string;
-}
 
 /** One Bot API call the bot made, successful or not, in arrival order. */
 export interface RecordedCall {
@@ -43,6 +24,18 @@ export interface RecordedCall {
 /** A photo in a message: uploaded bytes (or a re-sent file_id resolving to them), or a URL. */
 export type PhotoContent = { bytes: Buffer; mime: string; file_id: string } | { url: string };
 
+/**
+ * An inline keyboard button flattened for assertions: every action field is optional, so a test
+ * can read `b.callback_data` or `b.url` of any button. Every grammY `InlineKeyboardButton` is one.
+ */
+export interface InlineButton {
+  text: string;
+  callback_data?: string;
+  url?: string;
+  switch_inline_query?: string;
+  switch_inline_query_current_chat?: string;
+}
+
 /** A message as a Telegram client would show it (edits applied). A snapshot: it does not change. */
 export interface BotMessage {
   message_id: number;
@@ -58,12 +51,14 @@ export interface BotMessage {
   parse_mode?: string;
   /** The text (or caption) with tags stripped and entities decoded: what a person reads. */
   plain: string;
-  entities: ParsedEntity[];
+  entities: MessageEntity[];
   reply_markup?: InlineKeyboardMarkup;
   /** The inline buttons, row by row, flattened. */
   buttons(): InlineButton[];
   photo?: PhotoContent;
   reply_to_message_id?: number;
+  /** Set for a message a person sent through the bot's inline mode. */
+  via_bot: boolean;
   edited: boolean;
   /** Previous texts (or captions), oldest first. */
   history: string[];
@@ -97,7 +92,11 @@ export interface TestChat {
 
 /** What a user action produced; `handled` helps await the bot's reaction. */
 export interface SentUpdate {
-  readonly update_id: number;
+  /**
+   * The update the bot receives, or undefined when Telegram would send it nothing: a group message
+   * that privacy mode hides from the bot, or a chosen inline result without inline feedback.
+   */
+  readonly update_id: number | undefined;
   /** For a sent text: the id the user's message got in its chat. */
   readonly message_id?: number;
   /** For a button press: the callback query id. */
@@ -106,8 +105,9 @@ export interface SentUpdate {
   readonly inline_query_id?: string;
   /**
    * Resolves once the bot has fetched this update, confirmed it (a later getUpdates offset passed
-   * it), has no call in flight and made no call for a short quiet period. Rejects after the
-   * emulator's `handledTimeoutMs`. Created lazily, so an unused one never rejects unobserved.
+   * it), has no call in flight and made no call for a short quiet period; at once when there is no
+   * update. Rejects after the emulator's `handledTimeoutMs`. Created lazily, so an unused one never
+   * rejects unobserved.
    */
   readonly handled: Promise<void>;
 }
@@ -116,11 +116,11 @@ export interface SentUpdate {
 export interface InlineAnswer {
   inline_query_id: string;
   query: string;
-  results: Record<string, unknown>[];
+  results: InlineQueryResult[];
   cache_time?: number;
   is_personal?: boolean;
   next_offset?: string;
-  button?: Record<string, unknown>;
+  button?: InlineQueryResultsButton;
 }
 
 /** The bot's answer to a button press (the toast or alert a person sees). */
@@ -132,22 +132,40 @@ export interface CallbackAnswer {
   url?: string;
 }
 
+/**
+ * A person's profile. On an existing person only the fields given change; the others keep their
+ * values, so the `from` of their next message and their private chat keep agreeing.
+ */
+export interface PersonSpec {
+  id: number;
+  first_name?: string;
+  last_name?: string;
+  username?: string;
+  language_code?: string;
+}
+
 /** A person talking to the bot. */
 export interface TestUser {
   readonly id: number;
-  readonly info: TgUser;
-  /** Sends text (private chat by default); "/cmd args" gets a bot_command entity at offset 0. */
-  sendText(text: string, opts?: { chat?: TestChat }): SentUpdate;
+  /** The person's Bot API `User`, as the bot sees it in `from`. */
+  readonly info: User;
+  /**
+   * Sends text (private chat by default). Telegram's automatic entities are marked (commands,
+   * mentions, links, hashtags, cashtags, e-mail addresses). In a group with privacy mode on the
+   * message appears in the chat but the bot only gets it when it is meant for the bot.
+   */
+  sendText(text: string, opts?: { chat?: TestChat; replyTo?: BotMessage | number }): SentUpdate;
   /**
    * Presses an inline button. Throws when the message is not visible or has no button with that
    * callback_data: a person can only press what they see.
    */
   pressButton(message: BotMessage | number, callbackData: string, opts?: { chat?: TestChat }): SentUpdate;
   /** Types `@bot query` in some chat: an inline_query update. */
-  inlineQuery(query: string, opts?: { chatType?: string; offset?: string }): SentUpdate;
+  inlineQuery(query: string, opts?: { chatType?: "sender" | "private" | "group" | "supergroup" | "channel"; offset?: string }): SentUpdate;
   /**
-   * Picks a result from the last inline answer: a chosen_inline_result update. The result's message
-   * appears in `opts.chat` (default: this user's private chat with the bot) as sent via the bot.
+   * Picks a result from the last inline answer. The result's message appears in `opts.chat`
+   * (default: this user's private chat with the bot) as sent via the bot; the bot gets a
+   * chosen_inline_result update only when the emulator has inline feedback on.
    */
   chooseInlineResult(resultId: string, opts?: { chat?: TestChat }): SentUpdate;
   /** Blocks the bot: sends and edits to this user's private chat then fail with 403. */
@@ -169,7 +187,4 @@ export interface TestUser {
 export type Fault = { code: 429; retryAfter: number } | { code: 400 | 403 | 500; description: string };
 
 /** A bot command as set with setMyCommands. */
-export interface BotCommand {
-  command: string;
-  description: string;
-}
+export type { BotCommand } from "grammy/types";

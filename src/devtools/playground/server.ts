@@ -74,7 +74,7 @@ export interface Playground {
 }
 
 /** A button as the page shows it. */
-export interface ButtonView {
+interface ButtonView {
   text: string;
   kind: "callback" | "url" | "inline" | "other";
   data?: string;
@@ -84,7 +84,7 @@ export interface ButtonView {
 }
 
 /** A message as the page shows it: plain text and entities, never HTML. */
-export interface MessageView {
+interface MessageView {
   id: number;
   fromBot: boolean;
   /** "via @bot" for a message sent from an inline result. */
@@ -97,6 +97,9 @@ export interface MessageView {
   edited: boolean;
   date: number;
 }
+
+/** Thrown for a request the page should not have made; becomes a 400 with the message. */
+class BadRequest extends Error {}
 
 /** A known-valid address (and tag) of one coin, for the page's "sample address" picker. */
 interface SampleView {
@@ -121,8 +124,13 @@ function samplesOf(sandbox: SandboxServer): SampleView[] {
   });
 }
 
-/** Thrown for a request the page should not have made; becomes a 400 with the message. */
-class BadRequest extends Error {}
+/** A JSON answer of the control API. */
+interface Reply {
+  status: number;
+  body: unknown;
+}
+const ok = (body: unknown): Reply => ({ status: 200, body });
+const NOT_FOUND: Reply = { status: 404, body: { error: "not found" } };
 
 function buttonView(b: InlineButton): ButtonView {
   if (typeof b.callback_data === "string") return { text: b.text, kind: "callback", data: b.callback_data };
@@ -132,7 +140,7 @@ function buttonView(b: InlineButton): ButtonView {
   return { text: b.text, kind: "other" };
 }
 
-function messageView(m: BotMessage, botUsername: string, viaBot: boolean): MessageView {
+function messageView(m: BotMessage, botUsername: string): MessageView {
   const view: MessageView = {
     id: m.message_id,
     fromBot: m.from_bot,
@@ -142,7 +150,7 @@ function messageView(m: BotMessage, botUsername: string, viaBot: boolean): Messa
     edited: m.edited,
     date: m.date,
   };
-  if (viaBot) view.via = `@${botUsername}`;
+  if (m.via_bot) view.via = `@${botUsername}`;
   if (m.photo !== undefined) {
     if ("bytes" in m.photo) view.photo = `/playground/api/photo/${m.chat_id}/${m.message_id}`;
     else if (/^https?:\/\//i.test(m.photo.url)) view.photo = m.photo.url;
@@ -210,10 +218,7 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
     const user = people.get(userId);
     if (user === undefined) throw new BadRequest("unknown user");
     const language = languages.get(userId) ?? "en";
-    const messages = user.chat.all().map((m) => {
-      const stored = emulator.state.chats.get(userId)?.messages.find((s) => s.message_id === m.message_id);
-      return messageView(m, emulator.bot.username, stored?.via_bot !== undefined);
-    });
+    const messages = user.chat.all().map((m) => messageView(m, emulator.bot.username));
     const inline = user.lastInlineAnswer();
     const callback = user.lastCallbackAnswer();
     return {
@@ -226,9 +231,9 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
           : {
               query: inline.query,
               results: inline.results.map((r) => ({
-                id: String(r.id),
-                title: typeof r.title === "string" ? r.title : String(r.id),
-                description: typeof r.description === "string" ? r.description : "",
+                id: r.id,
+                title: "title" in r && typeof r.title === "string" ? r.title : r.id,
+                description: "description" in r && typeof r.description === "string" ? r.description : "",
               })),
             },
       toast:
@@ -311,123 +316,102 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
     }
 
     if (!path.startsWith("/playground/api/")) {
-      sendJson(res, 404, { error: "not found" });
+      sendJson(res, 404, NOT_FOUND.body);
       return;
     }
     const rest = path.slice("/playground/api/".length).split("/").map(decodeURIComponent);
+    let reply: Reply | "sent";
+    if (method === "GET") reply = answerGet(rest, req, res);
+    else if (method === "POST") reply = answerPost(rest, await readJson(req));
+    else reply = { status: 405, body: { error: "method not allowed" } };
+    if (reply !== "sent") sendJson(res, reply.status, reply.body);
+  };
 
-    if (method === "GET") {
-      switch (rest[0]) {
-        case "people": {
-          sendJson(res, 200, {
-            bot: { username: emulator.bot.username, name: emulator.bot.first_name },
-            people: [
-              { id: PLAYGROUND_USER.id, name: PLAYGROUND_USER.first_name, role: "user" },
-              { id: PLAYGROUND_ADMIN.id, name: PLAYGROUND_ADMIN.first_name, role: "admin" },
-            ],
-            languages: LANGUAGES,
-            failures: FAILURES,
-          });
-          return;
-        }
-        case "chat": {
-          sendJson(res, 200, chatSnapshot(Number(rest[1])));
-          return;
-        }
-        case "orders": {
-          sendJson(res, 200, { orders: ordersSnapshot() });
-          return;
-        }
-        case "samples": {
-          sendJson(res, 200, { samples: samplesOf(sandbox) });
-          return;
-        }
-        case "photo": {
-          const message = emulator.chat(Number(rest[1])).byId(Number(rest[2]));
-          const photo = message?.photo;
-          if (photo === undefined || !("bytes" in photo)) {
-            sendJson(res, 404, { error: "no such photo" });
-            return;
-          }
-          res.writeHead(200, {
-            "content-type": photo.mime,
-            "content-length": photo.bytes.length,
-            "cache-control": "no-cache",
-            "x-content-type-options": "nosniff",
-          });
-          res.end(photo.bytes);
-          return;
-        }
-        case "events": {
-          res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store", connection: "keep-alive" });
-          res.write("retry: 1000\n\nevent: change\ndata: {}\n\n");
-          streams.add(res);
-          req.on("close", () => streams.delete(res));
-          return;
-        }
+  /** A GET of the control API; "sent" when it wrote the response itself (a photo, the event stream). */
+  const answerGet = (rest: string[], req: IncomingMessage, res: ServerResponse): Reply | "sent" => {
+    switch (rest[0]) {
+      case "people":
+        return ok({
+          bot: { username: emulator.bot.username, name: emulator.bot.first_name },
+          people: [
+            { id: PLAYGROUND_USER.id, name: PLAYGROUND_USER.first_name, role: "user" },
+            { id: PLAYGROUND_ADMIN.id, name: PLAYGROUND_ADMIN.first_name, role: "admin" },
+          ],
+          languages: LANGUAGES,
+          failures: FAILURES,
+        });
+      case "chat":
+        return ok(chatSnapshot(Number(rest[1])));
+      case "orders":
+        return ok({ orders: ordersSnapshot() });
+      case "samples":
+        return ok({ samples: samplesOf(sandbox) });
+      case "photo": {
+        const message = emulator.chat(Number(rest[1])).byId(Number(rest[2]));
+        const photo = message?.photo;
+        if (photo === undefined || !("bytes" in photo)) return { status: 404, body: { error: "no such photo" } };
+        res.writeHead(200, {
+          "content-type": photo.mime,
+          "content-length": photo.bytes.length,
+          "cache-control": "no-cache",
+          "x-content-type-options": "nosniff",
+        });
+        res.end(photo.bytes);
+        return "sent";
       }
-      sendJson(res, 404, { error: "not found" });
-      return;
+      case "events": {
+        res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store", connection: "keep-alive" });
+        res.write("retry: 1000\n\nevent: change\ndata: {}\n\n");
+        streams.add(res);
+        req.on("close", () => streams.delete(res));
+        return "sent";
+      }
     }
+    return NOT_FOUND;
+  };
 
-    if (method !== "POST") {
-      sendJson(res, 405, { error: "method not allowed" });
-      return;
-    }
-    const body = await readJson(req);
+  /** A POST of the control API: what a person does, or a move in the side panel. */
+  const answerPost = (rest: string[], body: Record<string, unknown>): Reply => {
     switch (rest[0]) {
       case "send": {
         const text = str(body, "text");
         if (text.trim() === "") throw new BadRequest("empty message");
-        sendJson(res, 200, { update_id: person(body).sendText(text).update_id });
-        return;
+        return ok({ update_id: person(body).sendText(text).update_id });
       }
-      case "press": {
-        sendJson(res, 200, { update_id: person(body).pressButton(int(body, "message_id"), str(body, "data")).update_id });
-        return;
-      }
-      case "inline": {
-        sendJson(res, 200, { update_id: person(body).inlineQuery(str(body, "query"), { chatType: "private" }).update_id });
-        return;
-      }
-      case "choose": {
-        sendJson(res, 200, { update_id: person(body).chooseInlineResult(str(body, "result_id")).update_id });
-        return;
-      }
+      case "press":
+        return ok({ update_id: person(body).pressButton(int(body, "message_id"), str(body, "data")).update_id });
+      case "inline":
+        return ok({ update_id: person(body).inlineQuery(str(body, "query"), { chatType: "private" }).update_id });
+      case "choose":
+        return ok({ update_id: person(body).chooseInlineResult(str(body, "result_id")).update_id });
       case "language": {
         const user = person(body);
         const language = str(body, "language");
         if (!(LANGUAGES as readonly string[]).includes(language)) throw new BadRequest(`language must be one of ${LANGUAGES.join(", ")}`);
         // The Telegram app's language: the bot sees it in `from.language_code` of the next update.
-        emulator.user({ ...user.info, language_code: language });
+        emulator.user({ id: user.id, language_code: language });
         languages.set(user.id, language);
         announce();
-        sendJson(res, 200, { language });
-        return;
+        return ok({ language });
       }
       case "orders": {
         const id = rest[1] ?? "";
-        if (sandbox.orders.get(id) === undefined) {
-          sendJson(res, 404, { error: "no such order" });
-          return;
-        }
+        if (sandbox.orders.get(id) === undefined) return { status: 404, body: { error: "no such order" } };
         if (rest[2] === "advance") {
           const order = sandbox.orders.advance(id);
           nudgePoller();
-          sendJson(res, 200, { status: order.status });
-          return;
+          return ok({ status: order.status });
         }
         if (rest[2] === "fail") {
           const status = str(body, "status");
           if (!(FAILURES as readonly string[]).includes(status)) throw new BadRequest(`status must be one of ${FAILURES.join(", ")}`);
           const order = sandbox.orders.fail(id, status as FailureStatus);
           nudgePoller();
-          sendJson(res, 200, { status: order.status });
-          return;
+          return ok({ status: order.status });
         }
       }
     }
-    sendJson(res, 404, { error: "not found" });
+    return NOT_FOUND;
   };
 
   const server: Server = createServer((req, res) => {

@@ -6,9 +6,9 @@
 import { randomString, type Rng } from "./random.js";
 
 /** Base58 (Bitcoin alphabet): no 0, O, I, l. */
-export const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 /** Bech32 data characters: no 1, b, i, o. */
-export const BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
+const BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
 const HEX = "0123456789abcdef";
 const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -147,5 +147,5 @@ export const NUMERIC_TAG: TagFormat = {
 /** Free-text memos/comments: printable, bounded length. */
 export const TEXT_TAG: TagFormat = {
   pattern: /^[\x20-\x7e]{1,28}$/,
-  generate: NUMERIC_TAG.generate,
+  generate: (rng) => NUMERIC_TAG.generate(rng),
 };

@@ -202,13 +202,6 @@ export const SANDBOX_COINS: readonly SandboxCoin[] = [
   }),
 ];
 
-const COINS_BY_CODE = new Map(SANDBOX_COINS.map((c) => [c.code, c]));
-
-/** The coin with this code (upper case), or undefined. */
-export function findCoin(code: string): SandboxCoin | undefined {
-  return COINS_BY_CODE.get(code);
-}
-
 /** A known-valid address per coin code; see the table at the top of this file. */
 export const SAMPLE_ADDRESSES: Record<string, string> = {
   BTC: "bc1qy8952nqs7lnkrhxpg4vs8mrfwwdpwhflk8dgfr",
@@ -263,16 +256,6 @@ export function smallPairOpen(from: string, to: string): boolean {
   if (from === "DASH") return DASH_TARGETS.has(to);
   if (to === "ZEC") return ZEC_SOURCES.has(from);
   return true;
-}
-
-/** The pair list of the small catalog as served: key → codes it can be exchanged to. */
-export function buildPairs(): Record<string, string[]> {
-  return JSON.parse(SMALL_CATALOG.pairsBody().toString("utf8")) as Record<string, string[]>;
-}
-
-/** Whether the small catalog's pair list offers `from` → `to`. */
-export function hasPair(from: string, to: string): boolean {
-  return SMALL_CATALOG.hasPair(from, to);
 }
 
 /**
@@ -388,7 +371,7 @@ export const SMALL_CATALOG: SandboxCatalog = defineCatalog({
 });
 
 /** Share of the value the service keeps on a rate; the spread of a quote. */
-export const SPREAD = new Decimal("0.005");
+const SPREAD = new Decimal("0.005");
 
 /**
  * The spec's `rate` as this sandbox defines it: the amount of `to` that `amount` of `from` buys,

@@ -27,7 +27,7 @@ export type FaultKind =
   | { kind: "delay"; ms: number };
 
 /** A fault to inject: which endpoint (all when absent), what, and how many times (until cleared when absent). */
-export type FaultSpec = FaultKind & { endpoint?: EndpointName; times?: number };
+type FaultSpec = FaultKind & { endpoint?: EndpointName; times?: number };
 
 /** The fault controls of a sandbox; tests reach them as `sandbox.faults`. */
 export interface FaultInjector {

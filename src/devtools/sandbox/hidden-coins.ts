@@ -33,8 +33,8 @@ export function hidingCoins(catalog: SandboxCatalog, hidden: ReadonlySet<string>
       if (hidden.size === 0) return catalog.currenciesBody(variant);
       return cached(`currencies:${variant}`, () => {
         const all = JSON.parse(catalog.currenciesBody(variant).toString()) as Record<string, unknown>;
-        for (const code of hidden) delete all[code];
-        return Buffer.from(JSON.stringify(all));
+        const shown = Object.fromEntries(Object.entries(all).filter(([code]) => !hidden.has(code)));
+        return Buffer.from(JSON.stringify(shown));
       });
     },
     pairsBody() {

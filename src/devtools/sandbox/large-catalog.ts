@@ -113,14 +113,16 @@ const KNOWN_TOKENS: readonly [string, string, string, string, readonly string[]]
   ["DOGS", "Dogs", "0.0006", "TON", []],
 ];
 
-const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-const CONSONANTS = "bcdfghklmnprstvz";
-const VOWELS = "aeiou";
+const LETTERS = Array.from("ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+const CONSONANTS = Array.from("bcdfghklmnprstvz");
+const VOWELS = Array.from("aeiou");
 /** Words the rate-query grammar reads as connectors; never a ticker. */
 const RESERVED = new Set(["TO", "IN", "INTO"]);
 
 function pick<T>(rng: Rng, items: readonly T[]): T {
-  return items[Math.floor(rng() * items.length)]!;
+  const item = items[Math.floor(rng() * items.length)];
+  if (item === undefined) throw new Error("pick from an empty list");
+  return item;
 }
 
 function pickNetwork(rng: Rng): TokenNetwork {
@@ -130,16 +132,19 @@ function pickNetwork(rng: Rng): TokenNetwork {
     r -= n.weight;
     if (r < 0) return n;
   }
-  return TOKEN_NETWORKS[0]!;
+  // Only a rounding error gets here (r started below the total): the first network.
+  const [first] = TOKEN_NETWORKS;
+  if (first === undefined) throw new Error("no token networks");
+  return first;
 }
 
 /** A made-up project name: two or three syllables, capitalised. */
 function inventName(rng: Rng): string {
   let name = "";
   const syllables = 2 + Math.floor(rng() * 2);
-  for (let i = 0; i < syllables; i++) name += pick(rng, [...CONSONANTS]) + pick(rng, [...VOWELS]);
-  if (rng() < 0.5) name += pick(rng, [...CONSONANTS]);
-  return name[0]!.toUpperCase() + name.slice(1);
+  for (let i = 0; i < syllables; i++) name += pick(rng, CONSONANTS) + pick(rng, VOWELS);
+  if (rng() < 0.5) name += pick(rng, CONSONANTS);
+  return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
 /** `value` rounded to two significant digits, as plain decimal text. */
@@ -204,7 +209,7 @@ function generateCoins(): SandboxCoin[] {
     do {
       const length = 3 + Math.floor(rng() * 4);
       base = "";
-      for (let i = 0; i < length; i++) base += pick(rng, [...LETTERS]);
+      for (let i = 0; i < length; i++) base += pick(rng, LETTERS);
     } while (taken.has(base) || RESERVED.has(base) || TOKEN_NETWORKS.some((n) => taken.has(base + n.network)) || bases.has(base));
     bases.add(base);
     const name = inventName(rng);
@@ -221,7 +226,8 @@ function generateCoins(): SandboxCoin[] {
       const others = TOKEN_NETWORKS.filter((n) => n !== main);
       const count = 1 + Math.floor(rng() * 3);
       for (let i = 0; i < count && coins.length < LARGE_CATALOG_COINS; i++) {
-        const net = others.splice(Math.floor(rng() * others.length), 1)[0]!;
+        const [net] = others.splice(Math.floor(rng() * others.length), 1);
+        if (net === undefined) break;
         add(token(rng, base + net.network, name, usd, net, coins.length));
       }
     }

@@ -44,7 +44,7 @@ interface ResolvedTiming {
 }
 
 /** Lifecycle durations used when the option is not given. */
-export const DEFAULT_LIFECYCLE: ResolvedTiming = {
+const DEFAULT_LIFECYCLE: ResolvedTiming = {
   depositAfterMs: 20_000,
   expireAfterMs: 30 * 60_000,
   confirmMs: 10_000,
@@ -78,7 +78,7 @@ export interface SandboxOrder {
 }
 
 /** What exchange-create hands to the order book. */
-export type NewOrder = Omit<SandboxOrder, "status" | "createdAt" | "statusSince" | "txId" | "amountTo" | "history">;
+type NewOrder = Omit<SandboxOrder, "status" | "createdAt" | "statusSince" | "txId" | "amountTo" | "history">;
 
 /** The orders of one sandbox; tests reach it as `sandbox.orders`. All methods return copies. */
 export interface OrderBook {

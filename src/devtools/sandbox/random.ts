@@ -21,6 +21,6 @@ export function createRng(seed: number): Rng {
 /** `length` characters drawn from `alphabet`. */
 export function randomString(rng: Rng, alphabet: string, length: number): string {
   let out = "";
-  for (let i = 0; i < length; i++) out += alphabet[Math.floor(rng() * alphabet.length)];
+  for (let i = 0; i < length; i++) out += alphabet.charAt(Math.floor(rng() * alphabet.length));
   return out;
 }

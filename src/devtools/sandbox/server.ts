@@ -15,20 +15,18 @@ import { SMALL_CATALOG, type SandboxCatalog } from "./catalog.js";
 import { largeCatalog } from "./large-catalog.js";
 import { hidingCoins } from "./hidden-coins.js";
 
-export { ManualClock, realClock, type SandboxClock } from "./clock.js";
-export { SAMPLE_ADDRESSES, type SandboxCatalog, type SandboxCoin } from "./catalog.js";
-export { LARGE_CATALOG_COINS } from "./large-catalog.js";
+export { ManualClock } from "./clock.js";
+export { SAMPLE_ADDRESSES, type SandboxCoin } from "./catalog.js";
 
 /** The catalog sizes the sandbox serves (SANDBOX_CATALOG). */
-export type SandboxCatalogSize = "small" | "large";
+type SandboxCatalogSize = "small" | "large";
 
 /** The catalog of a size; the large one is generated on first use and shared by every sandbox. */
-export function sandboxCatalog(size: SandboxCatalogSize): SandboxCatalog {
+function sandboxCatalog(size: SandboxCatalogSize): SandboxCatalog {
   return size === "large" ? largeCatalog() : SMALL_CATALOG;
 }
-export type { EndpointName, FaultInjector, FaultSpec, FaultKind } from "./faults.js";
-export type { LifecycleTiming, OrderBook, SandboxOrder, FailureStatus } from "./orders.js";
-export type { RequestLog, LoggedRequest } from "./request-log.js";
+export type { EndpointName } from "./faults.js";
+export type { SandboxOrder, FailureStatus } from "./orders.js";
 
 /**
  * A moment in a request's life, for {@link SandboxServer.onRequest}: "received" as soon as it is
@@ -203,7 +201,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
     if ("key" in params) params.key = "***";
     const entry = requests.record({ endpoint, params, at: clock.now(), status: undefined });
     emit({ phase: "received", request: entry });
-    if (latencyMs <= 0) return respond(req, res, url, entry);
+    if (latencyMs <= 0) {
+      respond(req, res, url, entry);
+      return;
+    }
     const timer = setTimeout(() => {
       delays.delete(timer);
       respond(req, res, url, entry);

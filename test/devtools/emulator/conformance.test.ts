@@ -230,7 +230,7 @@ describe("editing and deleting", () => {
 describe("sendPhoto", () => {
   it("stores the bytes of a multipart upload from grammY's InputFile", async () => {
     const sent = await api().sendPhoto(USER, new InputFile(PNG_1x1, "qr.png"), { caption: "<b>Pay here</b>", parse_mode: "HTML" });
-    expect(sent.photo?.[0]).toMatchObject({ width: 1, height: 1, file_size: PNG_1x1.length });
+    expect(sent.photo[0]).toMatchObject({ width: 1, height: 1, file_size: PNG_1x1.length });
     expect(sent.caption).toBe("Pay here");
     const shown = emu().chat(USER).last();
     expect(shown?.photo).toMatchObject({ mime: "image/png" });
@@ -240,7 +240,7 @@ describe("sendPhoto", () => {
 
   it("re-sends by file_id and accepts a URL; rejects an unknown file_id and non-images", async () => {
     const first = await api().sendPhoto(USER, new InputFile(PNG_1x1));
-    const fileId = first.photo?.[0]?.file_id ?? "";
+    const fileId = first.photo[0]?.file_id ?? "";
     await api().sendPhoto(USER, fileId);
     expect(emu().chat(USER).last()?.photo).toMatchObject({ file_id: fileId, mime: "image/png" });
     await api().sendPhoto(USER, "https://example.org/qr.png");
@@ -297,7 +297,7 @@ describe("queries", () => {
     expect(
       (await rejection(answer([article("a", { input_message_content: { message_text: "<b>oops", parse_mode: "HTML" } })]))).description,
     ).toMatch(/^Bad Request: can't parse entities/);
-    expect(await rejection(api().answerInlineQuery("999", []))).toMatchObject({ description: expect.stringMatching(/query is too old/) });
+    expect((await rejection(api().answerInlineQuery("999", []))).description).toMatch(/query is too old/);
 
     const id = user.inlineQuery("btc").inline_query_id ?? "";
     await api().answerInlineQuery(id, [article("a")] as never, { cache_time: 0, is_personal: true });

@@ -10,7 +10,7 @@ describe("people", () => {
     await start();
     const user = emu().user({ id: 5 });
     const opened = user.sendText("/start");
-    await api().getUpdates({ offset: opened.update_id + 1 });
+    await api().getUpdates({ offset: opened.update_id! + 1 });
     const m = await api().sendMessage(5, "pick", { reply_markup: { inline_keyboard: [[{ text: "BTC", callback_data: "c:btc" }]] } });
     expect(() => user.pressButton(m.message_id, "c:eth")).toThrow(/no button with callback_data "c:eth".*"BTC"→c:btc/);
     expect(() => user.pressButton(999, "c:btc")).toThrow(/not visible/);
@@ -52,25 +52,21 @@ describe("people", () => {
     expect(updates[1]?.my_chat_member).toMatchObject({ new_chat_member: { status: "kicked" }, old_chat_member: { status: "member" } });
   });
 
-  it("choose an inline result; the bot can edit it by inline_message_id", async () => {
+  it("keep their profile when the people API names them again, so from and chat agree", async () => {
     await start();
-    const user = emu().user({ id: 5 });
-    const q = user.inlineQuery("btc eth");
-    await api().answerInlineQuery(q.inline_query_id ?? "", [
-      {
-        type: "article",
-        id: "r1",
-        title: "Rate",
-        input_message_content: { message_text: "1 BTC = 30 ETH" },
-        reply_markup: { inline_keyboard: [[{ text: "Refresh", callback_data: "r" }]] },
-      },
-    ]);
-    const chosen = user.chooseInlineResult("r1");
-    const updates = await api().getUpdates();
-    const inlineId = updates.find((u) => u.update_id === chosen.update_id)?.chosen_inline_result?.inline_message_id ?? "";
-    expect(inlineId).not.toBe("");
-    expect(await api().editMessageTextInline(inlineId, "1 BTC = 31 ETH")).toBe(true);
-    expect(user.chat.last()?.plain).toBe("1 BTC = 31 ETH");
+    const ann = emu().user({ id: 5, first_name: "Ann", last_name: "Lee", username: "ann", language_code: "en" });
+    // Naming her again by id alone (as a test or the playground does) must not reset her to "User 5".
+    expect(emu().user({ id: 5 })).toBe(ann);
+    expect(ann.info).toEqual({ id: 5, is_bot: false, first_name: "Ann", last_name: "Lee", username: "ann", language_code: "en" });
+    // Only the fields given change; her private chat follows the new name.
+    emu().user({ id: 5, first_name: "Anna", language_code: "ru" });
+    expect(ann.info).toEqual({ id: 5, is_bot: false, first_name: "Anna", last_name: "Lee", username: "ann", language_code: "ru" });
+    ann.sendText("hi");
+    const [update] = await api().getUpdates();
+    const message = update?.message;
+    expect(message?.from).toEqual({ id: 5, is_bot: false, first_name: "Anna", last_name: "Lee", username: "ann", language_code: "ru" });
+    expect(message?.chat).toEqual({ id: 5, type: "private", first_name: "Anna", last_name: "Lee", username: "ann" });
+    expect(await api().getChat(5)).toMatchObject({ first_name: "Anna", username: "ann" });
   });
 });
 

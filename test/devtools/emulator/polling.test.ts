@@ -21,7 +21,7 @@ describe("getUpdates", () => {
     expect(first[1]?.message?.entities).toBeUndefined();
     // Unconfirmed updates come again; confirmed ones do not.
     expect((await api().getUpdates({ timeout: 0 })).length).toBe(2);
-    expect(await api().getUpdates({ offset: b.update_id + 1, timeout: 0 })).toEqual([]);
+    expect(await api().getUpdates({ offset: b.update_id! + 1, timeout: 0 })).toEqual([]);
     expect(emu().pendingUpdates()).toBe(0);
   });
 

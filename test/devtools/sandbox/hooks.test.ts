@@ -70,10 +70,10 @@ describe("the delay fault", () => {
     const sb = (sandbox = await startSandbox({ lifecycle: "manual" }));
     const { body } = await call(sb, "exchange-create", createParams);
     sb.faults.inject({ endpoint: "exchange-status", kind: "delay", ms: 200, times: 1 });
-    const slow = call(sb, "exchange-status", { id: body.id });
+    const slow = call(sb, "exchange-status", { id: body.id! });
     await new Promise((r) => setTimeout(r, 50));
-    sb.orders.deposit(body.id);
-    expect((await call(sb, "exchange-status", { id: body.id })).body.status).toBe("deposit_received");
+    sb.orders.deposit(body.id!);
+    expect((await call(sb, "exchange-status", { id: body.id! })).body.status).toBe("deposit_received");
     expect((await slow).body.status).toBe("waiting_deposit");
   });
 

@@ -1,19 +1,56 @@
 /** A raw HTTP helper for sandbox tests: calls an endpoint with Node's fetch and returns status and parsed body. */
 import type { SandboxServer } from "../../../src/devtools/sandbox/server.js";
 
-export interface RawAnswer {
+/** One coin as `currencies` lists it (the spec's fields; which are present depends on the variant). */
+interface CurrencyEntry {
+  name?: string;
+  minamount?: string | number;
+  tagname?: string;
+  network?: string;
+  available?: boolean;
+}
+
+/**
+ * The fields of the sandbox's other answers (rate, validate-address, exchange-create,
+ * exchange-status, and every refusal), all optional: the tests assert on the values, this only
+ * names what they read. The body is parsed JSON, not checked against it.
+ */
+export interface Answer {
+  result?: boolean;
+  error?: string;
+  rate?: number;
+  withdrawalFee?: string;
+  id?: string;
+  status?: string;
+  from?: string;
+  to?: string;
+  depositAddress?: string;
+  depositTag?: string;
+  txId?: string | null;
+  amountTo?: string | null;
+  amountFrom?: string;
+  expectedAmountTo?: string;
+}
+
+/** What each endpoint answers, as the tests read it. */
+export interface Answers {
+  currencies: Record<string, CurrencyEntry>;
+  pairs: Record<string, string[]>;
+}
+
+export interface RawAnswer<Body> {
   status: number;
-  // The tests inspect arbitrary JSON shapes; indexing `any` keeps the assertions readable.
-  body: any;
+  /** Parsed JSON; the raw text when it is not JSON (a malformed-answer fault). */
+  body: Body;
 }
 
 /** GET {url}/{endpoint}?key=…&params; `key: null` leaves the key out. */
-export async function call(
+export async function call<E extends string>(
   sandbox: SandboxServer,
-  endpoint: string,
+  endpoint: E,
   params: Record<string, string> = {},
   key: string | null = sandbox.apiKey,
-): Promise<RawAnswer> {
+): Promise<RawAnswer<E extends keyof Answers ? Answers[E] : Answer>> {
   const url = new URL(`${sandbox.url}/${endpoint}`);
   if (key !== null) url.searchParams.set("key", key);
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
@@ -25,5 +62,6 @@ export async function call(
   } catch {
     // leave the raw text: some tests expect malformed bodies
   }
-  return { status: res.status, body };
+  // The shape is what the endpoint is meant to answer; the tests check the values themselves.
+  return { status: res.status, body: body as E extends keyof Answers ? Answers[E] : Answer };
 }

@@ -7,7 +7,7 @@ import { createOrderBook } from "../../../src/devtools/sandbox/orders.js";
 import { createRng } from "../../../src/devtools/sandbox/random.js";
 import { realClock } from "../../../src/devtools/sandbox/clock.js";
 import { startSandbox, type SandboxServer } from "../../../src/devtools/sandbox/server.js";
-import { call } from "./http.js";
+import { call, type Answer } from "./http.js";
 
 const large = largeCatalog();
 
@@ -15,9 +15,9 @@ function context(): EndpointContext {
   return { variant: "new", catalog: large, orders: createOrderBook(realClock, "manual", (id) => `tx-${id}`), rng: createRng(1) };
 }
 
-/** The JSON an answer carries, prepared or not. */
-function bodyOf(a: EndpointAnswer): any {
-  return "raw" in a ? JSON.parse(a.raw.toString("utf8")) : a.body;
+/** The JSON an answer carries, prepared or not (the fields the tests read; the values are checked). */
+function bodyOf(a: EndpointAnswer): Answer {
+  return ("raw" in a ? JSON.parse(a.raw.toString("utf8")) : a.body) as Answer;
 }
 
 const pairs = JSON.parse(large.pairsBody().toString("utf8")) as Record<string, string[]>;
@@ -107,7 +107,7 @@ describe("the large sandbox catalog: every coin works through the whole flow", (
     const exchange = (from: SandboxCoin, to: SandboxCoin): void => {
       const amount = amountFor(from, to);
       const rate = bodyOf(handleEndpoint("rate", { from: from.code, to: to.code, amount }, ctx));
-      if (rate.result !== true || !(rate.rate > 0)) failures.push(`rate ${from.code}>${to.code}: ${JSON.stringify(rate)}`);
+      if (rate.result !== true || !((rate.rate ?? 0) > 0)) failures.push(`rate ${from.code}>${to.code}: ${JSON.stringify(rate)}`);
       const validate = bodyOf(handleEndpoint("validate-address", { currency: to.code, address: large.sampleAddress(to.code)! }, ctx));
       if (validate.result !== true) failures.push(`validate ${to.code}`);
       const created = bodyOf(
@@ -131,7 +131,7 @@ describe("the large sandbox catalog: every coin works through the whole flow", (
       }
       if (from.tagname !== "" && created.depositTag === "") failures.push(`no deposit tag for ${from.code}`);
       const status = bodyOf(handleEndpoint("exchange-status", { id: created.id }, ctx));
-      if (status.status !== "waiting_deposit" || !new Decimal(status.expectedAmountTo).gt(0))
+      if (status.status !== "waiting_deposit" || !new Decimal(status.expectedAmountTo ?? 0).gt(0))
         failures.push(`status ${from.code}>${to.code}`);
     };
     for (const coin of usable) {
@@ -209,7 +209,7 @@ describe("a sandbox started with the large catalog", () => {
     });
     const created = await call(sandbox, "exchange-create", { ...params, refundTag: sandbox.catalog.sampleTag(coin.code) });
     expect(created.body.depositTag).not.toBe("");
-    const status = await call(sandbox, "exchange-status", { id: created.body.id });
+    const status = await call(sandbox, "exchange-status", { id: created.body.id! });
     expect(status.body).toMatchObject({ status: "waiting_deposit", from: coin.code, to: "ETH" });
   });
 });

@@ -28,7 +28,7 @@ async function create(sb: SandboxServer): Promise<string> {
     refundAddress: SAMPLE_ADDRESSES.LTC!,
   });
   expect(a.body.id).toBeTypeOf("string");
-  return a.body.id as string;
+  return a.body.id!;
 }
 
 async function statusOf(sb: SandboxServer, id: string) {
@@ -45,7 +45,7 @@ describe("sandbox lifecycle on a ManualClock", () => {
     const seen: string[] = [];
     const check = async () => {
       const s = await statusOf(sb, id);
-      seen.push(s.status);
+      seen.push(s.status!);
       return s;
     };
     expect((await check()).txId).toBeNull();

@@ -70,11 +70,11 @@ describe("sandbox server: catalog endpoints", () => {
     const codes = Object.keys(body);
     expect(codes.length).toBeGreaterThanOrEqual(20);
     expect(body.XRP).toEqual({ minamount: "20", tagname: "Destination tag", network: "XRP" });
-    expect(typeof body.BTC.minamount).toBe("number");
-    expect(typeof body.ETH.minamount).toBe("string");
-    expect(body.USDTERC20.network).toBe("ERC20");
-    expect(body.USDTTRC20.network).toBe("TRC20");
-    expect(body.DASH.available).toBe(false);
+    expect(typeof body.BTC!.minamount).toBe("number");
+    expect(typeof body.ETH!.minamount).toBe("string");
+    expect(body.USDTERC20!.network).toBe("ERC20");
+    expect(body.USDTTRC20!.network).toBe("TRC20");
+    expect(body.DASH!.available).toBe(false);
     expect(body.ZEC).toBeUndefined();
   });
 
@@ -84,7 +84,7 @@ describe("sandbox server: catalog endpoints", () => {
     expect(body.XMR).toEqual(["BTC", "ETH", "LTC", "USDTTRC20"]);
     expect(body.BTC).toContain("ZEC");
     expect(body.BTC).not.toContain("BTC");
-    expect(body.ETH.length).toBeGreaterThan(15);
+    expect(body.ETH!.length).toBeGreaterThan(15);
   });
 
   it("the old variant has no network and no withdrawalFee; switching works live", async () => {
@@ -184,9 +184,9 @@ describe("sandbox server: exchange-create", () => {
     expect(status).toBe(200);
     expect(body.id).toMatch(/^[0-9a-z]{14}$/);
     expect(body.depositTag).toBe("");
-    const valid = await call(sb, "validate-address", { currency: "BTC", address: body.depositAddress });
+    const valid = await call(sb, "validate-address", { currency: "BTC", address: body.depositAddress! });
     expect(valid.body.result).toBe(true);
-    expect(sb.orders.get(body.id)?.status).toBe("waiting_deposit");
+    expect(sb.orders.get(body.id!)?.status).toBe("waiting_deposit");
   });
 
   it("gives a deposit tag when the source coin has a tagname", async () => {
@@ -225,8 +225,7 @@ describe("sandbox server: exchange-create", () => {
   it("400 for each missing mandatory parameter", async () => {
     const sb = await start();
     for (const name of Object.keys(createParams)) {
-      const params: Record<string, string> = { ...createParams };
-      delete params[name];
+      const params = Object.fromEntries(Object.entries(createParams).filter(([key]) => key !== name));
       const a = await call(sb, "exchange-create", params);
       expect(a.status, name).toBe(400);
       expect(a.body.error).toContain(name);
@@ -238,7 +237,7 @@ describe("sandbox server: exchange-status", () => {
   it("returns the spec's record with a UTC date", async () => {
     const sb = await start({ clock: { now: () => Date.UTC(2025, 2, 4, 5, 6, 7) } });
     const created = await call(sb, "exchange-create", createParams);
-    const { body } = await call(sb, "exchange-status", { id: created.body.id });
+    const { body } = await call(sb, "exchange-status", { id: created.body.id! });
     expect(body).toEqual({
       result: true,
       status: "waiting_deposit",

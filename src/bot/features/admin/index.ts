@@ -7,10 +7,12 @@
  * logged at warn with the user id.
  */
 import { Composer, GrammyError } from "grammy";
+import type { User } from "grammy/types";
 import type { BotContext } from "../../context.js";
 import type { BotDeps } from "../../deps.js";
 import type { ExchangeRecord, UserRecord } from "../../../domain/types.js";
 import { isFinalStatus } from "../../../domain/status.js";
+import { required } from "../../../domain/checked.js";
 import { isPartnerError } from "../../../partner/errors.js";
 import { isBlockedError, isNotModifiedError, withExchangeLock } from "../../../poller/notifier.js";
 import { localeOfChat } from "../../i18n.js";
@@ -31,7 +33,7 @@ import type { SupportServices } from "../../../support/services.js";
 import { ADMIN_COMMANDS } from "./commands.js";
 
 /** At most this many exchanges are shown for one /find; the rest are counted. */
-export const MAX_FOUND = 5;
+const MAX_FOUND = 5;
 
 /** Builds the feature; register it before `unhandled`. */
 export function adminFeature(deps: BotDeps & { support?: SupportServices }): Composer<BotContext> {
@@ -41,10 +43,7 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
   // The gate: exactly the unknown-command answer for everyone else (see unhandled.ts).
   feature.command([...ADMIN_COMMANDS], async (ctx, next) => {
     if (isAdmin(ctx)) return next();
-    deps.logger.warn(
-      { userId: ctx.from?.id, chatId: ctx.chat?.id, command: ctx.msg.text?.split(/\s/)[0] },
-      "admin command from a non-admin",
-    );
+    deps.logger.warn({ userId: ctx.from?.id, chatId: ctx.chat.id, command: ctx.msg.text.split(/\s/)[0] }, "admin command from a non-admin");
     if (ctx.chat.type === "private") await ctx.reply(ctx.t("unhandled-text"));
   });
   feature.callbackQuery(new RegExp(`^${ADMIN_CALLBACK.prefix}`), async (ctx, next) => {
@@ -53,7 +52,8 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
     await ctx.answerCallbackQuery({ text: ctx.t("unhandled-callback") });
   });
 
-  const admin = feature.filter(isAdmin);
+  // A type guard, so that past the gate every handler knows who the admin is.
+  const admin = feature.filter((ctx): ctx is BotContext & { from: User } => isAdmin(ctx));
   const support = () => {
     if (!deps.support) throw new Error("support services are not wired (app.ts)");
     return deps.support;
@@ -113,7 +113,8 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
   admin.callbackQuery(new RegExp(`^${ADMIN_CALLBACK.recheck}(.+)$`), async (ctx) => {
     const id = ctx.match[1] as string;
     const { store, logger, tracker } = deps;
-    if (!store.exchanges.get(id)) {
+    const found = store.exchanges.get(id);
+    if (!found) {
       await ctx.answerCallbackQuery({ text: ctx.t("admin-not-found") });
       return;
     }
@@ -121,7 +122,7 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
     try {
       await tracker.check(id, { waitForNotice: true });
       // The person's card and milestone go out before support is told it is done.
-      await deps.delivery?.outbox.drained(store.exchanges.get(id)!.chatId, 5_000);
+      await deps.delivery?.outbox.drained(found.chatId, 5_000);
     } catch (err) {
       if (!isPartnerError(err)) throw err;
       logger.warn({ err, exchangeId: id }, "admin: live re-check failed");
@@ -193,7 +194,7 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
       return;
     }
     const runner = support().broadcasts;
-    const job = runner.createDraft(ctx.from!.id, ctx.chat.id, text);
+    const job = runner.createDraft(ctx.from.id, ctx.chat.id, text);
     const view = renderBroadcastPreview(job, runner.audience().length, (key, vars) => ctx.t(key, vars));
     await ctx.reply(view.text, { parse_mode: "HTML", reply_markup: view.reply_markup });
   });
@@ -206,7 +207,7 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
     }
     await ctx.answerCallbackQuery();
     await ctx.editMessageReplyMarkup({ reply_markup: undefined }).catch(() => undefined);
-    const draft = runner.get(id)!;
+    const draft = required(runner.get(id), "the broadcast draft just checked");
     const t = (key: string, vars?: Record<string, string | number>) => ctx.t(key, vars);
     const first = renderBroadcastProgress(
       draft,
@@ -238,12 +239,12 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
     if (mode === "on") {
       settings.set("maintenance", message ? { on: true, message } : { on: true });
       await deps.store.flush();
-      deps.logger.warn({ adminId: ctx.from!.id }, "maintenance on: new exchanges paused");
+      deps.logger.warn({ adminId: ctx.from.id }, "maintenance on: new exchanges paused");
       await ctx.reply(ctx.t("admin-maint-on", { message: escapeHtml(message || "—") }), { parse_mode: "HTML" });
     } else if (mode === "off") {
       settings.set("maintenance", { on: false });
       await deps.store.flush();
-      deps.logger.warn({ adminId: ctx.from!.id }, "maintenance off: new exchanges open");
+      deps.logger.warn({ adminId: ctx.from.id }, "maintenance off: new exchanges open");
       await ctx.reply(ctx.t("admin-maint-off"));
     } else {
       const on = settings.get("maintenance")?.on === true;

@@ -106,6 +106,6 @@ const AMOUNT_ERRORS = new Set([
 ]);
 
 /** The localized message for each way an amount can be wrong. */
-export function amountErrorText(ctx: FlowContext, reason: string): string {
+function amountErrorText(ctx: FlowContext, reason: string): string {
   return ctx.t(AMOUNT_ERRORS.has(reason) ? `flow-amount-error-${reason}` : "flow-amount-error-other");
 }

@@ -34,7 +34,7 @@ function compactMessage(message: unknown, keepContent: boolean): unknown {
 }
 
 /** An update the flow waited for, with only what the flow reads of it. */
-export function compactUpdate(update: unknown): unknown {
+function compactUpdate(update: unknown): unknown {
   if (!isObject(update)) return update;
   const kept: Json = { ...update };
   if (isObject(update.message)) kept.message = compactMessage(update.message, true);

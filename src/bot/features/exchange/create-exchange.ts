@@ -27,7 +27,7 @@ import type { Store } from "../../../store/store.js";
  * maintenance, overload), or the connection was never made. Anything else (a timeout, a reset, a
  * 500/502/504, an answer that could not be read) may have come after the service acted.
  */
-export function neverCreated(err: unknown): boolean {
+function neverCreated(err: unknown): boolean {
   if (!(err instanceof PartnerError)) return false;
   if (err.kind === "rejected") return true;
   if (err.kind === "http") return err.status === 503 || (err.status !== undefined && err.status < 500 && err.status !== 408);

@@ -15,6 +15,7 @@
  */
 import { coinLabel, chooseFrom, chooseTo, editDraft, goBack, nextStep, type Draft, type Step } from "../../../domain/exchange-draft.js";
 import type { Currency } from "../../../domain/types.js";
+import { required } from "../../../domain/checked.js";
 import { isBelow } from "../../../domain/amount.js";
 import type { BotDeps } from "../../deps.js";
 import { maintenanceNotice } from "../../../support/maintenance.js";
@@ -49,7 +50,7 @@ interface StepResult {
 
 /** Entry point of one run; `start` is a new flow (maybe prefilled) or the next step of one. */
 export async function exchangeFlow(conversation: FlowConversation, ctx: FlowContext, start: FlowStart): Promise<void> {
-  const chatId = ctx.chat!.id;
+  const chatId = required(ctx.chat, "the chat of the flow").id;
   const begun =
     start.kind === "step"
       ? start
@@ -87,7 +88,7 @@ export async function exchangeFlow(conversation: FlowConversation, ctx: FlowCont
 
 /** Writes the journal entry `step` for this flow, on disk before the caller shows anything. */
 async function journal(scope: StepScope, step: JournalStep, draft: Draft): Promise<void> {
-  const chatId = scope.ctx.chat!.id;
+  const chatId = required(scope.ctx.chat, "the chat of the flow").id;
   await scope.conversation.external((octx) =>
     writeJournal(octx.deps.live, chatId, { step, draftId: scope.draftId, draft }, octx.deps.now()),
   );
@@ -111,30 +112,34 @@ async function askStep(scope: StepScope, step: Exclude<Step, "confirm">): Promis
       return { draft: chooseTo(draft, coin), ack };
     }
     case "amount": {
-      const pair = await currentPair(scope, draft.from!, draft.to!);
+      const from = required(draft.from, "the coin to send");
+      const to = required(draft.to, "the coin to receive");
+      const pair = await currentPair(scope, from, to);
       if (!pair) {
-        await ctx.reply(ctx.t("flow-pair-gone", { from: coinLabel(draft.from!), to: coinLabel(draft.to!) }));
+        await ctx.reply(ctx.t("flow-pair-gone", { from: coinLabel(from), to: coinLabel(to) }));
         return { draft: editDraft(draft, "pair") };
       }
       const { amount, ack } = await askAmount(scope, pair.from, pair.to);
       return { draft: { ...draft, from: pair.from, to: pair.to, amount }, ack };
     }
     case "destination": {
-      const question = ctx.t("flow-destination-ask", { to: coinLabel(draft.to!) });
-      const { value, ack } = await askAddress(scope, draft.to!, question);
+      const to = required(draft.to, "the coin to receive");
+      const question = ctx.t("flow-destination-ask", { to: coinLabel(to) });
+      const { value, ack } = await askAddress(scope, to, question);
       return { draft: { ...draft, destinationAddress: value }, ack };
     }
     case "destinationTag": {
-      const { value, ack } = await askTag(scope, draft.to!);
+      const { value, ack } = await askTag(scope, required(draft.to, "the coin to receive"));
       return { draft: { ...draft, destinationTag: value }, ack };
     }
     case "refund": {
-      const question = ctx.t("flow-refund-ask", { from: coinLabel(draft.from!) });
-      const { value, ack } = await askAddress(scope, draft.from!, question);
+      const from = required(draft.from, "the coin to send");
+      const question = ctx.t("flow-refund-ask", { from: coinLabel(from) });
+      const { value, ack } = await askAddress(scope, from, question);
       return { draft: { ...draft, refundAddress: value }, ack };
     }
     case "refundTag": {
-      const { value, ack } = await askTag(scope, draft.from!);
+      const { value, ack } = await askTag(scope, required(draft.from, "the coin to send"));
       return { draft: { ...draft, refundTag: value }, ack };
     }
   }
@@ -181,8 +186,8 @@ async function confirmAndCreate(scope: StepScope, draft: CompleteDraft): Promise
   await journal(scope, "creating", draft);
   await retirePrompt(ctx, decision.prompt);
   await ctx.reply(ctx.t("flow-creating"));
-  const chatId = ctx.chat!.id;
-  const userId = ctx.from!.id;
+  const chatId = required(ctx.chat, "the chat of the flow").id;
+  const userId = required(ctx.from, "the person in the flow").id;
   const outcome = await conversation.external(async (octx) => {
     const result = await createExchangeOnce(octx.deps, {
       draftId,
@@ -200,7 +205,7 @@ async function confirmAndCreate(scope: StepScope, draft: CompleteDraft): Promise
     if (result.kind === "created") {
       // Through the outbox: on disk before the first message, retried until delivered, and found
       // again at start-up if a crash comes before this line (delivery.ts).
-      await octx.deps.delivery!.depositInstructions(result.record, { from: draft.from, to: draft.to });
+      await required(octx.deps.delivery, "delivery (app.ts)").depositInstructions(result.record, { from: draft.from, to: draft.to });
     }
     // Only what the flow reads is kept in its log.
     return result.kind === "created" || result.kind === "already"
@@ -219,7 +224,7 @@ async function confirmAndCreate(scope: StepScope, draft: CompleteDraft): Promise
       // A way to pay, not just an id: the instructions if they never arrived, else the card.
       await conversation.external(async (octx) => {
         const record = octx.deps.store.exchanges.get(outcome.exchangeId);
-        if (record) await octx.deps.delivery!.offerPayment(record, { from: draft.from, to: draft.to });
+        if (record) await required(octx.deps.delivery, "delivery (app.ts)").offerPayment(record, { from: draft.from, to: draft.to });
       });
       return "finished";
     case "in-doubt":

@@ -29,10 +29,10 @@ import { countFunnel } from "../../../support/funnel.js";
  * Bumped whenever a change to the flow would make saved states replay differently ("Bad
  * replay"): a saved flow of another version is dropped and the person starts again.
  */
-export const FLOW_VERSION = 3;
+const FLOW_VERSION = 3;
 
 /** Start payload that opens the flow from a group's "open a private chat" button. */
-export const START_EXCHANGE_PAYLOAD = "exchange";
+const START_EXCHANGE_PAYLOAD = "exchange";
 
 /** More hand-overs than steps in one update would be a loop; stop rather than spin. */
 const MAX_HAND_OVERS = 12;
@@ -146,7 +146,7 @@ async function enterRuns(ctx: BotContext, start: FlowStart): Promise<void> {
 }
 
 /** Enters the flow in a private chat; in a group, points to the private chat instead. */
-export async function openFlow(ctx: BotContext, prefill?: FlowPrefill): Promise<void> {
+async function openFlow(ctx: BotContext, prefill?: FlowPrefill): Promise<void> {
   if (ctx.chat?.type !== "private") {
     const link = `https://t.me/${ctx.me.username}?start=${START_EXCHANGE_PAYLOAD}`;
     await ctx.reply(ctx.t("flow-group-redirect"), {

@@ -5,6 +5,7 @@
  * before it is visible.
  */
 import type { InlineKeyboard } from "grammy";
+import { required } from "../../../domain/checked.js";
 import { FLOW_PREFIX, readFlowData, type FlowAction } from "./callbacks.js";
 import { writeJournal } from "./journal.js";
 import { readCommand } from "../../command-text.js";
@@ -58,9 +59,7 @@ export async function waitForInput(scope: StepScope, prompt: Prompt): Promise<In
  */
 export async function sendPrompt(scope: StepScope, text: string, replyMarkup?: InlineKeyboard): Promise<Prompt> {
   const { conversation, ctx, step, draftId, draft } = scope;
-  const chatId = ctx.chat?.id;
-  // The flow runs only in private chats (openFlow); every update it reads has one.
-  if (chatId === undefined) throw new Error("a flow prompt was asked for outside a chat");
+  const chatId = required(ctx.chat, "the chat of the flow").id;
   await conversation.external((octx) => writeJournal(octx.deps.live, chatId, { step, draftId, draft }, octx.deps.now()));
   const message = await ctx.reply(text, { parse_mode: "HTML", reply_markup: replyMarkup });
   return { chatId: message.chat.id, messageId: message.message_id, step };

@@ -11,6 +11,7 @@
  */
 import type { CatalogIndex } from "../../../domain/catalog-index.js";
 import type { Currency } from "../../../domain/types.js";
+import { required } from "../../../domain/checked.js";
 import { coinLabel } from "../../../domain/exchange-draft.js";
 import type { BotDeps } from "../../deps.js";
 import { escapeHtml } from "../../ui/html.js";
@@ -30,7 +31,7 @@ export interface PickedCoin {
 
 /** The coins offered for `role`: every coin that can be sent, or the open targets of `from`. */
 function offered(index: CatalogIndex, role: CoinRole, from: Currency | undefined): readonly Currency[] {
-  return role === "from" ? index.sendable : index.targetCurrencies(from!.code);
+  return role === "from" ? index.sendable : index.targetCurrencies(required(from, "the coin to send").code);
 }
 
 /** The longest search text kept and echoed back. */
@@ -56,7 +57,7 @@ export async function pickCoin(scope: StepScope, role: CoinRole, from: Currency 
     }
     if (counted.value === 0) {
       if (role === "to") {
-        await ctx.reply(ctx.t("flow-no-targets", { from: coinLabel(from!) }));
+        await ctx.reply(ctx.t("flow-no-targets", { from: coinLabel(required(from, "the coin to send")) }));
         throw new FlowExit("back");
       }
       // No coin at all: the service's catalog is empty, which only a broken service answers.
@@ -93,7 +94,9 @@ type Decision = { kind: "taken"; coin: Currency } | { kind: "gone"; code: string
 async function check(deps: BotDeps, role: CoinRole, from: Currency | undefined, code: string): Promise<Decision> {
   const index = await deps.catalog.index();
   const coin = index.get(code);
-  const open = coin !== undefined && (role === "from" ? index.targets(code).size > 0 : index.canExchange(from!.code, code));
+  const open =
+    coin !== undefined &&
+    (role === "from" ? index.targets(code).size > 0 : index.canExchange(required(from, "the coin to send").code, code));
   return open ? { kind: "taken", coin } : { kind: "gone", code };
 }
 
@@ -118,7 +121,7 @@ async function decide(scope: StepScope, role: CoinRole, task: (deps: BotDeps) =>
 async function choose(scope: StepScope, role: CoinRole, from: Currency | undefined): Promise<PickedCoin | undefined> {
   const { ctx } = scope;
   const t = ctx.t.bind(ctx);
-  const heading = role === "from" ? t("flow-pick-from") : t("flow-pick-to", { from: coinLabel(from!) });
+  const heading = role === "from" ? t("flow-pick-from") : t("flow-pick-to", { from: coinLabel(required(from, "the coin to send")) });
   const picked = (coin: Currency) => t(role === "from" ? "flow-picked-from" : "flow-picked-to", { coin: coinLabel(coin) });
   let view: View = { query: undefined, page: 0 };
   const textOf = (v: View) =>

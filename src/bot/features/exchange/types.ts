@@ -7,13 +7,13 @@ export type FlowContext = BaseContext;
 export type FlowConversation = Conversation<BotContext, FlowContext>;
 
 /**
- * Thrown inside the flow when the person leaves the current step by Back or Cancel; caught by the
- * flow itself (flow.ts). An Error so that anything that does see one sees a stack and a name.
+ * Thrown inside the flow when the person leaves the current step by Back or Cancel. An Error, so
+ * that one escaping the flow by mistake still reaches the error boundary with a name and a stack.
  */
 export class FlowExit extends Error {
-  override readonly name = "FlowExit";
   constructor(readonly kind: "back" | "cancel") {
     super(`the person left the step (${kind})`);
+    this.name = "FlowExit";
   }
 }
 
@@ -44,7 +44,7 @@ export interface FlowPrefill {
 }
 
 /** Why a flow run starts with a message before its prompt: the bot restarted under the person. */
-export type FlowNotice = "restarted";
+type FlowNotice = "restarted";
 
 /**
  * What one run of the conversation starts from. The flow asks one step per conversation run and

@@ -8,7 +8,7 @@ import { answerRateQuery, exchangeLink, type RateAnswerEnv, type RateItem } from
  * Seconds Telegram may reuse an answer for the same query. Short, because rates float; the
  * answers are also personal (`is_personal`), because they are written in the asker's language.
  */
-export const INLINE_CACHE_SECONDS = 10;
+const INLINE_CACHE_SECONDS = 10;
 
 /** Answers one inline query. */
 export async function handleInlineQuery(ctx: BotContext, env: RateAnswerEnv): Promise<void> {
@@ -19,7 +19,7 @@ export async function handleInlineQuery(ctx: BotContext, env: RateAnswerEnv): Pr
 }
 
 /** One answer item as an article; its message carries a button into the prefilled exchange. */
-export function toArticle(ctx: BotContext, item: RateItem): InlineQueryResultArticle {
+function toArticle(ctx: BotContext, item: RateItem): InlineQueryResultArticle {
   const article: InlineQueryResultArticle = {
     type: "article",
     id: item.id,

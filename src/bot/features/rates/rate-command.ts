@@ -22,7 +22,7 @@ export async function handleRateCommand(ctx: BotContext, env: RateAnswerEnv): Pr
  * The message for an answer: a single item as inline mode would send it; several quotes as one
  * list under the heading, with a button per quote.
  */
-export function rateMessage(ctx: BotContext, answer: RateAnswer): { html: string; keyboard: InlineKeyboard | undefined } {
+function rateMessage(ctx: BotContext, answer: RateAnswer): { html: string; keyboard: InlineKeyboard | undefined } {
   const items = answer.items;
   const single = items.length === 1 || answer.heading === undefined;
   const html = single

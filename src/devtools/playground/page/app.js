@@ -89,8 +89,18 @@ const ENTITY_TAGS = {
 
 /** Wraps `node` in the element an entity stands for. */
 function wrap(node, entity, text) {
-  if (entity.type === "text_link" || entity.type === "url") {
-    const href = safeUrl(entity.type === "url" ? text.slice(entity.offset, entity.offset + entity.length) : entity.url);
+  if (entity.type === "text_link" || entity.type === "url" || entity.type === "email") {
+    const shown = text.slice(entity.offset, entity.offset + entity.length);
+    // Telegram finds links written without a scheme ("t.me/bot") and e-mail addresses by itself.
+    const target =
+      entity.type === "text_link"
+        ? entity.url
+        : entity.type === "email"
+          ? `mailto:${shown}`
+          : /^[a-z][a-z0-9+.-]*:/i.test(shown)
+            ? shown
+            : `https://${shown}`;
+    const href = safeUrl(target);
     if (href === undefined) return node;
     return linkTo(href, node);
   }
