@@ -55,6 +55,14 @@ const integer = (min: number, fallback: number, what: string) =>
 
 const telegramId = /^-?\d{1,20}$/;
 
+/**
+ * DATA_DIR when it is not set, per mode: where db.json, live.json and the archive live. Sandbox
+ * and trial runs make exchanges at the built-in sandbox exchange; keeping them in their own
+ * folders means a partner who tried the sandbox first never finds those exchanges mixed into a
+ * real deployment's data.
+ */
+const DEFAULT_DATA_DIRS = { sandbox: "data/sandbox", trial: "data/trial", production: "data" } as const;
+
 const envSchema = z.object({
   BOT_TOKEN: z.preprocess(
     emptyToUndefined,
@@ -95,7 +103,7 @@ const envSchema = z.object({
     emptyToUndefined,
     z.string().trim().regex(telegramId, "must be a Telegram chat id (a number, negative for groups)").transform(Number).optional(),
   ),
-  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("data")),
+  DATA_DIR: optionalString,
   POLL_INTERVAL_MS: integer(1000, 30_000, "milliseconds between status checks"),
   TRACKING_MAX_AGE_DAYS: integer(1, 7, "days an open exchange is tracked before it is left to support"),
   FLOW_TIMEOUT_MINUTES: integer(1, 30, "minutes before an abandoned exchange flow expires"),
@@ -165,7 +173,6 @@ const configSchema = envSchema.transform((e, ctx) => {
     supportChatId: e.SUPPORT_CHAT_ID,
     /** How people reach support (@username or a URL), shown when an exchange fails. */
     supportContact: e.SUPPORT_CONTACT,
-    dataDir: e.DATA_DIR,
     pollIntervalMs: e.POLL_INTERVAL_MS,
     /** An exchange still open this long after creation is no longer polled (noted for support). */
     trackingMaxAgeMs: e.TRACKING_MAX_AGE_DAYS * 86_400_000,
@@ -211,10 +218,10 @@ const configSchema = envSchema.transform((e, ctx) => {
     if (!webhookOk) return z.NEVER;
     if (e.BOT_TOKEN === undefined) {
       /** No BOT_TOKEN, no PARTNER_API_URL: sandbox exchange and Bot API emulator in this process. */
-      return { mode: "sandbox" as const, ...settings };
+      return { mode: "sandbox" as const, dataDir: e.DATA_DIR ?? DEFAULT_DATA_DIRS.sandbox, ...settings };
     }
     /** BOT_TOKEN but no PARTNER_API_URL: real Telegram, sandbox exchange (a partner's trial run). */
-    return { mode: "trial" as const, botToken: e.BOT_TOKEN, ...settings };
+    return { mode: "trial" as const, botToken: e.BOT_TOKEN, dataDir: e.DATA_DIR ?? DEFAULT_DATA_DIRS.trial, ...settings };
   }
   // A real exchange behind the emulator would create real orders nobody can see: refuse.
   if (e.BOT_TOKEN === undefined) refuse("BOT_TOKEN", "is required when PARTNER_API_URL is set (sandbox mode needs neither)");
@@ -227,6 +234,7 @@ const configSchema = envSchema.transform((e, ctx) => {
     /** The spec's {base_url}. */
     partnerApiUrl: e.PARTNER_API_URL,
     partnerApiKey: e.PARTNER_API_KEY,
+    dataDir: e.DATA_DIR ?? DEFAULT_DATA_DIRS.production,
     ...settings,
   };
 });

@@ -20,7 +20,7 @@ describe("loadConfig", () => {
       mode: "sandbox",
       adminIds: [],
       supportChatId: undefined,
-      dataDir: "data",
+      dataDir: "data/sandbox",
       pollIntervalMs: 30_000,
       flowTimeoutMs: 30 * 60_000,
       logLevel: "info",
@@ -47,6 +47,17 @@ describe("loadConfig", () => {
     expectTypeOf<Extract<Config, { mode: "sandbox" }>>().not.toHaveProperty("botToken");
     expectTypeOf<Extract<Config, { mode: "trial" }>>().not.toHaveProperty("partnerApiKey");
     expectTypeOf<Config["mode"]>().toEqualTypeOf<"sandbox" | "trial" | "production">();
+  });
+
+  it("keeps sandbox and trial data apart from a real deployment's unless DATA_DIR says otherwise", () => {
+    const production = { BOT_TOKEN: TOKEN, PARTNER_API_URL: "https://exchange.example/api/v1", PARTNER_API_KEY: "k" };
+    expect(loadConfig({}).dataDir).toBe("data/sandbox");
+    expect(loadConfig({ BOT_TOKEN: TOKEN }).dataDir).toBe("data/trial");
+    expect(loadConfig(production).dataDir).toBe("data");
+    for (const env of [{}, { BOT_TOKEN: TOKEN }, production]) {
+      expect(loadConfig({ ...env, DATA_DIR: "/srv/bot" }).dataDir).toBe("/srv/bot");
+      expect(loadConfig({ ...env, DATA_DIR: " " }).dataDir).not.toBe(" ");
+    }
   });
 
   it("runs in production mode with everything set, and parses each value", () => {

@@ -8,6 +8,7 @@
  * address a person opens), the emulator on +1, the sandbox exchange on +2. 0 = any free ports.
  */
 import { randomInt } from "node:crypto";
+import { resolve } from "node:path";
 import { ConfigError, loadConfig, type DevConfig } from "../config.js";
 import type { Logger } from "../log.js";
 import { startApp, type App } from "../app.js";
@@ -97,6 +98,7 @@ export async function startDevSystem(config: DevConfig, logger: Logger, options:
       telegram = { botToken: config.botToken, telegramApiRoot: config.telegramApiRoot };
     }
     logger.info(`Sandbox exchange (Partner API): ${sandbox.url}, ${sandbox.catalog.size} catalog (${sandbox.catalog.coins.length} coins)`);
+    logger.info(`Data: ${resolve(config.dataDir)} (kept between runs; delete that folder to start afresh).`);
 
     const app = await startApp({
       config,

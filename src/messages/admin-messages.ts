@@ -72,7 +72,12 @@ export function renderExchangeRecord(record: ExchangeRecord, user: UserRecord | 
   ];
   if (record.expectedAmountFrom || record.expectedAmountTo) {
     lines.push(
-      t("admin-ex-expected", { from: showAmount(record.expectedAmountFrom ?? "—"), to: showAmount(record.expectedAmountTo ?? "—") }),
+      t("admin-ex-expected", {
+        amountFrom: showAmount(record.expectedAmountFrom ?? "—"),
+        from: escapeHtml(record.from),
+        amountTo: showAmount(record.expectedAmountTo ?? "—"),
+        to: escapeHtml(record.to),
+      }),
     );
   }
   if (record.amountTo) lines.push(t("admin-ex-received", { amount: showAmount(record.amountTo), to: escapeHtml(record.to) }));

@@ -13,6 +13,7 @@ import type { ExchangeRecord } from "../domain/types.js";
 import { coinLabel } from "../domain/exchange-draft.js";
 import { formatAmount } from "../domain/amount.js";
 import { escapeHtml } from "./html.js";
+import { shownTagName } from "./tag-name.js";
 import { renderOrderCard } from "./order-card.js";
 import type { Store } from "../store/store.js";
 import type { Translate } from "./i18n.js";
@@ -37,7 +38,9 @@ function depositQr(address: string): Promise<Buffer> {
 
 /** The instructions' messages, in the order they are sent. Pure. */
 export function depositParts(record: ExchangeRecord, coins: InstructionCoins, t: Translate): DepositPart[] {
-  const from = coinLabel(coins.from);
+  // As the exchange was shown when it was created; from the catalog's coins for older records.
+  const from = escapeHtml(record.labels?.from ?? coinLabel(coins.from));
+  const to = escapeHtml(record.labels?.to ?? coinLabel(coins.to));
   const parts: DepositPart[] = [
     {
       kind: "text",
@@ -46,7 +49,7 @@ export function depositParts(record: ExchangeRecord, coins: InstructionCoins, t:
           amount: record.amountFrom,
           coin: from,
           amountTo: formatAmount(record.quotedAmountTo),
-          to: coinLabel(coins.to),
+          to,
           id: escapeHtml(record.id),
         }),
         "",
@@ -57,7 +60,7 @@ export function depositParts(record: ExchangeRecord, coins: InstructionCoins, t:
   ];
   if (record.depositTag) {
     // The service gave a deposit tag for a coin the catalog lists without a tag name: still show it.
-    const tagName = escapeHtml(coins.from.tagName || t("deposit-tag-fallback-name"));
+    const tagName = coins.from.tagName ? shownTagName(coins.from.tagName, t) : escapeHtml(t("deposit-tag-fallback-name"));
     parts.push({ kind: "text", text: t("deposit-tag", { tagName, tag: escapeHtml(record.depositTag) }) });
   }
   parts.push({ kind: "qr", caption: t("deposit-qr-caption", { coin: from }) });

@@ -35,6 +35,14 @@ export function statusLabel(status: ExchangeStatus, t: Translate): string {
   return (KNOWN_STATUSES as readonly string[]).includes(status) ? t(`status-name-${status as KnownStatus}`) : escapeHtml(status);
 }
 
+/** The coins of an exchange as the person was shown them ("USDT · BEP20"); the codes on older records. Escaped. */
+function coinsOf(record: Pick<ExchangeRecord, "from" | "to" | "labels">): { from: string; to: string } {
+  return { from: escapeHtml(record.labels?.from ?? record.from), to: escapeHtml(record.labels?.to ?? record.to) };
+}
+
+/** Final statuses in which nothing was exchanged: the card says what happened, not what would be received. */
+const UNFULFILLED: ReadonlySet<ExchangeStatus> = new Set(["failed", "reverted", "time_expired"]);
+
 /** "▰▰▱▱▱ 2/5", or undefined for statuses that are off the happy path. */
 function progressBar(status: ExchangeStatus): string | undefined {
   const step = progressStep(status);
@@ -50,18 +58,22 @@ export function renderOrderCard(record: ExchangeRecord, t: Translate): RenderedM
   ];
   const bar = progressBar(record.status);
   if (bar) lines.push(bar);
-  lines.push(
-    "",
-    t("status-card-send", { amount: showAmount(record.expectedAmountFrom ?? record.amountFrom), coin: escapeHtml(record.from) }),
-    t("status-card-expected", { amount: showAmount(record.expectedAmountTo ?? record.quotedAmountTo), coin: escapeHtml(record.to) }),
-  );
+  const coins = coinsOf(record);
+  lines.push("", t("status-card-send", { amount: showAmount(record.expectedAmountFrom ?? record.amountFrom), coin: coins.from }));
+  if (UNFULFILLED.has(record.status)) {
+    // No amount is promised any more: the card says what happened to the coins instead.
+    const refund = escapeHtml(record.refundAddress) + (record.refundTag ? ` (${escapeHtml(record.refundTag)})` : "");
+    lines.push(t(`status-card-outcome-${record.status}`, { refund }));
+  } else {
+    lines.push(t("status-card-expected", { amount: showAmount(record.expectedAmountTo ?? record.quotedAmountTo), coin: coins.to }));
+  }
   if (record.status === "waiting_deposit") {
     // While the deposit is awaited the card is a way to pay on its own: /status and /history
     // answer with it, and it may be all that is left after the instructions scrolled away.
     lines.push(t("status-card-deposit-address", { address: escapeHtml(record.depositAddress) }));
     if (record.depositTag) lines.push(t("status-card-deposit-tag", { tag: escapeHtml(record.depositTag) }));
   }
-  if (record.amountTo) lines.push(t("status-card-received", { amount: showAmount(record.amountTo), coin: escapeHtml(record.to) }));
+  if (record.amountTo) lines.push(t("status-card-received", { amount: showAmount(record.amountTo), coin: coins.to }));
   if (record.txId) lines.push(t("status-card-txid", { txId: escapeHtml(record.txId) }));
   // While open, the footer promises updates; once the poller has given up on it, it says so.
   if (record.tracking?.stoppedReason) lines.push("", t("status-tracking-stopped"));
@@ -86,13 +98,13 @@ export function renderMilestone(record: ExchangeRecord, status: ExchangeStatus, 
       return t("status-notice-deposit", {
         id,
         amount: showAmount(record.expectedAmountFrom ?? record.amountFrom),
-        coin: escapeHtml(record.from),
+        coin: coinsOf(record).from,
       });
     case "success": {
       const text = t("status-notice-success", {
         id,
         amount: showAmount(record.amountTo ?? record.expectedAmountTo ?? record.quotedAmountTo),
-        coin: escapeHtml(record.to),
+        coin: coinsOf(record).to,
       });
       return record.txId ? `${text}\n${t("status-card-txid", { txId: escapeHtml(record.txId) })}` : text;
     }

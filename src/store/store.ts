@@ -25,13 +25,13 @@
  * other's changes.
  */
 import { constants } from "node:fs";
-import { copyFile, mkdir, open } from "node:fs/promises";
+import { copyFile, mkdir, open, rm, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { Low } from "lowdb";
 import { ExchangeArchive } from "./archive.js";
 import { ArchiveFiles } from "./archive-files.js";
 import { DurableJsonFile, syncDirectory } from "./durable-file.js";
-import { StoreClosedError, StoreCorruptError, StoreVersionError } from "./errors.js";
+import { DataDirError, StoreClosedError, StoreCorruptError, StoreVersionError } from "./errors.js";
 import { ExchangesRepository, type ExchangesRepo } from "./exchanges-repo.js";
 import { isPlainObject } from "./json.js";
 import { namespaceRepo, settingsRepo, type KeyValueRepo, type SettingsRepo } from "./kv-repo.js";
@@ -42,7 +42,7 @@ import { adoptDictionaries, emptyDb, findShapeProblems, snapshotDb, type DbData 
 import { UsersRepository, type UsersRepo } from "./users-repo.js";
 import { WriteCoalescer } from "./write-coalescer.js";
 
-export { StoreClosedError, StoreCorruptError, StoreVersionError } from "./errors.js";
+export { DataDirError, StoreClosedError, StoreCorruptError, StoreVersionError } from "./errors.js";
 export type { SettingsRepo } from "./kv-repo.js";
 
 /** The minimal pino-like logger the store writes to. */
@@ -111,8 +111,9 @@ const silentLogger: StoreLogger = { info() {}, warn() {}, error() {} };
 
 /**
  * Opens (or creates) the store in `opts.dataDir`.
- * Throws {@link StoreCorruptError} for an unreadable, non-JSON or wrongly shaped file and
- * {@link StoreVersionError} for a file from a newer version; in both cases nothing is written.
+ * Throws {@link DataDirError} when the directory cannot be created or written to,
+ * {@link StoreCorruptError} for an unreadable, non-JSON or wrongly shaped file and
+ * {@link StoreVersionError} for a file from a newer version; in every case nothing is written.
  */
 export async function openStore(opts: StoreOptions): Promise<Store> {
   const dataDir = resolve(opts.dataDir);
@@ -121,11 +122,7 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
   const flushDelayMs = opts.flushDelayMs ?? 200;
   if (!(flushDelayMs >= 0)) throw new RangeError("flushDelayMs must be a number ≥ 0.");
 
-  try {
-    await mkdir(dataDir, { recursive: true });
-  } catch (err) {
-    throw new StoreCorruptError(file, `its directory cannot be created (${errorCode(err)})`, { cause: err });
-  }
+  await ensureWritableDir(dataDir, file);
   const adapter = new DurableJsonFile<DbData>(file, { snapshot: snapshotDb });
   const loaded = await load(adapter, logger);
 
@@ -283,6 +280,31 @@ async function backUp(file: string, version: number): Promise<string> {
   }
   await syncDirectory(backup);
   return backup;
+}
+
+/**
+ * Creates the data directory if needed and proves it takes a write, before anything is read: a
+ * folder the bot cannot write to would otherwise surface later as a failed write of a fresh file
+ * (an EACCES stack), or, with an existing file, as writes that fail while people use the bot.
+ */
+async function ensureWritableDir(dataDir: string, file: string): Promise<void> {
+  try {
+    await mkdir(dataDir, { recursive: true });
+    // mkdir succeeds on an existing path only if it is a folder, but say it plainly for a file.
+    if (!(await stat(dataDir)).isDirectory()) throw Object.assign(new Error("not a directory"), { code: "ENOTDIR" });
+  } catch (err) {
+    throw new DataDirError(dataDir, "create", errorCode(err), { cause: err });
+  }
+  // A name of its own per data file: two stores share the folder, and the data file's temp file
+  // may be a leftover that recovery looks at.
+  const probe = `${file}.write-test`;
+  try {
+    const handle = await open(probe, "w");
+    await handle.close();
+    await rm(probe, { force: true });
+  } catch (err) {
+    throw new DataDirError(dataDir, "write", errorCode(err), { cause: err });
+  }
 }
 
 /** The errno code of a filesystem error (never its message, which is fine, but keep it short). */

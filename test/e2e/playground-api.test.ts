@@ -11,6 +11,7 @@ import { createLogger } from "../../src/log.js";
 import { loadDevConfig, startDevSystem, SANDBOX_POLL_INTERVAL_MS, type DevSystem } from "../../src/devtools/system.js";
 import { PLAYGROUND_ADMIN, PLAYGROUND_USER } from "../../src/devtools/playground/server.js";
 import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
+import { isValidAddress, tagFormat } from "../../src/devtools/sandbox/catalog.js";
 
 interface MessageView {
   id: number;
@@ -224,7 +225,33 @@ describe("the playground control API", () => {
     const page = await fetch(system.playground!.url);
     expect(page.headers.get("content-type")).toContain("text/html");
     expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
-    expect(await page.text()).toContain('src="/app.js"');
+    const html = await page.text();
+    expect(html).toContain('src="/app.js"');
     expect((await fetch(`${system.playground!.url}/app.js`)).status).toBe(200);
+    // A favicon, where the page names it and where browsers look anyway: no 404 in the console.
+    expect(html).toContain('rel="icon" href="/favicon.svg"');
+    for (const path of ["/favicon.svg", "/favicon.ico"]) {
+      const icon = await fetch(`${system.playground!.url}${path}`);
+      expect(icon.status, path).toBe(200);
+      expect(icon.headers.get("content-type"), path).toBe("image/svg+xml");
+      expect(await icon.text(), path).toContain("<svg");
+    }
+  });
+
+  it("lists a sample address (and tag) per coin that the sandbox accepts", async () => {
+    const { samples } = (await (await fetch(`${base}/samples`)).json()) as {
+      samples: { code: string; address: string; tag?: { name: string; value: string } }[];
+    };
+    const byCode = Object.fromEntries(samples.map((s) => [s.code, s]));
+    expect(byCode.BTC?.address).toBe(SAMPLE_ADDRESSES.BTC);
+    expect(byCode.XRP?.tag?.name).toBe("Destination tag");
+    expect(byCode.XRP?.tag?.value).toMatch(/^\d+$/);
+    expect(byCode.DASH).toBeUndefined(); // listed but unavailable
+    // Each is what the sandbox's own checks accept.
+    for (const s of samples) {
+      const coin = system.sandbox.catalog.find(s.code)!;
+      expect(isValidAddress(coin, s.address), s.code).toBe(true);
+      if (s.tag) expect(tagFormat(coin).pattern.test(s.tag.value), `${s.code} tag`).toBe(true);
+    }
   });
 });

@@ -45,8 +45,9 @@ function itemLabel(ctx: BotContext, e: ExchangeRecord): string {
   return ctx.t("history-item", {
     icon: statusIcon(e.status),
     amount: showAmount(e.amountFrom),
-    from: e.from,
-    to: e.to,
+    // Button text is plain: the labels unescaped.
+    from: e.labels?.from ?? e.from,
+    to: e.labels?.to ?? e.to,
     date: day(e.createdAt),
   });
 }

@@ -4,6 +4,7 @@ import type { Currency } from "../../../domain/types.js";
 import { coinLabel } from "../../../domain/exchange-draft.js";
 import { parseTag } from "../../../domain/tag.js";
 import { escapeHtml } from "../../../messages/html.js";
+import { shownTagName } from "../../../messages/tag-name.js";
 import { stepButtons } from "./callbacks.js";
 import { retirePrompt, sendPrompt, waitForInput } from "./input.js";
 import { callPartnerWithRetry, failureText } from "./partner-call.js";
@@ -64,7 +65,7 @@ export async function askAddress(scope: StepScope, coin: Currency, question: str
  */
 export async function askTag(scope: StepScope, coin: Currency): Promise<TextAnswer> {
   const { ctx } = scope;
-  const tagName = escapeHtml(coin.tagName);
+  const tagName = shownTagName(coin.tagName, ctx.t.bind(ctx));
   const prompt = await sendPrompt(scope, ctx.t("flow-tag-ask", { tagName, coin: coinLabel(coin) }), backCancel(scope));
   for (;;) {
     const input = await waitForInput(scope, prompt);

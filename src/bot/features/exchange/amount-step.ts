@@ -6,7 +6,7 @@ import { isBelow, parseAmount } from "../../../domain/amount.js";
 import { stepButtons } from "./callbacks.js";
 import { retirePrompt, sendPrompt, waitForInput, type Input } from "./input.js";
 import { callPartnerWithRetry, failureText } from "./partner-call.js";
-import { quoteText, type ShownQuote, toShownQuote } from "../../ui/exchange-messages.js";
+import { labelsOf, quoteText, type ShownQuote, toShownQuote } from "../../ui/exchange-messages.js";
 import type { FlowContext, Prompt, StepScope } from "./types.js";
 import { countFunnel } from "../../../support/funnel.js";
 
@@ -84,7 +84,7 @@ export async function askAmount(scope: StepScope, from: Currency, to: Currency):
     await retirePrompt(ctx, prompt);
     prompt = await sendPrompt(
       scope,
-      `${quoteText(t, quote)}\n\n${t("flow-quote-change-hint")}`,
+      `${quoteText(t, quote, labelsOf(from, to))}\n\n${t("flow-quote-change-hint")}`,
       new InlineKeyboard()
         .text(t("flow-button-continue"), buttons.next)
         .row()

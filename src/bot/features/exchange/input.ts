@@ -8,12 +8,10 @@ import type { InlineKeyboard } from "grammy";
 import { required } from "../../../domain/checked.js";
 import { decodeCallback, type FlowAction } from "../../../messages/callback-data.js";
 import { writeJournal } from "./journal.js";
+import { readCommand } from "../../command-text.js";
 import { FlowExit, type FlowContext, type Prompt, type StepScope } from "./types.js";
 
 export type Input = { kind: "text"; text: string; ctx: FlowContext } | { kind: "button"; action: FlowAction; ctx: FlowContext };
-
-/** `/cmd` or `/cmd@name`: the command and the bot it is addressed to, if any. */
-const COMMAND = /^\/([A-Za-z0-9_]{1,32})(?:@([A-Za-z0-9_]{1,64}))?(?:\s|$)/;
 
 /**
  * Waits until the person types text or presses a button of `prompt`.
@@ -27,11 +25,10 @@ export async function waitForInput(scope: StepScope, prompt: Prompt): Promise<In
   for (;;) {
     const ctx = await conversation.wait();
     const text = ctx.message?.text;
-    const command = text === undefined ? null : COMMAND.exec(text);
+    const command = readCommand(text, ctx.me.username);
     if (command) {
-      const addressee = command[2];
-      if (addressee !== undefined && addressee.toLowerCase() !== ctx.me.username.toLowerCase()) continue;
-      if (command[1]?.toLowerCase() === "cancel") throw new FlowExit("cancel");
+      if (!command.forUs) continue;
+      if (command.name.toLowerCase() === "cancel") throw new FlowExit("cancel");
       await conversation.halt({ next: true });
     }
     const data = ctx.callbackQuery?.data;

@@ -30,7 +30,7 @@ function toArticle(ctx: BotContext, item: RateItem): InlineQueryResultArticle {
   const link = item.exchange ? exchangeLink(ctx.me.username, item.exchange) : undefined;
   if (item.exchange && link) {
     article.reply_markup = new InlineKeyboard().url(
-      ctx.t("rates-button-exchange", { from: item.exchange.from, to: item.exchange.to }),
+      ctx.t("rates-button-exchange", item.labels ?? { from: item.exchange.from, to: item.exchange.to }),
       link,
     );
   }

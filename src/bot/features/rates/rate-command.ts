@@ -35,7 +35,8 @@ function rateMessage(ctx: BotContext, answer: RateAnswer): { html: string; keybo
     const link = exchangeLink(ctx.me.username, item.exchange);
     if (!link) continue;
     if (buttons > 0 && buttons % BUTTONS_PER_ROW === 0) keyboard.row();
-    const label = single ? ctx.t("rates-button-exchange", { from: item.exchange.from, to: item.exchange.to }) : `→ ${item.exchange.to}`;
+    const shown = item.labels ?? { from: item.exchange.from, to: item.exchange.to };
+    const label = single ? ctx.t("rates-button-exchange", shown) : `→ ${shown.to}`;
     keyboard.url(label, link);
     buttons++;
   }
