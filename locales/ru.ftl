@@ -108,15 +108,15 @@ flow-address-invalid = ❌ <code>{ $address }</code> не является ко�
 flow-address-bad-input = Отправьте адрес текстом.
 flow-address-accepted = ✅ Адрес { $coin }: <code>{ $address }</code>
 flow-tag-ask = Отправьте <b>{ $tagName }</b> для этого адреса { $coin }.
-    ⚠️ Это обязательно: монеты, отправленные без правильного { $tagName }, могут быть потеряны. Если вы получаете на свой кошелёк или биржевой счёт, возьмите { $tagName } там.
-flow-tag-invalid = ❌ Неверный { $tagName }: { $reason } Отправьте снова.
-flow-tag-reason-empty = он пустой.
+    ⚠️ Это обязательно: монеты, отправленные без верного значения «{ $tagName }», могут быть потеряны. Если вы получаете на свой кошелёк или биржевой счёт, возьмите это значение там.
+flow-tag-invalid = ❌ Неверное значение «{ $tagName }»: { $reason } Отправьте снова.
+flow-tag-reason-empty = оно пустое.
 flow-tag-reason-too-long = { $unit ->
-        [bytes] он слишком длинный: не больше { $max } байт (латинская буква или цифра занимает один байт, другие буквы — два и больше).
-       *[other] он слишком длинный: не больше { $max } символов.
+        [bytes] оно слишком длинное: не больше { $max } байт (латинская буква или цифра занимает один байт, другие буквы — два и больше).
+       *[other] оно слишком длинное: не больше { $max } символов.
     }
-flow-tag-reason-digits = он должен быть целым числом (только цифры).
-flow-tag-reason-range = он должен быть не больше { $max }.
+flow-tag-reason-digits = оно должно быть целым числом (только цифры).
+flow-tag-reason-range = оно должно быть не больше { $max }.
 flow-tag-reason-spaces = в нём не должно быть пробелов и переносов строк.
 flow-tag-accepted = ✅ { $tagName }: <code>{ $tag }</code>
 
@@ -152,8 +152,12 @@ deposit-intro =
     ID обмена: <code>{ $id }</code>
 deposit-address-label = Адрес для депозита ({ $coin }):
 deposit-tag = ⚠️ <b>{ $tagName }</b>: <code>{ $tag }</code>
-    Ваш депозит ОБЯЗАТЕЛЬНО должен содержать этот { $tagName }. Без него монеты могут быть потеряны.
+    В депозите ОБЯЗАТЕЛЬНО укажите это значение «{ $tagName }». Без него монеты могут быть потеряны.
 deposit-tag-fallback-name = Тег
+# Названия тега, которые даёт сервис обмена (поле "tagname" его каталога), на языке человека.
+tag-name-comment = Комментарий
+tag-name-destination-tag = Тег назначения
+tag-name-memo = MEMO
 deposit-qr-caption = QR-код адреса для депозита { $coin }
 deposit-outro = Я сообщу о каждом изменении статуса. Курс плавающий до момента обмена депозита.
 flow-create-in-doubt =
@@ -215,8 +219,11 @@ status-name-sending_failed = Сбой отправки
 status-name-reverted = Возвращён
 status-card-title = { $icon } <b>Обмен</b> <code>{ $id }</code>
 status-card-status = Статус: <b>{ $status }</b>
-status-card-send = Вы отправляете: <b>{ $amount } { $coin }</b>
+status-card-send = Вы отдаёте: <b>{ $amount } { $coin }</b>
 status-card-expected = Вы получите: ≈ <b>{ $amount } { $coin }</b>
+status-card-outcome-failed = ❌ Обмен не выполнен. Если депозит поступил, он вернётся на ваш адрес возврата <code>{ $refund }</code>.
+status-card-outcome-reverted = ↩️ Возвращено: монеты отправлены на ваш адрес возврата <code>{ $refund }</code>.
+status-card-outcome-time_expired = ⌛ Депозит не поступил вовремя: обмен не выполнен.
 status-card-received = Получено: <b>{ $amount } { $coin }</b>
 status-card-txid = TxID: <code>{ $txId }</code>
 status-card-deposit-address = Адрес для депозита: <code>{ $address }</code>
@@ -262,6 +269,7 @@ admin-command-broadcast = Поддержка: рассылка всем
 admin-command-maintenance = Поддержка: приостановить новые обмены
 admin-none = нет
 admin-not-found = Этого обмена нет в хранилище.
+admin-archived = Этот обмен давно завершён и перенесён в архив: его статус больше не меняется.
 admin-button-recheck = 🔄 Проверить сейчас
 admin-button-resend = 📨 Отправить инструкции снова
 admin-button-user = 👤 Пользователь
@@ -271,7 +279,7 @@ admin-ex-title = { $icon } <b>Обмен</b> <code>{ $id }</code>
 admin-ex-status = Статус: <b>{ $status }</b> (<code>{ $raw }</code>)
 admin-ex-user = Пользователь: { $user }
 admin-ex-pair = Отправляет { $amount } { $from } → по котировке { $quoted } { $to }
-admin-ex-expected = Сервис ожидает: { $from } → { $to }
+admin-ex-expected = Сервис ожидает: { $amountFrom } { $from } → { $amountTo } { $to }
 admin-ex-received = Получено: { $amount } { $to }
 admin-ex-txid = TxID: <code>{ $txId }</code>
 admin-ex-deposit = Депозит: { $address }

@@ -9,10 +9,11 @@ import type { UserFromGetMe } from "grammy/types";
 import type { Config } from "./config.js";
 import type { Logger } from "./log.js";
 import { openStore, type Store } from "./store/store.js";
+import { startArchiver, type Archiver } from "./store/archive-schedule.js";
 import { createPartnerClient, DEFAULT_TIMEOUT_MS } from "./partner/client.js";
 import { createCatalog, type Catalog } from "./partner/catalog.js";
 import type { PartnerApi } from "./domain/types.js";
-import { createBot } from "./bot/create-bot.js";
+import { createBot, installFeatures } from "./bot/create-bot.js";
 import { InFlightUpdates } from "./bot/middleware/in-flight.js";
 import { RecentUpdates } from "./webhook/recent-updates.js";
 import { startWebhookServer, type WebhookServer } from "./webhook/server.js";
@@ -24,9 +25,9 @@ import { hostOf, waitForTelegram } from "./net/wait-for-telegram.js";
  * left to wait for is an exchange-create in flight: one attempt's time limit, plus storing it.
  */
 const STOP_GRACE_MS = DEFAULT_TIMEOUT_MS + 5_000;
-import type { BotContext } from "./bot/context.js";
+import type { BaseContext, BotContext } from "./bot/context.js";
 import { registerCommands } from "./bot/commands.js";
-import { contactVariable, createI18n, localeOfChat, translatorOf } from "./bot/i18n.js";
+import { chatTranslator, contactVariable, createI18n, translatorOf } from "./messages/i18n.js";
 import { expireConversations } from "./bot/conversation-storage.js";
 import { settleInterruptedCreates } from "./bot/features/exchange/interrupted.js";
 import { createPoller, type Poller } from "./poller/poller.js";
@@ -89,6 +90,11 @@ export interface App {
    * the app's own listener when PORT is set.
    */
   readonly ops: { metrics: AppMetrics; readiness: Readiness; handler: OpsHandler; server: OpsServer | undefined };
+  /**
+   * Moves finished exchanges older than ARCHIVE_AFTER_DAYS out of db.json: at start-up and hourly.
+   * Tests call `archiver.runNow(at)` with a time of their choosing, and `archiver.idle()`.
+   */
+  readonly archiver: Archiver;
   /** Removes exchange flows untouched for FLOW_TIMEOUT_MINUTES (as of `at`) and tells their chats. */
   expireFlows(at?: Date): Promise<number>;
   /** Stops taking updates, lets running handlers finish, flushes the store. Safe to call twice. */
@@ -142,17 +148,18 @@ export async function startApp(opts: AppOptions): Promise<App> {
   const catalog = createCatalog(partner, { logger: logger.child({ part: "catalog" }) });
 
   dropOldFlowStates(store, logger);
-  const i18n = createI18n();
-  const t = translatorOf(i18n, { contact: contactVariable(config.supportContact) });
+  // The support contact is a variable of every message, inside an update (ctx.t) and outside.
+  const contact = { contact: contactVariable(config.supportContact) };
+  const i18n = createI18n<BaseContext>((userId) => store.users.get(userId)?.languageCode, contact);
+  const t = translatorOf(i18n, contact);
   const inFlight = new InFlightUpdates((d) => metrics.updateHandled(d.type, d.outcome, d.seconds));
   const webhookUrl = config.webhookUrl;
-  const deps: BotDeps = { config, store, live, partner, catalog, logger, now, t };
-  const bot = createBot(deps, i18n, {
+  // The Bot first, without handlers: delivery and support send through its Api, and the features
+  // (installed below) get them as ordinary dependencies.
+  const bot = createBot({
     token: opts.botToken,
     client: opts.telegramApiRoot ? { apiRoot: opts.telegramApiRoot } : undefined,
     botInfo: opts.botInfo,
-    inFlight,
-    dedupe: webhookUrl !== undefined ? new RecentUpdates() : undefined,
   });
 
   bot.api.config.use(
@@ -176,8 +183,6 @@ export async function startApp(opts: AppOptions): Promise<App> {
   });
   const notifier = new Notifier({ store, delivery, logger: logger.child({ part: "notifier" }) });
   const tracker = new ExchangeTracker({ store, partner, notifier, logger: logger.child({ part: "tracker" }), now });
-  deps.delivery = delivery;
-  deps.tracker = tracker;
   const poller = createPoller({
     store,
     partner,
@@ -191,9 +196,8 @@ export async function startApp(opts: AppOptions): Promise<App> {
     onCycle: (report) => metrics.pollerCycle(report),
   });
   const support = createSupport({ config, store, api: bot.api, t, logger, health, poller, delivery, now });
-  // Set before polling starts, so every update sees it.
-  deps.support = support;
-  deps.metrics = metrics;
+  const deps: BotDeps = { config, store, live, partner, catalog, logger, now, i18n, t, support, delivery, tracker, metrics };
+  installFeatures(bot, deps, { inFlight, dedupe: webhookUrl !== undefined ? new RecentUpdates() : undefined });
   metrics.setSources({
     openExchangesByStatus: () => openExchangesByStatus(store),
     outboxBacklog: () => outboxBacklog(delivery),
@@ -234,7 +238,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
     await registerCommands(bot.api, t);
     await registerAdminCommands(bot.api, t, config.adminIds, logger);
     // Before any update: a person left at "Creating your exchange…" by the last process is told.
-    await settleInterruptedCreates(deps, bot.api);
+    await settleInterruptedCreates(deps);
     if (webhookUrl === undefined) {
       runner = run(bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });
     } else {
@@ -278,6 +282,13 @@ export async function startApp(opts: AppOptions): Promise<App> {
   delivery.outbox.start();
   poller.start();
   support.start();
+  // After the notices were caught up: an exchange whose last notice is still owed is never archived.
+  const archiver = startArchiver({
+    archive: store.archive,
+    afterMs: config.archiveAfterMs,
+    now,
+    logger: logger.child({ part: "archive" }),
+  });
 
   const expireFlows = (at: Date = now()) =>
     expireConversations({
@@ -286,7 +297,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
       logger,
       now: () => at,
       timeoutMs: config.flowTimeoutMs,
-      expiredText: (chatId) => t(localeOfChat(store, chatId), "flow-expired", { minutes: Math.round(config.flowTimeoutMs / 60_000) }),
+      expiredText: (chatId) => chatTranslator(t, store, chatId)("flow-expired", { minutes: Math.round(config.flowTimeoutMs / 60_000) }),
     });
   // Checked every minute: expiry is announced at most a minute late, and the check is a scan of
   // the few chats that are in a flow.
@@ -327,6 +338,8 @@ export async function startApp(opts: AppOptions): Promise<App> {
       await delivery.outbox.stop();
       // After the poller: its last cycle's status changes still reach the funnel and alerts.
       await support.stop();
+      // Its batch in progress ends first; a move cut short is finished by the next run.
+      await archiver.stop();
       await store.close();
       await live.close();
       partner.close();
@@ -345,6 +358,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
     delivery,
     tracker,
     support,
+    archiver,
     webhook,
     ops: { metrics, readiness, handler, server: opsServer },
     expireFlows,

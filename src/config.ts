@@ -7,62 +7,6 @@
  */
 import { z } from "zod";
 
-/** How the process is wired, derived from which variables are set. */
-type RunMode =
-  /** No BOT_TOKEN, no PARTNER_API_URL: sandbox exchange and Bot API emulator in this process. */
-  | "sandbox"
-  /** BOT_TOKEN but no PARTNER_API_URL: real Telegram, sandbox exchange (a partner's trial run). */
-  | "trial"
-  /** Both set: real Telegram, real exchange. */
-  | "production";
-
-export interface Config {
-  mode: RunMode;
-  /** Undefined in sandbox mode: the emulator's own token is used. */
-  botToken: string | undefined;
-  /** Undefined means Telegram's own (or the emulator's, in sandbox mode). */
-  telegramApiRoot: string | undefined;
-  /** The spec's {base_url}; undefined means the built-in sandbox exchange. */
-  partnerApiUrl: string | undefined;
-  partnerApiKey: string | undefined;
-  adminIds: number[];
-  supportChatId: number | undefined;
-  /** How people reach support (@username or a URL), shown when an exchange fails. */
-  supportContact: string | undefined;
-  dataDir: string;
-  pollIntervalMs: number;
-  /** An exchange still open this long after creation is no longer polled (noted for support). */
-  trackingMaxAgeMs: number;
-  /** An exchange flow left untouched this long is expired and its state removed. */
-  flowTimeoutMs: number;
-  /** An open exchange in one status longer than this is reported to support (STUCK_ALERT_MINUTES). */
-  stuckAlertMs: number;
-  /** The partner API failing this long is reported to support (PARTNER_DOWN_ALERT_MINUTES). */
-  partnerDownAlertMs: number;
-  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
-  /** Port of the local sandbox/playground servers in sandbox mode (0 = any free port). */
-  sandboxPort: number;
-  /**
-   * Which catalog the built-in sandbox exchange serves (sandbox and trial modes): "small", about
-   * twenty coins, or "large", about 900 coins with answers as large as a real service's.
-   */
-  sandboxCatalog: "small" | "large";
-  /**
-   * Webhook mode when set: the public https address Telegram posts updates to (through a reverse
-   * proxy to PORT). Undefined: long polling, the default.
-   */
-  webhookUrl: string | undefined;
-  /** Telegram sends it in X-Telegram-Bot-Api-Secret-Token; required in webhook mode. Never logged. */
-  webhookSecret: string | undefined;
-  /**
-   * The local port (PORT) of the webhook (webhook mode; 8080 when unset) and of /healthz, /readyz
-   * and /metrics (both modes); undefined in polling mode: nothing is served.
-   */
-  port: number | undefined;
-  /** When set, /metrics wants `Authorization: Bearer <METRICS_TOKEN>`. A secret. */
-  metricsToken: string | undefined;
-}
-
 /** Thrown when the environment does not describe a runnable bot; `problems` names each variable. */
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -111,6 +55,14 @@ const integer = (min: number, fallback: number, what: string) =>
 
 const telegramId = /^-?\d{1,20}$/;
 
+/**
+ * DATA_DIR when it is not set, per mode: where db.json, live.json and the archive live. Sandbox
+ * and trial runs make exchanges at the built-in sandbox exchange; keeping them in their own
+ * folders means a partner who tried the sandbox first never finds those exchanges mixed into a
+ * real deployment's data.
+ */
+const DEFAULT_DATA_DIRS = { sandbox: "data/sandbox", trial: "data/trial", production: "data" } as const;
+
 const envSchema = z.object({
   BOT_TOKEN: z.preprocess(
     emptyToUndefined,
@@ -151,10 +103,11 @@ const envSchema = z.object({
     emptyToUndefined,
     z.string().trim().regex(telegramId, "must be a Telegram chat id (a number, negative for groups)").transform(Number).optional(),
   ),
-  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("data")),
+  DATA_DIR: optionalString,
   POLL_INTERVAL_MS: integer(1000, 30_000, "milliseconds between status checks"),
   TRACKING_MAX_AGE_DAYS: integer(1, 7, "days an open exchange is tracked before it is left to support"),
   FLOW_TIMEOUT_MINUTES: integer(1, 30, "minutes before an abandoned exchange flow expires"),
+  ARCHIVE_AFTER_DAYS: integer(7, 30, "days after its last update a finished exchange moves to the archive"),
   STUCK_ALERT_MINUTES: integer(1, 120, "minutes an exchange may stay in one status before support is alerted"),
   PARTNER_DOWN_ALERT_MINUTES: integer(1, 3, "minutes the partner API may fail before support is alerted"),
   LOG_LEVEL: z.preprocess(
@@ -205,61 +158,114 @@ const envSchema = z.object({
 });
 
 /**
+ * The environment, validated and turned into the settings, one shape per run mode. The mode comes
+ * from which variables are set; each mode's shape holds exactly what that mode has, so production
+ * code never checks again for a token or a partner address that cannot be missing.
+ */
+const configSchema = envSchema.transform((e, ctx) => {
+  const refuse = (variable: string, message: string): void => {
+    ctx.addIssue({ code: "custom", path: [variable], message });
+  };
+  const settings = {
+    /** Undefined means Telegram's own (or the emulator's, in sandbox mode). */
+    telegramApiRoot: e.TELEGRAM_API_ROOT,
+    adminIds: e.ADMIN_IDS,
+    supportChatId: e.SUPPORT_CHAT_ID,
+    /** How people reach support (@username or a URL), shown when an exchange fails. */
+    supportContact: e.SUPPORT_CONTACT,
+    pollIntervalMs: e.POLL_INTERVAL_MS,
+    /** An exchange still open this long after creation is no longer polled (noted for support). */
+    trackingMaxAgeMs: e.TRACKING_MAX_AGE_DAYS * 86_400_000,
+    /** An exchange flow left untouched this long is expired and its state removed. */
+    flowTimeoutMs: e.FLOW_TIMEOUT_MINUTES * 60_000,
+    /**
+     * A finished exchange whose last update is older than this moves from db.json to the archive
+     * (ARCHIVE_AFTER_DAYS, at least 7 so that /stats' 24 h and 7 day figures come from db.json alone).
+     */
+    archiveAfterMs: e.ARCHIVE_AFTER_DAYS * 86_400_000,
+    /** An open exchange in one status longer than this is reported to support (STUCK_ALERT_MINUTES). */
+    stuckAlertMs: e.STUCK_ALERT_MINUTES * 60_000,
+    /** The partner API failing this long is reported to support (PARTNER_DOWN_ALERT_MINUTES). */
+    partnerDownAlertMs: e.PARTNER_DOWN_ALERT_MINUTES * 60_000,
+    logLevel: e.LOG_LEVEL,
+    /** Port of the local sandbox/playground servers in sandbox mode (0 = any free port). */
+    sandboxPort: e.SANDBOX_PORT,
+    /**
+     * Which catalog the built-in sandbox exchange serves (sandbox and trial modes): "small", about
+     * twenty coins, or "large", about 900 coins with answers as large as a real service's.
+     */
+    sandboxCatalog: e.SANDBOX_CATALOG,
+    /**
+     * Webhook mode when set: the public https address Telegram posts updates to (through a reverse
+     * proxy to PORT). Undefined: long polling, the default.
+     */
+    webhookUrl: e.WEBHOOK_URL,
+    /** Telegram sends it in X-Telegram-Bot-Api-Secret-Token; required in webhook mode. Never logged. */
+    webhookSecret: e.WEBHOOK_SECRET,
+    /**
+     * The local port (PORT) of the webhook (webhook mode; 8080 when unset) and of /healthz, /readyz
+     * and /metrics (both modes); undefined in polling mode: nothing is served.
+     */
+    port: e.PORT ?? (e.WEBHOOK_URL !== undefined ? 8080 : undefined),
+    /** When set, /metrics wants `Authorization: Bearer <METRICS_TOKEN>`. A secret. */
+    metricsToken: e.METRICS_TOKEN,
+  };
+  // Without it anyone who learns the address could post forged updates.
+  const webhookOk = e.WEBHOOK_URL === undefined || e.WEBHOOK_SECRET !== undefined;
+  if (!webhookOk) refuse("WEBHOOK_SECRET", "is required when WEBHOOK_URL is set");
+
+  if (e.PARTNER_API_URL === undefined) {
+    if (!webhookOk) return z.NEVER;
+    if (e.BOT_TOKEN === undefined) {
+      /** No BOT_TOKEN, no PARTNER_API_URL: sandbox exchange and Bot API emulator in this process. */
+      return { mode: "sandbox" as const, dataDir: e.DATA_DIR ?? DEFAULT_DATA_DIRS.sandbox, ...settings };
+    }
+    /** BOT_TOKEN but no PARTNER_API_URL: real Telegram, sandbox exchange (a partner's trial run). */
+    return { mode: "trial" as const, botToken: e.BOT_TOKEN, dataDir: e.DATA_DIR ?? DEFAULT_DATA_DIRS.trial, ...settings };
+  }
+  // A real exchange behind the emulator would create real orders nobody can see: refuse.
+  if (e.BOT_TOKEN === undefined) refuse("BOT_TOKEN", "is required when PARTNER_API_URL is set (sandbox mode needs neither)");
+  if (e.PARTNER_API_KEY === undefined) refuse("PARTNER_API_KEY", "is required when PARTNER_API_URL is set");
+  if (e.BOT_TOKEN === undefined || e.PARTNER_API_KEY === undefined || !webhookOk) return z.NEVER;
+  /** Both set: real Telegram, real exchange. */
+  return {
+    mode: "production" as const,
+    botToken: e.BOT_TOKEN,
+    /** The spec's {base_url}. */
+    partnerApiUrl: e.PARTNER_API_URL,
+    partnerApiKey: e.PARTNER_API_KEY,
+    dataDir: e.DATA_DIR ?? DEFAULT_DATA_DIRS.production,
+    ...settings,
+  };
+});
+
+/**
+ * Every setting, as {@link loadConfig} returns it: one shape per run mode, told apart by `mode`
+ * (sandbox: nothing set; trial: BOT_TOKEN only; production: BOT_TOKEN and PARTNER_API_URL).
+ */
+export type Config = z.output<typeof configSchema>;
+
+/** Production: real Telegram and a real exchange; the token, address and key are always there. */
+export type ProductionConfig = Extract<Config, { mode: "production" }>;
+
+/** Sandbox and trial modes, which run the development tools around the app. */
+export type DevConfig = Exclude<Config, ProductionConfig>;
+
+/**
  * Reads and validates the configuration from `env` (process.env by default).
  * Throws a {@link ConfigError} that names every bad or missing variable at once.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${String(issue.path[0] ?? "environment")} ${issue.message}`);
     throw new ConfigError(problems);
   }
-  const e = parsed.data;
-  const problems: string[] = [];
-  if (e.PARTNER_API_URL !== undefined && e.PARTNER_API_KEY === undefined) {
-    problems.push("PARTNER_API_KEY is required when PARTNER_API_URL is set");
-  }
-  if (e.PARTNER_API_URL !== undefined && e.BOT_TOKEN === undefined) {
-    // A real exchange behind the emulator would create real orders nobody can see: refuse.
-    problems.push("BOT_TOKEN is required when PARTNER_API_URL is set (sandbox mode needs neither)");
-  }
-  if (e.WEBHOOK_URL !== undefined && e.WEBHOOK_SECRET === undefined) {
-    // Without it anyone who learns the address could post forged updates.
-    problems.push("WEBHOOK_SECRET is required when WEBHOOK_URL is set");
-  }
-  if (problems.length > 0) throw new ConfigError(problems);
-
-  const mode: RunMode = e.BOT_TOKEN === undefined ? "sandbox" : e.PARTNER_API_URL === undefined ? "trial" : "production";
-  return {
-    mode,
-    botToken: e.BOT_TOKEN,
-    telegramApiRoot: e.TELEGRAM_API_ROOT,
-    partnerApiUrl: e.PARTNER_API_URL,
-    partnerApiKey: e.PARTNER_API_KEY,
-    adminIds: e.ADMIN_IDS,
-    supportChatId: e.SUPPORT_CHAT_ID,
-    supportContact: e.SUPPORT_CONTACT,
-    dataDir: e.DATA_DIR,
-    pollIntervalMs: e.POLL_INTERVAL_MS,
-    trackingMaxAgeMs: e.TRACKING_MAX_AGE_DAYS * 86_400_000,
-    flowTimeoutMs: e.FLOW_TIMEOUT_MINUTES * 60_000,
-    stuckAlertMs: e.STUCK_ALERT_MINUTES * 60_000,
-    partnerDownAlertMs: e.PARTNER_DOWN_ALERT_MINUTES * 60_000,
-    logLevel: e.LOG_LEVEL,
-    sandboxPort: e.SANDBOX_PORT,
-    sandboxCatalog: e.SANDBOX_CATALOG,
-    webhookUrl: e.WEBHOOK_URL,
-    webhookSecret: e.WEBHOOK_SECRET,
-    port: e.PORT ?? (e.WEBHOOK_URL !== undefined ? 8080 : undefined),
-    metricsToken: e.METRICS_TOKEN,
-  };
+  return parsed.data;
 }
 
 /** The secrets in a config, for log redaction. */
-export function secretsOf(
-  config: Pick<Config, "botToken" | "partnerApiKey"> & Partial<Pick<Config, "webhookSecret" | "metricsToken">>,
-): string[] {
-  return [config.botToken, config.partnerApiKey, config.webhookSecret, config.metricsToken].filter(
-    (s): s is string => typeof s === "string" && s.length > 0,
-  );
+export function secretsOf(config: Config): string[] {
+  const partner = config.mode === "production" ? [config.botToken, config.partnerApiKey] : config.mode === "trial" ? [config.botToken] : [];
+  return [...partner, config.webhookSecret, config.metricsToken].filter((s): s is string => typeof s === "string" && s.length > 0);
 }

@@ -10,8 +10,10 @@ import { ConfigError, loadConfig, secretsOf, type Config } from "./config.js";
 import { createLogger, prettyWhenInteractive } from "./log.js";
 import type { App } from "./app.js";
 import { startSystem, type RunningSystem } from "./system.js";
-import { StoreCorruptError, StoreVersionError } from "./store/store.js";
+import { DataDirError, StoreCorruptError, StoreVersionError } from "./store/store.js";
+import { osReason } from "./store/errors.js";
 import { StartupAbortedError } from "./net/wait-for-telegram.js";
+import { signalJudge } from "./stop-signals.js";
 
 loadDotenv({ quiet: true });
 
@@ -51,8 +53,27 @@ function isAddressInUse(err: unknown): err is Error & { code: string } {
   return err instanceof Error && (err as { code?: unknown }).code === "EADDRINUSE";
 }
 
+/** What a person can do about a data directory the bot cannot use (no data is at stake). */
+function dataDirAdvice(err: DataDirError): string {
+  const uid = process.getuid?.();
+  const who = uid === undefined ? "the user running the bot" : `the user running the bot (uid ${uid})`;
+  const elsewhere = "or set DATA_DIR to a folder that user can write";
+  if (err.code === "ENOTDIR" || err.code === "EEXIST") return `Remove or rename the file that is in the way, ${elsewhere}.`;
+  if (err.code === "EACCES" || err.code === "EPERM") {
+    return err.problem === "create"
+      ? `Create the folder and give ${who} write permission on it (mkdir, chown/chmod), ${elsewhere}.`
+      : `Give ${who} write permission on it (chown/chmod), ${elsewhere}.`;
+  }
+  return `Create the folder or fix its permissions, ${elsewhere}.`;
+}
+
 function fatal(err: unknown): never {
-  if (err instanceof StoreCorruptError || err instanceof StoreVersionError) {
+  if (err instanceof DataDirError) {
+    const what = err.problem === "create" ? "cannot be created" : "cannot be written to";
+    logger.fatal(
+      `The data directory ${err.dir} (DATA_DIR=${config.dataDir}) ${what}: ${osReason(err.code)} (${err.code}). ${dataDirAdvice(err)}`,
+    );
+  } else if (err instanceof StoreCorruptError || err instanceof StoreVersionError) {
     logger.fatal(err.message);
   } else if (isAddressInUse(err)) {
     logger.fatal(`${err.message}. Another program uses that port: stop it, or set SANDBOX_PORT to another port (0 picks free ones).`);
@@ -64,14 +85,15 @@ function fatal(err: unknown): never {
 }
 
 // Signals are handled from the start: a Ctrl-C during start-up stops as soon as the bot is up.
-let app: App | undefined;
+/** The running app, once start-up is done: read by the signal handlers installed before it exists. */
+const running: { app?: App } = {};
 let stopRequested: NodeJS.Signals | undefined;
-let signals = 0;
+const judgeSignal = signalJudge();
 
 async function shutdown(signal: NodeJS.Signals): Promise<void> {
   logger.info(`${signal} received`);
   try {
-    await app?.stop();
+    await running.app?.stop();
     await closeSandboxServers();
   } catch (err) {
     fatal(err);
@@ -82,12 +104,13 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
-    signals += 1;
-    if (signals > 1) {
+    const meaning = judgeSignal();
+    if (meaning === "repeat") return;
+    if (meaning === "force") {
       logger.warn(`second ${signal}: exiting without waiting`);
       process.exit(1);
     }
-    if (app === undefined) {
+    if (running.app === undefined) {
       stopRequested = signal;
       logger.info(`${signal} received during start-up: stopping`);
       startup.abort();
@@ -97,7 +120,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
-app = await boot().catch(async (err: unknown) => {
+running.app = await boot().catch(async (err: unknown) => {
   await closeSandboxServers();
   // A stop asked for during start-up is a clean stop (the app closed its store on the way out).
   if (err instanceof StartupAbortedError || (startup.signal.aborted && stopRequested !== undefined)) {

@@ -6,7 +6,7 @@
  * are loaded here by dynamic import only: nothing on the production entry's static import graph
  * reaches `src/devtools/` (test/production-imports.test.ts holds that).
  */
-import type { Config } from "./config.js";
+import type { Config, ProductionConfig } from "./config.js";
 import type { Logger } from "./log.js";
 import { startApp, type App } from "./app.js";
 
@@ -27,13 +27,9 @@ export async function startSystem(config: Config, logger: Logger, options: { sig
   return { app: system.app, playgroundUrl: system.playground?.url, close: () => system.close() };
 }
 
-async function startProduction(config: Config, logger: Logger, signal: AbortSignal | undefined): Promise<RunningSystem> {
-  const { botToken, partnerApiUrl, partnerApiKey } = config;
-  if (botToken === undefined || partnerApiUrl === undefined || partnerApiKey === undefined) {
-    // loadConfig refuses production without these; this narrows the type for the compiler.
-    throw new Error("production mode needs BOT_TOKEN, PARTNER_API_URL and PARTNER_API_KEY");
-  }
-  const app = await startApp({ config, logger, botToken, telegramApiRoot: config.telegramApiRoot, partnerApiUrl, partnerApiKey, signal });
+async function startProduction(config: ProductionConfig, logger: Logger, signal: AbortSignal | undefined): Promise<RunningSystem> {
+  const { botToken, telegramApiRoot, partnerApiUrl, partnerApiKey } = config;
+  const app = await startApp({ config, logger, botToken, telegramApiRoot, partnerApiUrl, partnerApiKey, signal });
   let closed: Promise<void> | undefined;
   return { app, playgroundUrl: undefined, close: () => (closed ??= app.stop()) };
 }

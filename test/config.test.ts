@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, secretsOf } from "../src/config.js";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import { ConfigError, loadConfig, secretsOf, type Config, type ProductionConfig } from "../src/config.js";
 
 const TOKEN = "123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw";
 
@@ -18,11 +18,9 @@ describe("loadConfig", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       mode: "sandbox",
-      botToken: undefined,
-      partnerApiUrl: undefined,
       adminIds: [],
       supportChatId: undefined,
-      dataDir: "data",
+      dataDir: "data/sandbox",
       pollIntervalMs: 30_000,
       flowTimeoutMs: 30 * 60_000,
       logLevel: "info",
@@ -31,6 +29,35 @@ describe("loadConfig", () => {
 
   it("runs in trial mode with a bot token and no partner URL", () => {
     expect(loadConfig({ BOT_TOKEN: TOKEN }).mode).toBe("trial");
+  });
+
+  it("gives each mode exactly its own settings: production's token, address and key are never missing", () => {
+    const env = { BOT_TOKEN: TOKEN, PARTNER_API_URL: "https://exchange.example/api/v1", PARTNER_API_KEY: "k" };
+    const sandbox = loadConfig({});
+    const trial = loadConfig({ BOT_TOKEN: TOKEN });
+    const production = loadConfig(env);
+    expect(["botToken", "partnerApiUrl", "partnerApiKey"].filter((k) => k in sandbox)).toEqual([]);
+    expect(["botToken", "partnerApiUrl", "partnerApiKey"].filter((k) => k in trial)).toEqual(["botToken"]);
+    expect(production).toMatchObject({ mode: "production", botToken: TOKEN, partnerApiUrl: env.PARTNER_API_URL, partnerApiKey: "k" });
+    // And the types say so: one shape per mode, told apart by `mode`.
+    expectTypeOf<ProductionConfig["botToken"]>().toEqualTypeOf<string>();
+    expectTypeOf<ProductionConfig["partnerApiUrl"]>().toEqualTypeOf<string>();
+    expectTypeOf<ProductionConfig["partnerApiKey"]>().toEqualTypeOf<string>();
+    expectTypeOf<Extract<Config, { mode: "trial" }>["botToken"]>().toEqualTypeOf<string>();
+    expectTypeOf<Extract<Config, { mode: "sandbox" }>>().not.toHaveProperty("botToken");
+    expectTypeOf<Extract<Config, { mode: "trial" }>>().not.toHaveProperty("partnerApiKey");
+    expectTypeOf<Config["mode"]>().toEqualTypeOf<"sandbox" | "trial" | "production">();
+  });
+
+  it("keeps sandbox and trial data apart from a real deployment's unless DATA_DIR says otherwise", () => {
+    const production = { BOT_TOKEN: TOKEN, PARTNER_API_URL: "https://exchange.example/api/v1", PARTNER_API_KEY: "k" };
+    expect(loadConfig({}).dataDir).toBe("data/sandbox");
+    expect(loadConfig({ BOT_TOKEN: TOKEN }).dataDir).toBe("data/trial");
+    expect(loadConfig(production).dataDir).toBe("data");
+    for (const env of [{}, { BOT_TOKEN: TOKEN }, production]) {
+      expect(loadConfig({ ...env, DATA_DIR: "/srv/bot" }).dataDir).toBe("/srv/bot");
+      expect(loadConfig({ ...env, DATA_DIR: " " }).dataDir).not.toBe(" ");
+    }
   });
 
   it("runs in production mode with everything set, and parses each value", () => {
@@ -94,6 +121,15 @@ describe("loadConfig", () => {
     expect(loadConfig({ TRACKING_MAX_AGE_DAYS: "2" }).trackingMaxAgeMs).toBe(2 * 86_400_000);
     expect(problemsOf({ TRACKING_MAX_AGE_DAYS: "0" })[0]).toMatch(/^TRACKING_MAX_AGE_DAYS /);
     expect(problemsOf({ TRACKING_MAX_AGE_DAYS: "a week" })[0]).toMatch(/^TRACKING_MAX_AGE_DAYS /);
+  });
+
+  it("archives finished exchanges ARCHIVE_AFTER_DAYS (30 by default, at least 7) after their last update", () => {
+    expect(loadConfig({}).archiveAfterMs).toBe(30 * 86_400_000);
+    expect(loadConfig({ ARCHIVE_AFTER_DAYS: "90" }).archiveAfterMs).toBe(90 * 86_400_000);
+    expect(loadConfig({ ARCHIVE_AFTER_DAYS: "7" }).archiveAfterMs).toBe(7 * 86_400_000);
+    // Below a week, /stats' 7-day figures would miss archived exchanges.
+    expect(problemsOf({ ARCHIVE_AFTER_DAYS: "6" })[0]).toMatch(/^ARCHIVE_AFTER_DAYS must be at least 7/);
+    expect(problemsOf({ ARCHIVE_AFTER_DAYS: "a month" })[0]).toMatch(/^ARCHIVE_AFTER_DAYS /);
   });
 
   it("serves the small sandbox catalog unless SANDBOX_CATALOG says large, and refuses anything else", () => {

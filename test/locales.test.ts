@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createI18n, SUPPORTED_LOCALES } from "../src/bot/i18n.js";
+import { createI18n, SUPPORTED_LOCALES } from "../src/messages/i18n.js";
 
 const keysOf = (locale: string) =>
   readFileSync(`locales/${locale}.ftl`, "utf8")

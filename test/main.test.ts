@@ -3,7 +3,8 @@
  * variables. Start-up refusals must exit 1 with a clear message; a signal must stop it cleanly.
  */
 import { spawn } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { chmod, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -13,10 +14,18 @@ interface Run {
   output: string;
 }
 
-/** Starts main.ts; resolves when it exits. `onOutput` may send it a signal. */
-function runMain(env: Record<string, string>, onOutput?: (output: string, kill: (s: NodeJS.Signals) => void) => void): Promise<Run> {
+/**
+ * Starts main.ts; resolves when it exits. `onOutput` may send it a signal. `prefix` runs it
+ * through another command (setpriv, to run as an ordinary user).
+ */
+function runMain(
+  env: Record<string, string>,
+  onOutput?: (output: string, kill: (s: NodeJS.Signals) => void) => void,
+  prefix: string[] = [],
+): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    const command = [...prefix, process.execPath, "--import", "tsx", "src/main.ts"];
+    const child = spawn(command[0]!, command.slice(1), {
       env: { PATH: process.env.PATH ?? "", LOG_FORMAT: "json", SANDBOX_PORT: "0", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -34,6 +43,40 @@ function runMain(env: Record<string, string>, onOutput?: (output: string, kill: 
     child.on("exit", (code) => {
       clearTimeout(timer);
       resolve({ code, output });
+    });
+  });
+}
+
+/**
+ * Runs `npm start` in its own process group, as a terminal does, and sends SIGINT to the whole
+ * group once the playground address is printed: the terminal's Ctrl-C reaches npm, the shell npm
+ * runs the script in, and the bot at once.
+ */
+function runNpmStart(env: Record<string, string>): Promise<Run & { signal: NodeJS.Signals | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("npm", ["start"], {
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_FORMAT: "json", SANDBOX_PORT: "0", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    let output = "";
+    let signalled = false;
+    const timer = setTimeout(() => {
+      if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+      reject(new Error(`npm start did not exit in time; output:\n${output}`));
+    }, 30_000);
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (!signalled && output.includes("Open http") && child.pid !== undefined) {
+        signalled = true;
+        process.kill(-child.pid, "SIGINT");
+      }
+    };
+    child.stdout.on("data", collect);
+    child.stderr.on("data", collect);
+    child.on("exit", (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, output });
     });
   });
 }
@@ -66,6 +109,47 @@ describe("main.ts as a process", () => {
     expect(await readFile(file, "utf8")).toBe("{ this is not json");
   });
 
+  /** Start-up refused for the data directory: named, with the OS's reason and what to do; no stack, no "backup". */
+  const expectDataDirRefusal = (run: Run, dir: string, reason: string, advice: RegExp) => {
+    expect(run.code).toBe(1);
+    expect(run.output).toContain(`The data directory ${dir} (DATA_DIR=${dir})`);
+    expect(run.output).toContain(reason);
+    expect(run.output).toMatch(advice);
+    expect(run.output).toContain("or set DATA_DIR to a folder");
+    expect(run.output).not.toMatch(/backup/i);
+    expect(run.output).not.toMatch(/\bat (async )?\S+ \(/); // no stack trace
+  };
+
+  it("names DATA_DIR, the path and the reason when the data directory lies under a file, and exits 1", async () => {
+    await writeFile(join(dataDir, "file"), "x");
+    const dir = join(dataDir, "file", "data");
+    const run = await runMain({ DATA_DIR: dir });
+    expectDataDirRefusal(run, dir, "cannot be created: a part of the path is a file, not a folder (ENOTDIR)", /Remove or rename the file/);
+  });
+
+  // root writes anywhere whatever the mode: as root, the bot is run as "nobody" through setpriv.
+  const root = process.getuid?.() === 0;
+  const setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].find((p) => existsSync(p));
+  it.skipIf(process.platform === "win32" || (root && setpriv === undefined))(
+    "says to fix the permissions when the data directory is read-only, and exits 1",
+    async () => {
+      const prefix = root ? [setpriv!, "--reuid=65534", "--regid=65534", "--clear-groups"] : [];
+      await chmod(dataDir, 0o555);
+      try {
+        const run = await runMain({ DATA_DIR: dataDir, HOME: dataDir }, undefined, prefix);
+        expectDataDirRefusal(
+          run,
+          dataDir,
+          "cannot be written to: permission denied (EACCES)",
+          /Give the user running the bot \(uid \d+\) write permission/,
+        );
+        expect(await readdir(dataDir)).toEqual([]);
+      } finally {
+        await chmod(dataDir, 0o755);
+      }
+    },
+  );
+
   it("says what to do when the sandbox port is taken, and exits 1", async () => {
     const { createServer } = await import("node:net");
     const blocker = createServer();
@@ -78,6 +162,12 @@ describe("main.ts as a process", () => {
     } finally {
       blocker.close();
     }
+  });
+
+  it("`npm start` exits 0 when Ctrl-C stops it cleanly (SIGINT to the whole process group, as a terminal sends it)", async () => {
+    const run = await runNpmStart({ DATA_DIR: dataDir });
+    expect(run.output).toContain("stopped cleanly");
+    expect({ code: run.code, signal: run.signal }).toEqual({ code: 0, signal: null });
   });
 
   it("comes up in sandbox mode with no configuration, says so, and stops cleanly on SIGINT", async () => {

@@ -1,12 +1,12 @@
 /**
  * The development tools (sandbox exchange, Bot API emulator, playground) stay out of production:
  * the entry's static import graph must not reach `src/devtools/`. Only `src/system.ts` loads them,
- * by dynamic import, in sandbox and trial modes.
+ * by dynamic import, in sandbox and trial modes. Imports are read by the same parser as
+ * `npm run imports` (scripts/import-graph.ts).
  */
-import { readFileSync } from "node:fs";
-import { dirname, relative, resolve } from "node:path";
-import ts from "typescript";
+import { relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { importsOf as importsOfFile } from "../scripts/import-graph.js";
 
 const ROOT = resolve(import.meta.dirname, "..");
 
@@ -17,32 +17,11 @@ interface Edges {
 
 /** The relative modules a file imports at run time: static (not type-only) and dynamic. */
 function importsOf(file: string): Edges {
-  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
-  const edges: Edges = { static: [], dynamic: [] };
-  const add = (list: string[], spec: string): void => {
-    if (spec.startsWith(".")) list.push(resolve(dirname(file), spec.replace(/\.js$/, ".ts")));
+  const edges = importsOfFile(file);
+  return {
+    static: edges.filter((e) => !e.dynamic && !e.typeOnly).map((e) => e.target),
+    dynamic: edges.filter((e) => e.dynamic).map((e) => e.target),
   };
-  const visit = (node: ts.Node): void => {
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      const typeOnly = node.importClause?.phaseModifier === ts.SyntaxKind.TypeKeyword;
-      const bindings = node.importClause?.namedBindings;
-      const allNamedTypeOnly =
-        bindings !== undefined &&
-        ts.isNamedImports(bindings) &&
-        node.importClause?.name === undefined &&
-        bindings.elements.length > 0 &&
-        bindings.elements.every((e) => e.isTypeOnly);
-      if (!typeOnly && !allNamedTypeOnly) add(edges.static, node.moduleSpecifier.text);
-    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier !== undefined && ts.isStringLiteral(node.moduleSpecifier)) {
-      if (!node.isTypeOnly) add(edges.static, node.moduleSpecifier.text);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
-      const [arg] = node.arguments;
-      if (arg !== undefined && ts.isStringLiteral(arg)) add(edges.dynamic, arg.text);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return edges;
 }
 
 /** Every file reachable from `entry`, following static imports, and dynamic ones too if asked. */

@@ -1,6 +1,6 @@
 import type { Api } from "grammy";
-import type { Translator } from "./i18n.js";
-import { SUPPORTED_LOCALES } from "./i18n.js";
+import type { Translator } from "../messages/i18n.js";
+import { SUPPORTED_LOCALES } from "../messages/i18n.js";
 
 /** Commands everyone sees in Telegram's menu, in this order. */
 export const USER_COMMANDS = ["exchange", "rate", "status", "history", "language", "help", "cancel"] as const;

@@ -1,14 +1,17 @@
 /**
- * Builds the bot from injected dependencies. This file is the bot's whole surface: every feature
- * is registered here, explicitly and in order, with `unhandled` last.
+ * Builds the bot from injected dependencies, in two steps: {@link createBot} makes the Bot and its
+ * Bot API client, so that app.ts can build the parts that send through `bot.api` (delivery,
+ * support, the tracker) and hand them to the features as ordinary, always-present dependencies;
+ * {@link installFeatures} then registers every feature. This file is the bot's whole surface:
+ * every feature is registered here, explicitly and in order, with `unhandled` last.
  */
-import { Bot, type ApiClientOptions, type BotError } from "grammy";
+import { Bot, type ApiClientOptions, type BotError, type Composer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { sequentialize } from "@grammyjs/runner";
 import { retryingTelegramFetch } from "./telegram-fetch.js";
-import type { BaseContext, BotContext } from "./context.js";
+import { htmlByDefault } from "../messages/html-by-default.js";
+import type { BotContext } from "./context.js";
 import type { BotDeps } from "./deps.js";
-import type { I18n } from "@grammyjs/i18n";
 import { trackUser } from "./middleware/track-user.js";
 import { markUpdateFailed, type InFlightUpdates } from "./middleware/in-flight.js";
 import type { RecentUpdates } from "../webhook/recent-updates.js";
@@ -28,6 +31,10 @@ export interface CreateBotOptions {
   client?: ApiClientOptions;
   /** Known bot info skips the getMe call at init (tests). */
   botInfo?: UserFromGetMe;
+}
+
+/** Options of {@link installFeatures}: the middleware that runs before every feature. */
+export interface InstallOptions {
   /** Tracks running handlers for a graceful stop. */
   inFlight?: InFlightUpdates;
   /** Webhook mode: drops a redelivered update (see webhook/recent-updates.ts). */
@@ -42,15 +49,47 @@ function sequentialKey(ctx: BotContext): string | undefined {
   return ctx.chat?.id.toString() ?? ctx.from?.id.toString();
 }
 
-/** Builds the Bot; call `bot.init()` (or let the runner do it) before handling updates. */
-export function createBot(deps: BotDeps, i18n: I18n<BaseContext>, options: CreateBotOptions): Bot<BotContext> {
+/**
+ * Builds the Bot and its Bot API client, with no handler yet: {@link installFeatures} adds them.
+ * Call `bot.init()` (or let the runner do it) before handling updates.
+ */
+export function createBot(options: CreateBotOptions): Bot<BotContext> {
   const bot = new Bot<BotContext>(options.token, {
     // 429s wait for retry_after; 5xx and network errors are retried a few times. At the HTTP
     // level, so that the Api each conversation replay builds inherits it below its replay log.
     client: { ...options.client, fetch: options.client?.fetch ?? retryingTelegramFetch() },
     botInfo: options.botInfo,
   });
+  // Every text and caption is HTML unless a call says otherwise (the exchange flow installs the
+  // same on its conversation's own Api).
+  bot.api.config.use(htmlByDefault());
+  return bot;
+}
 
+/**
+ * A feature: a factory that takes the dependencies it uses (a part of {@link BotDeps}, or none)
+ * and returns its composer. Every feature is built the same way, by {@link FEATURES} below.
+ */
+type Feature = (deps: BotDeps) => Composer<BotContext>;
+
+/**
+ * Every feature, in the order updates reach them. First: an active exchange flow sees every
+ * update of its chat before any other feature. Last: `unhandled`, for whatever none took.
+ */
+const FEATURES: readonly Feature[] = [
+  exchangeFeature,
+  startFeature,
+  helpFeature,
+  languageFeature,
+  ratesFeature,
+  statusFeature,
+  historyFeature,
+  adminFeature,
+  unhandledFeature,
+];
+
+/** Registers the middleware and every feature, in order, on a Bot from {@link createBot}. */
+export function installFeatures(bot: Bot<BotContext>, deps: BotDeps, options: InstallOptions = {}): void {
   if (options.inFlight) bot.use(options.inFlight.middleware);
   if (options.dedupe) bot.use(options.dedupe.middleware);
   bot.use(sequentialize(sequentialKey));
@@ -59,22 +98,12 @@ export function createBot(deps: BotDeps, i18n: I18n<BaseContext>, options: Creat
     return next();
   });
   bot.use(trackUser);
-  bot.use(i18n);
+  bot.use(deps.i18n);
 
   const features = bot.errorBoundary((err) => reportError(err, deps));
-  // First: an active exchange flow sees every update of its chat before any other feature.
-  features.use(exchangeFeature(deps, i18n));
-  features.use(startFeature);
-  features.use(helpFeature);
-  features.use(languageFeature);
-  features.use(ratesFeature(deps));
-  features.use(statusFeature);
-  features.use(historyFeature);
-  features.use(adminFeature(deps));
-  features.use(unhandledFeature);
+  for (const feature of FEATURES) features.use(feature(deps));
 
   bot.catch((err) => reportError(err, deps));
-  return bot;
 }
 
 /** Logs a failed update once, with context, and tells the person something went wrong. */

@@ -1,15 +1,21 @@
+import type { I18n } from "@grammyjs/i18n";
 import type { Config } from "../config.js";
+import type { BaseContext } from "./context.js";
 import type { Logger } from "../log.js";
 import type { PartnerApi } from "../domain/types.js";
 import type { Catalog } from "../partner/catalog.js";
 import type { Store } from "../store/store.js";
-import type { Translator } from "./i18n.js";
+import type { Translator } from "../messages/i18n.js";
 import type { SupportServices } from "../support/services.js";
 import type { Delivery } from "../delivery/delivery.js";
 import type { ExchangeTracker } from "../poller/tracker.js";
 import type { AppMetrics } from "../ops/metrics.js";
 
-/** Everything the bot needs from outside, injected so tests can build it against a sandbox. */
+/**
+ * Everything the bot needs from outside, injected so tests can build it against a sandbox. All of
+ * it exists before the first update: app.ts builds the Bot (and so its Api) first, then the parts
+ * that send through it, then these deps, and only then installs the features.
+ */
 export interface BotDeps {
   config: Config;
   store: Store;
@@ -21,16 +27,18 @@ export interface BotDeps {
   partner: PartnerApi;
   catalog: Catalog;
   logger: Logger;
+  /** The i18n plugin (`ctx.t` in updates, and inside the exchange flow's conversation). */
+  i18n: I18n<BaseContext>;
   /** Translations for code outside an update (menus, notifications). */
   t: Translator;
   /** The clock; tests may pass their own. */
   now: () => Date;
-  /** Support's services (alerts, broadcasts, partner health); set by app.ts before polling starts. */
-  support?: SupportServices;
-  /** The outbox and its ways in (deposit instructions, notices); set by app.ts before polling starts. */
-  delivery?: Delivery;
-  /** The one owner of an exchange's status (fetch → record → notify); set by app.ts. */
-  tracker?: ExchangeTracker;
-  /** The app's metrics, for /stats to show the same counts as /metrics; set by app.ts. */
-  metrics?: Pick<AppMetrics, "totals">;
+  /** Support's services (alerts, broadcasts, partner health). */
+  support: SupportServices;
+  /** The outbox and its ways in (deposit instructions, notices). */
+  delivery: Delivery;
+  /** The one owner of an exchange's status (fetch → record → notify). */
+  tracker: ExchangeTracker;
+  /** The app's metrics, for /stats to show the same counts as /metrics. */
+  metrics: Pick<AppMetrics, "totals">;
 }

@@ -11,10 +11,10 @@ import { GrammyError, type Api } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import type { ExchangeRecord, ExchangeStatus } from "../domain/types.js";
 import type { Store } from "../store/store.js";
-import type { Translator } from "../bot/i18n.js";
-import { localeOfChat } from "../bot/i18n.js";
-import { depositParts, sendDepositPart, type InstructionCoins } from "../bot/ui/deposit-instructions.js";
-import { renderMilestone, renderOrderCard, type CardTranslate } from "../bot/ui/order-card.js";
+import { chatTranslator, type Translate, type Translator } from "../messages/i18n.js";
+import { PLAIN_TEXT } from "../messages/html-by-default.js";
+import { depositParts, sendDepositPart, type InstructionCoins } from "../messages/deposit-instructions.js";
+import { renderMilestone, renderOrderCard } from "../messages/order-card.js";
 import type { Currency } from "../domain/types.js";
 import { elementAt } from "../domain/checked.js";
 import { milestonesBetween } from "../domain/status.js";
@@ -246,9 +246,9 @@ export class Delivery {
    * Sends a fresh card for `rec` and makes it the live one (its id written through at once).
    * /status and "already created" use it; call under the exchange's card lock.
    */
-  async sendCard(rec: ExchangeRecord, t: CardTranslate = this.#translator(rec.chatId)): Promise<number> {
+  async sendCard(rec: ExchangeRecord, t: Translate = this.#translator(rec.chatId)): Promise<number> {
     const card = renderOrderCard(rec, t);
-    const sent = await this.#opts.api.sendMessage(rec.chatId, card.text, { parse_mode: "HTML", reply_markup: card.reply_markup });
+    const sent = await this.#opts.api.sendMessage(rec.chatId, card.text, { reply_markup: card.reply_markup });
     this.#rememberCard(rec.id, sent.message_id);
     await this.#opts.live.flush();
     return sent.message_id;
@@ -273,9 +273,8 @@ export class Delivery {
     if (rec && !rec.instructionsQueued) this.#opts.store.exchanges.update(id, { instructionsQueued: true });
   }
 
-  #translator(chatId: number): CardTranslate {
-    const locale = localeOfChat(this.#opts.store, chatId);
-    return (key, vars) => this.#opts.t(locale, key, vars);
+  #translator(chatId: number): Translate {
+    return chatTranslator(this.#opts.t, this.#opts.store, chatId);
   }
 
   async #coins(record: ExchangeRecord): Promise<InstructionCoins> {
@@ -291,7 +290,7 @@ export class Delivery {
     const { api, store } = this.#opts;
     const p = entry.payload;
     if (p.kind === "text") {
-      await api.sendMessage(entry.chatId, p.text, { parse_mode: p.html ? "HTML" : undefined, reply_markup: p.replyMarkup });
+      await api.sendMessage(entry.chatId, p.text, { ...(p.html ? {} : PLAIN_TEXT), reply_markup: p.replyMarkup });
       return "sent";
     }
     const rec = store.exchanges.get(p.exchangeId);
@@ -320,7 +319,7 @@ export class Delivery {
       case "milestone": {
         const text = renderMilestone(rec, p.status, t);
         if (!text) return "obsolete";
-        await api.sendMessage(rec.chatId, text, { parse_mode: "HTML" });
+        await api.sendMessage(rec.chatId, text);
         return "sent";
       }
       case "card":
@@ -330,13 +329,13 @@ export class Delivery {
   }
 
   /** Edits the live card in place; sends a new one when there is none or it cannot be edited. */
-  async #updateCard(rec: ExchangeRecord, t: CardTranslate): Promise<void> {
+  async #updateCard(rec: ExchangeRecord, t: Translate): Promise<void> {
     const { api } = this.#opts;
     const cardMessageId = this.cardMessageOf(rec);
     if (cardMessageId !== undefined) {
       const card = renderOrderCard(rec, t);
       try {
-        await api.editMessageText(rec.chatId, cardMessageId, card.text, { parse_mode: "HTML", reply_markup: card.reply_markup });
+        await api.editMessageText(rec.chatId, cardMessageId, card.text, { reply_markup: card.reply_markup });
         return;
       } catch (err) {
         if (isNotModified(err)) return;

@@ -8,8 +8,8 @@
  * address a person opens), the emulator on +1, the sandbox exchange on +2. 0 = any free ports.
  */
 import { randomInt } from "node:crypto";
-import { join } from "node:path";
-import type { Config } from "../config.js";
+import { join, resolve } from "node:path";
+import { ConfigError, loadConfig, type DevConfig } from "../config.js";
 import type { Logger } from "../log.js";
 import { startApp, type App } from "../app.js";
 import { SANDBOX_ORDERS_FILE, startSandbox, type SandboxServer } from "./sandbox/server.js";
@@ -22,9 +22,9 @@ export const SANDBOX_POLL_INTERVAL_MS = 2_000;
 /**
  * Sandbox-mode defaults on top of the parsed config: the playground's admin is an admin unless
  * ADMIN_IDS names others, and statuses are checked every 2 s (unless POLL_INTERVAL_MS is set) so
- * a push follows a press in the side panel at once. Other modes are returned unchanged.
+ * a push follows a press in the side panel at once. Trial mode is returned unchanged.
  */
-export function withSandboxDefaults(config: Config, env: Record<string, string | undefined> = process.env): Config {
+export function withSandboxDefaults(config: DevConfig, env: Record<string, string | undefined> = process.env): DevConfig {
   if (config.mode !== "sandbox") return config;
   const out = { ...config };
   if (out.adminIds.length === 0) out.adminIds = [PLAYGROUND_ADMIN.id];
@@ -32,11 +32,22 @@ export function withSandboxDefaults(config: Config, env: Record<string, string |
   return out;
 }
 
+/**
+ * The configuration of a development run from `env`, with the sandbox defaults (the playground's
+ * tests). A production environment is refused: it runs without the development tools.
+ */
+export function loadDevConfig(env: Record<string, string | undefined>): DevConfig {
+  const config = loadConfig(env);
+  if (config.mode === "production")
+    throw new ConfigError(["PARTNER_API_URL is set: the development tools run in sandbox and trial modes only"]);
+  return withSandboxDefaults(config, env);
+}
+
 /** Everything {@link startDevSystem} started. */
 export interface DevSystem {
   readonly app: App;
-  /** Sandbox exchange; present unless PARTNER_API_URL is set. */
-  readonly sandbox: SandboxServer | undefined;
+  /** Sandbox exchange. */
+  readonly sandbox: SandboxServer;
   /** Bot API emulator; sandbox mode only. */
   readonly emulator: Emulator | undefined;
   /** The browser playground; sandbox mode only. */
@@ -51,33 +62,28 @@ function portNear(base: number, offset: number): number {
 }
 
 /** Starts the servers the config's mode needs and the app; on failure closes what it started. */
-export async function startDevSystem(config: Config, logger: Logger, options: { signal?: AbortSignal } = {}): Promise<DevSystem> {
+export async function startDevSystem(config: DevConfig, logger: Logger, options: { signal?: AbortSignal } = {}): Promise<DevSystem> {
   const closers: Array<() => Promise<void>> = [];
   const closeAll = async (): Promise<void> => {
     for (const close of closers.splice(0).reverse()) await close().catch((err: unknown) => logger.warn({ err }, "while closing"));
   };
-  let sandbox: SandboxServer | undefined;
-  let emulator: Emulator | undefined;
-  let playground: Playground | undefined;
-  let app: App;
   try {
-    if (config.partnerApiUrl === undefined) {
-      // In sandbox mode the playground's side panel moves orders on, which a newcomer can follow;
-      // a trial run on real Telegram has no panel, so its orders move on the sandbox's own clock.
-      sandbox = await startSandbox({
-        port: portNear(config.sandboxPort, 2),
-        catalog: config.sandboxCatalog,
-        // The orders live in DATA_DIR beside the bot's data, so a second `npm start` still knows
-        // the first run's exchanges (the bot goes on tracking them) and draws on from the saved
-        // generator, never repeating an id the store has. The seed is used only when there is no
-        // file yet; a random one, so a DATA_DIR whose orders file was removed gets new ids too.
-        stateFile: join(config.dataDir, SANDBOX_ORDERS_FILE),
-        seed: randomInt(1, 2 ** 31),
-        ...(config.mode === "sandbox" ? { lifecycle: "manual" as const } : {}),
-      });
-      const s = sandbox;
-      closers.push(() => s.close());
-    }
+    // In sandbox mode the playground's side panel moves orders on, which a newcomer can follow;
+    // a trial run on real Telegram has no panel, so its orders move on the sandbox's own clock.
+    const sandbox = await startSandbox({
+      port: portNear(config.sandboxPort, 2),
+      catalog: config.sandboxCatalog,
+      // The orders live in DATA_DIR beside the bot's data, so a second `npm start` still knows
+      // the first run's exchanges (the bot goes on tracking them) and draws on from the saved
+      // generator, never repeating an id the store has. The seed is used only when there is no
+      // file yet; a random one, so a DATA_DIR whose orders file was removed gets new ids too.
+      stateFile: join(config.dataDir, SANDBOX_ORDERS_FILE),
+      seed: randomInt(1, 2 ** 31),
+      ...(config.mode === "sandbox" ? { lifecycle: "manual" as const } : {}),
+    });
+    closers.push(() => sandbox.close());
+    let emulator: Emulator | undefined;
+    let telegram: { botToken: string; telegramApiRoot: string | undefined };
     if (config.mode === "sandbox") {
       // Telegram's flood limits are on here, so the bot's own pacing (it waits out a 429's
       // retry_after) is exercised where a person watches, as it would be on real Telegram.
@@ -88,41 +94,33 @@ export async function startDevSystem(config: Config, logger: Logger, options: { 
         "SANDBOX MODE: no BOT_TOKEN and no PARTNER_API_URL are set, so the bot talks to a built-in Bot API emulator and a simulated exchange. No real Telegram, no real coins.",
       );
       logger.info(`Bot API emulator: ${e.apiRoot} (bot @${e.bot.username})`);
-    } else if (config.mode === "trial") {
+      telegram = { botToken: e.token, telegramApiRoot: e.apiRoot };
+    } else {
       logger.info("TRIAL MODE: real Telegram, simulated exchange (set PARTNER_API_URL and PARTNER_API_KEY to go live).");
+      telegram = { botToken: config.botToken, telegramApiRoot: config.telegramApiRoot };
     }
-    if (sandbox)
-      logger.info(
-        `Sandbox exchange (Partner API): ${sandbox.url}, ${sandbox.catalog.size} catalog (${sandbox.catalog.coins.length} coins)`,
-      );
+    logger.info(`Sandbox exchange (Partner API): ${sandbox.url}, ${sandbox.catalog.size} catalog (${sandbox.catalog.coins.length} coins)`);
+    logger.info(`Data: ${resolve(config.dataDir)} (kept between runs; delete that folder to start afresh).`);
 
-    // Each comes from the config or from the server this mode started in its place.
-    const botToken = config.botToken ?? emulator?.token;
-    const partnerApiUrl = config.partnerApiUrl ?? sandbox?.url;
-    const partnerApiKey = config.partnerApiKey ?? sandbox?.apiKey;
-    if (botToken === undefined || partnerApiUrl === undefined || partnerApiKey === undefined) {
-      throw new Error(`mode ${config.mode}: no bot token, partner URL or partner key, and no development server to stand in`);
-    }
-    app = await startApp({
+    const app = await startApp({
       config,
       logger,
-      botToken,
-      telegramApiRoot: emulator?.apiRoot ?? config.telegramApiRoot,
-      partnerApiUrl,
-      partnerApiKey,
+      ...telegram,
+      partnerApiUrl: sandbox.url,
+      partnerApiKey: sandbox.apiKey,
       signal: options.signal,
     });
-    const a = app;
-    closers.push(() => a.stop());
+    closers.push(() => app.stop());
 
-    if (emulator !== undefined && sandbox !== undefined) {
+    let playground: Playground | undefined;
+    if (emulator !== undefined) {
       const p = await startPlayground({ emulator, sandbox, app, port: config.sandboxPort, logger: logger.child({ part: "playground" }) });
       playground = p;
       closers.push(() => p.close());
     }
+    return { app, sandbox, emulator, playground, close: closeAll };
   } catch (err) {
     await closeAll();
     throw err;
   }
-  return { app, sandbox, emulator, playground, close: closeAll };
 }

@@ -8,6 +8,7 @@
  * a refresh builds a new one and swaps it in, so a reader never sees half of two catalogs.
  */
 import { DEFAULT_COIN_NAMES, orderByPopularity, scoreCurrency, searchTerms } from "./search.js";
+import { displayTickers } from "./coin-label.js";
 import { elementAt } from "./checked.js";
 import type { Currency, PairMap } from "./types.js";
 
@@ -104,10 +105,13 @@ function* catalogIndexSteps(
   names: Readonly<Record<string, string>> = DEFAULT_COIN_NAMES,
 ): Generator<void, CatalogIndex, void> {
   const visible = orderByPopularity(currencies.filter((c) => c.available !== false));
+  // How each coin is named to people, read from the catalog as a whole (coin-label.ts).
+  const tickers = displayTickers(visible);
   const entries: Entry[] = [];
   const ordinal = new Map<string, number>();
-  for (const currency of visible) {
-    if (ordinal.has(currency.code)) continue;
+  for (const listed of visible) {
+    if (ordinal.has(listed.code)) continue;
+    const currency: Currency = { ...listed, ticker: tickers.get(listed.code.toUpperCase()) ?? listed.code };
     ordinal.set(currency.code, entries.length);
     entries.push({
       currency,
@@ -175,7 +179,7 @@ function* catalogIndexSteps(
     },
     targets(from) {
       const f = rowOf(from);
-      if (f === undefined || counts[f] === 0) return EMPTY;
+      if (f === undefined || elementAt(counts, f) === 0) return EMPTY;
       return (views[f] ??= new TargetSet(
         elementAt(counts, f),
         (code) => {

@@ -165,14 +165,5 @@ export function chooseTo(draft: Draft, coin: Currency): Draft {
   return next;
 }
 
-/** "USDT · ERC20" for a coin with a network; the code alone otherwise. */
-export function coinLabel(coin: Pick<Currency, "code" | "network">): string {
-  // A coin's own chain ("BTC" on "BTC") says nothing more than the code.
-  if (!coin.network || coin.network.toUpperCase() === coin.code) return coin.code;
-  // Catalogs often spell the network into the code (USDTERC20); show it once.
-  const base =
-    coin.code.endsWith(coin.network.toUpperCase()) && coin.code.length > coin.network.length
-      ? coin.code.slice(0, -coin.network.length)
-      : coin.code;
-  return `${base} · ${coin.network}`;
-}
+/** Coins are labelled by one rule everywhere; see coin-label.ts. */
+export { coinLabel } from "./coin-label.js";

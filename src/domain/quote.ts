@@ -1,7 +1,7 @@
 /**
  * What the service's `rate` means — fixed here, and only here.
  *
- * The spec (shared/spec/partner-api.md, 2.3 and 4.2) says `rate` is the "current exchange rate for
+ * The spec (§2.3 and §4.2; see docs/partner-api.md) says `rate` is the "current exchange rate for
  * the requested amount. The transaction fee is not included", and the request carries `amount`.
  * It does not say whether that is a price per unit or a total. This module reads it as:
  *

@@ -36,6 +36,11 @@ export interface Currency {
   /** Network, e.g. "ERC20"; undefined when the service does not say (older variant) or says "". */
   network: string | undefined;
   /**
+   * The ticker a person is shown ("USDT" for USDTBSC on BEP20), set by the catalog index from the
+   * whole catalog (domain/coin-label.ts); absent on coins that did not come through it.
+   */
+  ticker?: string;
+  /**
    * false when the service marked the currency unavailable (an extra field some services send);
    * absent means available. The catalog hides unavailable currencies.
    */
@@ -169,6 +174,11 @@ export interface ExchangeRecord {
   instructionsQueued?: boolean;
   /** Message id of the live order card in the chat. */
   cardMessageId?: number;
+  /**
+   * The coins as the catalog named them when the exchange was created ("USDT · BEP20",
+   * domain/coin-label.ts), for the card and notices; absent on older records, which show codes.
+   */
+  labels?: { from: string; to: string };
   /** Extra bookkeeping for the poller (next check time, failures, flags). */
   tracking?: {
     nextCheckAt?: string;

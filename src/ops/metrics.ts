@@ -10,6 +10,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { PartnerRequestEvent } from "../partner/client.js";
 import type { CycleReport } from "../poller/poller.js";
+import type { OpsTotals } from "../domain/reports.js";
 
 /** Live figures read at scrape time. Each may throw (a closed store): that gauge is then left empty. */
 interface MetricSources {
@@ -19,13 +20,6 @@ interface MetricSources {
   storeFileBytes(): Record<string, number>;
   /** Seconds since the poller's last cycle ended (or since start-up, before the first). */
   pollerLagSeconds(): number;
-}
-
-/** What /stats shows of the counters (they start at zero with the process, as in /metrics). */
-export interface OpsTotals {
-  updates: number;
-  failedUpdates: number;
-  telegramErrors: number;
 }
 
 /** Outcome of one handled update: "error" when a handler threw (the error boundary caught it). */

@@ -16,10 +16,9 @@
  * recordStatus never moves a status backwards: an answer to a request started before the one that
  * brought the stored status is dropped (`statusCheckedAt`).
  */
-import { GrammyError, type Api } from "grammy";
+import { GrammyError } from "grammy";
 import type { ExchangeRecord, ExchangeStatusRecord } from "../domain/types.js";
 import type { Store } from "../store/store.js";
-import { renderOrderCard, type CardTranslate } from "../bot/ui/order-card.js";
 import type { Delivery } from "../delivery/delivery.js";
 
 /** A log function in pino's shape. */
@@ -132,17 +131,6 @@ export interface NotifierOptions {
   store: Store;
   delivery: Delivery;
   logger: TrackingLogger;
-}
-
-/**
- * Sends a fresh order card for `record` and makes it the live one (stores its message id).
- * Used by /status; call it under the exchange's card lock.
- */
-export async function sendOrderCard(api: Api, store: Pick<Store, "exchanges">, record: ExchangeRecord, t: CardTranslate): Promise<number> {
-  const card = renderOrderCard(record, t);
-  const sent = await api.sendMessage(record.chatId, card.text, { parse_mode: "HTML", reply_markup: card.reply_markup });
-  store.exchanges.update(record.id, { cardMessageId: sent.message_id });
-  return sent.message_id;
 }
 
 /** Hands status notices to the outbox once the status is durable; see the module comment. */

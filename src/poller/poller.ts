@@ -30,6 +30,7 @@ import { isPartnerError, PartnerError } from "../partner/errors.js";
 import type { Store } from "../store/store.js";
 import type { TrackingLogger } from "./notifier.js";
 import { ExchangeTracker } from "./tracker.js";
+import type { FlagReason } from "../domain/reports.js";
 
 /** Where status changes go: the {@link Notifier}, or a counter in a benchmark. */
 interface NotifySink {
@@ -38,9 +39,6 @@ interface NotifySink {
   /** Try again the notices that failed for a passing reason. Called at the start of each cycle. */
   retryFailed?(): void;
 }
-
-/** Why the poller stopped tracking an exchange (written to `tracking.stoppedReason`). */
-export type FlagReason = "not-found" | "max-age";
 
 /** Options of {@link createPoller}. */
 export interface PollerOptions {

@@ -44,6 +44,55 @@ export class StoreVersionError extends Error {
   }
 }
 
+/** What the store could not do with its data directory. */
+export type DataDirProblem = "create" | "write";
+
+/**
+ * The data directory cannot be created or written to (a file in the way, no permission, a
+ * read-only or full disk). Nothing was read or written: there is no data to restore, the folder
+ * itself must be fixed. `code` is the OS's errno code ("EACCES", "ENOTDIR", …).
+ */
+export class DataDirError extends Error {
+  override readonly name = "DataDirError";
+
+  constructor(
+    /** Absolute path of the directory. */
+    readonly dir: string,
+    readonly problem: DataDirProblem,
+    readonly code: string,
+    options?: { cause?: unknown },
+  ) {
+    super(
+      `The data directory ${dir} ${problem === "create" ? "cannot be created" : "cannot be written to"}: ${osReason(code)} (${code}).`,
+      options,
+    );
+  }
+}
+
+/** The OS's reason in words, for the codes a data directory runs into. */
+export function osReason(code: string): string {
+  switch (code) {
+    case "ENOTDIR":
+    case "EEXIST":
+      return "a part of the path is a file, not a folder";
+    case "EACCES":
+    case "EPERM":
+      return "permission denied";
+    case "EROFS":
+      return "the file system is read-only";
+    case "ENOSPC":
+      return "no space left on the device";
+    case "EDQUOT":
+      return "the disk quota is used up";
+    case "ENAMETOOLONG":
+      return "the path is too long";
+    case "ELOOP":
+      return "too many symbolic links in the path";
+    default:
+      return "the operating system refused";
+  }
+}
+
 /** A write was attempted after {@link Store.close}. */
 export class StoreClosedError extends Error {
   override readonly name = "StoreClosedError";

@@ -1,6 +1,10 @@
 /**
- * Exchanges: every order a user created, with in-memory indexes built on load so that the status
+ * Exchanges: the orders in the data file, with in-memory indexes built on load so that the status
  * poller's `open()` and the chat handlers' lookups never scan all records.
+ *
+ * The data file holds the open and recently finished exchanges; older finished ones move to the
+ * archive (archive.ts), which this repository does not see. Lookups that must include them (support's
+ * /find and /user, a person's /history) go through the store's `lookup` (lookup.ts).
  */
 import { isFinalStatus } from "../domain/status.js";
 import type { ExchangeRecord } from "../domain/types.js";
@@ -16,6 +20,8 @@ export interface ExchangesRepo {
   /** Stores a new exchange. Throws if the id exists or the record is malformed. */
   insert(rec: ExchangeRecord): ExchangeRecord;
   get(id: string): ExchangeRecord | undefined;
+  /** Whether the data file holds exchange `id` (cheaper than `get`: no copy). */
+  has(id: string): boolean;
   /**
    * Applies a patch, or a function from the current record (a copy, free to mutate) to the new one.
    * Returns the stored result. Throws if the id is unknown, the id would change, or the result is
@@ -36,8 +42,8 @@ export interface ExchangesRepo {
   count(): number;
 }
 
-/** The fields `find()` matches on. */
-const SEARCHABLE = [
+/** The fields `find()` matches on (the archive's search matches the same ones). */
+export const SEARCHABLE = [
   "id",
   "depositAddress",
   "destinationAddress",
@@ -123,6 +129,78 @@ export class ExchangesRepository implements ExchangesRepo {
 
   count(): number {
     return this.ctx.data.exchanges.length;
+  }
+
+  has(id: string): boolean {
+    return this.#position.has(id);
+  }
+
+  /**
+   * For the archive (archive.ts) only: the stored records themselves, not copies. They are never
+   * mutated in place (a change replaces the object), so a caller may keep a reference and later
+   * tell, by identity, whether the record changed meanwhile. The caller must not mutate them.
+   */
+  storedRecords(): readonly ExchangeRecord[] {
+    return this.ctx.data.exchanges;
+  }
+
+  /**
+   * For the archive only: removes each of `records` (objects from {@link storedRecords}) that is
+   * still the stored one, i.e. was not updated since it was handed out, and runs `alsoChange` with
+   * the removed ones inside the same change, so that one write carries both. Returns the removed.
+   * Costs the removed ones' index entries plus the records stored after the first of them.
+   */
+  removeStored(records: readonly ExchangeRecord[], alsoChange: (removed: readonly ExchangeRecord[]) => void): ExchangeRecord[] {
+    this.ctx.assertWritable();
+    const removing = new Set<ExchangeRecord>();
+    for (const r of records) if (this.#at(r.id) === r) removing.add(r);
+    return this.ctx.mutate(() => {
+      if (removing.size > 0) this.#removeMany(removing);
+      const removed = [...removing];
+      alsoChange(removed);
+      return removed;
+    });
+  }
+
+  #removeMany(removing: ReadonlySet<ExchangeRecord>): void {
+    const ids = new Set<string>();
+    const users = new Set<number>();
+    let first = Infinity;
+    for (const e of removing) {
+      ids.add(e.id);
+      users.add(e.userId);
+      first = Math.min(first, this.#position.get(e.id) as number);
+      this.#position.delete(e.id);
+      this.#open.delete(e.id);
+      for (const field of SEARCHABLE) {
+        const value = e[field];
+        if (!value) continue;
+        const set = this.#lookup.get(value);
+        set?.delete(e.id);
+        if (set?.size === 0) this.#lookup.delete(value);
+      }
+    }
+    // One filter per person rather than a splice per record: someone with thousands of exchanges
+    // would otherwise cost thousands × thousands.
+    for (const userId of users) {
+      const kept = (this.#byUser.get(userId) ?? []).filter((id) => !ids.has(id));
+      if (kept.length > 0) this.#byUser.set(userId, kept);
+      else this.#byUser.delete(userId);
+    }
+    // Compact in place from the first removed record on: only the records after it move (and
+    // have their position rewritten), so removing from the end of a long list is cheap.
+    const list = this.ctx.data.exchanges;
+    let j = first;
+    for (let i = first; i < list.length; i++) {
+      const e = list[i] as ExchangeRecord;
+      if (removing.has(e)) continue;
+      if (j !== i) {
+        list[j] = e;
+        this.#position.set(e.id, j);
+      }
+      j++;
+    }
+    list.length = j;
   }
 
   #at(id: string): ExchangeRecord | undefined {

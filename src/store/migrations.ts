@@ -69,6 +69,14 @@ export const MIGRATIONS: readonly Migration[] = [
       return { ...data, schemaVersion: 2 };
     },
   },
+  {
+    from: 2,
+    to: 3,
+    description: "v2 → v3: an archive index (finished exchanges move to data/archive/*.jsonl; nothing is archived yet)",
+    up(data) {
+      return { ...data, schemaVersion: 3, archive: { count: 0, byStatus: {}, volume: {} }, archiveLines: {} };
+    },
+  },
 ];
 
 /** The version this code writes: the target of the last migration. */

@@ -3,9 +3,14 @@
  *
  * ```
  * { schemaVersion, users: {"<id>": UserRecord}, exchanges: ExchangeRecord[],
- *   settings: {"<key>": value}, kv: {"<namespace>": {"<key>": value}} }
+ *   settings: {"<key>": value}, kv: {"<namespace>": {"<key>": value}},
+ *   archive: ArchiveTotals, archiveLines: {"<userId>": {"<month>": [offset, length, …]}} }
  * ```
  * Exchanges are an array (not a map) so the file keeps insertion order whatever the ids look like.
+ * `exchanges` holds the open and recent ones only; finished ones move to the archive (archive.ts),
+ * and `archive` / `archiveLines` are the small index that counts them and finds them there again.
+ * (`archiveLines` is a top-level key so that each person's entry is serialised as its own piece,
+ * like each user: see durable-file.ts.)
  */
 import type { ExchangeRecord, UserRecord } from "../domain/types.js";
 import { dict, isPlainObject, type Dict } from "./json.js";
@@ -17,11 +22,47 @@ export interface DbData {
   exchanges: ExchangeRecord[];
   settings: Dict<unknown>;
   kv: Dict<Dict<unknown>>;
+  archive: ArchiveTotals;
+  archiveLines: ArchiveLines;
+}
+
+/**
+ * Counts of the exchanges moved to the archive (see archive.ts), so /stats never reads it.
+ * Never changed in place: a change replaces the whole object (snapshotDb shares it).
+ */
+export interface ArchiveTotals {
+  /** Exchanges archived so far. */
+  count: number;
+  /** Archived exchanges by status. */
+  byStatus: Dict<number>;
+  /** Sum of `amountFrom` of archived successful exchanges, per sent coin, as decimal strings. */
+  volume: Dict<string>;
+}
+
+/**
+ * userId → month ("2026-10", of the exchange's creation) → flat pairs `[offset, length, …]`: the
+ * byte ranges of that person's archived lines in the month's file, without the newline. Only the
+ * lines listed here count as archived; any other line in a month file is a leftover of an
+ * interrupted move and is ignored. A person's entry is replaced, never changed in place.
+ */
+export type ArchiveLines = Dict<Dict<number[]>>;
+
+/** Archive totals with nothing archived. */
+function emptyArchiveTotals(): ArchiveTotals {
+  return { count: 0, byStatus: dict(), volume: dict() };
 }
 
 /** A fresh, empty data file at `version`. */
 export function emptyDb(version: number): DbData {
-  return { schemaVersion: version, users: dict(), exchanges: [], settings: dict(), kv: dict() };
+  return {
+    schemaVersion: version,
+    users: dict(),
+    exchanges: [],
+    settings: dict(),
+    kv: dict(),
+    archive: emptyArchiveTotals(),
+    archiveLines: dict(),
+  };
 }
 
 /** How many problems a shape check reports before it stops looking. */
@@ -54,6 +95,10 @@ export function findShapeProblems(data: unknown, version: number): string[] {
       if (p && report(`users[${JSON.stringify(key)}] ${p}`)) return problems;
     }
   }
+  const totals = archiveTotalsProblem(data.archive);
+  if (totals && report(`archive ${totals}`)) return problems;
+  const lines = archiveLinesProblem(data.archiveLines);
+  if (lines && report(`archiveLines ${lines}`)) return problems;
   if (!Array.isArray(data.exchanges)) report("exchanges is not an array");
   else {
     const seen = new Set<string>();
@@ -69,6 +114,29 @@ export function findShapeProblems(data: unknown, version: number): string[] {
     }
   }
   return problems;
+}
+
+/** Why `a` is not a valid {@link ArchiveTotals}, or undefined when it is. */
+function archiveTotalsProblem(a: unknown): string | undefined {
+  if (!isPlainObject(a)) return "is not an object";
+  if (!Number.isSafeInteger(a.count) || (a.count as number) < 0) return "has no count";
+  if (!isPlainObject(a.byStatus) || !Object.values(a.byStatus).every((n) => Number.isSafeInteger(n))) return "has no byStatus counts";
+  if (!isPlainObject(a.volume) || !Object.values(a.volume).every((v) => typeof v === "string")) return "has no volume strings";
+  return undefined;
+}
+
+/** Why `a` is not valid {@link ArchiveLines}, or undefined when it is. */
+function archiveLinesProblem(a: unknown): string | undefined {
+  if (!isPlainObject(a)) return "is not an object";
+  for (const [user, months] of Object.entries(a)) {
+    if (!/^-?\d+$/.test(user) || !isPlainObject(months)) return "has a user entry that is not an object under an integer id";
+    for (const ranges of Object.values(months)) {
+      if (!Array.isArray(ranges) || ranges.length % 2 !== 0 || !ranges.every((n) => Number.isSafeInteger(n) && (n as number) >= 0)) {
+        return "has a user's month that is not a list of byte ranges";
+      }
+    }
+  }
+  return undefined;
 }
 
 /** Why `u` is not a valid stored user filed under `key`, or undefined when it is. */
@@ -100,18 +168,23 @@ export function exchangeProblem(e: unknown): string | undefined {
 export function adoptDictionaries(data: DbData): DbData {
   const kv = dict<Dict<unknown>>();
   for (const [ns, values] of Object.entries(data.kv)) kv[ns] = dict(values);
+  const archiveLines = dict<Dict<number[]>>();
+  for (const [user, months] of Object.entries(data.archiveLines)) archiveLines[user] = dict(months);
   return {
     ...data,
     users: dict(data.users),
     settings: dict(data.settings),
     kv,
+    archive: { ...data.archive, byStatus: dict(data.archive.byStatus), volume: dict(data.archive.volume) },
+    archiveLines,
   };
 }
 
 /**
  * A copy of `data` that later changes cannot reach, cheap enough to take synchronously at the
  * start of every write: it copies the containers repositories change in place (the exchanges
- * array, the users/settings dictionaries, kv and each namespace) and shares the records and values
+ * array, the users/settings/archiveLines dictionaries, kv and each namespace) and shares the archive
+ * totals and the records and values
  * themselves, which repositories only ever *replace*, never mutate (see repo-context.ts).
  */
 export function snapshotDb(data: DbData): DbData {
@@ -123,5 +196,8 @@ export function snapshotDb(data: DbData): DbData {
     exchanges: data.exchanges.slice(),
     settings: dict(data.settings),
     kv,
+    // Replaced as a whole on every change (see ArchiveTotals), so shared.
+    archive: data.archive,
+    archiveLines: dict(data.archiveLines),
   };
 }

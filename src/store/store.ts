@@ -1,5 +1,6 @@
 /**
- * The durable store: all of the bot's state in one lowdb JSON file in the data directory.
+ * The durable store: the bot's state in one lowdb JSON file in the data directory, plus an
+ * append-only archive of old finished exchanges beside it (`archive/`, see archive.ts).
  *
  * - **Repositories** (users, exchanges, conversations, settings, namespaced kv) are the only way
  *   to read or change the data; they keep in-memory indexes so lookups never scan every record.
@@ -16,25 +17,32 @@
  * - **Never overwrites what it cannot read**: a corrupt or unreadable file stops start-up with
  *   {@link StoreCorruptError}, and the file is left byte-for-byte as it was.
  *
+ * - **Bounded by what is current, not by age**: finished exchanges untouched for a while move to
+ *   the archive (`store.archive.run`, scheduled by archive-schedule.ts); `store.lookup` finds them
+ *   there for support and /history, and the index in the data file counts them for /stats.
+ *
  * One process owns the file at a time; two bots on the same data directory would overwrite each
  * other's changes.
  */
 import { constants } from "node:fs";
-import { copyFile, mkdir, open } from "node:fs/promises";
+import { copyFile, mkdir, open, rm, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { Low } from "lowdb";
+import { ExchangeArchive } from "./archive.js";
+import { ArchiveFiles } from "./archive-files.js";
 import { DurableJsonFile, syncDirectory } from "./durable-file.js";
-import { StoreClosedError, StoreCorruptError, StoreVersionError } from "./errors.js";
+import { DataDirError, StoreClosedError, StoreCorruptError, StoreVersionError } from "./errors.js";
 import { ExchangesRepository, type ExchangesRepo } from "./exchanges-repo.js";
 import { isPlainObject } from "./json.js";
 import { namespaceRepo, settingsRepo, type KeyValueRepo, type SettingsRepo } from "./kv-repo.js";
+import { exchangeLookup, type ExchangeLookup } from "./lookup.js";
 import { CURRENT_SCHEMA_VERSION, MigrationShapeError, migrate, versionOf } from "./migrations.js";
 import type { RepoContext } from "./repo-context.js";
 import { adoptDictionaries, emptyDb, findShapeProblems, snapshotDb, type DbData } from "./schema.js";
 import { UsersRepository, type UsersRepo } from "./users-repo.js";
 import { WriteCoalescer } from "./write-coalescer.js";
 
-export { StoreClosedError, StoreCorruptError, StoreVersionError } from "./errors.js";
+export { DataDirError, StoreClosedError, StoreCorruptError, StoreVersionError } from "./errors.js";
 export type { SettingsRepo } from "./kv-repo.js";
 
 /** The minimal pino-like logger the store writes to. */
@@ -50,6 +58,11 @@ export interface StoreOptions {
   dataDir: string;
   /** Default "db.json". */
   fileName?: string;
+  /**
+   * Directory of the exchange archive. Default `<dataDir>/archive`. Only the store that archives
+   * needs it; a second store in the same directory (live.json) never appends to it.
+   */
+  archiveDir?: string;
   /** Coalescing window in ms, default 200: changes within it become one write. */
   flushDelayMs?: number;
   logger?: StoreLogger;
@@ -70,7 +83,12 @@ interface StoreStats {
 /** The bot's state; see the module comment for the guarantees. */
 export interface Store {
   readonly users: UsersRepo;
+  /** The exchanges in the data file: open and recent ones (synchronous). */
   readonly exchanges: ExchangesRepo;
+  /** Old finished exchanges moved out of the data file; {@link ExchangeArchive.run} moves them. */
+  readonly archive: ExchangeArchive;
+  /** Lookups across the data file and the archive (async): /find, /user, /history. */
+  readonly lookup: ExchangeLookup;
   /** Conversation state for @grammyjs/conversations, by string key (the kv namespace "conversations"). */
   readonly conversations: KeyValueRepo<unknown>;
   /** Small global flags such as `maintenance`. */
@@ -93,8 +111,9 @@ const silentLogger: StoreLogger = { info() {}, warn() {}, error() {} };
 
 /**
  * Opens (or creates) the store in `opts.dataDir`.
- * Throws {@link StoreCorruptError} for an unreadable, non-JSON or wrongly shaped file and
- * {@link StoreVersionError} for a file from a newer version; in both cases nothing is written.
+ * Throws {@link DataDirError} when the directory cannot be created or written to,
+ * {@link StoreCorruptError} for an unreadable, non-JSON or wrongly shaped file and
+ * {@link StoreVersionError} for a file from a newer version; in every case nothing is written.
  */
 export async function openStore(opts: StoreOptions): Promise<Store> {
   const dataDir = resolve(opts.dataDir);
@@ -103,11 +122,7 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
   const flushDelayMs = opts.flushDelayMs ?? 200;
   if (!(flushDelayMs >= 0)) throw new RangeError("flushDelayMs must be a number ≥ 0.");
 
-  try {
-    await mkdir(dataDir, { recursive: true });
-  } catch (err) {
-    throw new StoreCorruptError(file, `its directory cannot be created (${errorCode(err)})`, { cause: err });
-  }
+  await ensureWritableDir(dataDir, file);
   const adapter = new DurableJsonFile<DbData>(file, { snapshot: snapshotDb });
   const loaded = await load(adapter, logger);
 
@@ -158,7 +173,10 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
     coalescer.markChanged();
     await coalescer.flush();
   }
-  logger.info({ file, users: Object.keys(db.data.users).length, exchanges: db.data.exchanges.length }, "store: opened");
+  logger.info(
+    { file, users: Object.keys(db.data.users).length, exchanges: db.data.exchanges.length, archived: db.data.archive.count },
+    "store: opened",
+  );
 
   const kvCache = new Map<string, KeyValueRepo<unknown>>();
   const kv = <T>(namespace: string): KeyValueRepo<T> => {
@@ -167,9 +185,19 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
     return repo as KeyValueRepo<T>;
   };
 
+  const exchanges = new ExchangesRepository(ctx);
+  const archive = new ExchangeArchive({
+    ctx,
+    exchanges,
+    files: new ArchiveFiles(resolve(opts.archiveDir ?? join(dataDir, "archive"))),
+    flush: () => coalescer.flush(),
+    logger,
+  });
   return {
     users: new UsersRepository(ctx),
-    exchanges: new ExchangesRepository(ctx),
+    exchanges,
+    archive,
+    lookup: exchangeLookup(exchanges, archive),
     conversations: kv<unknown>("conversations"),
     settings: settingsRepo(ctx),
     kv,
@@ -252,6 +280,31 @@ async function backUp(file: string, version: number): Promise<string> {
   }
   await syncDirectory(backup);
   return backup;
+}
+
+/**
+ * Creates the data directory if needed and proves it takes a write, before anything is read: a
+ * folder the bot cannot write to would otherwise surface later as a failed write of a fresh file
+ * (an EACCES stack), or, with an existing file, as writes that fail while people use the bot.
+ */
+async function ensureWritableDir(dataDir: string, file: string): Promise<void> {
+  try {
+    await mkdir(dataDir, { recursive: true });
+    // mkdir succeeds on an existing path only if it is a folder, but say it plainly for a file.
+    if (!(await stat(dataDir)).isDirectory()) throw Object.assign(new Error("not a directory"), { code: "ENOTDIR" });
+  } catch (err) {
+    throw new DataDirError(dataDir, "create", errorCode(err), { cause: err });
+  }
+  // A name of its own per data file: two stores share the folder, and the data file's temp file
+  // may be a leftover that recovery looks at.
+  const probe = `${file}.write-test`;
+  try {
+    const handle = await open(probe, "w");
+    await handle.close();
+    await rm(probe, { force: true });
+  } catch (err) {
+    throw new DataDirError(dataDir, "write", errorCode(err), { cause: err });
+  }
 }
 
 /** The errno code of a filesystem error (never its message, which is fine, but keep it short). */

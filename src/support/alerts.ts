@@ -19,10 +19,10 @@
  * between the two raises the alert again after the restart, and the outbox's key makes that a
  * no-op: never lost, never repeated. An alert whose hand-over failed is raised again next time.
  */
-import type { CreateAttempt, ExchangeRecord, ExchangeStatus } from "../domain/types.js";
+import type { ExchangeRecord, ExchangeStatus } from "../domain/types.js";
 import { KNOWN_STATUSES } from "../domain/types.js";
 import { isFinalStatus } from "../domain/status.js";
-import type { FlagReason } from "../poller/poller.js";
+import type { AlertEvent, FlagReason } from "../domain/reports.js";
 import type { PartnerHealth } from "./partner-health.js";
 
 /** The store namespace of the sent alerts' keys. */
@@ -30,16 +30,6 @@ const ALERTS_NAMESPACE = "alerts";
 
 /** Statuses that always page support. */
 const ALERT_STATUSES: ReadonlySet<string> = new Set(["failed", "sending_failed", "reverted"]);
-
-/** One alert, ready to be rendered. */
-export type AlertEvent =
-  | { key: string; kind: "status"; exchange: ExchangeRecord; status: ExchangeStatus }
-  | { key: string; kind: "stuck"; exchange: ExchangeRecord; status: ExchangeStatus; sinceMs: number }
-  | { key: string; kind: "flag"; exchange: ExchangeRecord; reason: FlagReason }
-  | { key: string; kind: "unknown-at-service"; exchange: ExchangeRecord; times: number }
-  | { key: string; kind: "create-in-doubt"; attempt: CreateAttempt; reason: string }
-  | { key: string; kind: "partner-down"; since: Date }
-  | { key: string; kind: "partner-up"; since: Date; until: Date };
 
 /** The least of the store alerts need. */
 interface AlertStore {

@@ -19,40 +19,12 @@
  * is waited out by the HTTP-level retry of the Api the sender uses. A 403 marks the person blocked.
  */
 import type { Store } from "../store/store.js";
+import type { BroadcastCounts, BroadcastJob, BroadcastState } from "../domain/reports.js";
 
 /** The store namespace of the jobs. */
 const BROADCASTS_NAMESPACE = "broadcasts";
 
-export type BroadcastState = "draft" | "running" | "done" | "cancelled";
 type RecipientMark = "sending" | "sent" | "blocked" | "failed";
-
-/** A broadcast as stored. */
-export interface BroadcastJob {
-  id: string;
-  /** The admin who wrote it, and the chat the preview and progress are shown in. */
-  adminId: number;
-  chatId: number;
-  /** Plain text: sent without parse mode, so nothing the admin typed is interpreted. */
-  text: string;
-  state: BroadcastState;
-  createdAt: string;
-  startedAt?: string;
-  finishedAt?: string;
-  /** Snapshot of the recipients (not blocked) when the admin confirmed. */
-  recipients: number[];
-  progressMessageId?: number;
-}
-
-/** Where a job stands. */
-export interface BroadcastCounts {
-  total: number;
-  sent: number;
-  blocked: number;
-  failed: number;
-  /** Marked "sending" by a run that crashed: possibly delivered, never retried. */
-  unconfirmed: number;
-  remaining: number;
-}
 
 /** What sending one message ended in, as the sender reports it. */
 export type SendOutcome = "sent" | "blocked" | "failed";

@@ -13,10 +13,7 @@
  */
 import type { ExchangeStatus } from "../domain/types.js";
 import { progressStep } from "../domain/status.js";
-
-/** The funnel's steps, in order. */
-const FUNNEL_STEPS = ["flow_started", "quoted", "confirmed", "deposit_received", "success"] as const;
-export type FunnelStep = (typeof FUNNEL_STEPS)[number];
+import { FUNNEL_STEPS, type FunnelStep } from "../domain/reports.js";
 
 /** The store namespace of the counters. */
 const METRICS_NAMESPACE = "metrics";

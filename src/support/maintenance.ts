@@ -3,10 +3,11 @@
  * with a message; tracking and notifications go on untouched.
  */
 import type { SettingsRepo } from "../store/store.js";
+import { escapeHtml } from "../messages/html.js";
 
 /**
- * The text a person sees instead of a new exchange while maintenance is on (plain text, sent
- * without parse mode), or undefined when it is off.
+ * The text a person sees instead of a new exchange while maintenance is on (HTML, the admin's
+ * message escaped), or undefined when it is off.
  */
 export function maintenanceNotice(
   settings: Pick<SettingsRepo, "get">,
@@ -14,5 +15,5 @@ export function maintenanceNotice(
 ): string | undefined {
   const m = settings.get("maintenance");
   if (!m?.on) return undefined;
-  return t("flow-maintenance", { message: m.message ?? "" }).trim();
+  return t("flow-maintenance", { message: escapeHtml(m.message ?? "") }).trim();
 }

@@ -7,20 +7,10 @@
  * blank /stats line, and the hot path (every partner request) never touches the store.
  */
 import type { PartnerRequestEvent } from "../partner/client.js";
+import type { EndpointHealth } from "../domain/reports.js";
 
 /** The window the statistics cover. */
 const HEALTH_WINDOW_MS = 3_600_000;
-
-/** One endpoint's figures over the window. */
-export interface EndpointHealth {
-  endpoint: string;
-  requests: number;
-  errors: number;
-  /** errors / requests, 0 when there were none. */
-  errorRate: number;
-  p50Ms: number;
-  p95Ms: number;
-}
 
 /** A change of the partner's state worth an alert. */
 export type HealthTransition = { kind: "down"; since: Date } | { kind: "up"; since: Date; until: Date };

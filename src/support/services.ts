@@ -6,10 +6,10 @@ import { GrammyError, type Api } from "grammy";
 import type { Config } from "../config.js";
 import type { Logger } from "../log.js";
 import type { Store } from "../store/store.js";
-import type { Translator } from "../bot/i18n.js";
-import { localeOfChat } from "../bot/i18n.js";
+import { chatTranslator, type Translator } from "../messages/i18n.js";
+import { PLAIN_TEXT } from "../messages/html-by-default.js";
 import { isBlockedError, isNotModifiedError, onStatusRecorded } from "../poller/notifier.js";
-import { renderAlert, renderBroadcastProgress } from "../bot/ui/admin-messages.js";
+import { renderAlert, renderBroadcastProgress } from "../messages/admin-messages.js";
 import { AlertCenter } from "./alerts.js";
 import { BroadcastRunner } from "./broadcast.js";
 import { countFunnel, funnelEventsOfChange } from "./funnel.js";
@@ -66,8 +66,7 @@ export function createSupport(opts: SupportOptions): SupportServices {
       const userId = "exchange" in alert ? alert.exchange.userId : "attempt" in alert ? alert.attempt.userId : undefined;
       const user = userId === undefined ? undefined : store.users.get(userId);
       for (const chatId of recipients()) {
-        const locale = localeOfChat(store, chatId);
-        const message = renderAlert(alert, user, (key, vars) => t(locale, key, vars));
+        const message = renderAlert(alert, user, chatTranslator(t, store, chatId));
         // One outbox entry per support chat: an unreachable admin never holds back the others, and
         // one who has not opened the bot yet gets it when they do (the outbox keeps it on a 403).
         await opts.delivery.message(keys.alert(alert.key, chatId), chatId, message.text, message.reply_markup, {
@@ -86,7 +85,7 @@ export function createSupport(opts: SupportOptions): SupportServices {
     async send(userId, text) {
       try {
         // Plain text, no parse mode: whatever the admin typed is shown exactly as typed.
-        await api.sendMessage(userId, text);
+        await api.sendMessage(userId, text, PLAIN_TEXT);
         return "sent";
       } catch (err) {
         if (isBlockedError(err)) {
@@ -98,8 +97,7 @@ export function createSupport(opts: SupportOptions): SupportServices {
       }
     },
     async onProgress(job, counts, final) {
-      const locale = localeOfChat(store, job.chatId);
-      const view = renderBroadcastProgress(job, counts, final, (key, vars) => t(locale, key, vars));
+      const view = renderBroadcastProgress(job, counts, final, chatTranslator(t, store, job.chatId));
       if (job.progressMessageId === undefined) {
         if (final) await api.sendMessage(job.chatId, view.text);
         return;

@@ -4,28 +4,9 @@
  */
 import { Dec } from "../domain/amount.js";
 import type { ExchangeRecord, UserRecord } from "../domain/types.js";
+import type { ExchangeStats, UserStats } from "../domain/reports.js";
 
 const DAY = 86_400_000;
-
-/** Users: total, active (seen) in the last 24 h and 7 days, blocked. */
-export interface UserStats {
-  total: number;
-  active24h: number;
-  active7d: number;
-  blocked: number;
-}
-
-/** Exchanges: by status, created and completed in the windows, completed volume per coin. */
-export interface ExchangeStats {
-  total: number;
-  byStatus: Record<string, number>;
-  created24h: number;
-  created7d: number;
-  completed24h: number;
-  completed7d: number;
-  /** Sum of `amountFrom` of successful exchanges, per sent coin, as decimal strings. */
-  volume: Record<string, string>;
-}
 
 /** Counts users as of `at`. */
 export function userStats(users: Iterable<UserRecord>, at: Date): UserStats {
@@ -68,6 +49,23 @@ export function exchangeStats(exchanges: Iterable<ExchangeRecord>, at: Date): Ex
   }
   s.volume = toStrings(volume);
   return s;
+}
+
+/**
+ * `stats` (of the data file's exchanges) with the archived exchanges added: their count, statuses
+ * and volume. Nothing is added to the 24 h and 7 day figures, and nothing needs to be: an exchange
+ * is archived only after ARCHIVE_AFTER_DAYS (at least 7) without an update, so it was created and
+ * completed before either window.
+ */
+export function withArchivedTotals(
+  stats: ExchangeStats,
+  archived: { count: number; byStatus: Record<string, number>; volume: Record<string, string> },
+): ExchangeStats {
+  const byStatus = { ...stats.byStatus };
+  for (const [status, n] of Object.entries(archived.byStatus)) byStatus[status] = (byStatus[status] ?? 0) + n;
+  const volume = new Map<string, InstanceType<typeof Dec>>();
+  for (const [coin, amount] of [...Object.entries(stats.volume), ...Object.entries(archived.volume)]) addVolume(volume, coin, amount);
+  return { ...stats, total: stats.total + archived.count, byStatus, volume: toStrings(volume) };
 }
 
 /** One person's exchanges: count, by status, completed volume per coin. */

@@ -36,7 +36,7 @@ const index = buildCatalogIndex(CURRENCIES, PAIRS);
 
 describe("buildCatalogIndex: lookups", () => {
   it("finds a visible currency by code in any case and with spaces, and nothing else", () => {
-    expect(index.get("xrp")).toEqual(CURRENCIES[0]);
+    expect(index.get("xrp")).toEqual({ ...CURRENCIES[0], ticker: "XRP" });
     expect(index.get(" btc ")?.minAmount).toBe("0.0005");
     expect(index.get("ZEC")).toBeUndefined();
     expect(index.get("")).toBeUndefined();

@@ -265,6 +265,25 @@ describe("the exchange flow, end to end", () => {
     const greeting = await chat.send("/start exchange", "Which coin do you send?");
     expect(greeting).toBeDefined();
   });
+
+  it("formats what the flow sends as HTML: the conversation's own Api gets the default parse mode too", async () => {
+    /** The bold runs of a message, as a person sees them. */
+    const bold = (m: { plain: string; entities: { type: string; offset: number; length: number }[] }) =>
+      m.entities.filter((e) => e.type === "bold").map((e) => m.plain.slice(e.offset, e.offset + e.length));
+    // Sent from inside the conversation (the first run, on entering it) with no parse_mode of its own.
+    const pickFrom = await chat.send("/exchange", "Which coin do you send?");
+    expect(pickFrom.parse_mode).toBe("HTML");
+    expect(pickFrom.plain).not.toContain("<b>");
+    expect(bold(pickFrom)).toEqual(["Step 1 of 5."]);
+    // And from a replay of it, after the person's answers.
+    const pickTo = await chat.press(pickFrom, "x:c:BTC", "Which coin do you want to get?");
+    const askAmount = await chat.send("eth", "How much BTC do you send?");
+    expect(bold(pickTo)).toContain("Step 2 of 5.");
+    expect(bold(askAmount)).toEqual(expect.arrayContaining(["Step 3 of 5.", "BTC"]));
+    // Outside the conversation (bot.api): the greeting.
+    const greeting = await chat.send("/start", "Hi, Ada!");
+    expect(bold(greeting)).toEqual(["Ada"]);
+  });
 });
 
 describe("flow expiry", () => {

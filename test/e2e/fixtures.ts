@@ -2,8 +2,8 @@
  * Fixtures shared by end-to-end tests that start from an exchange already created.
  */
 import type { ExchangeRecord } from "../../src/domain/types.js";
-import { createI18n, translatorOf } from "../../src/bot/i18n.js";
-import { sendDepositInstructions } from "../../src/bot/ui/deposit-instructions.js";
+import { createI18n, translatorOf } from "../../src/messages/i18n.js";
+import { sendDepositInstructions } from "../../src/messages/deposit-instructions.js";
 import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
 import type { Harness } from "./harness.js";
 

@@ -2,7 +2,7 @@
  * Runs the real bot, wired by `startApp` exactly as in production, against the sandbox exchange
  * and the Bot API emulator over loopback, with a temporary data directory.
  */
-import { copyFile, mkdtemp, readdir, rm } from "node:fs/promises";
+import { copyFile, cp, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
@@ -28,8 +28,8 @@ export interface Harness {
    */
   restart(between?: () => Promise<void>, options?: { sandbox?: boolean }): Promise<App>;
   /**
-   * Copies the data files as they are on disk right now into a new directory: what a `kill -9`
-   * at this moment would leave behind (every write is a rename, so each file is whole).
+   * Copies the data files (and the archive) as they are on disk right now into a new directory:
+   * what a `kill -9` at this moment would leave behind (every write is a rename, so each file is whole).
    */
   snapshot(): Promise<string>;
   /**
@@ -150,6 +150,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       for (const name of await readdir(from)) {
         if (name.endsWith(".json")) await copyFile(join(from, name), join(dir, name));
       }
+      // After db.json: the archive is only appended to, so it then holds every line db.json lists.
+      await cp(join(from, "archive"), join(dir, "archive"), { recursive: true }).catch((err: unknown) => {
+        if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+      });
       return dir;
     },
     async restartFrom(dir: string) {

@@ -51,17 +51,23 @@ describe("inline mode end to end (real bot, emulator, sandbox)", () => {
     expect(buttonUrls(articles[0]!)).toEqual([`https://t.me/${username}?start=x_BTC_ETH_0d0005`]);
   });
 
-  it("shows a few popular targets for an amount of one coin", async () => {
+  it("shows a few popular targets for an amount of one coin, each coin named by ticker and network", async () => {
     const { articles } = await ask(h, user, "100 usdttrc20");
-    expect(articles.map((a) => a.title.split(" ").at(-1))).toEqual(["BTC", "ETH", "USDTERC20", "USDTBSC", "USDC", "BNB"]);
-    expect(articles.every((a) => a.title.startsWith("100 USDTTRC20 → ≈ "))).toBe(true);
+    const targets = articles.map((a) => a.title.replace(/^.* ≈ [\d\s\u202f.,]+ /, ""));
+    expect(targets).toEqual(["BTC", "ETH", "USDT · ERC20", "USDT · BEP20", "USDC · ERC20", "BNB · BEP2"]);
+    expect(articles.every((a) => a.title.startsWith("100 USDT · TRC20 → ≈ "))).toBe(true);
+    expect(articles[3]!.input_message_content.message_text).toMatch(
+      /You send: <b>100 USDT · TRC20<\/b>\nYou get: <b>≈ [\d.\u202f]+ USDT · BEP20/,
+    );
+    expect(articles[3]!.reply_markup?.inline_keyboard[0]![0]!.text).toBe("🔁 Exchange USDT · TRC20 → USDT · BEP20");
+    expect(articles.map((a) => `${a.title} ${a.input_message_content.message_text}`).join("\n")).not.toMatch(/USDT(TRC20|ERC20|BSC)/);
     expect(new Set(articles.map((a) => a.id)).size).toBe(articles.length);
   });
 
   it("lists what one coin pairs with, at its minimum", async () => {
     const { articles } = await ask(h, user, "xmr");
     // XMR pairs with only four coins in the sandbox.
-    expect(articles.map((a) => a.title.split(" ").at(-1))).toEqual(["BTC", "ETH", "USDTTRC20", "LTC"]);
+    expect(articles.map((a) => a.title.replace(/^.* ≈ [\d\s\u202f.,]+ /, ""))).toEqual(["BTC", "ETH", "USDT · TRC20", "LTC"]);
     expect(articles.every((a) => a.title.startsWith("0.05 XMR → ≈ "))).toBe(true);
     const { articles: btc } = await ask(h, user, "btc");
     expect(btc).toHaveLength(10);
@@ -95,7 +101,7 @@ describe("inline mode end to end (real bot, emulator, sandbox)", () => {
     const { articles } = await ask(h, user, "1 xmr sol");
     expect(articles).toHaveLength(1);
     expect(articles[0]!.title).toBe("XMR → SOL is not available");
-    expect(articles[0]!.description).toBe("XMR can be exchanged for: BTC, ETH, USDTTRC20, LTC");
+    expect(articles[0]!.description).toBe("XMR can be exchanged for: BTC, ETH, USDT · TRC20, LTC");
     expect(h.sandbox.requests.count("rate")).toBe(0);
   });
 

@@ -7,11 +7,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/config.js";
 import { createLogger } from "../../src/log.js";
-import { startDevSystem, withSandboxDefaults, SANDBOX_POLL_INTERVAL_MS, type DevSystem } from "../../src/devtools/system.js";
+import { loadDevConfig, startDevSystem, SANDBOX_POLL_INTERVAL_MS, type DevSystem } from "../../src/devtools/system.js";
 import { PLAYGROUND_ADMIN, PLAYGROUND_USER } from "../../src/devtools/playground/server.js";
 import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
+import { isValidAddress, tagProblem } from "../../src/devtools/sandbox/catalog.js";
 
 interface MessageView {
   id: number;
@@ -37,7 +37,7 @@ describe("the playground control API", () => {
   beforeEach(async () => {
     dataDir = await mkdtemp(join(tmpdir(), "swapbot-playground-"));
     const env = { DATA_DIR: dataDir, SANDBOX_PORT: "0", LOG_LEVEL: "silent" };
-    const config = withSandboxDefaults(loadConfig(env), env);
+    const config = loadDevConfig(env);
     system = await startDevSystem(config, createLogger({ level: "silent", secrets: [] }));
     base = `${system.playground!.url}/playground/api`;
   });
@@ -76,23 +76,26 @@ describe("the playground control API", () => {
 
   it("applies the sandbox-mode defaults only in sandbox mode", () => {
     const env = { DATA_DIR: dataDir };
-    expect(withSandboxDefaults(loadConfig(env), env)).toMatchObject({
+    expect(loadDevConfig(env)).toMatchObject({
       adminIds: [PLAYGROUND_ADMIN.id],
       pollIntervalMs: SANDBOX_POLL_INTERVAL_MS,
     });
     const set = { DATA_DIR: dataDir, ADMIN_IDS: "42", POLL_INTERVAL_MS: "5000" };
-    expect(withSandboxDefaults(loadConfig(set), set)).toMatchObject({ adminIds: [42], pollIntervalMs: 5000 });
+    expect(loadDevConfig(set)).toMatchObject({ adminIds: [42], pollIntervalMs: 5000 });
     const trial = { DATA_DIR: dataDir, BOT_TOKEN: "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ" };
-    expect(withSandboxDefaults(loadConfig(trial), trial)).toMatchObject({ adminIds: [], pollIntervalMs: 30_000 });
+    expect(loadDevConfig(trial)).toMatchObject({ mode: "trial", adminIds: [], pollIntervalMs: 30_000 });
+    // Production runs without the development tools.
+    const production = { ...trial, PARTNER_API_URL: "https://exchange.example/api/v1", PARTNER_API_KEY: "k" };
+    expect(() => loadDevConfig(production)).toThrow(/sandbox and trial modes only/);
   });
 
   it("serves the small sandbox catalog by default, and the large one with SANDBOX_CATALOG=large", async () => {
-    expect(system.sandbox!.catalog.size).toBe("small");
+    expect(system.sandbox.catalog.size).toBe("small");
     const largeDir = await mkdtemp(join(tmpdir(), "swapbot-playground-large-"));
     const env = { DATA_DIR: largeDir, SANDBOX_PORT: "0", LOG_LEVEL: "silent", SANDBOX_CATALOG: "large" };
-    const large = await startDevSystem(withSandboxDefaults(loadConfig(env), env), createLogger({ level: "silent", secrets: [] }));
+    const large = await startDevSystem(loadDevConfig(env), createLogger({ level: "silent", secrets: [] }));
     try {
-      expect(large.sandbox!.catalog.size).toBe("large");
+      expect(large.sandbox.catalog.size).toBe("large");
       // The bot itself reads it: its catalog has the generated coins.
       const index = await large.app.catalog.index();
       expect(index.size.currencies).toBeGreaterThan(850);
@@ -207,7 +210,7 @@ describe("the playground control API", () => {
     const first = await Promise.all([create(system), create(system)]);
     await system.close();
     const env = { DATA_DIR: dataDir, SANDBOX_PORT: "0", LOG_LEVEL: "silent" };
-    system = await startDevSystem(withSandboxDefaults(loadConfig(env), env), createLogger({ level: "silent", secrets: [] }));
+    system = await startDevSystem(loadDevConfig(env), createLogger({ level: "silent", secrets: [] }));
     const second = await Promise.all([create(system), create(system)]);
     expect(new Set([...first, ...second].map((e) => e.id)).size).toBe(4);
   });
@@ -222,7 +225,33 @@ describe("the playground control API", () => {
     const page = await fetch(system.playground!.url);
     expect(page.headers.get("content-type")).toContain("text/html");
     expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
-    expect(await page.text()).toContain('src="/app.js"');
+    const html = await page.text();
+    expect(html).toContain('src="/app.js"');
     expect((await fetch(`${system.playground!.url}/app.js`)).status).toBe(200);
+    // A favicon, where the page names it and where browsers look anyway: no 404 in the console.
+    expect(html).toContain('rel="icon" href="/favicon.svg"');
+    for (const path of ["/favicon.svg", "/favicon.ico"]) {
+      const icon = await fetch(`${system.playground!.url}${path}`);
+      expect(icon.status, path).toBe(200);
+      expect(icon.headers.get("content-type"), path).toBe("image/svg+xml");
+      expect(await icon.text(), path).toContain("<svg");
+    }
+  });
+
+  it("lists a sample address (and tag) per coin that the sandbox accepts", async () => {
+    const { samples } = (await (await fetch(`${base}/samples`)).json()) as {
+      samples: { code: string; address: string; tag?: { name: string; value: string } }[];
+    };
+    const byCode = Object.fromEntries(samples.map((s) => [s.code, s]));
+    expect(byCode.BTC?.address).toBe(SAMPLE_ADDRESSES.BTC);
+    expect(byCode.XRP?.tag?.name).toBe("Destination tag");
+    expect(byCode.XRP?.tag?.value).toMatch(/^\d+$/);
+    expect(byCode.DASH).toBeUndefined(); // listed but unavailable
+    // Each is what the sandbox's own checks accept.
+    for (const s of samples) {
+      const coin = system.sandbox.catalog.find(s.code)!;
+      expect(isValidAddress(coin, s.address), s.code).toBe(true);
+      if (s.tag) expect(tagProblem(coin, s.tag.value), `${s.code} tag`).toBeUndefined();
+    }
   });
 });

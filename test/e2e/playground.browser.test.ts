@@ -15,9 +15,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/config.js";
 import { createLogger } from "../../src/log.js";
-import { startDevSystem, withSandboxDefaults, type DevSystem } from "../../src/devtools/system.js";
+import { loadDevConfig, startDevSystem, type DevSystem } from "../../src/devtools/system.js";
 import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -40,7 +39,7 @@ describe.skipIf(!HAVE_BROWSER && !process.env.CI)("the playground in a real brow
     dataDir = await mkdtemp(join(tmpdir(), "swapbot-playground-"));
     profileDir = await mkdtemp(join(tmpdir(), "swapbot-chromium-"));
     const env = { DATA_DIR: dataDir, SANDBOX_PORT: "0", LOG_LEVEL: "silent" };
-    system = await startDevSystem(withSandboxDefaults(loadConfig(env), env), createLogger({ level: "silent", secrets: [] }));
+    system = await startDevSystem(loadDevConfig(env), createLogger({ level: "silent", secrets: [] }));
     context = await chromium.launchPersistentContext(profileDir, {
       executablePath: CHROMIUM,
       args: [
@@ -150,4 +149,121 @@ describe.skipIf(!HAVE_BROWSER && !process.env.CI)("the playground in a real brow
     await page.screenshot({ path: SCREENSHOT });
     console.info(`playground screenshot: ${SCREENSHOT}`);
   }, 45_000);
+
+  /**
+   * Where the newest message is, against what the person can see of the chat: the part of the
+   * message list inside the window. Also whether the composer (the boxes one types in) is inside
+   * the window. (In-page code is written as strings: the tests are type-checked without the
+   * DOM's types.)
+   */
+  type View = Record<
+    "newestTop" | "newestBottom" | "visibleTop" | "visibleBottom" | "composerBottom" | "windowHeight" | "scrollTop" | "distanceToBottom",
+    number
+  >;
+  const view = (page: Page) =>
+    page.evaluate<View>(`(() => {
+      const box = document.getElementById("messages");
+      const newest = box.lastElementChild.getBoundingClientRect();
+      const area = box.getBoundingClientRect();
+      return {
+        newestTop: newest.top,
+        newestBottom: newest.bottom,
+        visibleTop: Math.max(area.top, 0),
+        visibleBottom: Math.min(area.bottom, window.innerHeight),
+        composerBottom: document.getElementById("send-form").getBoundingClientRect().bottom,
+        windowHeight: window.innerHeight,
+        scrollTop: box.scrollTop,
+        distanceToBottom: box.scrollHeight - box.scrollTop - box.clientHeight,
+      };
+    })()`);
+  /** Every image of the chat loaded, and two frames drawn after that. */
+  const settled = async (page: Page) => {
+    await page.waitForFunction(`[...document.querySelectorAll("#messages img")].every((i) => i.complete)`);
+    await page.evaluate(`new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))`);
+  };
+  const expectNewestInView = async (page: Page, when: string) => {
+    await settled(page);
+    const v = await view(page);
+    expect(v.newestBottom, `${when}: the newest message ends inside the visible chat (${JSON.stringify(v)})`).toBeLessThanOrEqual(
+      v.visibleBottom + 1,
+    );
+    expect(v.newestBottom, `${when}: the newest message is not above the visible chat`).toBeGreaterThan(v.visibleTop);
+    expect(v.composerBottom, `${when}: the message box is inside the window`).toBeLessThanOrEqual(v.windowHeight + 1);
+  };
+
+  for (const size of [
+    { width: 400, height: 800 },
+    { width: 1280, height: 800 },
+  ]) {
+    it(`keeps the newest message in view at ${size.width}×${size.height}: on opening, after Confirm (QR code), on resize`, async () => {
+      const page = await context!.newPage();
+      page.setDefaultTimeout(10_000);
+      const failed: string[] = [];
+      page.on("response", (r) => {
+        if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+      });
+      await page.setViewportSize(size);
+      await page.goto(system!.playground!.url);
+      await page.locator("body[data-ready=true]").waitFor();
+      /** Does `act`, then waits for one more bot message containing `expected` than there was before. */
+      const answered = async (act: () => Promise<void>, expected: string): Promise<void> => {
+        const matching = page.locator(".msg.bot", { hasText: expected });
+        const before = await matching.count();
+        await act();
+        await matching.nth(before).waitFor();
+      };
+      const say = (text: string, expected: string) =>
+        answered(async () => {
+          await page.locator("#text-input").fill(text);
+          await page.locator("#text-input").press("Enter");
+        }, expected);
+      const press = (data: string, expected: string) =>
+        answered(() => page.locator(`button.kb[data-data="${data}"]`).last().click(), expected);
+
+      // A chat long enough to scroll: the first test's exchange, then help.
+      await say("/help", "How an exchange works");
+      await expectNewestInView(page, "after the first messages");
+
+      // Opening the page on a long chat.
+      await page.reload();
+      await page.locator("body[data-ready=true]").waitFor();
+      await expectNewestInView(page, "on opening");
+
+      // Confirm: the QR code loads after the messages arrive, and the card comes after it.
+      await say("/exchange", "Which coin do you send?");
+      await press("x:f:c:BTC", "Which coin do you want to get?");
+      await press("x:t:c:ETH", "How much BTC");
+      await say("0.1", "Withdrawal fee");
+      await press("x:a:next", "address that will receive");
+      // The "Sample…" picker fills in an address the sandbox accepts.
+      await page.locator("#samples").selectOption({ label: "ETH address" });
+      expect(await page.locator("#text-input").inputValue()).toBe(SAMPLE_ADDRESSES.ETH);
+      await answered(() => page.locator("#text-input").press("Enter"), "refund address");
+      await say(SAMPLE_ADDRESSES.BTC!, "Check your exchange");
+      await press("x:c:confirm", "I will tell you about every status change");
+      await expectNewestInView(page, "after Confirm");
+      expect(await page.locator(".msg").last().textContent()).toContain("I will tell you about every status change");
+
+      // A smaller window, then the old size again.
+      await page.setViewportSize({ width: size.width, height: 560 });
+      await expectNewestInView(page, "after a resize");
+      await page.setViewportSize(size);
+      await expectNewestInView(page, "after resizing back");
+
+      // Scrolled up on purpose: new messages do not pull the chat down; back at the bottom they do.
+      await page.locator("#messages").hover();
+      await page.mouse.wheel(0, -600);
+      await expect.poll(async () => (await view(page)).distanceToBottom).toBeGreaterThan(300);
+      const before = (await view(page)).scrollTop;
+      await say("/help", "How an exchange works");
+      await settled(page);
+      expect((await view(page)).scrollTop).toBe(before);
+      await page.evaluate(`document.getElementById("messages").scrollTo({ top: 1e9 })`);
+      await say("/rate 0.1 btc eth", "You get");
+      await expectNewestInView(page, "after scrolling back down");
+
+      expect(failed, "no request of the page failed (favicon included)").toEqual([]);
+      await page.close();
+    }, 60_000);
+  }
 });

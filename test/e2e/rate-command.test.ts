@@ -46,10 +46,10 @@ describe("/rate end to end (real bot, emulator, sandbox)", () => {
   });
 
   it("lists several targets in one message, a button for each", async () => {
-    const reply = await chat.send("/rate 100 usdttrc20", "100 USDTTRC20 gets you:");
-    expect(reply.plain).toMatch(/≈ [\d.\u202f]+ BTC\n≈ [\d.\u202f]+ ETH\n/);
+    const reply = await chat.send("/rate 100 usdttrc20", "100 USDT · TRC20 gets you:");
+    expect(reply.plain).toMatch(/≈ [\d.\u202f]+ BTC\n≈ [\d.\u202f]+ ETH\n≈ [\d.\u202f]+ USDT · ERC20\n≈ [\d.\u202f]+ USDT · BEP20\n/);
     const buttons = reply.buttons();
-    expect(buttons.map((b) => b.text)).toEqual(["→ BTC", "→ ETH", "→ USDTERC20", "→ USDTBSC", "→ USDC", "→ BNB"]);
+    expect(buttons.map((b) => b.text)).toEqual(["→ BTC", "→ ETH", "→ USDT · ERC20", "→ USDT · BEP20", "→ USDC · ERC20", "→ BNB · BEP2"]);
     expect(buttons[0]!.url).toBe(`https://t.me/${username}?start=x_USDTTRC20_BTC_100`);
     const coinOnly = await chat.send("/rate xmr", "XMR at its minimum of 0.05 XMR gets you:");
     expect(coinOnly.buttons()).toHaveLength(4);

@@ -7,9 +7,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/config.js";
 import { createLogger } from "../../src/log.js";
-import { startDevSystem, withSandboxDefaults } from "../../src/devtools/system.js";
+import { loadDevConfig, startDevSystem } from "../../src/devtools/system.js";
 import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
 import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver } from "./chat-driver.js";
@@ -78,7 +77,7 @@ describe("npm start in sandbox mode, twice on one DATA_DIR", () => {
 
   it("gives the second run's sandbox the first run's orders", async () => {
     const env = { DATA_DIR: dataDir, SANDBOX_PORT: "0", LOG_LEVEL: "silent" };
-    const start = () => startDevSystem(withSandboxDefaults(loadConfig(env), env), createLogger({ level: "silent", secrets: [] }));
+    const start = () => startDevSystem(loadDevConfig(env), createLogger({ level: "silent", secrets: [] }));
     const first = await start();
     const created = await first.app.partner.createExchange({
       from: "BTC",
@@ -91,7 +90,7 @@ describe("npm start in sandbox mode, twice on one DATA_DIR", () => {
 
     const second = await start();
     try {
-      expect(second.sandbox!.orders.list().map((o) => o.id)).toEqual([created.id]);
+      expect(second.sandbox.orders.list().map((o) => o.id)).toEqual([created.id]);
       expect((await second.app.partner.exchangeStatus(created.id)).status).toBe("waiting_deposit");
     } finally {
       await second.close();

@@ -35,14 +35,14 @@ describe("tag rules at the tag step, in Russian", () => {
     await toDestinationTag("TON");
     const requestsBefore = h.sandbox.requests.count();
     // 61 Cyrillic letters: 61 characters, 122 bytes.
-    const refusal = await ru.send("ж".repeat(61), "Неверный Comment");
-    expect(refusal.plain).toContain("он слишком длинный: не больше 120 байт");
+    const refusal = await ru.send("ж".repeat(61), "Неверное значение «Комментарий»");
+    expect(refusal.plain).toContain("оно слишком длинное: не больше 120 байт");
     // Said by the bot alone: the service was not asked.
     expect(h.sandbox.requests.count()).toBe(requestsBefore);
 
     const comment = "order-2024-payment-for-invoice-number-4242";
     expect(comment).toHaveLength(42);
-    await ru.send(comment, `Comment: ${comment}`);
+    await ru.send(comment, `Комментарий: ${comment}`);
     await ru.send(SAMPLE_ADDRESSES.BTC!, "Проверьте обмен");
     const card = ru.user.chat.last()!;
     const since = ru.mark();
@@ -53,15 +53,15 @@ describe("tag rules at the tag step, in Russian", () => {
 
   it("refuses an XLM memo over 28 bytes and an XRP tag over 2^32 − 1, naming each limit", async () => {
     await toDestinationTag("XLM");
-    const memo = await ru.send("a".repeat(29), "Неверный MEMO");
+    const memo = await ru.send("a".repeat(29), "Неверное значение «MEMO»");
     expect(memo.plain).toContain("не больше 28 байт");
     await ru.send("a".repeat(28), "MEMO: " + "a".repeat(28));
 
     await ru.send("/cancel", "Обмен отменён");
     await toDestinationTag("XRP");
-    const tag = await ru.send("4294967296", "Неверный Destination tag");
-    expect(tag.plain).toContain("он должен быть не больше 4294967295");
-    await ru.send("4294967295", "Destination tag: 4294967295");
+    const tag = await ru.send("4294967296", "Неверное значение «Тег назначения»");
+    expect(tag.plain).toContain("оно должно быть не больше 4294967295");
+    await ru.send("4294967295", "Тег назначения: 4294967295");
     expect(h.sandbox.requests.count("exchange-create")).toBe(0);
   });
 

@@ -1,7 +1,7 @@
 import { chmod, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { StoreCorruptError, openStore } from "../../src/store/store.js";
+import { DataDirError, StoreCorruptError, openStore } from "../../src/store/store.js";
 import { tempDirs } from "./helpers.js";
 
 const dirs = tempDirs();
@@ -63,14 +63,6 @@ describe("a corrupt data file", () => {
     expect(await readdir(join(dir, "db.json"))).toEqual([]);
   });
 
-  it("a data directory that is a file", async () => {
-    const dir = await dirs.make();
-    await writeFile(join(dir, "data"), "not a dir");
-    const err = await openStore({ dataDir: join(dir, "data") }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(StoreCorruptError);
-    expect(await readFile(join(dir, "data"), "utf8")).toBe("not a dir");
-  });
-
   // root reads any file whatever its mode, so this can only be observed as an ordinary user.
   it.skipIf(process.getuid?.() === 0 || process.platform === "win32")("a file without read permission", async () => {
     const dir = await dirs.make();
@@ -82,5 +74,38 @@ describe("a corrupt data file", () => {
     expect(err).toBeInstanceOf(StoreCorruptError);
     expect((err as Error).message).toMatch(/EACCES/);
     expect(await readFile(file, "utf8")).toBe(JSON.stringify(valid));
+  });
+});
+
+describe("a data directory the store cannot use", () => {
+  it("is a file: refused as a folder problem (nothing to restore), the file untouched", async () => {
+    const dir = await dirs.make();
+    await writeFile(join(dir, "data"), "not a dir");
+    const err = await openStore({ dataDir: join(dir, "data") }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DataDirError);
+    expect(err).toMatchObject({ dir: join(dir, "data"), problem: "create" });
+    expect((err as Error).message).toContain("a part of the path is a file, not a folder");
+    expect((err as Error).message).not.toMatch(/backup/i);
+    expect(await readFile(join(dir, "data"), "utf8")).toBe("not a dir");
+  });
+
+  it("lies under a file (ENOTDIR)", async () => {
+    const dir = await dirs.make();
+    await writeFile(join(dir, "file"), "x");
+    const err = await openStore({ dataDir: join(dir, "file", "data") }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DataDirError);
+    expect(err).toMatchObject({ dir: join(dir, "file", "data"), problem: "create", code: "ENOTDIR" });
+    expect(await readdir(dir)).toEqual(["file"]);
+  });
+
+  // root writes anywhere whatever the mode, so this can only be observed as an ordinary user.
+  it.skipIf(process.getuid?.() === 0 || process.platform === "win32")("is read-only: refused before any data file is written", async () => {
+    const dir = await dirs.make();
+    await chmod(dir, 0o555);
+    const err = await openStore({ dataDir: dir }).catch((e: unknown) => e);
+    await chmod(dir, 0o755);
+    expect(err).toBeInstanceOf(DataDirError);
+    expect(err).toMatchObject({ dir, problem: "write", code: "EACCES" });
+    expect(await readdir(dir)).toEqual([]);
   });
 });

@@ -58,7 +58,15 @@ describe("coalesced writes", () => {
     const dir = join(await dirs.make(), "nested", "data");
     const store = await track(openStore({ dataDir: dir, fileName: "bot.json" }));
     expect(store.file).toBe(join(dir, "bot.json"));
-    expect(await readJson(store.file)).toEqual({ schemaVersion: 2, users: {}, exchanges: [], settings: {}, kv: {} });
+    expect(await readJson(store.file)).toEqual({
+      schemaVersion: 3,
+      users: {},
+      exchanges: [],
+      settings: {},
+      kv: {},
+      archive: { count: 0, byStatus: {}, volume: {} },
+      archiveLines: {},
+    });
   });
 
   it("writes compact JSON through a temp file that does not outlive the write", async () => {

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { DurableJsonFile, jsonPieces } from "../../src/store/durable-file.js";
 import { dict } from "../../src/store/json.js";
-import { snapshotDb, type DbData } from "../../src/store/schema.js";
+import { emptyDb, snapshotDb, type DbData } from "../../src/store/schema.js";
 import { exchange, tempDirs } from "./helpers.js";
 
 const dirs = tempDirs();
@@ -41,7 +41,7 @@ describe("DurableJsonFile", () => {
   it("writes the data as it was when write() was called, not as it is when the bytes go out", async () => {
     const file = join(await dirs.make(), "db.json");
     const adapter = new DurableJsonFile<DbData>(file, { snapshot: snapshotDb });
-    const data: DbData = { schemaVersion: 2, users: dict(), exchanges: [exchange({ id: "a" })], settings: dict(), kv: dict() };
+    const data: DbData = { ...emptyDb(3), exchanges: [exchange({ id: "a" })] };
     data.kv.ns = dict({ k: 1 });
     const writing = adapter.write(data);
     // Changes the way repositories make them: replace, push, set — all after the write began.

@@ -1,4 +1,9 @@
 import { describe, expect, it } from "vitest";
+import type { ExchangeRecord } from "../../src/domain/types.js";
+import { ExchangesRepository } from "../../src/store/exchanges-repo.js";
+import { CURRENT_SCHEMA_VERSION } from "../../src/store/migrations.js";
+import type { RepoContext } from "../../src/store/repo-context.js";
+import { emptyDb } from "../../src/store/schema.js";
 import { exchange, freshStores } from "./helpers.js";
 
 const { fresh, dirs } = freshStores();
@@ -139,5 +144,75 @@ describe("ExchangesRepo", () => {
     expect(second.exchanges.open().map((e) => e.id)).toEqual(["b"]);
     expect(second.exchanges.find("DA").map((e) => e.id)).toEqual(["a"]);
     expect([...second.exchanges.all()].map((e) => e.id)).toEqual(["a", "b"]);
+  });
+});
+
+describe("removing stored records (the archive's move)", () => {
+  /** A repository over in-memory data, with a count of the changes it records. */
+  function repo() {
+    const changes = { n: 0 };
+    const ctx: RepoContext = {
+      data: emptyDb(CURRENT_SCHEMA_VERSION),
+      mutate: (change) => {
+        changes.n++;
+        return change();
+      },
+      assertWritable() {},
+    };
+    return { repo: new ExchangesRepository(ctx), ctx, changes };
+  }
+
+  it("removes the given records wherever they are, and every index and position stays right", () => {
+    const { repo: r, ctx, changes } = repo();
+    for (let i = 0; i < 10; i++) {
+      r.insert(exchange({ id: `e${i}`, userId: i % 2, status: i % 3 === 0 ? "success" : "waiting_deposit", depositTag: `t${i % 4}` }));
+    }
+    const stored = r.storedRecords();
+    const picked = [stored[9], stored[4], stored[0], stored[5]].filter((e) => e !== undefined);
+    let seen: readonly ExchangeRecord[] = [];
+    const removed = r.removeStored(picked, (gone) => (seen = gone));
+    expect(removed.map((e) => e.id)).toEqual(["e9", "e4", "e0", "e5"]);
+    expect(seen).toEqual(removed);
+    expect(changes.n).toBe(11); // 10 inserts + one change for the removal and its companion
+    expect([...r.all()].map((e) => e.id)).toEqual(["e1", "e2", "e3", "e6", "e7", "e8"]);
+    expect(ctx.data.exchanges.map((e) => e.id)).toEqual(["e1", "e2", "e3", "e6", "e7", "e8"]);
+    expect(r.count()).toBe(6);
+    for (const id of ["e0", "e4", "e5", "e9"]) {
+      expect(r.get(id)).toBeUndefined();
+      expect(r.has(id)).toBe(false);
+    }
+    // Positions moved: an update still replaces the right slot.
+    r.update("e7", { amountFrom: "7" });
+    expect(ctx.data.exchanges[4]).toMatchObject({ id: "e7", amountFrom: "7" });
+    expect(r.byUser(0).map((e) => e.id)).toEqual(["e8", "e6", "e2"]);
+    expect(r.byUser(1).map((e) => e.id)).toEqual(["e7", "e3", "e1"]);
+    expect(r.open().map((e) => e.id)).toEqual(["e1", "e2", "e7", "e8"]);
+    expect(r.find("t0").map((e) => e.id)).toEqual(["e8"]);
+    expect(r.find("t1").map((e) => e.id)).toEqual(["e1"]);
+    expect(r.find("bc1qdeposit-e5")).toEqual([]);
+  });
+
+  it("keeps a record replaced since it was handed out, and removes nothing twice", () => {
+    const { repo: r } = repo();
+    r.insert(exchange({ id: "a" }));
+    r.insert(exchange({ id: "b" }));
+    const [a, b] = r.storedRecords();
+    r.update("a", { amountFrom: "2" });
+    expect(
+      r
+        .removeStored(
+          [a, b].filter((e) => e !== undefined),
+          () => {},
+        )
+        .map((e) => e.id),
+    ).toEqual(["b"]);
+    expect(r.get("a")?.amountFrom).toBe("2");
+    expect(
+      r.removeStored(
+        [b].filter((e) => e !== undefined),
+        () => {},
+      ),
+    ).toEqual([]);
+    expect([...r.all()].map((e) => e.id)).toEqual(["a"]);
   });
 });

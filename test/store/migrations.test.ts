@@ -24,7 +24,7 @@ async function dirWith(fixtureName: string): Promise<string> {
 
 describe("migrations list", () => {
   it("is a gap-free chain from 0 to the current version", () => {
-    expect(CURRENT_SCHEMA_VERSION).toBe(2);
+    expect(CURRENT_SCHEMA_VERSION).toBe(3);
     MIGRATIONS.forEach((m, i) => {
       expect(m.from).toBe(i);
       expect(m.to).toBe(i + 1);
@@ -59,7 +59,7 @@ describe("migrations list", () => {
 });
 
 describe("opening an older file", () => {
-  it("v1 → v2: adds statusHistory and blocked:false, keeps a backup, rewrites the file", async () => {
+  it("v1 → current: adds statusHistory and blocked:false, keeps a backup, rewrites the file", async () => {
     const dir = await dirWith("db-v1.json");
     const original = await readFile(fixture("db-v1.json"));
     const store = await openStore({ dataDir: dir });
@@ -74,7 +74,29 @@ describe("opening an older file", () => {
 
     expect(await readFile(join(dir, "db.json.bak-v1"))).toEqual(original);
     const onDisk = JSON.parse(await readFile(join(dir, "db.json"), "utf8")) as { schemaVersion: number };
-    expect(onDisk.schemaVersion).toBe(2);
+    expect(onDisk.schemaVersion).toBe(CURRENT_SCHEMA_VERSION);
+  });
+
+  it("v2 → v3: adds an empty archive index, keeps every exchange in the data file, keeps a backup", async () => {
+    const dir = await dirWith("db-v2.json");
+    const original = await readFile(fixture("db-v2.json"));
+    const store = await openStore({ dataDir: dir });
+    stores.push(store);
+
+    expect(store.exchanges.count()).toBe(2);
+    expect(store.exchanges.get("v2ex1")?.status).toBe("success");
+    expect(store.archive.totals()).toEqual({ count: 0, byStatus: {}, volume: {} });
+    expect(await readFile(join(dir, "db.json.bak-v2"))).toEqual(original);
+    const onDisk = JSON.parse(await readFile(join(dir, "db.json"), "utf8")) as {
+      schemaVersion: number;
+      archive: unknown;
+      archiveLines: unknown;
+    };
+    expect(onDisk.schemaVersion).toBe(3);
+    expect(onDisk.archive).toEqual({ count: 0, byStatus: {}, volume: {} });
+    expect(onDisk.archiveLines).toEqual({});
+    // Nothing is archived by opening: that is the archiver's job, and nothing is in archive/.
+    expect((await readdir(dir)).sort()).toEqual(["db.json", "db.json.bak-v2"]);
   });
 
   it("v0 (no schemaVersion) → current: users keyed by id, conversations moved into kv", async () => {

@@ -3,9 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../src/store/store.js";
-import { AlertCenter, isAlertStatus, type AlertEvent } from "../../src/support/alerts.js";
+import { AlertCenter, isAlertStatus } from "../../src/support/alerts.js";
+import type { AlertEvent, BroadcastJob } from "../../src/domain/reports.js";
 import { PartnerHealth } from "../../src/support/partner-health.js";
-import { BroadcastRunner, type BroadcastJob, type SendOutcome } from "../../src/support/broadcast.js";
+import { BroadcastRunner, type SendOutcome } from "../../src/support/broadcast.js";
 import { loadConfig } from "../../src/config.js";
 import type { ExchangeRecord } from "../../src/domain/types.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countFunnel, funnelEventsOfChange, readFunnel } from "../../src/support/funnel.js";
-import { exchangeStats, exchangesSummary, userStats } from "../../src/support/stats.js";
+import { exchangeStats, exchangesSummary, userStats, withArchivedTotals } from "../../src/support/stats.js";
 import type { ExchangeRecord, UserRecord } from "../../src/domain/types.js";
 
 function memoryStore() {
@@ -97,6 +97,18 @@ describe("stats", () => {
     expect(s.byStatus).toEqual({ success: 3, waiting_deposit: 1 });
     expect(s).toMatchObject({ total: 4, created24h: 2, created7d: 3, completed24h: 1, completed7d: 2 });
     expect(s.volume).toEqual({ BTC: "0.3", ETH: "1.000000000000000001" });
+  });
+
+  it("adds the archived exchanges' counts and volume, and nothing to the 24 h / 7 day windows", () => {
+    const hot = exchangeStats([exchange("a", "success", 2, "0.1", "BTC", 1), exchange("c", "waiting_deposit", 1, "5")], NOW);
+    const s = withArchivedTotals(hot, { count: 3, byStatus: { success: 2, failed: 1 }, volume: { BTC: "0.25", XRP: "10" } });
+    expect(s).toEqual({
+      ...hot,
+      total: 5,
+      byStatus: { success: 3, waiting_deposit: 1, failed: 1 },
+      volume: { BTC: "0.35", XRP: "10" },
+    });
+    expect(withArchivedTotals(hot, { count: 0, byStatus: {}, volume: {} })).toEqual(hot);
   });
 
   it("summarises one person's exchanges", () => {

@@ -1,13 +1,14 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../context.js";
-import { CALLBACK } from "../ui/callbacks.js";
+import { onCallback } from "../../messages/callback-data.js";
 
 /** /help and the "How it works" button. */
-export const helpFeature = new Composer<BotContext>();
-
-helpFeature.command("help", (ctx) => ctx.reply(ctx.t("help-text"), { parse_mode: "HTML" }));
-
-helpFeature.callbackQuery(CALLBACK.help, async (ctx) => {
-  await ctx.answerCallbackQuery();
-  await ctx.reply(ctx.t("help-text"), { parse_mode: "HTML" });
-});
+export function helpFeature(): Composer<BotContext> {
+  const feature = new Composer<BotContext>();
+  feature.command("help", (ctx) => ctx.reply(ctx.t("help-text")));
+  onCallback(feature, "help", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await ctx.reply(ctx.t("help-text"));
+  });
+  return feature;
+}

@@ -1,38 +1,39 @@
 /**
  * /history: the person's exchanges, newest first, a page at a time, each with its status icon.
  * Every item is a button that opens the exchange's card (the `st:<id>` button of status.ts, which
- * fetches the status live). The page buttons edit the list in place.
+ * fetches the status live). The page buttons edit the list in place. Archived exchanges are listed
+ * too (`store.lookup` reads the person's lines from the archive).
  */
 import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
+import type { BotDeps } from "../deps.js";
+import type { Store } from "../../store/store.js";
 import type { ExchangeRecord } from "../../domain/types.js";
 import { statusIcon } from "../../domain/status.js";
-import { statusCallback } from "../ui/callbacks.js";
-import { escapeHtml } from "../ui/html.js";
-import { showAmount } from "../ui/order-card.js";
+import { encodeCallback, onCallback } from "../../messages/callback-data.js";
+import { escapeHtml } from "../../messages/html.js";
+import { showAmount } from "../../messages/order-card.js";
 
 /** Exchanges per page: short enough to read at a glance on a phone. */
 const HISTORY_PAGE_SIZE = 8;
 
-/** Callback data prefix of the page buttons: "hist:<page>". */
-const HISTORY_PAGE_PREFIX = "hist:";
-
 /** /history and its page buttons. */
-export const historyFeature = new Composer<BotContext>();
-
-historyFeature.command("history", async (ctx) => {
-  const page = renderHistory(ctx, 0);
-  await ctx.reply(page.text, { parse_mode: "HTML", reply_markup: page.keyboard });
-});
-
-historyFeature.callbackQuery(new RegExp(`^${HISTORY_PAGE_PREFIX}(\\d{1,6})$`), async (ctx) => {
-  const page = renderHistory(ctx, Number(ctx.match[1]));
-  await ctx.answerCallbackQuery();
-  await ctx.editMessageText(page.text, { parse_mode: "HTML", reply_markup: page.keyboard }).catch((err: unknown) => {
-    // Pressing the button of the page already shown changes nothing; that is fine.
-    if (!/message is not modified/i.test((err as Error).message)) throw err;
+export function historyFeature({ store }: Pick<BotDeps, "store">): Composer<BotContext> {
+  const feature = new Composer<BotContext>();
+  feature.command("history", async (ctx) => {
+    const page = await renderHistory(ctx, store, 0);
+    await ctx.reply(page.text, { reply_markup: page.keyboard });
   });
-});
+  onCallback(feature, "history-page", async (ctx, value) => {
+    const page = await renderHistory(ctx, store, value.page);
+    await ctx.answerCallbackQuery();
+    await ctx.editMessageText(page.text, { reply_markup: page.keyboard }).catch((err: unknown) => {
+      // Pressing the button of the page already shown changes nothing; that is fine.
+      if (!/message is not modified/i.test((err as Error).message)) throw err;
+    });
+  });
+  return feature;
+}
 
 /** "2024-03-05" from an ISO time, in UTC like every time the bot shows. */
 function day(iso: string): string {
@@ -44,15 +45,20 @@ function itemLabel(ctx: BotContext, e: ExchangeRecord): string {
   return ctx.t("history-item", {
     icon: statusIcon(e.status),
     amount: showAmount(e.amountFrom),
-    from: e.from,
-    to: e.to,
+    // Button text is plain: the labels unescaped.
+    from: e.labels?.from ?? e.from,
+    to: e.labels?.to ?? e.to,
     date: day(e.createdAt),
   });
 }
 
 /** The text and keyboard of page `page` (clamped to the pages there are) of the person's history. */
-function renderHistory(ctx: BotContext, page: number): { text: string; keyboard?: InlineKeyboard } {
-  const all = ctx.from ? ctx.deps.store.exchanges.byUser(ctx.from.id) : [];
+async function renderHistory(
+  ctx: BotContext,
+  store: Pick<Store, "lookup">,
+  page: number,
+): Promise<{ text: string; keyboard?: InlineKeyboard }> {
+  const all = ctx.from ? await store.lookup.byUser(ctx.from.id) : [];
   if (all.length === 0) return { text: ctx.t("history-empty") };
   const pages = Math.ceil(all.length / HISTORY_PAGE_SIZE);
   const current = Math.min(Math.max(0, page), pages - 1);
@@ -61,13 +67,13 @@ function renderHistory(ctx: BotContext, page: number): { text: string; keyboard?
   const keyboard = new InlineKeyboard();
   const lines = [ctx.t("history-title", { page: current + 1, pages }), ""];
   for (const e of items) {
-    const data = statusCallback(e.id);
+    const data = encodeCallback({ kind: "status", exchangeId: e.id });
     if (data) keyboard.text(itemLabel(ctx, e), data).row();
     // The id in the text too: it is what /status and support need, and it is the only way in
     // for an id too long for a button.
     lines.push(`${escapeHtml(itemLabel(ctx, e))}\n<code>${escapeHtml(e.id)}</code>`);
   }
-  if (current > 0) keyboard.text(ctx.t("history-newer"), `${HISTORY_PAGE_PREFIX}${current - 1}`);
-  if (current < pages - 1) keyboard.text(ctx.t("history-older"), `${HISTORY_PAGE_PREFIX}${current + 1}`);
+  if (current > 0) keyboard.text(ctx.t("history-newer"), encodeCallback({ kind: "history-page", page: current - 1 }));
+  if (current < pages - 1) keyboard.text(ctx.t("history-older"), encodeCallback({ kind: "history-page", page: current + 1 }));
   return { text: lines.join("\n"), keyboard };
 }

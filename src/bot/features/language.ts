@@ -1,27 +1,24 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
-import { SUPPORTED_LOCALES, type SupportedLocale } from "../i18n.js";
-import { CALLBACK } from "../ui/callbacks.js";
+import type { BotDeps } from "../deps.js";
+import { SUPPORTED_LOCALES } from "../../messages/i18n.js";
+import { encodeCallback, onCallback } from "../../messages/callback-data.js";
 
 /** /language: switch between the supported languages; the choice is remembered in the store. */
-export const languageFeature = new Composer<BotContext>();
-
-languageFeature.command("language", async (ctx) => {
-  const keyboard = new InlineKeyboard();
-  for (const locale of SUPPORTED_LOCALES) {
-    keyboard.text(ctx.i18n.fluent.translate(locale, "language-name"), CALLBACK.languagePrefix + locale);
-  }
-  await ctx.reply(ctx.t("language-choose"), { reply_markup: keyboard });
-});
-
-languageFeature.callbackQuery(new RegExp(`^${CALLBACK.languagePrefix}(\\w+)$`), async (ctx) => {
-  const locale = ctx.match[1] as SupportedLocale;
-  if (!(SUPPORTED_LOCALES as readonly string[]).includes(locale)) {
+export function languageFeature({ store }: Pick<BotDeps, "store">): Composer<BotContext> {
+  const feature = new Composer<BotContext>();
+  feature.command("language", async (ctx) => {
+    const keyboard = new InlineKeyboard();
+    for (const locale of SUPPORTED_LOCALES) {
+      keyboard.text(ctx.i18n.fluent.translate(locale, "language-name"), encodeCallback({ kind: "language", locale }));
+    }
+    await ctx.reply(ctx.t("language-choose"), { reply_markup: keyboard });
+  });
+  onCallback(feature, "language", async (ctx, { locale }) => {
+    store.users.setLanguage(ctx.from.id, locale);
+    ctx.i18n.useLocale(locale);
     await ctx.answerCallbackQuery();
-    return;
-  }
-  ctx.deps.store.users.setLanguage(ctx.from.id, locale);
-  ctx.i18n.useLocale(locale);
-  await ctx.answerCallbackQuery();
-  await ctx.editMessageText(ctx.t("language-set"));
-});
+    await ctx.editMessageText(ctx.t("language-set"));
+  });
+  return feature;
+}

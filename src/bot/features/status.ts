@@ -4,14 +4,17 @@
  * path as the poller's (so the live card and milestone messages follow), then shown.
  *
  * Only the person's own exchanges: another person's id gets exactly the answer a wrong id gets,
- * so nobody can learn which ids exist.
+ * so nobody can learn which ids exist. An archived exchange (finished long ago, see
+ * store/archive.ts) is shown as stored: its status no longer changes, so nothing is fetched.
  */
 import { Composer } from "grammy";
 import type { BotContext } from "../context.js";
-import { CALLBACK } from "../ui/callbacks.js";
-import { escapeHtml } from "../ui/html.js";
+import type { BotDeps } from "../deps.js";
+import { onCallback } from "../../messages/callback-data.js";
+import { escapeHtml } from "../../messages/html.js";
+import type { ExchangeRecord } from "../../domain/types.js";
 import { isPartnerError } from "../../partner/errors.js";
-import { sendOrderCard, withExchangeLock } from "../../poller/notifier.js";
+import { withExchangeLock } from "../../poller/notifier.js";
 import { isNotFound } from "../../poller/poller.js";
 
 /** How long a reply waits for the notices its check queued, so they come before it. */
@@ -20,21 +23,25 @@ const NOTICE_WAIT_MS = 5_000;
 /** Longest id echoed back in "not found" (a real id is far shorter; this keeps the reply small). */
 const MAX_ECHOED_ID = 64;
 
+/** What the feature uses. */
+type StatusDeps = Pick<BotDeps, "store" | "logger" | "tracker" | "delivery">;
+
 /** /status and the status button. */
-export const statusFeature = new Composer<BotContext>();
-
-statusFeature.command("status", async (ctx) => {
-  const id = ctx.match.trim().split(/\s+/)[0] ?? "";
-  if (id === "") {
-    await ctx.reply(ctx.t("status-usage"), { parse_mode: "HTML" });
-    return;
-  }
-  await showStatus(ctx, id, undefined);
-});
-
-statusFeature.callbackQuery(new RegExp(`^${CALLBACK.statusPrefix}(.+)$`), async (ctx) => {
-  await showStatus(ctx, ctx.match[1] as string, ctx.callbackQuery.message?.message_id);
-});
+export function statusFeature(deps: StatusDeps): Composer<BotContext> {
+  const feature = new Composer<BotContext>();
+  feature.command("status", async (ctx) => {
+    const id = ctx.match.trim().split(/\s+/)[0] ?? "";
+    if (id === "") {
+      await ctx.reply(ctx.t("status-usage"));
+      return;
+    }
+    await showStatus(ctx, deps, id, undefined);
+  });
+  onCallback(feature, "status", async (ctx, { exchangeId }) => {
+    await showStatus(ctx, deps, exchangeId, ctx.callbackQuery.message?.message_id);
+  });
+  return feature;
+}
 
 /**
  * Fetches, records and shows the status of exchange `id` for the person in `ctx`.
@@ -42,18 +49,21 @@ statusFeature.callbackQuery(new RegExp(`^${CALLBACK.statusPrefix}(.+)$`), async 
  * updated in place; otherwise (a command, an older message, /history) the card is sent anew and
  * becomes the live one.
  */
-async function showStatus(ctx: BotContext, id: string, pressedOn: number | undefined): Promise<void> {
-  const { store, logger } = ctx.deps;
+async function showStatus(ctx: BotContext, deps: StatusDeps, id: string, pressedOn: number | undefined): Promise<void> {
+  const { store, logger, tracker, delivery } = deps;
   const record = store.exchanges.get(id);
   if (!record || record.userId !== ctx.from?.id) {
+    const archived = !record && ctx.from ? await store.lookup.ofUser(ctx.from.id, id) : undefined;
+    if (archived) {
+      await showArchived(ctx, deps, archived, pressedOn);
+      return;
+    }
     const shown = id.length > MAX_ECHOED_ID ? `${id.slice(0, MAX_ECHOED_ID)}…` : id;
     if (ctx.callbackQuery) await ctx.answerCallbackQuery();
-    await ctx.reply(ctx.t("status-not-found", { id: escapeHtml(shown) }), { parse_mode: "HTML" });
+    await ctx.reply(ctx.t("status-not-found", { id: escapeHtml(shown) }));
     return;
   }
 
-  const { tracker, delivery } = ctx.deps;
-  if (!tracker) throw new Error("the exchange tracker is not wired (app.ts)");
   // Why the live check failed: the service did not answer, or it answered that it does not know
   // this exchange. The two are told apart: "not answering" would be false for the second.
   let failure: "unavailable" | "unknown" | undefined;
@@ -66,25 +76,34 @@ async function showStatus(ctx: BotContext, id: string, pressedOn: number | undef
     logger.warn({ err, exchangeId: id, failure }, "status: live check failed; showing the stored status");
   }
   // The card edit and milestone messages just queued go out before this reply.
-  await delivery?.outbox.drained(record.chatId, NOTICE_WAIT_MS);
+  await delivery.outbox.drained(record.chatId, NOTICE_WAIT_MS);
 
   const current = store.exchanges.get(id) ?? record;
-  const liveCard = delivery ? delivery.cardMessageOf(current) : current.cardMessageId;
+  const liveCard = delivery.cardMessageOf(current);
   if (ctx.callbackQuery && pressedOn !== undefined && pressedOn === liveCard) {
     // The card itself was pressed: it was edited in place above if anything changed.
     const toast = failure === "unknown" ? "status-unknown-at-service-short" : failure ? "status-unavailable" : "status-refreshed";
     await ctx.answerCallbackQuery({ text: ctx.t(toast) });
     // What to do next (write to support, with the id) does not fit a toast.
-    if (failure === "unknown") await ctx.reply(ctx.t("status-unknown-at-service", { id: escapeHtml(id) }), { parse_mode: "HTML" });
+    if (failure === "unknown") await ctx.reply(ctx.t("status-unknown-at-service", { id: escapeHtml(id) }));
     return;
   }
   if (ctx.callbackQuery) await ctx.answerCallbackQuery();
-  if (failure === "unknown") await ctx.reply(ctx.t("status-unknown-at-service", { id: escapeHtml(id) }), { parse_mode: "HTML" });
+  if (failure === "unknown") await ctx.reply(ctx.t("status-unknown-at-service", { id: escapeHtml(id) }));
   else if (failure) await ctx.reply(ctx.t("status-unavailable"));
   // Under the exchange's lock, so a notice being sent meanwhile never edits a card being replaced.
-  const send = (rec: typeof current) =>
-    delivery
-      ? delivery.sendCard(rec, (key, vars) => ctx.t(key, vars))
-      : sendOrderCard(ctx.api, store, rec, (key, vars) => ctx.t(key, vars));
-  await withExchangeLock(store, id, () => send(store.exchanges.get(id) ?? current));
+  await withExchangeLock(store, id, () => delivery.sendCard(store.exchanges.get(id) ?? current, (key, vars) => ctx.t(key, vars)));
+}
+
+/** Shows an archived exchange's card as stored (the card pressed is answered in place). */
+async function showArchived(ctx: BotContext, deps: StatusDeps, record: ExchangeRecord, pressedOn: number | undefined): Promise<void> {
+  const { delivery, store } = deps;
+  if (ctx.callbackQuery) {
+    if (pressedOn !== undefined && pressedOn === delivery.cardMessageOf(record)) {
+      await ctx.answerCallbackQuery({ text: ctx.t("status-refreshed") });
+      return;
+    }
+    await ctx.answerCallbackQuery();
+  }
+  await withExchangeLock(store, record.id, () => delivery.sendCard(record, (key, vars) => ctx.t(key, vars)));
 }

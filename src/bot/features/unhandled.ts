@@ -1,10 +1,17 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../context.js";
+import { readCommand } from "../command-text.js";
 
 /** Last in the chain: whatever no feature took gets a short pointer to what the bot can do. */
-export const unhandledFeature = new Composer<BotContext>();
-
-unhandledFeature.on("callback_query", (ctx) => ctx.answerCallbackQuery({ text: ctx.t("unhandled-callback") }));
-
-// Only in private chats: in a group the bot must not answer every message it does not understand.
-unhandledFeature.chatType("private").on("message", (ctx) => ctx.reply(ctx.t("unhandled-text")));
+export function unhandledFeature(): Composer<BotContext> {
+  const feature = new Composer<BotContext>();
+  feature.on("callback_query", (ctx) => ctx.answerCallbackQuery({ text: ctx.t("unhandled-callback") }));
+  // Only in private chats: in a group the bot must not answer every message it does not understand.
+  // A command for another bot (`/help@OtherBot`) is not a message to this one: no answer.
+  feature
+    .chatType("private")
+    .on("message")
+    .filter((ctx) => readCommand(ctx.message.text, ctx.me.username)?.forUs !== false)
+    .use((ctx) => ctx.reply(ctx.t("unhandled-text")));
+  return feature;
+}

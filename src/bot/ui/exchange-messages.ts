@@ -1,12 +1,12 @@
 /** Texts of the exchange flow that combine several strings: the quote and the confirmation card. */
-import type { RateResult } from "../../domain/types.js";
+import type { Currency, RateResult } from "../../domain/types.js";
 import type { Draft } from "../../domain/exchange-draft.js";
 import { coinLabel } from "../../domain/exchange-draft.js";
 import { computeQuote } from "../../domain/quote.js";
 import { formatAmount } from "../../domain/amount.js";
-import { escapeHtml } from "./html.js";
-
-type T = (key: string, vars?: Record<string, string | number>) => string;
+import { escapeHtml } from "../../messages/html.js";
+import { shownTagName } from "../../messages/tag-name.js";
+import type { Translate } from "../../messages/i18n.js";
 
 /** A quote as the flow shows and stores it: plain data, decimal strings. */
 export interface ShownQuote {
@@ -30,32 +30,46 @@ export function toShownQuote(amountFrom: string, from: string, to: string, rate:
   };
 }
 
-/** "You send X, you get ≈ Y, fee, the rate floats." */
-export function quoteText(t: T, quote: ShownQuote): string {
-  const lines = [t("flow-quote", { amountFrom: quote.amountFrom, from: quote.from, amountTo: formatAmount(quote.amountTo), to: quote.to })];
-  if (quote.fee) lines.push(t("flow-quote-fee", { fee: formatAmount(quote.fee.amount), feeCoin: quote.fee.currency }));
+/** How a coin code is shown ("USDTBSC" → "USDT · BEP20"); the code itself when nothing better is known. */
+export type CoinLabeller = (code: string) => string;
+
+/** A labeller over the coins at hand (the pair of a flow or a quote), by domain/coin-label.ts's rule. */
+export function labelsOf(...coins: Pick<Currency, "code" | "network" | "ticker">[]): CoinLabeller {
+  return (code) => {
+    const coin = coins.find((c) => c.code === code);
+    return coin === undefined ? code : coinLabel(coin);
+  };
+}
+
+/** "You send X, you get ≈ Y, fee, the rate floats." Coins are shown through `label`. */
+export function quoteText(t: Translate, quote: ShownQuote, label: CoinLabeller = (code) => code): string {
+  const lines = [
+    t("flow-quote", { amountFrom: quote.amountFrom, from: label(quote.from), amountTo: formatAmount(quote.amountTo), to: label(quote.to) }),
+  ];
+  if (quote.fee) lines.push(t("flow-quote-fee", { fee: formatAmount(quote.fee.amount), feeCoin: label(quote.fee.currency) }));
   lines.push(t("flow-quote-floating"));
   return lines.join("\n");
 }
 
 /** The confirmation card: everything that will be sent to the service, addresses verbatim. */
 export function confirmCardText(
-  t: T,
+  t: Translate,
   draft: Required<Pick<Draft, "from" | "to" | "amount" | "destinationAddress" | "refundAddress">> & Draft,
   quote: ShownQuote,
 ): string {
+  const label = labelsOf(draft.from, draft.to);
   const from = coinLabel(draft.from);
   const to = coinLabel(draft.to);
   const parts = [t("flow-confirm-card", { amountFrom: quote.amountFrom, from, amountTo: formatAmount(quote.amountTo), to })];
-  if (quote.fee) parts.push(t("flow-quote-fee", { fee: formatAmount(quote.fee.amount), feeCoin: quote.fee.currency }));
+  if (quote.fee) parts.push(t("flow-quote-fee", { fee: formatAmount(quote.fee.amount), feeCoin: label(quote.fee.currency) }));
   parts.push(t("flow-quote-floating"), "");
   parts.push(t("flow-confirm-destination", { to, address: escapeHtml(draft.destinationAddress) }));
   if (draft.destinationTag !== undefined && draft.to.tagName) {
-    parts.push(t("flow-confirm-destination-tag", { tagName: escapeHtml(draft.to.tagName), tag: escapeHtml(draft.destinationTag) }));
+    parts.push(t("flow-confirm-destination-tag", { tagName: shownTagName(draft.to.tagName, t), tag: escapeHtml(draft.destinationTag) }));
   }
   parts.push(t("flow-confirm-refund", { from, address: escapeHtml(draft.refundAddress) }));
   if (draft.refundTag !== undefined && draft.from.tagName) {
-    parts.push(t("flow-confirm-refund-tag", { tagName: escapeHtml(draft.from.tagName), tag: escapeHtml(draft.refundTag) }));
+    parts.push(t("flow-confirm-refund-tag", { tagName: shownTagName(draft.from.tagName, t), tag: escapeHtml(draft.refundTag) }));
   }
   parts.push("", t("flow-confirm-check"));
   return parts.join("\n");

@@ -14,10 +14,10 @@ import { required } from "../../domain/checked.js";
 import type { Catalog } from "../../partner/catalog.js";
 import type { QuoteCache } from "../../partner/quote-cache.js";
 import { PartnerError } from "../../partner/errors.js";
-import { quoteText, toShownQuote, type ShownQuote } from "./exchange-messages.js";
-import { escapeHtml } from "./html.js";
-
-type T = (key: string, vars?: Record<string, string | number>) => string;
+import { quoteText, toShownQuote, type CoinLabeller, type ShownQuote } from "./exchange-messages.js";
+import { coinLabel } from "../../domain/coin-label.js";
+import { escapeHtml } from "../../messages/html.js";
+import type { Translate } from "../../messages/i18n.js";
 
 /** How many targets "100 usdttrc20" shows: a few, most popular first. */
 const FROM_AMOUNT_TARGETS = 6;
@@ -35,7 +35,7 @@ export interface RateAnswerEnv {
   catalog: Pick<Catalog, "index">;
   quotes: QuoteCache;
   /** Translator in the asker's language. */
-  t: T;
+  t: Translate;
   /** Default {@link DEFAULT_QUOTE_DEADLINE_MS}. */
   quoteDeadlineMs?: number;
   logger?: { warn: (fields: object, msg?: string) => void };
@@ -55,6 +55,8 @@ export interface RateItem {
   line?: string;
   /** Where the "exchange" button leads: the pair (and amount) to prefill. */
   exchange?: ExchangePayload;
+  /** The pair of `exchange` as the person is shown it ("USDT · BEP20"), for the button's text. */
+  labels?: { from: string; to: string };
 }
 
 /** What kind of answer this is: the parser's kind, or what checking it against the catalog found. */
@@ -78,7 +80,14 @@ export async function answerRateQuery(text: string, env: RateAnswerEnv): Promise
     return unavailable(env.t);
   }
   const query = parseRateQuery(text, index.codes);
-  const ctx: Ctx = { env, index };
+  const ctx: Ctx = {
+    env,
+    index,
+    label: (code) => {
+      const coin = index.get(code);
+      return coin === undefined ? code : coinLabel(coin);
+    },
+  };
 
   switch (query.kind) {
     case "empty":
@@ -108,23 +117,24 @@ export function exchangeLink(botUsername: string, exchange: ExchangePayload): st
 interface Ctx {
   env: RateAnswerEnv;
   index: CatalogIndex;
+  /** Every coin is named by the catalog's label ("USDT · BEP20"), never by its bare code. */
+  label: CoinLabeller;
 }
 
 /** "0.1 btc eth" or "btc eth": one quote, after checking the pair, the minimum and the maximum. */
 async function single(ctx: Ctx, kind: "quote" | "pair", from: string, to: string, amount: string | undefined): Promise<RateAnswer> {
-  const { t } = ctx.env;
   const fromCoin = required(ctx.index.get(from), `the parsed coin ${from} in the catalog`);
   if (!ctx.index.canExchange(from, to)) return { kind: "no-pair", items: [noPairItem(ctx, from, to)] };
   const sent = amount ?? fromCoin.minAmount;
-  if (isBelow(sent, fromCoin.minAmount)) return { kind: "below-min", items: [belowMinItem(t, from, to, fromCoin.minAmount)] };
+  if (isBelow(sent, fromCoin.minAmount)) return { kind: "below-min", items: [belowMinItem(ctx, from, to, fromCoin.minAmount)] };
   const max = exceededMaximum(sent, fromCoin.maxAmount);
-  if (max !== undefined) return { kind: "above-max", items: [aboveMaxItem(t, from, to, max)] };
+  if (max !== undefined) return { kind: "above-max", items: [aboveMaxItem(ctx, from, to, max)] };
   const result = await fetchQuote(ctx.env, from, to, sent);
-  if (!result.ok) return failureAnswer(t, result.failure, from, to);
+  if (!result.ok) return failureAnswer(ctx, result.failure, from, to);
   // The maximum the service sent beside the rate applies too.
   const quotedMax = exceededMaximum(sent, result.maxAmount);
-  if (quotedMax !== undefined) return { kind: "above-max", items: [aboveMaxItem(t, from, to, quotedMax)] };
-  return { kind, items: [quoteItem(t, result.quote, 0)] };
+  if (quotedMax !== undefined) return { kind: "above-max", items: [aboveMaxItem(ctx, from, to, quotedMax)] };
+  return { kind, items: [quoteItem(ctx, result.quote, 0)] };
 }
 
 /** "100 usdttrc20" or "btc": quotes to several targets, fetched concurrently. */
@@ -139,25 +149,26 @@ async function list(
   const fromCoin = required(ctx.index.get(from), `the parsed coin ${from} in the catalog`);
   // Popular ones first, already so in the index.
   const targets = ctx.index.targetCurrencies(from).slice(0, limit);
-  if (targets.length === 0) return { kind: "no-targets", items: [noTargetsItem(t, from)] };
+  if (targets.length === 0) return { kind: "no-targets", items: [noTargetsItem(ctx, from)] };
   const sent = amount ?? fromCoin.minAmount;
-  if (isBelow(sent, fromCoin.minAmount)) return { kind: "below-min", items: [belowMinItem(t, from, undefined, fromCoin.minAmount)] };
+  if (isBelow(sent, fromCoin.minAmount)) return { kind: "below-min", items: [belowMinItem(ctx, from, undefined, fromCoin.minAmount)] };
   const max = exceededMaximum(sent, fromCoin.maxAmount);
-  if (max !== undefined) return { kind: "above-max", items: [aboveMaxItem(t, from, undefined, max)] };
+  if (max !== undefined) return { kind: "above-max", items: [aboveMaxItem(ctx, from, undefined, max)] };
 
   const results = await Promise.all(targets.map((to) => fetchQuote(ctx.env, from, to.code, sent)));
   const quotedMax = results.map((r) => (r.ok ? exceededMaximum(sent, r.maxAmount) : undefined)).find((m) => m !== undefined);
-  if (quotedMax !== undefined) return { kind: "above-max", items: [aboveMaxItem(t, from, undefined, quotedMax)] };
+  if (quotedMax !== undefined) return { kind: "above-max", items: [aboveMaxItem(ctx, from, undefined, quotedMax)] };
   const quotes = results.flatMap((r) => (r.ok ? [r.quote] : []));
   if (quotes.length === 0) {
-    const first = results.find((r) => !r.ok);
-    return failureAnswer(t, first?.failure, from, undefined);
+    const failed = results.find((r): r is Extract<QuoteResult, { ok: false }> => !r.ok);
+    return failureAnswer(ctx, failed?.failure, from, undefined);
   }
+  const shown = escapeHtml(ctx.label(from));
   const heading =
     amount === undefined
-      ? t("rates-list-heading-min", { from, min: escapeHtml(formatAmount(fromCoin.minAmount)) })
-      : t("rates-list-heading-amount", { from, amountFrom: escapeHtml(formatAmount(amount)) });
-  return { kind, heading, items: quotes.map((q, i) => quoteItem(t, q, i)) };
+      ? t("rates-list-heading-min", { from: shown, min: escapeHtml(formatAmount(fromCoin.minAmount)) })
+      : t("rates-list-heading-amount", { from: shown, amountFrom: escapeHtml(formatAmount(amount)) });
+  return { kind, heading, items: quotes.map((q, i) => quoteItem(ctx, q, i)) };
 }
 
 /** A quote, with the maximum the service sent beside its rate (if it did). */
@@ -191,19 +202,28 @@ async function fetchQuote(env: RateAnswerEnv, from: string, to: string, amount: 
   }
 }
 
-function quoteItem(t: T, quote: ShownQuote, index: number): RateItem {
+function quoteItem(ctx: Ctx, quote: ShownQuote, index: number): RateItem {
+  const { t } = ctx.env;
+  const { label } = ctx;
   const amountFrom = formatAmount(quote.amountFrom);
   const amountTo = formatAmount(quote.amountTo);
+  const [from, to] = [label(quote.from), label(quote.to)];
   const description = quote.fee
-    ? t("rates-quote-description-fee", { fee: formatAmount(quote.fee.amount), feeCoin: quote.fee.currency })
+    ? t("rates-quote-description-fee", { fee: formatAmount(quote.fee.amount), feeCoin: label(quote.fee.currency) })
     : t("rates-quote-description");
   return {
     id: `q${index}_${quote.from}_${quote.to}`.slice(0, 64),
-    title: t("rates-quote-title", { amountFrom, from: quote.from, amountTo, to: quote.to }),
+    title: t("rates-quote-title", { amountFrom, from, amountTo, to }),
     description,
-    html: quoteText(t, quote),
-    line: t("rates-list-line", { amountFrom: escapeHtml(amountFrom), from: quote.from, amountTo: escapeHtml(amountTo), to: quote.to }),
+    html: quoteText(t, quote, (code) => escapeHtml(label(code))),
+    line: t("rates-list-line", {
+      amountFrom: escapeHtml(amountFrom),
+      from: escapeHtml(from),
+      amountTo: escapeHtml(amountTo),
+      to: escapeHtml(to),
+    }),
     exchange: { from: quote.from, to: quote.to, amount: quote.amountFrom },
+    labels: { from, to },
   };
 }
 
@@ -213,7 +233,7 @@ function plainItem(id: string, title: string, description: string, extraHtml?: s
   return { id, title, description, html };
 }
 
-function helpItem(t: T): RateItem {
+function helpItem(t: Translate): RateItem {
   return { id: "help", title: t("rates-help-title"), description: t("rates-help-description"), html: t("rates-help-text") };
 }
 
@@ -227,11 +247,11 @@ const INVALID_KEYS: Record<InvalidRateQueryReason, string> = {
   "same-coin": "rates-invalid-same-coin",
 };
 
-function invalidItem(t: T, reason: InvalidRateQueryReason): RateItem {
+function invalidItem(t: Translate, reason: InvalidRateQueryReason): RateItem {
   return plainItem(`invalid_${reason}`, t("rates-invalid-title"), t(INVALID_KEYS[reason]), t("rates-help-text"));
 }
 
-function unknownItem(t: T, token: string, suggestions: string[]): RateItem {
+function unknownItem(t: Translate, token: string, suggestions: string[]): RateItem {
   const description =
     suggestions.length > 0 ? t("rates-unknown-suggest", { suggestions: suggestions.join(", ") }) : t("rates-unknown-none");
   return plainItem("unknown", t("rates-unknown-title", { token }), description);
@@ -239,49 +259,58 @@ function unknownItem(t: T, token: string, suggestions: string[]): RateItem {
 
 function noPairItem(ctx: Ctx, from: string, to: string): RateItem {
   const { t } = ctx.env;
-  const targets = ctx.index
-    .targetCurrencies(from)
-    .slice(0, FROM_ONLY_TARGETS)
-    .map((c) => c.code);
+  const shown = ctx.label(from);
+  const targets = ctx.index.targetCurrencies(from).slice(0, FROM_ONLY_TARGETS).map(coinLabel);
   const description =
-    targets.length > 0 ? t("rates-no-pair-targets", { from, targets: targets.join(", ") }) : t("rates-no-targets", { from });
-  return plainItem(`nopair_${from}_${to}`.slice(0, 64), t("rates-no-pair-title", { from, to }), description);
+    targets.length > 0 ? t("rates-no-pair-targets", { from: shown, targets: targets.join(", ") }) : t("rates-no-targets", { from: shown });
+  return plainItem(`nopair_${from}_${to}`.slice(0, 64), t("rates-no-pair-title", { from: shown, to: ctx.label(to) }), description);
 }
 
-function noTargetsItem(t: T, from: string): RateItem {
-  return plainItem(`notargets_${from}`.slice(0, 64), t("rates-no-targets", { from }), t("rates-help-description"));
+function noTargetsItem(ctx: Ctx, from: string): RateItem {
+  const { t } = ctx.env;
+  return plainItem(`notargets_${from}`.slice(0, 64), t("rates-no-targets", { from: ctx.label(from) }), t("rates-help-description"));
 }
 
-function belowMinItem(t: T, from: string, to: string | undefined, min: string): RateItem {
+/** The pair to prefill, with how the button names it. */
+function exchangeOf(ctx: Ctx, from: string, to: string): Pick<RateItem, "exchange" | "labels"> {
+  return { exchange: { from, to }, labels: { from: ctx.label(from), to: ctx.label(to) } };
+}
+
+function belowMinItem(ctx: Ctx, from: string, to: string | undefined, min: string): RateItem {
+  const { t } = ctx.env;
+  const shown = ctx.label(from);
   const item = plainItem(
     `min_${from}`.slice(0, 64),
-    t("rates-below-min-title", { min: formatAmount(min), from }),
-    t("rates-below-min-description", { min: formatAmount(min), from }),
+    t("rates-below-min-title", { min: formatAmount(min), from: shown }),
+    t("rates-below-min-description", { min: formatAmount(min), from: shown }),
   );
   // The flow asks for the amount again, with the minimum offered as a button.
-  return to === undefined ? item : { ...item, exchange: { from, to } };
+  return to === undefined ? item : { ...item, ...exchangeOf(ctx, from, to) };
 }
 
-function aboveMaxItem(t: T, from: string, to: string | undefined, max: string): RateItem {
+function aboveMaxItem(ctx: Ctx, from: string, to: string | undefined, max: string): RateItem {
+  const { t } = ctx.env;
+  const shown = ctx.label(from);
   const item = plainItem(
     `max_${from}`.slice(0, 64),
-    t("rates-above-max-title", { max: formatAmount(max), from }),
-    t("rates-above-max-description", { max: formatAmount(max), from }),
+    t("rates-above-max-title", { max: formatAmount(max), from: shown }),
+    t("rates-above-max-description", { max: formatAmount(max), from: shown }),
   );
   // The flow asks for the amount again, where the maximum is checked too.
-  return to === undefined ? item : { ...item, exchange: { from, to } };
+  return to === undefined ? item : { ...item, ...exchangeOf(ctx, from, to) };
 }
 
-function failureAnswer(t: T, failure: PartnerError | undefined, from: string, to: string | undefined): RateAnswer {
+function failureAnswer(ctx: Ctx, failure: PartnerError | undefined, from: string, to: string | undefined): RateAnswer {
+  const { t } = ctx.env;
   if (failure?.kind === "rejected") {
     const message = failure.serviceMessage ?? t("rates-rejected-generic");
     const item = plainItem("rejected", t("rates-rejected-title"), message);
-    return { kind: "rejected", items: [to === undefined ? item : { ...item, exchange: { from, to } }] };
+    return { kind: "rejected", items: [to === undefined ? item : { ...item, ...exchangeOf(ctx, from, to) }] };
   }
   return unavailable(t);
 }
 
-function unavailable(t: T): RateAnswer {
+function unavailable(t: Translate): RateAnswer {
   return { kind: "unavailable", items: [plainItem("unavailable", t("rates-unavailable-title"), t("rates-unavailable-description"))] };
 }
 

@@ -23,6 +23,7 @@ import type { App } from "../../app.js";
 import type { BotCommand, BotMessage, Emulator, InlineButton, TestUser } from "../emulator/server.js";
 import type { FailureStatus, SandboxServer } from "../sandbox/server.js";
 import { TERMINAL_STATUSES } from "../sandbox/orders.js";
+import { SANDBOX_COINS } from "../sandbox/catalog.js";
 
 /** The regular person on the page. */
 export const PLAYGROUND_USER = { id: 1001, first_name: "Alice", username: "alice" } as const;
@@ -41,6 +42,9 @@ const STATIC: Readonly<Record<string, { file: string; type: string }>> = {
   "/index.html": { file: "index.html", type: "text/html; charset=utf-8" },
   "/app.js": { file: "app.js", type: "text/javascript; charset=utf-8" },
   "/style.css": { file: "style.css", type: "text/css; charset=utf-8" },
+  "/favicon.svg": { file: "favicon.svg", type: "image/svg+xml" },
+  // Browsers ask for /favicon.ico whatever the page says; the SVG is served there too (no 404).
+  "/favicon.ico": { file: "favicon.svg", type: "image/svg+xml" },
 };
 const MAX_BODY_BYTES = 64 * 1024;
 /** Changes are coalesced into one event per this many ms: a bot reply is often several calls. */
@@ -96,6 +100,29 @@ interface MessageView {
 
 /** Thrown for a request the page should not have made; becomes a 400 with the message. */
 class BadRequest extends Error {}
+
+/** A known-valid address (and tag) of one coin, for the page's "sample address" picker. */
+interface SampleView {
+  code: string;
+  network: string;
+  address: string;
+  /** The tag's name and a valid tag, for a coin that needs one. */
+  tag?: { name: string; value: string };
+}
+
+/**
+ * Sample addresses of the small catalog's coins that can be exchanged (the large catalog's
+ * hundreds of generated tokens would make the list useless; its sample addresses follow the same
+ * formats, see README).
+ */
+function samplesOf(sandbox: SandboxServer): SampleView[] {
+  return SANDBOX_COINS.filter((c) => c.available && c.listed).flatMap((c) => {
+    const address = sandbox.catalog.sampleAddress(c.code);
+    if (address === undefined) return [];
+    const tag = sandbox.catalog.sampleTag(c.code);
+    return [{ code: c.code, network: c.network, address, ...(tag ? { tag: { name: c.tagname, value: tag } } : {}) }];
+  });
+}
 
 /** A JSON answer of the control API. */
 interface Reply {
@@ -317,6 +344,8 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
         return ok(chatSnapshot(Number(rest[1])));
       case "orders":
         return ok({ orders: ordersSnapshot() });
+      case "samples":
+        return ok({ samples: samplesOf(sandbox) });
       case "photo": {
         const message = emulator.chat(Number(rest[1])).byId(Number(rest[2]));
         const photo = message?.photo;

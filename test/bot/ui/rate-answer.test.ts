@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { answerRateQuery, exchangeLink, FROM_ONLY_TARGETS, type RateAnswerEnv } from "../../../src/bot/ui/rate-answer.js";
-import { createI18n, translatorOf, type Translator } from "../../../src/bot/i18n.js";
+import { createI18n, translatorOf, type Translator } from "../../../src/messages/i18n.js";
 import { createCatalog, type Catalog } from "../../../src/partner/catalog.js";
 import { createPartnerClient } from "../../../src/partner/client.js";
 import { createQuoteCache } from "../../../src/partner/quote-cache.js";
@@ -64,7 +64,17 @@ describe("answerRateQuery", () => {
     const a = await answerRateQuery("100 usdttrc20", env);
     expect(a.kind).toBe("from-amount");
     expect(a.items.map((i) => i.exchange?.to)).toEqual(["BTC", "ETH", "USDTERC20", "USDTBSC", "USDC", "BNB"]);
-    expect(a.heading).toContain("100 USDTTRC20");
+    // Coins are named by ticker and network; the exchange payload keeps the service's codes.
+    expect(a.heading).toContain("100 USDT · TRC20");
+    expect(a.items.map((i) => i.title.replace(/^.* ≈ [\d\s\u202f.,]+ /, ""))).toEqual([
+      "BTC",
+      "ETH",
+      "USDT · ERC20",
+      "USDT · BEP20",
+      "USDC · ERC20",
+      "BNB · BEP2",
+    ]);
+    expect(a.items[2]!.labels).toEqual({ from: "USDT · TRC20", to: "USDT · ERC20" });
     expect(new Set(a.items.map((i) => i.id)).size).toBe(a.items.length);
   });
 
@@ -110,7 +120,7 @@ describe("answerRateQuery", () => {
     const a = await answerRateQuery("1 xmr sol", env);
     expect(a.kind).toBe("no-pair");
     expect(a.items[0]!.title).toBe("XMR → SOL is not available");
-    expect(a.items[0]!.description).toContain("BTC, ETH, USDTTRC20, LTC");
+    expect(a.items[0]!.description).toContain("BTC, ETH, USDT · TRC20, LTC");
     expect(sandbox.requests.count("rate")).toBe(0);
   });
 

@@ -3,8 +3,8 @@
  * language), on top of everyone's commands, since a chat scope replaces the default menu there.
  */
 import type { Api } from "grammy";
-import type { Translator } from "../../i18n.js";
-import { SUPPORTED_LOCALES } from "../../i18n.js";
+import type { Translator } from "../../../messages/i18n.js";
+import { SUPPORTED_LOCALES } from "../../../messages/i18n.js";
 import { USER_COMMANDS } from "../../commands.js";
 
 /** The admin-only commands, in menu order. */

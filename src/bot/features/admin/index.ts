@@ -15,28 +15,27 @@ import { isFinalStatus } from "../../../domain/status.js";
 import { required } from "../../../domain/checked.js";
 import { isPartnerError } from "../../../partner/errors.js";
 import { isBlockedError, isNotModifiedError, withExchangeLock } from "../../../poller/notifier.js";
-import { localeOfChat } from "../../i18n.js";
-import { sendDepositInstructions } from "../../ui/deposit-instructions.js";
+import { chatTranslator } from "../../../messages/i18n.js";
+import { sendDepositInstructions } from "../../../messages/deposit-instructions.js";
+import { decodeCallback, isAdminCallback, onCallback } from "../../../messages/callback-data.js";
 import {
-  ADMIN_CALLBACK,
   renderBroadcastPreview,
   renderBroadcastProgress,
   renderExchangeRecord,
   renderStats,
   renderUserSummary,
-} from "../../ui/admin-messages.js";
-import { escapeHtml } from "../../ui/html.js";
-import { exchangesSummary, exchangeStats, userStats } from "../../../support/stats.js";
+} from "../../../messages/admin-messages.js";
+import { escapeHtml } from "../../../messages/html.js";
+import { exchangesSummary, exchangeStats, userStats, withArchivedTotals } from "../../../support/stats.js";
 import { outboxBacklog, pollerLagSeconds } from "../../../ops/figures.js";
 import { readFunnel } from "../../../support/funnel.js";
-import type { SupportServices } from "../../../support/services.js";
 import { ADMIN_COMMANDS } from "./commands.js";
 
 /** At most this many exchanges are shown for one /find; the rest are counted. */
 const MAX_FOUND = 5;
 
 /** Builds the feature; register it before `unhandled`. */
-export function adminFeature(deps: BotDeps & { support?: SupportServices }): Composer<BotContext> {
+export function adminFeature(deps: BotDeps): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   const isAdmin = (ctx: BotContext) => ctx.from !== undefined && deps.config.adminIds.includes(ctx.from.id);
 
@@ -46,55 +45,51 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
     deps.logger.warn({ userId: ctx.from?.id, chatId: ctx.chat.id, command: ctx.msg.text.split(/\s/)[0] }, "admin command from a non-admin");
     if (ctx.chat.type === "private") await ctx.reply(ctx.t("unhandled-text"));
   });
-  feature.callbackQuery(new RegExp(`^${ADMIN_CALLBACK.prefix}`), async (ctx, next) => {
-    if (isAdmin(ctx)) return next();
+  feature.on("callback_query:data", async (ctx, next) => {
+    const pressed = decodeCallback(ctx.callbackQuery.data);
+    if (pressed === undefined || !isAdminCallback(pressed) || isAdmin(ctx)) return next();
     deps.logger.warn({ userId: ctx.from.id, data: ctx.callbackQuery.data }, "admin button from a non-admin");
     await ctx.answerCallbackQuery({ text: ctx.t("unhandled-callback") });
   });
 
   // A type guard, so that past the gate every handler knows who the admin is.
   const admin = feature.filter((ctx): ctx is BotContext & { from: User } => isAdmin(ctx));
-  const support = () => {
-    if (!deps.support) throw new Error("support services are not wired (app.ts)");
-    return deps.support;
-  };
-
   // /find <exchange id | user id | @username | address | tag>
   admin.command("find", async (ctx) => {
     const query = ctx.match.trim().split(/\s+/)[0] ?? "";
     if (query === "") {
-      await ctx.reply(ctx.t("admin-find-usage"), { parse_mode: "HTML" });
+      await ctx.reply(ctx.t("admin-find-usage"));
       return;
     }
     await showFound(ctx, query);
   });
-  admin.callbackQuery(new RegExp(`^${ADMIN_CALLBACK.find}(.+)$`), async (ctx) => {
+  onCallback(admin, "admin-find", async (ctx, { query }) => {
     await ctx.answerCallbackQuery();
-    await showFound(ctx, ctx.match[1] as string);
+    await showFound(ctx, query);
   });
 
   // /user <id | @username>
   admin.command("user", async (ctx) => {
     const query = ctx.match.trim().split(/\s+/)[0] ?? "";
     if (query === "") {
-      await ctx.reply(ctx.t("admin-user-usage"), { parse_mode: "HTML" });
+      await ctx.reply(ctx.t("admin-user-usage"));
       return;
     }
     await showUser(ctx, findUser(query));
   });
-  admin.callbackQuery(new RegExp(`^${ADMIN_CALLBACK.user}(\\d+)$`), async (ctx) => {
+  onCallback(admin, "admin-user", async (ctx, { userId }) => {
     await ctx.answerCallbackQuery();
-    const id = Number(ctx.match[1]);
-    await showUser(ctx, deps.store.users.get(id), id);
+    await showUser(ctx, deps.store.users.get(userId), userId);
   });
 
   admin.command("stats", async (ctx) => {
     const at = deps.now();
-    const s = support();
+    const s = deps.support;
     const text = renderStats(
       {
         users: userStats(deps.store.users.all(), at),
-        exchanges: exchangeStats(deps.store.exchanges.all(), at),
+        // The data file's exchanges plus the archive's counts, kept in the data file (no archive read).
+        exchanges: withArchivedTotals(exchangeStats(deps.store.exchanges.all(), at), deps.store.archive.totals()),
         funnel: readFunnel(deps.store),
         health: s.health.snapshot(at),
         // The same figures /metrics reads (src/ops/figures.ts).
@@ -102,27 +97,25 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
         pollerBackoff: s.poller.backoffLevel,
         openExchanges: deps.store.exchanges.open().length,
         maintenance: deps.store.settings.get("maintenance")?.on === true,
-        ops: deps.metrics && deps.delivery ? { ...(await deps.metrics.totals()), outboxBacklog: outboxBacklog(deps.delivery) } : undefined,
+        ops: { ...(await deps.metrics.totals()), outboxBacklog: outboxBacklog(deps.delivery) },
       },
       (key, vars) => ctx.t(key, vars),
     );
-    await ctx.reply(text, { parse_mode: "HTML" });
+    await ctx.reply(text);
   });
 
   // Re-check now: live status through the same store-then-notify path as the poller and /status.
-  admin.callbackQuery(new RegExp(`^${ADMIN_CALLBACK.recheck}(.+)$`), async (ctx) => {
-    const id = ctx.match[1] as string;
+  onCallback(admin, "admin-recheck", async (ctx, { exchangeId: id }) => {
     const { store, logger, tracker } = deps;
     const found = store.exchanges.get(id);
     if (!found) {
-      await ctx.answerCallbackQuery({ text: ctx.t("admin-not-found") });
+      await ctx.answerCallbackQuery({ text: ctx.t(await notHereKey(id)) });
       return;
     }
-    if (!tracker) throw new Error("the exchange tracker is not wired (app.ts)");
     try {
       await tracker.check(id, { waitForNotice: true });
       // The person's card and milestone go out before support is told it is done.
-      await deps.delivery?.outbox.drained(found.chatId, 5_000);
+      await deps.delivery.outbox.drained(found.chatId, 5_000);
     } catch (err) {
       if (!isPartnerError(err)) throw err;
       logger.warn({ err, exchangeId: id }, "admin: live re-check failed");
@@ -133,19 +126,18 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
     await ctx.answerCallbackQuery({ text: ctx.t("admin-recheck-done", { status: current.status }) });
     const view = renderExchangeRecord(current, store.users.get(current.userId), (key, vars) => ctx.t(key, vars));
     try {
-      await ctx.editMessageText(view.text, { parse_mode: "HTML", reply_markup: view.reply_markup });
+      await ctx.editMessageText(view.text, { reply_markup: view.reply_markup });
     } catch (err) {
       if (!isNotModifiedError(err)) throw err;
     }
   });
 
   // Resend the deposit instructions to the person (open exchanges only).
-  admin.callbackQuery(new RegExp(`^${ADMIN_CALLBACK.resend}(.+)$`), async (ctx) => {
-    const id = ctx.match[1] as string;
+  onCallback(admin, "admin-resend", async (ctx, { exchangeId: id }) => {
     const { store, catalog, logger, t } = deps;
     const record = store.exchanges.get(id);
     if (!record) {
-      await ctx.answerCallbackQuery({ text: ctx.t("admin-not-found") });
+      await ctx.answerCallbackQuery({ text: ctx.t(await notHereKey(id)) });
       return;
     }
     if (isFinalStatus(record.status)) {
@@ -158,14 +150,13 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
       const c = index?.get(code);
       return { code, network: c?.network, tagName: c?.tagName ?? "" };
     };
-    const locale = localeOfChat(store, record.chatId);
     try {
       await withExchangeLock(store, id, () =>
         sendDepositInstructions(
           ctx.api,
           store.exchanges.get(id) ?? record,
           { from: coin(record.from), to: coin(record.to) },
-          (key, vars) => t(locale, key, vars),
+          chatTranslator(t, store, record.chatId),
           store,
         ),
       );
@@ -193,14 +184,13 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
       await ctx.reply(ctx.t("admin-bc-usage"));
       return;
     }
-    const runner = support().broadcasts;
+    const runner = deps.support.broadcasts;
     const job = runner.createDraft(ctx.from.id, ctx.chat.id, text);
     const view = renderBroadcastPreview(job, runner.audience().length, (key, vars) => ctx.t(key, vars));
-    await ctx.reply(view.text, { parse_mode: "HTML", reply_markup: view.reply_markup });
+    await ctx.reply(view.text, { reply_markup: view.reply_markup });
   });
-  admin.callbackQuery(new RegExp(`^${ADMIN_CALLBACK.broadcastGo}(.+)$`), async (ctx) => {
-    const runner = support().broadcasts;
-    const id = ctx.match[1] as string;
+  onCallback(admin, "admin-broadcast-send", async (ctx, { jobId: id }) => {
+    const runner = deps.support.broadcasts;
     if (runner.get(id)?.state !== "draft") {
       await ctx.answerCallbackQuery({ text: ctx.t("admin-bc-not-draft") });
       return;
@@ -218,13 +208,13 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
     const progress = await ctx.reply(first.text, { reply_markup: first.reply_markup });
     await runner.start(id, progress.message_id);
   });
-  admin.callbackQuery(new RegExp(`^${ADMIN_CALLBACK.broadcastDrop}(.+)$`), async (ctx) => {
-    const state = support().broadcasts.cancel(ctx.match[1] as string);
+  onCallback(admin, "admin-broadcast-drop", async (ctx, { jobId }) => {
+    const state = deps.support.broadcasts.cancel(jobId);
     await ctx.answerCallbackQuery();
     if (state === "cancelled") await ctx.editMessageText(ctx.t("admin-bc-dropped")).catch(() => undefined);
   });
-  admin.callbackQuery(new RegExp(`^${ADMIN_CALLBACK.broadcastCancel}(.+)$`), async (ctx) => {
-    const state = support().broadcasts.cancel(ctx.match[1] as string);
+  onCallback(admin, "admin-broadcast-cancel", async (ctx, { jobId }) => {
+    const state = deps.support.broadcasts.cancel(jobId);
     await ctx.answerCallbackQuery({ text: ctx.t(state === "running" ? "admin-bc-cancelling" : "admin-bc-not-running") });
   });
 
@@ -240,7 +230,7 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
       settings.set("maintenance", message ? { on: true, message } : { on: true });
       await deps.store.flush();
       deps.logger.warn({ adminId: ctx.from.id }, "maintenance on: new exchanges paused");
-      await ctx.reply(ctx.t("admin-maint-on", { message: escapeHtml(message || "—") }), { parse_mode: "HTML" });
+      await ctx.reply(ctx.t("admin-maint-on", { message: escapeHtml(message || "—") }));
     } else if (mode === "off") {
       settings.set("maintenance", { on: false });
       await deps.store.flush();
@@ -248,9 +238,7 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
       await ctx.reply(ctx.t("admin-maint-off"));
     } else {
       const on = settings.get("maintenance")?.on === true;
-      await ctx.reply(ctx.t(on ? "admin-maint-state-on" : "admin-maint-state-off") + "\n" + ctx.t("admin-maint-usage"), {
-        parse_mode: "HTML",
-      });
+      await ctx.reply(ctx.t(on ? "admin-maint-state-on" : "admin-maint-state-off") + "\n" + ctx.t("admin-maint-usage"));
     }
   });
 
@@ -258,30 +246,36 @@ export function adminFeature(deps: BotDeps & { support?: SupportServices }): Com
   async function showFound(ctx: BotContext, query: string): Promise<void> {
     const { store } = deps;
     const seen = new Map<string, ExchangeRecord>();
-    for (const e of store.exchanges.find(query)) seen.set(e.id, e);
+    // Archived exchanges included (read from the archive's month files).
+    for (const e of await store.lookup.find(query)) seen.set(e.id, e);
     const user = /^@/.test(query) || /^\d+$/.test(query) ? findUser(query) : undefined;
-    if (user) for (const e of store.exchanges.byUser(user.id)) if (!seen.has(e.id)) seen.set(e.id, e);
+    if (user) for (const e of await store.lookup.byUser(user.id)) if (!seen.has(e.id)) seen.set(e.id, e);
     const found = [...seen.values()];
     if (found.length === 0) {
-      await ctx.reply(ctx.t("admin-find-none", { query: escapeHtml(query.slice(0, 100)) }), { parse_mode: "HTML" });
+      await ctx.reply(ctx.t("admin-find-none", { query: escapeHtml(query.slice(0, 100)) }));
       return;
     }
     await ctx.reply(ctx.t("admin-find-count", { count: found.length, shown: Math.min(found.length, MAX_FOUND) }));
     for (const e of found.slice(0, MAX_FOUND)) {
       const view = renderExchangeRecord(e, store.users.get(e.userId), (key, vars) => ctx.t(key, vars));
-      await ctx.reply(view.text, { parse_mode: "HTML", reply_markup: view.reply_markup });
+      await ctx.reply(view.text, { reply_markup: view.reply_markup });
     }
   }
 
   async function showUser(ctx: BotContext, user: UserRecord | undefined, asked?: number): Promise<void> {
     if (!user) {
-      await ctx.reply(ctx.t("admin-user-none", { query: escapeHtml(String(asked ?? ctx.match ?? "").slice(0, 100)) }), {
-        parse_mode: "HTML",
-      });
+      await ctx.reply(ctx.t("admin-user-none", { query: escapeHtml(String(asked ?? ctx.match ?? "").slice(0, 100)) }));
       return;
     }
-    const view = renderUserSummary(user, exchangesSummary(deps.store.exchanges.byUser(user.id)), (key, vars) => ctx.t(key, vars));
-    await ctx.reply(view.text, { parse_mode: "HTML", reply_markup: view.reply_markup });
+    const exchanges = await deps.store.lookup.byUser(user.id);
+    const view = renderUserSummary(user, exchangesSummary(exchanges), (key, vars) => ctx.t(key, vars));
+    await ctx.reply(view.text, { reply_markup: view.reply_markup });
+  }
+
+  /** Why a button's exchange is not in the data file: archived (final, nothing to do) or unknown. */
+  async function notHereKey(id: string): Promise<string> {
+    const archived = await deps.store.archive.find(id);
+    return archived.some((e) => e.id === id) ? "admin-archived" : "admin-not-found";
   }
 
   function findUser(query: string): UserRecord | undefined {

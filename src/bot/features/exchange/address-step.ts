@@ -3,7 +3,8 @@ import { InlineKeyboard } from "grammy";
 import type { Currency } from "../../../domain/types.js";
 import { coinLabel } from "../../../domain/exchange-draft.js";
 import { parseTag } from "../../../domain/tag.js";
-import { escapeHtml } from "../../ui/html.js";
+import { escapeHtml } from "../../../messages/html.js";
+import { shownTagName } from "../../../messages/tag-name.js";
 import { stepButtons } from "./callbacks.js";
 import { retirePrompt, sendPrompt, waitForInput } from "./input.js";
 import { callPartnerWithRetry, failureText } from "./partner-call.js";
@@ -36,23 +37,23 @@ export async function askAddress(scope: StepScope, coin: Currency, question: str
     const address = input.text.trim();
     const shown = escapeHtml(address.slice(0, MAX_ADDRESS_LENGTH));
     if (address === "" || address.length > MAX_ADDRESS_LENGTH || /\s/.test(address)) {
-      await input.ctx.reply(ctx.t("flow-address-invalid", { address: shown, coin: coinLabel(coin) }), { parse_mode: "HTML" });
+      await input.ctx.reply(ctx.t("flow-address-invalid", { address: shown, coin: coinLabel(coin) }));
       continue;
     }
     const checked = await callPartnerWithRetry(scope, "validate-address", (deps) => deps.partner.validateAddress(coin.code, address));
     if (!checked.ok) {
-      await ctx.reply(failureText(ctx, checked.failure), { parse_mode: "HTML" });
+      await ctx.reply(failureText(ctx, checked.failure));
       continue;
     }
     if (!checked.value) {
-      await input.ctx.reply(ctx.t("flow-address-invalid", { address: shown, coin: coinLabel(coin) }), { parse_mode: "HTML" });
+      await input.ctx.reply(ctx.t("flow-address-invalid", { address: shown, coin: coinLabel(coin) }));
       continue;
     }
     return {
       value: address,
       ack: async () => {
         await retirePrompt(ctx, prompt);
-        await ctx.reply(ctx.t("flow-address-accepted", { coin: coinLabel(coin), address: shown }), { parse_mode: "HTML" });
+        await ctx.reply(ctx.t("flow-address-accepted", { coin: coinLabel(coin), address: shown }));
       },
     };
   }
@@ -64,7 +65,7 @@ export async function askAddress(scope: StepScope, coin: Currency, question: str
  */
 export async function askTag(scope: StepScope, coin: Currency): Promise<TextAnswer> {
   const { ctx } = scope;
-  const tagName = escapeHtml(coin.tagName);
+  const tagName = shownTagName(coin.tagName, ctx.t.bind(ctx));
   const prompt = await sendPrompt(scope, ctx.t("flow-tag-ask", { tagName, coin: coinLabel(coin) }), backCancel(scope));
   for (;;) {
     const input = await waitForInput(scope, prompt);
@@ -73,14 +74,14 @@ export async function askTag(scope: StepScope, coin: Currency): Promise<TextAnsw
     const parsed = parseTag(input.text, coin);
     if (!parsed.ok) {
       const reason = ctx.t(`flow-tag-reason-${parsed.reason}`, { max: parsed.max ?? "", unit: parsed.unit ?? "characters" });
-      await input.ctx.reply(ctx.t("flow-tag-invalid", { tagName, reason }), { parse_mode: "HTML" });
+      await input.ctx.reply(ctx.t("flow-tag-invalid", { tagName, reason }));
       continue;
     }
     return {
       value: parsed.value,
       ack: async () => {
         await retirePrompt(ctx, prompt);
-        await ctx.reply(ctx.t("flow-tag-accepted", { tagName, tag: escapeHtml(parsed.value) }), { parse_mode: "HTML" });
+        await ctx.reply(ctx.t("flow-tag-accepted", { tagName, tag: escapeHtml(parsed.value) }));
       },
     };
   }

@@ -6,7 +6,7 @@ import { exceededMaximum, formatAmount, isAbove, isBelow, parseAmount } from "..
 import { stepButtons } from "./callbacks.js";
 import { retirePrompt, sendPrompt, waitForInput, type Input } from "./input.js";
 import { callPartnerWithRetry, failureText } from "./partner-call.js";
-import { quoteText, type ShownQuote, toShownQuote } from "../../ui/exchange-messages.js";
+import { labelsOf, quoteText, type ShownQuote, toShownQuote } from "../../ui/exchange-messages.js";
 import { markQuoted, type FlowContext, type Prompt, type StepScope } from "./types.js";
 import { countFunnel } from "../../../support/funnel.js";
 
@@ -49,7 +49,7 @@ export async function askAmount(scope: StepScope, from: Currency, to: Currency):
     } else {
       const parsed = parseAmount(input.text);
       if (!parsed.ok) {
-        await input.ctx.reply(amountErrorText(ctx, parsed.reason), { parse_mode: "HTML" });
+        await input.ctx.reply(amountErrorText(ctx, parsed.reason));
         continue;
       }
       amount = parsed.value;
@@ -70,7 +70,7 @@ export async function askAmount(scope: StepScope, from: Currency, to: Currency):
       }
       const max = exceededMaximum(amount, from.maxAmount);
       if (max !== undefined) {
-        await input.ctx.reply(aboveMaxText(ctx, from, max), { parse_mode: "HTML" });
+        await input.ctx.reply(aboveMaxText(ctx, from, max));
         continue;
       }
     }
@@ -85,13 +85,13 @@ export async function askAmount(scope: StepScope, from: Currency, to: Currency):
     });
     if (!rate.ok) {
       // e.g. "pair disabled": the person types another amount at the same prompt.
-      await ctx.reply(failureText(ctx, rate.failure), { parse_mode: "HTML" });
+      await ctx.reply(failureText(ctx, rate.failure));
       continue;
     }
     // A service may quote any amount and send its maximum beside the rate: it still applies.
     const max = exceededMaximum(requested, rate.value.maxAmount);
     if (max !== undefined) {
-      await ctx.reply(aboveMaxText(ctx, from, max), { parse_mode: "HTML" });
+      await ctx.reply(aboveMaxText(ctx, from, max));
       continue;
     }
     const quote = toShownQuote(requested, from.code, to.code, rate.value);
@@ -100,7 +100,7 @@ export async function askAmount(scope: StepScope, from: Currency, to: Currency):
     await retirePrompt(ctx, prompt);
     prompt = await sendPrompt(
       scope,
-      `${quoteText(t, quote)}\n\n${t("flow-quote-change-hint")}`,
+      `${quoteText(t, quote, labelsOf(from, to))}\n\n${t("flow-quote-change-hint")}`,
       new InlineKeyboard()
         .text(t("flow-button-continue"), buttons.next)
         .row()

@@ -34,14 +34,14 @@ export async function confirmExchange(scope: StepScope, draft: CompleteDraft): P
   });
   if (!rate.ok) {
     // The amount no longer fits (e.g. the service refuses it now): say why and go back to the amount.
-    await ctx.reply(failureText(ctx, rate.failure), { parse_mode: "HTML" });
+    await ctx.reply(failureText(ctx, rate.failure));
     return { kind: "rejected" };
   }
   // Over the maximum (the coin's, or the one the service sent with this rate): never offered for
   // Confirm, however the amount got here (a deep link, a maximum lowered since the amount step).
   const max = exceededMaximum(draft.amount, maxOf(draft, rate.value.maxAmount));
   if (max !== undefined) {
-    await ctx.reply(aboveMaxText(ctx, draft.from, max), { parse_mode: "HTML" });
+    await ctx.reply(aboveMaxText(ctx, draft.from, max));
     return { kind: "rejected" };
   }
   markQuoted(scope);
@@ -66,7 +66,6 @@ export async function confirmExchange(scope: StepScope, draft: CompleteDraft): P
     if (action.kind === "edit") {
       await input.ctx
         .editMessageText(`${card}\n\n${t("flow-edit-which")}`, {
-          parse_mode: "HTML",
           reply_markup: new InlineKeyboard()
             .text(t("flow-edit-pair"), buttons.editTarget("pair"))
             .text(t("flow-edit-amount"), buttons.editTarget("amount"))

@@ -18,6 +18,7 @@ import type { ShownQuote } from "../../ui/exchange-messages.js";
 import type { FlowFailure } from "./partner-call.js";
 import { countFunnel } from "../../../support/funnel.js";
 import { isFinalStatus } from "../../../domain/status.js";
+import { coinLabel } from "../../../domain/coin-label.js";
 import type { Store } from "../../../store/store.js";
 
 /**
@@ -43,7 +44,7 @@ export async function takeInterruptedCreates(deps: Pick<BotDeps, "store">): Prom
   const interrupted: CreateAttempt[] = [];
   for (const [draftId, marker] of markers.entries()) {
     if (marker.state !== "pending") continue;
-    const { state: _pending, ...attempt } = marker;
+    const attempt: CreateAttempt = { ...attemptOf(marker), at: marker.at };
     markers.set(draftId, { state: "in-doubt", reason: "restart", ...attempt });
     interrupted.push(attempt);
   }
@@ -66,6 +67,32 @@ export type CreateMarker =
 /** The store namespace of the once-only markers. */
 export const CREATE_MARKERS = "exchange-create";
 
+/** The attempt's own fields, without what a caller or a marker adds (the quote, the state) and its time. */
+function attemptOf(from: Omit<CreateAttempt, "at">): Omit<CreateAttempt, "at"> {
+  return {
+    draftId: from.draftId,
+    userId: from.userId,
+    chatId: from.chatId,
+    from: from.from,
+    to: from.to,
+    amount: from.amount,
+    destinationAddress: from.destinationAddress,
+    destinationTag: from.destinationTag,
+    refundAddress: from.refundAddress,
+    refundTag: from.refundTag,
+  };
+}
+
+/** The pair as the catalog names it now (what the person was just shown); the codes if it cannot say. */
+async function coinLabels(deps: Pick<BotDeps, "catalog">, from: string, to: string): Promise<{ from: string; to: string }> {
+  const index = await deps.catalog.index().catch(() => undefined);
+  const label = (code: string) => {
+    const coin = index?.get(code);
+    return coin === undefined ? code : coinLabel(coin);
+  };
+  return { from: label(from), to: label(to) };
+}
+
 /** Calls exchange-create at most once for `req.draftId` and stores the exchange before returning. */
 export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Promise<CreateOutcome> {
   const markers = deps.store.kv<CreateMarker>(CREATE_MARKERS);
@@ -76,8 +103,7 @@ export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Pro
   }
   if (existing !== undefined && existing.state !== "done") return { kind: "in-doubt" };
 
-  const { quote: _shown, ...asked } = req;
-  const attempt: CreateAttempt = { ...asked, at: deps.now().toISOString() };
+  const attempt: CreateAttempt = { ...attemptOf(req), at: deps.now().toISOString() };
   markers.set(req.draftId, { state: "pending", ...attempt });
   await deps.store.flush();
   let created;
@@ -108,7 +134,7 @@ export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Pro
       { err, draftId: req.draftId, chatId: req.chatId, userId: req.userId },
       "exchange-create answer lost: the order may exist; not creating it again",
     );
-    deps.support?.alerts.raise({ key: `create-in-doubt:${req.draftId}`, kind: "create-in-doubt", attempt, reason });
+    deps.support.alerts.raise({ key: `create-in-doubt:${req.draftId}`, kind: "create-in-doubt", attempt, reason });
     return { kind: "in-doubt" };
   }
 
@@ -132,6 +158,7 @@ export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Pro
     createdAt: now,
     updatedAt: now,
     lastNotifiedStatus: "waiting_deposit",
+    labels: await coinLabels(deps, req.from, req.to),
   };
   try {
     deps.store.exchanges.insert(record);
@@ -145,7 +172,7 @@ export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Pro
       { err, draftId: req.draftId, exchangeId: created.id },
       "exchange created at the service but not stored; support must take it over",
     );
-    deps.support?.alerts.raise({ key: `create-in-doubt:${req.draftId}`, kind: "create-in-doubt", attempt, reason });
+    deps.support.alerts.raise({ key: `create-in-doubt:${req.draftId}`, kind: "create-in-doubt", attempt, reason });
     return { kind: "in-doubt" };
   }
   markers.set(req.draftId, { state: "done", exchangeId: record.id });

@@ -19,6 +19,7 @@ import { required } from "../../../domain/checked.js";
 import { isAbove, isBelow } from "../../../domain/amount.js";
 import type { BotDeps } from "../../deps.js";
 import { maintenanceNotice } from "../../../support/maintenance.js";
+import { escapeHtml } from "../../../messages/html.js";
 import { askAddress, askTag } from "./address-step.js";
 import { askAmount } from "./amount-step.js";
 import { confirmExchange, type CompleteDraft } from "./confirm-step.js";
@@ -207,7 +208,7 @@ async function confirmAndCreate(scope: StepScope, draft: CompleteDraft): Promise
     if (result.kind === "created") {
       // Through the outbox: on disk before the first message, retried until delivered, and found
       // again at start-up if a crash comes before this line (delivery.ts).
-      await required(octx.deps.delivery, "delivery (app.ts)").depositInstructions(result.record, { from: draft.from, to: draft.to });
+      await octx.deps.delivery.depositInstructions(result.record, { from: draft.from, to: draft.to });
     }
     // Only what the flow reads is kept in its log.
     return result.kind === "created" || result.kind === "already"
@@ -222,11 +223,11 @@ async function confirmAndCreate(scope: StepScope, draft: CompleteDraft): Promise
       return "finished";
     case "already":
       await journal(scope, "ended", draft);
-      await ctx.reply(ctx.t("flow-already-created", { id: outcome.exchangeId }));
+      await ctx.reply(ctx.t("flow-already-created", { id: escapeHtml(outcome.exchangeId) }));
       // A way to pay, not just an id: the instructions if they never arrived, else the card.
       await conversation.external(async (octx) => {
         const record = octx.deps.store.exchanges.get(outcome.exchangeId);
-        if (record) await required(octx.deps.delivery, "delivery (app.ts)").offerPayment(record, { from: draft.from, to: draft.to });
+        if (record) await octx.deps.delivery.offerPayment(record, { from: draft.from, to: draft.to });
       });
       return "finished";
     case "in-doubt":
@@ -236,7 +237,7 @@ async function confirmAndCreate(scope: StepScope, draft: CompleteDraft): Promise
     case "failed":
       if (outcome.failure.kind === "rejected") {
         await journal(scope, "confirm", draft);
-        await ctx.reply(failureText(ctx, outcome.failure), { parse_mode: "HTML" });
+        await ctx.reply(failureText(ctx, outcome.failure));
         return { draft };
       }
       await offerRetry({ ...scope, step: "confirm" }, failureText(ctx, outcome.failure));

@@ -12,12 +12,11 @@
  */
 import { Composer, InlineKeyboard, type MiddlewareFn } from "grammy";
 import { conversations, createConversation } from "@grammyjs/conversations";
-import type { I18n } from "@grammyjs/i18n";
 import type { BaseContext, BotContext } from "../../context.js";
 import type { BotDeps } from "../../deps.js";
 import { conversationAdapter, storedConversation } from "../../conversation-storage.js";
-import { CALLBACK } from "../../ui/callbacks.js";
-import { FLOW_PREFIX, readFlowData } from "./callbacks.js";
+import { decodeCallback, onCallback } from "../../../messages/callback-data.js";
+import { htmlByDefault } from "../../../messages/html-by-default.js";
 import { EXCHANGE_FLOW_ID, exchangeFlow, takeHandOver } from "./flow.js";
 import { clearJournal, readJournal } from "./journal.js";
 import type { FlowPrefill, FlowStart } from "./types.js";
@@ -41,7 +40,7 @@ const MAX_HAND_OVERS = 12;
 const recovering = new WeakMap<object, FlowStart>();
 
 /** Builds the feature. Install it before the other features: an active flow sees updates first. */
-export function exchangeFeature(deps: BotDeps, i18n: I18n<BaseContext>): Composer<BotContext> {
+export function exchangeFeature(deps: BotDeps): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   feature.use(
     conversations<BotContext, BaseContext>({
@@ -53,15 +52,17 @@ export function exchangeFeature(deps: BotDeps, i18n: I18n<BaseContext>): Compose
     createConversation<BotContext, BaseContext>(exchangeFlow, {
       id: EXCHANGE_FLOW_ID,
       maxMillisecondsToWait: deps.config.flowTimeoutMs,
-      // The inner context is built afresh for each replay: give it what the outer one has.
-      // Telegram's 429s and 5xx are retried below the replay layer (bot/telegram-fetch.ts), so a
-      // replay never waits again; nothing here installs a transformer.
+      // The inner context is built afresh for each replay, with an Api of its own that bot.api's
+      // transformers do not reach: give it what the outer one has. Telegram's 429s and 5xx are
+      // retried below the replay layer (bot/telegram-fetch.ts), so a replay never waits again; the
+      // one transformer installed here, HTML by default, only rewrites payloads.
       plugins: [
         (ctx, next) => {
           ctx.deps = deps;
+          ctx.api.config.use(htmlByDefault());
           return next();
         },
-        i18n,
+        deps.i18n,
       ],
     }),
   );
@@ -75,7 +76,7 @@ export function exchangeFeature(deps: BotDeps, i18n: I18n<BaseContext>): Compose
   });
 
   feature.command("exchange", (ctx) => openFlow(ctx));
-  feature.callbackQuery(CALLBACK.startExchange, async (ctx) => {
+  onCallback(feature, "start-exchange", async (ctx) => {
     await ctx.answerCallbackQuery();
     await openFlow(ctx);
   });
@@ -90,7 +91,7 @@ export function exchangeFeature(deps: BotDeps, i18n: I18n<BaseContext>): Compose
   feature.command("cancel", (ctx) => ctx.reply(ctx.t("flow-nothing-to-cancel")));
   // A flow button pressed after its flow ended (finished, cancelled, expired, or a restarted bot
   // with a new flow version).
-  feature.callbackQuery(new RegExp(`^${FLOW_PREFIX}`), (ctx) => ctx.answerCallbackQuery({ text: ctx.t("unhandled-callback") }));
+  onCallback(feature, "flow", (ctx) => ctx.answerCallbackQuery({ text: ctx.t("unhandled-callback") }));
   return feature;
 }
 
@@ -128,7 +129,7 @@ function isFlowInput(ctx: BotContext): boolean {
   const text = ctx.message?.text;
   if (text !== undefined) return !text.startsWith("/");
   const data = ctx.callbackQuery?.data;
-  return data !== undefined && readFlowData(data) !== undefined;
+  return data !== undefined && decodeCallback(data)?.kind === "flow";
 }
 
 /** Enters `start` and every run a finished step hands over after it, within this update. */

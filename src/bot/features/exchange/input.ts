@@ -6,14 +6,12 @@
  */
 import type { InlineKeyboard } from "grammy";
 import { required } from "../../../domain/checked.js";
-import { FLOW_PREFIX, readFlowData, type FlowAction } from "./callbacks.js";
+import { decodeCallback, type FlowAction } from "../../../messages/callback-data.js";
 import { writeJournal } from "./journal.js";
+import { readCommand } from "../../command-text.js";
 import { FlowExit, type FlowContext, type Prompt, type StepScope } from "./types.js";
 
 export type Input = { kind: "text"; text: string; ctx: FlowContext } | { kind: "button"; action: FlowAction; ctx: FlowContext };
-
-/** `/cmd` or `/cmd@name`: the command and the bot it is addressed to, if any. */
-const COMMAND = /^\/([A-Za-z0-9_]{1,32})(?:@([A-Za-z0-9_]{1,64}))?(?:\s|$)/;
 
 /**
  * Waits until the person types text or presses a button of `prompt`.
@@ -27,17 +25,19 @@ export async function waitForInput(scope: StepScope, prompt: Prompt): Promise<In
   for (;;) {
     const ctx = await conversation.wait();
     const text = ctx.message?.text;
-    const command = text === undefined ? null : COMMAND.exec(text);
+    const command = readCommand(text, ctx.me.username);
     if (command) {
-      const addressee = command[2];
-      if (addressee !== undefined && addressee.toLowerCase() !== ctx.me.username.toLowerCase()) continue;
-      if (command[1]?.toLowerCase() === "cancel") throw new FlowExit("cancel");
+      if (!command.forUs) continue;
+      if (command.name.toLowerCase() === "cancel") throw new FlowExit("cancel");
       await conversation.halt({ next: true });
     }
     const data = ctx.callbackQuery?.data;
     if (data !== undefined) {
-      if (!data.startsWith(FLOW_PREFIX)) await conversation.skip({ next: true });
-      const pressed = readFlowData(data);
+      const decoded = decodeCallback(data);
+      // The greeting's "Exchange" is the flow's too: pressed on an old message mid-flow, it is a
+      // stale button, not a new start that would drop what was entered.
+      if (decoded?.kind !== "flow" && decoded?.kind !== "start-exchange") await conversation.skip({ next: true });
+      const pressed = decoded?.kind === "flow" ? decoded : undefined;
       if (pressed?.action.kind === "cancel") {
         await ctx.answerCallbackQuery();
         throw new FlowExit("cancel");
@@ -64,7 +64,7 @@ export async function sendPrompt(scope: StepScope, text: string, replyMarkup?: I
   const { conversation, ctx, step, draftId, draft } = scope;
   const chatId = required(ctx.chat, "the chat of the flow").id;
   await conversation.external((octx) => writeJournal(octx.deps.live, chatId, { step, draftId, draft }, octx.deps.now()));
-  const message = await ctx.reply(text, { parse_mode: "HTML", reply_markup: replyMarkup });
+  const message = await ctx.reply(text, { reply_markup: replyMarkup });
   return { chatId: message.chat.id, messageId: message.message_id, step };
 }
 
@@ -78,7 +78,7 @@ export async function retirePrompt(ctx: FlowContext, prompt: Prompt, summary?: s
     if (summary === undefined) {
       await ctx.api.editMessageReplyMarkup(prompt.chatId, prompt.messageId, { reply_markup: undefined });
     } else {
-      await ctx.api.editMessageText(prompt.chatId, prompt.messageId, summary, { parse_mode: "HTML" });
+      await ctx.api.editMessageText(prompt.chatId, prompt.messageId, summary);
     }
   } catch {
     // Nothing to do: the prompt stays as it was.

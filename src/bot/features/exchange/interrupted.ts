@@ -11,10 +11,9 @@
  * - the create succeeded (its marker names the exchange): the flow simply ends; the deposit
  *   instructions are the outbox's to deliver.
  */
-import type { Api } from "grammy";
 import type { BotDeps } from "../../deps.js";
-import { localeOfChat } from "../../i18n.js";
-import { escapeHtml } from "../../ui/html.js";
+import { chatTranslator } from "../../../messages/i18n.js";
+import { escapeHtml } from "../../../messages/html.js";
 import { coinLabel } from "../../../domain/exchange-draft.js";
 import type { CreateAttempt } from "../../../domain/types.js";
 import { CREATE_MARKERS, takeInterruptedCreates, type CreateMarker } from "./create-exchange.js";
@@ -28,7 +27,7 @@ export interface InterruptedReport {
 }
 
 /** Settles the flows interrupted while creating; see the module comment. Run before polling starts. */
-export async function settleInterruptedCreates(deps: BotDeps, api: Api): Promise<InterruptedReport> {
+export async function settleInterruptedCreates(deps: BotDeps): Promise<InterruptedReport> {
   const report: InterruptedReport = { inDoubt: 0, notSent: 0, finished: 0 };
   const interrupted = await takeInterruptedCreates(deps);
   const inDoubt = new Map(interrupted.map((a) => [a.draftId, a]));
@@ -64,16 +63,12 @@ export async function settleInterruptedCreates(deps: BotDeps, api: Api): Promise
   await deps.live.flush();
 
   for (const attempt of interrupted) {
-    deps.support?.alerts.raise({ key: `create-in-doubt:${attempt.draftId}`, kind: "create-in-doubt", attempt, reason: "restart" });
+    deps.support.alerts.raise({ key: `create-in-doubt:${attempt.draftId}`, kind: "create-in-doubt", attempt, reason: "restart" });
   }
   for (const { chatId, draftId, key, vars } of tell) {
-    const text = escapeHtml(deps.t(localeOfChat(deps.store, chatId), key, vars));
+    const text = escapeHtml(chatTranslator(deps.t, deps.store, chatId)(key, vars));
     // Through the outbox, once per draft: delivered even if Telegram is down at this moment.
-    if (deps.delivery) await deps.delivery.message(`${key}:${draftId}`, chatId, text);
-    else
-      await api
-        .sendMessage(chatId, text, { parse_mode: "HTML" })
-        .catch((err: unknown) => deps.logger.warn({ err, chatId }, "could not tell a person about an interrupted exchange"));
+    await deps.delivery.message(`${key}:${draftId}`, chatId, text);
   }
   if (tell.length > 0) deps.logger.warn(report, "start-up: settled exchange flows interrupted while creating");
   return report;

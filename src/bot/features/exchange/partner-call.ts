@@ -6,7 +6,7 @@
 import { InlineKeyboard } from "grammy";
 import type { BotDeps } from "../../deps.js";
 import { PartnerError } from "../../../partner/errors.js";
-import { escapeHtml } from "../../ui/html.js";
+import { escapeHtml } from "../../../messages/html.js";
 import { stepButtons } from "./callbacks.js";
 import { retirePrompt, sendPrompt, waitForInput } from "./input.js";
 import type { FlowContext, FlowConversation, StepScope } from "./types.js";

@@ -14,7 +14,7 @@ import type { Currency } from "../../../domain/types.js";
 import { required } from "../../../domain/checked.js";
 import { coinLabel } from "../../../domain/exchange-draft.js";
 import type { BotDeps } from "../../deps.js";
-import { escapeHtml } from "../../ui/html.js";
+import { escapeHtml } from "../../../messages/html.js";
 import { clampPage, coinKeyboard } from "../../ui/coin-keyboard.js";
 import { retirePrompt, sendPrompt, waitForInput } from "./input.js";
 import { callPartner, callPartnerWithRetry, failureText, offerRetry } from "./partner-call.js";
@@ -113,7 +113,7 @@ async function search(deps: BotDeps, role: CoinRole, from: Currency | undefined,
 async function decide(scope: StepScope, role: CoinRole, task: (deps: BotDeps) => Promise<Decision>): Promise<Decision | undefined> {
   const decided = await callPartner(scope.conversation, `catalog:${role}`, task);
   if (decided.ok) return decided.value;
-  await scope.ctx.reply(failureText(scope.ctx, decided.failure), { parse_mode: "HTML" });
+  await scope.ctx.reply(failureText(scope.ctx, decided.failure));
   return undefined;
 }
 
@@ -136,7 +136,7 @@ async function choose(scope: StepScope, role: CoinRole, from: Currency | undefin
       if (action.kind === "page") {
         const coins = await coinsOf(ctx.deps, role, from, view);
         view = { ...view, page: clampPage(action.page, coins.length) };
-        await input.ctx.editMessageText(textOf(view), { parse_mode: "HTML", reply_markup: await keyboardOf(view) }).catch(() => undefined);
+        await input.ctx.editMessageText(textOf(view), { reply_markup: await keyboardOf(view) }).catch(() => undefined);
         continue;
       }
       if (action.kind !== "coin") continue;
@@ -161,7 +161,7 @@ async function choose(scope: StepScope, role: CoinRole, from: Currency | undefin
         coin: decision.coin,
         ack: async () => {
           await retirePrompt(ctx, finalPrompt);
-          await ctx.reply(picked(decision.coin), { parse_mode: "HTML" });
+          await ctx.reply(picked(decision.coin));
         },
       };
     }

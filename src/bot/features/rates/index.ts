@@ -8,20 +8,15 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
 import type { BotDeps } from "../../deps.js";
-import { createQuoteCache, type QuoteCache } from "../../../partner/quote-cache.js";
+import { createQuoteCache } from "../../../partner/quote-cache.js";
 import type { RateAnswerEnv } from "../../ui/rate-answer.js";
 import { handleInlineQuery } from "./inline.js";
 import { handleRateCommand } from "./rate-command.js";
 
-/** Options of {@link ratesFeature}; tests and benchmarks may pass their own cache. */
-export interface RatesFeatureOptions {
-  quotes?: QuoteCache;
-}
-
 /** Builds the feature. One quote cache for every chat and inline query of the bot. */
-export function ratesFeature(deps: BotDeps, options: RatesFeatureOptions = {}): Composer<BotContext> {
+export function ratesFeature(deps: Pick<BotDeps, "partner" | "catalog" | "logger" | "now">): Composer<BotContext> {
   // deps.now is the bot's clock: tests that move it also move the quotes' expiry.
-  const quotes = options.quotes ?? createQuoteCache(deps.partner, { now: () => deps.now().getTime() });
+  const quotes = createQuoteCache(deps.partner, { now: () => deps.now().getTime() });
   const env = (ctx: BotContext): RateAnswerEnv => ({
     catalog: deps.catalog,
     quotes,

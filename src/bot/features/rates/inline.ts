@@ -25,12 +25,12 @@ function toArticle(ctx: BotContext, item: RateItem): InlineQueryResultArticle {
     id: item.id,
     title: item.title,
     description: item.description,
-    input_message_content: { message_text: item.html, parse_mode: "HTML", link_preview_options: { is_disabled: true } },
+    input_message_content: { message_text: item.html, link_preview_options: { is_disabled: true } },
   };
   const link = item.exchange ? exchangeLink(ctx.me.username, item.exchange) : undefined;
   if (item.exchange && link) {
     article.reply_markup = new InlineKeyboard().url(
-      ctx.t("rates-button-exchange", { from: item.exchange.from, to: item.exchange.to }),
+      ctx.t("rates-button-exchange", item.labels ?? { from: item.exchange.from, to: item.exchange.to }),
       link,
     );
   }

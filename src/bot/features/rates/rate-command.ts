@@ -12,7 +12,6 @@ export async function handleRateCommand(ctx: BotContext, env: RateAnswerEnv): Pr
   const answer = await answerRateQuery(text, env);
   const { html, keyboard } = rateMessage(ctx, answer);
   await ctx.reply(html, {
-    parse_mode: "HTML",
     link_preview_options: { is_disabled: true },
     ...(keyboard ? { reply_markup: keyboard } : {}),
   });
@@ -36,7 +35,8 @@ function rateMessage(ctx: BotContext, answer: RateAnswer): { html: string; keybo
     const link = exchangeLink(ctx.me.username, item.exchange);
     if (!link) continue;
     if (buttons > 0 && buttons % BUTTONS_PER_ROW === 0) keyboard.row();
-    const label = single ? ctx.t("rates-button-exchange", { from: item.exchange.from, to: item.exchange.to }) : `→ ${item.exchange.to}`;
+    const shown = item.labels ?? { from: item.exchange.from, to: item.exchange.to };
+    const label = single ? ctx.t("rates-button-exchange", shown) : `→ ${shown.to}`;
     keyboard.url(label, link);
     buttons++;
   }

@@ -18,7 +18,16 @@ const state = {
   dirty: false,
   /** Whether the chat follows new messages (true until the person scrolls up). */
   stick: true,
+  /** Where the page itself last scrolled the chat to: a scroll above it is the person's. */
+  autoScrollTop: 0,
 };
+
+/**
+ * Keeps the chat at its newest message whenever something changes its size: a message that
+ * arrives or is edited, an image (the QR code) that loads after it arrived, the inline results
+ * opening, the window being resized. Each message element is observed, and the chat itself.
+ */
+const resized = new ResizeObserver(() => followBottom());
 
 const $ = (id) => document.getElementById(id);
 
@@ -197,7 +206,11 @@ function renderMessages(messages) {
     if (entry === undefined || entry.sig !== sig) {
       // An edited message is replaced in place, where it was.
       const el = messageElement(m);
-      if (entry !== undefined) entry.el.replaceWith(el);
+      if (entry !== undefined) {
+        resized.unobserve(entry.el);
+        entry.el.replaceWith(el);
+      }
+      resized.observe(el);
       entry = { el, sig };
       state.rendered.set(m.id, entry);
     }
@@ -207,6 +220,7 @@ function renderMessages(messages) {
   }
   for (const [id, entry] of state.rendered) {
     if (!seen.has(id)) {
+      resized.unobserve(entry.el);
       entry.el.remove();
       state.rendered.delete(id);
     }
@@ -216,10 +230,23 @@ function renderMessages(messages) {
 
 /** Keeps the newest message in view unless the person scrolled up to read older ones. */
 function followBottom() {
-  if (state.stick) {
-    const box = $("messages");
-    box.scrollTop = box.scrollHeight;
-  }
+  if (!state.stick) return;
+  const box = $("messages");
+  box.scrollTop = box.scrollHeight;
+  state.autoScrollTop = box.scrollTop;
+}
+
+/**
+ * After any scroll of the chat: at the bottom, follow again; moved above where the page put it,
+ * the person scrolled up on purpose, so stop following. Otherwise the chat grew below since the
+ * page scrolled (an image loaded before this event came): still following, so catch up. Deciding
+ * from the distance to the bottom alone took that growth for the person scrolling away.
+ */
+function onChatScroll() {
+  const box = $("messages");
+  if (box.scrollHeight - box.scrollTop - box.clientHeight < 40) state.stick = true;
+  else if (box.scrollTop < state.autoScrollTop - 1) state.stick = false;
+  followBottom();
 }
 
 function renderCommands(commands) {
@@ -394,7 +421,10 @@ async function act(path, body, asPerson = true) {
 function switchPerson(id) {
   if (id === state.userId) return;
   state.userId = id;
-  for (const entry of state.rendered.values()) entry.el.remove();
+  for (const entry of state.rendered.values()) {
+    resized.unobserve(entry.el);
+    entry.el.remove();
+  }
   state.rendered.clear();
   state.lastToastId = undefined;
   state.toastPrimed = false;
@@ -428,8 +458,26 @@ function onInlineInput() {
   }, 250);
 }
 
+/** The "Sample…" picker: a valid address (or tag) per coin, put into the message box to send. */
+function renderSamples(samples) {
+  const select = $("samples");
+  for (const s of samples) {
+    const coin = s.network && s.network !== s.code ? `${s.code} (${s.network})` : s.code;
+    select.append(h("option", { value: s.address }, `${coin} address`));
+    if (s.tag) select.append(h("option", { value: s.tag.value }, `${coin} ${s.tag.name}`));
+  }
+  select.addEventListener("change", () => {
+    if (select.value === "") return;
+    const input = $("text-input");
+    input.value = select.value;
+    select.value = "";
+    input.focus();
+  });
+}
+
 async function main() {
   const info = await api("people");
+  renderSamples((await api("samples")).samples);
   state.bot = info.bot;
   state.people = info.people;
   state.languages = info.languages;
@@ -449,10 +497,8 @@ async function main() {
   });
   $("inline-form").addEventListener("submit", (e) => e.preventDefault());
   $("inline-input").addEventListener("input", onInlineInput);
-  const box = $("messages");
-  box.addEventListener("scroll", () => {
-    state.stick = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
-  });
+  $("messages").addEventListener("scroll", onChatScroll);
+  resized.observe($("messages"));
 
   // Live updates: the server says "something changed", the page reads the state again.
   const events = new EventSource(`${API}/events`);

@@ -7,15 +7,13 @@
  * same card. Everything that came from the person or the service is escaped here.
  */
 import { InlineKeyboard } from "grammy";
-import type { ExchangeRecord, ExchangeStatus, KnownStatus } from "../../domain/types.js";
-import { KNOWN_STATUSES } from "../../domain/types.js";
-import { formatAmount } from "../../domain/amount.js";
-import { isFinalStatus, PROGRESS_STEPS, progressStep, statusIcon } from "../../domain/status.js";
+import type { ExchangeRecord, ExchangeStatus, KnownStatus } from "../domain/types.js";
+import { KNOWN_STATUSES } from "../domain/types.js";
+import { formatAmount } from "../domain/amount.js";
+import { isFinalStatus, PROGRESS_STEPS, progressStep, statusIcon } from "../domain/status.js";
 import { escapeHtml } from "./html.js";
-import { statusCallback } from "./callbacks.js";
-
-/** Translates one key (already bound to a locale). */
-export type CardTranslate = (key: string, vars?: Record<string, string | number>) => string;
+import { encodeCallback } from "./callback-data.js";
+import type { Translate } from "./i18n.js";
 
 /** A message ready for sendMessage/editMessageText in HTML mode. */
 export interface RenderedMessage {
@@ -33,9 +31,17 @@ export function showAmount(value: string): string {
 }
 
 /** The status in words: a translation for the spec's statuses, the raw value (escaped) otherwise. */
-export function statusLabel(status: ExchangeStatus, t: CardTranslate): string {
+export function statusLabel(status: ExchangeStatus, t: Translate): string {
   return (KNOWN_STATUSES as readonly string[]).includes(status) ? t(`status-name-${status as KnownStatus}`) : escapeHtml(status);
 }
+
+/** The coins of an exchange as the person was shown them ("USDT · BEP20"); the codes on older records. Escaped. */
+function coinsOf(record: Pick<ExchangeRecord, "from" | "to" | "labels">): { from: string; to: string } {
+  return { from: escapeHtml(record.labels?.from ?? record.from), to: escapeHtml(record.labels?.to ?? record.to) };
+}
+
+/** Final statuses in which nothing was exchanged: the card says what happened, not what would be received. */
+const UNFULFILLED: ReadonlySet<ExchangeStatus> = new Set(["failed", "reverted", "time_expired"]);
 
 /** "▰▰▱▱▱ 2/5", or undefined for statuses that are off the happy path. */
 function progressBar(status: ExchangeStatus): string | undefined {
@@ -45,25 +51,29 @@ function progressBar(status: ExchangeStatus): string | undefined {
 }
 
 /** The card's text and its refresh button (when the id fits in callback_data). */
-export function renderOrderCard(record: ExchangeRecord, t: CardTranslate): RenderedMessage {
+export function renderOrderCard(record: ExchangeRecord, t: Translate): RenderedMessage {
   const lines = [
     t("status-card-title", { icon: statusIcon(record.status), id: escapeHtml(record.id) }),
     t("status-card-status", { status: statusLabel(record.status, t) }),
   ];
   const bar = progressBar(record.status);
   if (bar) lines.push(bar);
-  lines.push(
-    "",
-    t("status-card-send", { amount: showAmount(record.expectedAmountFrom ?? record.amountFrom), coin: escapeHtml(record.from) }),
-    t("status-card-expected", { amount: showAmount(record.expectedAmountTo ?? record.quotedAmountTo), coin: escapeHtml(record.to) }),
-  );
+  const coins = coinsOf(record);
+  lines.push("", t("status-card-send", { amount: showAmount(record.expectedAmountFrom ?? record.amountFrom), coin: coins.from }));
+  if (UNFULFILLED.has(record.status)) {
+    // No amount is promised any more: the card says what happened to the coins instead.
+    const refund = escapeHtml(record.refundAddress) + (record.refundTag ? ` (${escapeHtml(record.refundTag)})` : "");
+    lines.push(t(`status-card-outcome-${record.status}`, { refund }));
+  } else {
+    lines.push(t("status-card-expected", { amount: showAmount(record.expectedAmountTo ?? record.quotedAmountTo), coin: coins.to }));
+  }
   if (record.status === "waiting_deposit") {
     // While the deposit is awaited the card is a way to pay on its own: /status and /history
     // answer with it, and it may be all that is left after the instructions scrolled away.
     lines.push(t("status-card-deposit-address", { address: escapeHtml(record.depositAddress) }));
     if (record.depositTag) lines.push(t("status-card-deposit-tag", { tag: escapeHtml(record.depositTag) }));
   }
-  if (record.amountTo) lines.push(t("status-card-received", { amount: showAmount(record.amountTo), coin: escapeHtml(record.to) }));
+  if (record.amountTo) lines.push(t("status-card-received", { amount: showAmount(record.amountTo), coin: coins.to }));
   if (record.txId) lines.push(t("status-card-txid", { txId: escapeHtml(record.txId) }));
   // While open, the footer promises updates; once the poller has given up on it, it says why:
   // the service said it does not know the exchange (not that it is down), or it got too old.
@@ -71,7 +81,7 @@ export function renderOrderCard(record: ExchangeRecord, t: CardTranslate): Rende
   else if (record.tracking?.stoppedReason) lines.push("", t("status-tracking-stopped"));
   else if (!isFinalStatus(record.status)) lines.push("", t("deposit-outro"));
 
-  const data = statusCallback(record.id);
+  const data = encodeCallback({ kind: "status", exchangeId: record.id });
   return {
     text: lines.join("\n"),
     reply_markup: data ? new InlineKeyboard().text(t("status-card-refresh"), data) : undefined,
@@ -82,7 +92,7 @@ export function renderOrderCard(record: ExchangeRecord, t: CardTranslate): Rende
  * The message for a milestone `status` (see domain/status.ts), or undefined when the status is
  * not one. Failures say what happens next: the refund address, and how to reach support.
  */
-export function renderMilestone(record: ExchangeRecord, status: ExchangeStatus, t: CardTranslate): string | undefined {
+export function renderMilestone(record: ExchangeRecord, status: ExchangeStatus, t: Translate): string | undefined {
   const id = escapeHtml(record.id);
   const refund = escapeHtml(record.refundAddress) + (record.refundTag ? ` (${escapeHtml(record.refundTag)})` : "");
   switch (status) {
@@ -90,13 +100,13 @@ export function renderMilestone(record: ExchangeRecord, status: ExchangeStatus, 
       return t("status-notice-deposit", {
         id,
         amount: showAmount(record.expectedAmountFrom ?? record.amountFrom),
-        coin: escapeHtml(record.from),
+        coin: coinsOf(record).from,
       });
     case "success": {
       const text = t("status-notice-success", {
         id,
         amount: showAmount(record.amountTo ?? record.expectedAmountTo ?? record.quotedAmountTo),
-        coin: escapeHtml(record.to),
+        coin: coinsOf(record).to,
       });
       return record.txId ? `${text}\n${t("status-card-txid", { txId: escapeHtml(record.txId) })}` : text;
     }

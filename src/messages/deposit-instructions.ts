@@ -9,14 +9,14 @@
  */
 import { InputFile, type Api } from "grammy";
 import QRCode from "qrcode";
-import type { ExchangeRecord } from "../../domain/types.js";
-import { coinLabel } from "../../domain/exchange-draft.js";
-import { formatAmount } from "../../domain/amount.js";
+import type { ExchangeRecord } from "../domain/types.js";
+import { coinLabel } from "../domain/exchange-draft.js";
+import { formatAmount } from "../domain/amount.js";
 import { escapeHtml } from "./html.js";
+import { shownTagName } from "./tag-name.js";
 import { renderOrderCard } from "./order-card.js";
-import type { Store } from "../../store/store.js";
-
-type T = (key: string, vars?: Record<string, string | number>) => string;
+import type { Store } from "../store/store.js";
+import type { Translate } from "./i18n.js";
 
 /** What is needed besides the record: the coins' display data from the catalog. */
 export interface InstructionCoins {
@@ -37,8 +37,10 @@ function depositQr(address: string): Promise<Buffer> {
 }
 
 /** The instructions' messages, in the order they are sent. Pure. */
-export function depositParts(record: ExchangeRecord, coins: InstructionCoins, t: T): DepositPart[] {
-  const from = coinLabel(coins.from);
+export function depositParts(record: ExchangeRecord, coins: InstructionCoins, t: Translate): DepositPart[] {
+  // As the exchange was shown when it was created; from the catalog's coins for older records.
+  const from = escapeHtml(record.labels?.from ?? coinLabel(coins.from));
+  const to = escapeHtml(record.labels?.to ?? coinLabel(coins.to));
   const parts: DepositPart[] = [
     {
       kind: "text",
@@ -47,7 +49,7 @@ export function depositParts(record: ExchangeRecord, coins: InstructionCoins, t:
           amount: record.amountFrom,
           coin: from,
           amountTo: formatAmount(record.quotedAmountTo),
-          to: coinLabel(coins.to),
+          to,
           id: escapeHtml(record.id),
         }),
         "",
@@ -58,7 +60,7 @@ export function depositParts(record: ExchangeRecord, coins: InstructionCoins, t:
   ];
   if (record.depositTag) {
     // The service gave a deposit tag for a coin the catalog lists without a tag name: still show it.
-    const tagName = escapeHtml(coins.from.tagName || t("deposit-tag-fallback-name"));
+    const tagName = coins.from.tagName ? shownTagName(coins.from.tagName, t) : escapeHtml(t("deposit-tag-fallback-name"));
     parts.push({ kind: "text", text: t("deposit-tag", { tagName, tag: escapeHtml(record.depositTag) }) });
   }
   parts.push({ kind: "qr", caption: t("deposit-qr-caption", { coin: from }) });
@@ -73,12 +75,12 @@ export async function sendDepositPart(
   api: Api,
   record: ExchangeRecord,
   part: DepositPart,
-  t: T,
+  t: Translate,
   store?: Pick<Store, "exchanges">,
 ): Promise<number> {
   switch (part.kind) {
     case "text":
-      return (await api.sendMessage(record.chatId, part.text, { parse_mode: "HTML" })).message_id;
+      return (await api.sendMessage(record.chatId, part.text)).message_id;
     case "qr":
       return (
         await api.sendPhoto(record.chatId, new InputFile(await depositQr(record.depositAddress), "deposit-address.png"), {
@@ -87,7 +89,7 @@ export async function sendDepositPart(
       ).message_id;
     case "card": {
       const card = renderOrderCard(record, t);
-      const sent = await api.sendMessage(record.chatId, card.text, { parse_mode: "HTML", reply_markup: card.reply_markup });
+      const sent = await api.sendMessage(record.chatId, card.text, { reply_markup: card.reply_markup });
       if (store?.exchanges.get(record.id)) store.exchanges.update(record.id, { cardMessageId: sent.message_id });
       return sent.message_id;
     }
@@ -102,7 +104,7 @@ export async function sendDepositInstructions(
   api: Api,
   record: ExchangeRecord,
   coins: InstructionCoins,
-  t: T,
+  t: Translate,
   store?: Pick<Store, "exchanges">,
 ): Promise<number> {
   let last = 0;

@@ -1,8 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { I18n } from "@grammyjs/i18n";
-import type { BaseContext } from "./context.js";
+import type { Context } from "grammy";
 import type { Store } from "../store/store.js";
-import { escapeHtml } from "./ui/html.js";
+import { escapeHtml } from "./html.js";
 
 /** Languages with a locales/<code>.ftl file, the first being the default. */
 export const SUPPORTED_LOCALES = ["en", "ru"] as const;
@@ -11,8 +11,14 @@ export type SupportedLocale = (typeof SUPPORTED_LOCALES)[number];
 // Resolved from this file so that both `src/` (tsx) and `dist/` (built) find the same folder.
 const LOCALES_DIR = fileURLToPath(new URL("../../locales", import.meta.url));
 
-/** Translates outside an update (menus, notifications from the poller). */
+/** Translates outside an update (menus, notifications from the poller), in any language. */
 export type Translator = (locale: string, key: string, variables?: Record<string, string | number>) => string;
+
+/**
+ * Translates in one language already chosen: what every message builder takes (`ctx.t` inside an
+ * update, {@link chatTranslator} outside one).
+ */
+export type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 /** Maps any Telegram language_code ("ru-RU", "uk", undefined) to a locale we have. */
 function pickLocale(code: string | undefined): SupportedLocale {
@@ -24,27 +30,42 @@ function pickLocale(code: string | undefined): SupportedLocale {
  * The language to write to a private chat in outside an update (notifications): the person's
  * choice, else their Telegram language. Private chat ids are user ids.
  */
-export function localeOfChat(store: Store, chatId: number): SupportedLocale {
+function localeOfChat(store: Pick<Store, "users">, chatId: number): SupportedLocale {
   const user = store.users.get(chatId);
   return pickLocale(user?.languageCode ?? user?.telegramLanguageCode);
 }
 
 /**
- * Builds the i18n plugin. The language is the one the person chose with /language (kept in the
- * store), else their Telegram app's language, else English.
+ * The translator for a message to private chat `chatId` sent outside an update (a notice, an
+ * alert, a broadcast's progress): `t` bound to the chat's language ({@link localeOfChat}).
  */
-export function createI18n(): I18n<BaseContext> {
-  return new I18n<BaseContext>({
+export function chatTranslator(t: Translator, store: Pick<Store, "users">, chatId: number): Translate {
+  const locale = localeOfChat(store, chatId);
+  return (key, variables) => t(locale, key, variables);
+}
+
+/**
+ * Builds the i18n plugin. The language is the one the person chose with /language
+ * (`chosenLanguage`, read from the store by the caller), else their Telegram app's language, else
+ * English. Code that only translates outside updates (tests) may leave `chosenLanguage` out.
+ * `defaults` are variables every message may use (the support contact, {@link contactVariable}).
+ */
+export function createI18n<C extends Context>(
+  chosenLanguage: (userId: number) => string | undefined = () => undefined,
+  defaults: Record<string, string | number> = {},
+): I18n<C> {
+  return new I18n<C>({
     defaultLocale: "en",
     directory: LOCALES_DIR,
     // Fluent wraps placeables in Unicode isolation marks by default; in Telegram they show up as
     // invisible characters inside addresses that people copy, so turn them off.
     fluentBundleOptions: { useIsolating: false },
-    // The support contact, for every message that names it (as the Translator's defaults do).
-    globalTranslationContext: (ctx) => ({ contact: contactVariable(ctx.deps.config.supportContact) }),
+    // Variables every message may use inside an update too (the support contact), as the
+    // Translator's defaults are outside one.
+    globalTranslationContext: () => defaults,
     localeNegotiator: (ctx) => {
       const id = ctx.from?.id;
-      const chosen = id === undefined ? undefined : ctx.deps.store.users.get(id)?.languageCode;
+      const chosen = id === undefined ? undefined : chosenLanguage(id);
       return pickLocale(chosen ?? ctx.from?.language_code);
     },
   });
@@ -62,6 +83,6 @@ export function contactVariable(supportContact: string | undefined): string {
  * A {@link Translator} over the same translations, for code that runs outside an update.
  * `defaults` are variables every message may use (the support contact).
  */
-export function translatorOf(i18n: I18n<BaseContext>, defaults: Record<string, string | number> = {}): Translator {
+export function translatorOf<C extends Context>(i18n: I18n<C>, defaults: Record<string, string | number> = {}): Translator {
   return (locale, key, variables) => i18n.t(locale, key, { ...defaults, ...variables });
 }

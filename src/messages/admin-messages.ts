@@ -4,35 +4,22 @@
  * value that came from a person or the service is escaped here.
  */
 import { InlineKeyboard } from "grammy";
-import type { ExchangeRecord, UserRecord } from "../../domain/types.js";
-import { statusIcon } from "../../domain/status.js";
-import type { EndpointHealth } from "../../support/partner-health.js";
-import type { ExchangeStats, UserStats } from "../../support/stats.js";
-import type { FunnelStep } from "../../support/funnel.js";
-import type { OpsTotals } from "../../ops/metrics.js";
-import type { AlertEvent } from "../../support/alerts.js";
-import type { BroadcastCounts, BroadcastJob } from "../../support/broadcast.js";
+import type { ExchangeRecord, UserRecord } from "../domain/types.js";
+import { statusIcon } from "../domain/status.js";
+import type {
+  AlertEvent,
+  BroadcastCounts,
+  BroadcastJob,
+  EndpointHealth,
+  ExchangeStats,
+  FunnelStep,
+  OpsTotals,
+  UserStats,
+} from "../domain/reports.js";
 import { escapeHtml } from "./html.js";
-import { CALLBACK_DATA_LIMIT } from "./callbacks.js";
-import { showAmount, statusLabel, type CardTranslate, type RenderedMessage } from "./order-card.js";
-
-/** callback_data of support's buttons. All start with "adm:" and are admin-only. */
-export const ADMIN_CALLBACK = {
-  prefix: "adm:",
-  recheck: "adm:r:",
-  resend: "adm:d:",
-  user: "adm:u:",
-  find: "adm:f:",
-  broadcastGo: "adm:bc:go:",
-  broadcastDrop: "adm:bc:no:",
-  broadcastCancel: "adm:bc:c:",
-} as const;
-
-/** `prefix + value`, or undefined when it would not fit Telegram's 64 bytes (the button is left out). */
-function adminCallback(prefix: string, value: string | number): string | undefined {
-  const data = prefix + String(value);
-  return Buffer.byteLength(data, "utf8") <= CALLBACK_DATA_LIMIT ? data : undefined;
-}
+import { encodeCallback } from "./callback-data.js";
+import { showAmount, statusLabel, type RenderedMessage } from "./order-card.js";
+import type { Translate } from "./i18n.js";
 
 /** "2024-05-01 12:34 UTC" from an ISO time (or the raw value, escaped, if it is not one). */
 function showTime(iso: string | number | Date | undefined): string {
@@ -53,25 +40,25 @@ const withTag = (address: string, tag: string) =>
   `<code>${escapeHtml(address)}</code>${tag ? ` (tag <code>${escapeHtml(tag)}</code>)` : ""}`;
 
 /** The buttons under an exchange: re-check, resend instructions (while open), open the user. */
-function exchangeButtons(record: ExchangeRecord, t: CardTranslate): InlineKeyboard | undefined {
+function exchangeButtons(record: ExchangeRecord, t: Translate): InlineKeyboard | undefined {
   const kb = new InlineKeyboard();
   let any = false;
-  const recheck = adminCallback(ADMIN_CALLBACK.recheck, record.id);
+  const recheck = encodeCallback({ kind: "admin-recheck", exchangeId: record.id });
   if (recheck) {
     kb.text(t("admin-button-recheck"), recheck);
     any = true;
   }
-  const resend = adminCallback(ADMIN_CALLBACK.resend, record.id);
+  const resend = encodeCallback({ kind: "admin-resend", exchangeId: record.id });
   if (resend) {
     kb.text(t("admin-button-resend"), resend);
     any = true;
   }
-  kb.row().text(t("admin-button-user"), `${ADMIN_CALLBACK.user}${record.userId}`);
+  kb.row().text(t("admin-button-user"), encodeCallback({ kind: "admin-user", userId: record.userId }));
   return any || record.userId ? kb : undefined;
 }
 
 /** An exchange's full record for support. */
-export function renderExchangeRecord(record: ExchangeRecord, user: UserRecord | undefined, t: CardTranslate): RenderedMessage {
+export function renderExchangeRecord(record: ExchangeRecord, user: UserRecord | undefined, t: Translate): RenderedMessage {
   const lines = [
     t("admin-ex-title", { icon: statusIcon(record.status), id: escapeHtml(record.id) }),
     t("admin-ex-status", { status: statusLabel(record.status, t), raw: escapeHtml(record.status) }),
@@ -85,7 +72,12 @@ export function renderExchangeRecord(record: ExchangeRecord, user: UserRecord | 
   ];
   if (record.expectedAmountFrom || record.expectedAmountTo) {
     lines.push(
-      t("admin-ex-expected", { from: showAmount(record.expectedAmountFrom ?? "—"), to: showAmount(record.expectedAmountTo ?? "—") }),
+      t("admin-ex-expected", {
+        amountFrom: showAmount(record.expectedAmountFrom ?? "—"),
+        from: escapeHtml(record.from),
+        amountTo: showAmount(record.expectedAmountTo ?? "—"),
+        to: escapeHtml(record.to),
+      }),
     );
   }
   if (record.amountTo) lines.push(t("admin-ex-received", { amount: showAmount(record.amountTo), to: escapeHtml(record.to) }));
@@ -106,7 +98,7 @@ export function renderExchangeRecord(record: ExchangeRecord, user: UserRecord | 
 export function renderUserSummary(
   user: UserRecord,
   summary: { total: number; byStatus: Record<string, number>; volume: Record<string, string> },
-  t: CardTranslate,
+  t: Translate,
 ): RenderedMessage {
   const language = user.languageCode
     ? `${escapeHtml(user.languageCode)} (${t("admin-user-chosen")})`
@@ -122,12 +114,12 @@ export function renderUserSummary(
   lines.push(t("admin-volume-title"));
   lines.push(...volumeLines(summary.volume, t));
   const kb = new InlineKeyboard();
-  const find = adminCallback(ADMIN_CALLBACK.find, user.id);
+  const find = encodeCallback({ kind: "admin-find", query: String(user.id) });
   if (find && summary.total > 0) kb.text(t("admin-button-exchanges"), find);
   return { text: lines.join("\n"), reply_markup: summary.total > 0 ? kb : undefined };
 }
 
-function volumeLines(volume: Record<string, string>, t: CardTranslate): string[] {
+function volumeLines(volume: Record<string, string>, t: Translate): string[] {
   const entries = Object.entries(volume);
   if (entries.length === 0) return [`• ${t("admin-none")}`];
   return entries.map(([coin, amount]) => `• ${showAmount(amount)} ${escapeHtml(coin)}`);
@@ -144,12 +136,12 @@ export interface StatsView {
   pollerBackoff: number;
   openExchanges: number;
   maintenance: boolean;
-  /** Counts since start (the same counters as /metrics) and the outbox backlog; absent in tests without them. */
-  ops?: OpsTotals & { outboxBacklog: number };
+  /** Counts since start (the same counters as /metrics) and the outbox backlog. */
+  ops: OpsTotals & { outboxBacklog: number };
 }
 
 /** The /stats message. */
-export function renderStats(s: StatsView, t: CardTranslate): string {
+export function renderStats(s: StatsView, t: Translate): string {
   const lines = [
     t("admin-stats-title"),
     "",
@@ -184,22 +176,20 @@ export function renderStats(s: StatsView, t: CardTranslate): string {
       ? t("admin-stats-poller-none", { open: s.openExchanges })
       : t("admin-stats-poller", { lag: s.pollerLagSeconds, backoff: s.pollerBackoff, open: s.openExchanges }),
   );
-  if (s.ops) {
-    lines.push(
-      t("admin-stats-ops", {
-        updates: s.ops.updates,
-        failed: s.ops.failedUpdates,
-        telegramErrors: s.ops.telegramErrors,
-        backlog: s.ops.outboxBacklog,
-      }),
-    );
-  }
+  lines.push(
+    t("admin-stats-ops", {
+      updates: s.ops.updates,
+      failed: s.ops.failedUpdates,
+      telegramErrors: s.ops.telegramErrors,
+      backlog: s.ops.outboxBacklog,
+    }),
+  );
   if (s.maintenance) lines.push(t("admin-stats-maintenance"));
   return lines.join("\n");
 }
 
 /** An alert for support, with look-up buttons where the ids fit. */
-export function renderAlert(alert: AlertEvent, user: UserRecord | undefined, t: CardTranslate): RenderedMessage {
+export function renderAlert(alert: AlertEvent, user: UserRecord | undefined, t: Translate): RenderedMessage {
   switch (alert.kind) {
     case "partner-down":
       return { text: t("admin-alert-partner-down", { since: showTime(alert.since) }) };
@@ -216,7 +206,10 @@ export function renderAlert(alert: AlertEvent, user: UserRecord | undefined, t: 
         t("admin-alert-create-destination", { address: tagged(a.destinationAddress, a.destinationTag) }),
         t("admin-alert-create-refund", { address: tagged(a.refundAddress, a.refundTag) }),
       ].join("\n");
-      return { text, reply_markup: new InlineKeyboard().text(t("admin-button-user"), `${ADMIN_CALLBACK.user}${a.userId}`) };
+      return {
+        text,
+        reply_markup: new InlineKeyboard().text(t("admin-button-user"), encodeCallback({ kind: "admin-user", userId: a.userId })),
+      };
     }
     default: {
       const e = alert.exchange;
@@ -240,26 +233,26 @@ export function renderAlert(alert: AlertEvent, user: UserRecord | undefined, t: 
         }),
       ].join("\n");
       const kb = new InlineKeyboard();
-      const find = adminCallback(ADMIN_CALLBACK.find, e.id);
+      const find = encodeCallback({ kind: "admin-find", query: e.id });
       if (find) kb.text(t("admin-button-open"), find);
-      kb.text(t("admin-button-user"), `${ADMIN_CALLBACK.user}${e.userId}`);
+      kb.text(t("admin-button-user"), encodeCallback({ kind: "admin-user", userId: e.userId }));
       return { text, reply_markup: kb };
     }
   }
 }
 
 /** The preview of a broadcast draft, with Send and Cancel. */
-export function renderBroadcastPreview(job: BroadcastJob, audience: number, t: CardTranslate): RenderedMessage {
+export function renderBroadcastPreview(job: BroadcastJob, audience: number, t: Translate): RenderedMessage {
   return {
     text: `${t("admin-bc-preview", { count: audience })}\n\n${escapeHtml(job.text)}`,
     reply_markup: new InlineKeyboard()
-      .text(t("admin-bc-send", { count: audience }), ADMIN_CALLBACK.broadcastGo + job.id)
-      .text(t("admin-bc-drop"), ADMIN_CALLBACK.broadcastDrop + job.id),
+      .text(t("admin-bc-send", { count: audience }), encodeCallback({ kind: "admin-broadcast-send", jobId: job.id }))
+      .text(t("admin-bc-drop"), encodeCallback({ kind: "admin-broadcast-drop", jobId: job.id })),
   };
 }
 
 /** The broadcast's progress (with Cancel while it runs) or its final count. */
-export function renderBroadcastProgress(job: BroadcastJob, c: BroadcastCounts, final: boolean, t: CardTranslate): RenderedMessage {
+export function renderBroadcastProgress(job: BroadcastJob, c: BroadcastCounts, final: boolean, t: Translate): RenderedMessage {
   const key = !final ? "admin-bc-progress" : job.state === "cancelled" ? "admin-bc-cancelled" : "admin-bc-done";
   const text = t(key, {
     done: c.sent + c.blocked + c.failed + c.unconfirmed,
@@ -271,6 +264,8 @@ export function renderBroadcastProgress(job: BroadcastJob, c: BroadcastCounts, f
   const extra = c.unconfirmed > 0 ? `\n${t("admin-bc-unconfirmed", { count: c.unconfirmed })}` : "";
   return {
     text: text + extra,
-    reply_markup: final ? undefined : new InlineKeyboard().text(t("admin-bc-cancel"), ADMIN_CALLBACK.broadcastCancel + job.id),
+    reply_markup: final
+      ? undefined
+      : new InlineKeyboard().text(t("admin-bc-cancel"), encodeCallback({ kind: "admin-broadcast-cancel", jobId: job.id })),
   };
 }

@@ -1,0 +1,214 @@
+/**
+ * Every button's callback_data, in one typed codec: {@link CallbackData} lists each kind of button
+ * with what it carries, {@link encodeCallback} writes it, {@link decodeCallback} reads it back (or
+ * says it is not ours), and {@link onCallback} hands a feature the decoded value of its own kind.
+ * No feature writes or matches callback strings itself.
+ *
+ * Telegram's limit (1–64 bytes) is checked here and nowhere else. Kinds whose value comes from
+ * outside (an exchange id the service chose, a search query) may not fit: encoding them gives
+ * `undefined` and the caller leaves the button out. The others are bounded by the bot itself
+ * (fixed words, step codes, coin codes of at most 20 characters, page numbers, Telegram user ids);
+ * encoding one that does not fit is a bug and throws.
+ *
+ * The wire format is the one earlier versions wrote (`x:new`, `st:<id>`, `adm:r:<id>`,
+ * `x:<step>:<action>[:<argument>]`…), so buttons in messages people already have keep working.
+ */
+import type { Composer, Context, Filter } from "grammy";
+import type { Step } from "../domain/exchange-draft.js";
+import { SUPPORTED_LOCALES, type SupportedLocale } from "./i18n.js";
+
+/** Telegram's limit for callback_data, in bytes. */
+export const CALLBACK_DATA_LIMIT = 64;
+
+/** The sections of the confirmation card that "Edit" offers. */
+export type EditTargetName = "pair" | "amount" | "destination" | "refund";
+
+/** What a button of the exchange flow does. */
+export type FlowAction =
+  | { kind: "cancel" | "back" | "retry" | "next" | "min" | "confirm" | "edit" | "noop" }
+  | { kind: "coin"; code: string }
+  | { kind: "page"; page: number }
+  | { kind: "edit-target"; target: EditTargetName };
+
+/** Every kind of button the bot sends, with what its data carries. */
+export type CallbackData =
+  /** The greeting's "Exchange" button. */
+  | { kind: "start-exchange" }
+  /** The greeting's "How it works" button. */
+  | { kind: "help" }
+  | { kind: "language"; locale: SupportedLocale }
+  /** The order card's refresh, /history's items: the status of one exchange. */
+  | { kind: "status"; exchangeId: string }
+  | { kind: "history-page"; page: number }
+  /** A button of the exchange flow, with the step whose prompt it belongs to. */
+  | { kind: "flow"; step: Step; action: FlowAction }
+  | { kind: "admin-recheck"; exchangeId: string }
+  | { kind: "admin-resend"; exchangeId: string }
+  | { kind: "admin-user"; userId: number }
+  /** Opens /find for an exchange id or a user id. */
+  | { kind: "admin-find"; query: string }
+  | { kind: "admin-broadcast-send"; jobId: string }
+  | { kind: "admin-broadcast-drop"; jobId: string }
+  | { kind: "admin-broadcast-cancel"; jobId: string };
+
+export type CallbackKind = CallbackData["kind"];
+
+/** The value of one kind. */
+export type CallbackOf<K extends CallbackKind> = Extract<CallbackData, { kind: K }>;
+
+/** Kinds that carry a value from outside the bot, which may not fit in 64 bytes. */
+type UnboundedKind = "status" | "admin-recheck" | "admin-resend" | "admin-find";
+
+/** How one kind is written: a fixed prefix, then its value. */
+interface Codec<K extends CallbackKind> {
+  readonly prefix: string;
+  write(value: CallbackOf<K>): string;
+  /** The value from what follows the prefix; undefined when it is malformed. */
+  read(rest: string): CallbackOf<K> | undefined;
+}
+
+/** A kind with nothing to carry: exactly its prefix. */
+function fixed<K extends CallbackKind>(kind: K, prefix: string): Codec<K> {
+  return { prefix, write: () => "", read: (rest) => (rest === "" ? ({ kind } as CallbackOf<K>) : undefined) };
+}
+
+/** A kind carrying one non-empty string (an id the service or the bot chose). */
+function withText<K extends CallbackKind>(kind: K, prefix: string, field: string): Codec<K> {
+  return {
+    prefix,
+    write: (value) => String((value as Record<string, unknown>)[field]),
+    read: (rest) => (rest === "" ? undefined : ({ kind, [field]: rest } as unknown as CallbackOf<K>)),
+  };
+}
+
+/** A kind carrying one whole number of up to `digits` digits, written without leading zeros. */
+function withNumber<K extends CallbackKind>(kind: K, prefix: string, field: string, digits: number): Codec<K> {
+  const pattern = new RegExp(`^(0|[1-9]\\d{0,${digits - 1}})$`);
+  return {
+    prefix,
+    write: (value) => String((value as Record<string, unknown>)[field]),
+    read: (rest) => (pattern.test(rest) ? ({ kind, [field]: Number(rest) } as unknown as CallbackOf<K>) : undefined),
+  };
+}
+
+const STEP_CODES = {
+  from: "f",
+  to: "t",
+  amount: "a",
+  destination: "d",
+  destinationTag: "g",
+  refund: "r",
+  refundTag: "h",
+  confirm: "c",
+} as const satisfies Record<Step, string>;
+const STEP_BY_CODE = new Map<string, Step>(Object.entries(STEP_CODES).map(([step, code]) => [code, step as Step]));
+const SIMPLE_ACTIONS = new Set(["cancel", "back", "retry", "next", "min", "confirm", "edit", "noop"]);
+const EDIT_TARGETS = new Set<string>(["pair", "amount", "destination", "refund"] satisfies EditTargetName[]);
+/** The catalog's coin codes: upper case letters and digits, at most 20 characters. */
+const COIN_CODE = /^[A-Z0-9]{1,20}$/;
+
+/**
+ * The flow's buttons: `x:<step>:<action>[:<argument>]`. Every button carries the step of its
+ * prompt, so a press on a button of another step (an old prompt, or one shown before a restart)
+ * is refused instead of being read as an answer to the current question.
+ */
+const flowCodec: Codec<"flow"> = {
+  prefix: "x:",
+  write({ step, action }) {
+    const head = `${STEP_CODES[step]}:`;
+    switch (action.kind) {
+      case "coin":
+        return `${head}c:${action.code}`;
+      case "page":
+        return `${head}p:${String(action.page)}`;
+      case "edit-target":
+        return `${head}e:${action.target}`;
+      default:
+        return head + action.kind;
+    }
+  },
+  read(rest) {
+    const [code, verb, argument, ...more] = rest.split(":");
+    const step = STEP_BY_CODE.get(code ?? "");
+    if (!step || verb === undefined || more.length > 0) return undefined;
+    const flow = (action: FlowAction): CallbackOf<"flow"> => ({ kind: "flow", step, action });
+    if (argument === undefined) return SIMPLE_ACTIONS.has(verb) ? flow({ kind: verb } as FlowAction) : undefined;
+    if (verb === "c" && COIN_CODE.test(argument)) return flow({ kind: "coin", code: argument });
+    if (verb === "p" && /^(0|[1-9]\d{0,3})$/.test(argument)) return flow({ kind: "page", page: Number(argument) });
+    if (verb === "e" && EDIT_TARGETS.has(argument)) return flow({ kind: "edit-target", target: argument as EditTargetName });
+    return undefined;
+  },
+};
+
+const CODECS: { readonly [K in CallbackKind]: Codec<K> } = {
+  "start-exchange": fixed("start-exchange", "x:new"),
+  help: fixed("help", "help"),
+  language: {
+    prefix: "lang:",
+    write: (value) => value.locale,
+    read: (rest) =>
+      (SUPPORTED_LOCALES as readonly string[]).includes(rest) ? { kind: "language", locale: rest as SupportedLocale } : undefined,
+  },
+  status: withText("status", "st:", "exchangeId"),
+  "history-page": withNumber("history-page", "hist:", "page", 6),
+  flow: flowCodec,
+  "admin-recheck": withText("admin-recheck", "adm:r:", "exchangeId"),
+  "admin-resend": withText("admin-resend", "adm:d:", "exchangeId"),
+  "admin-user": withNumber("admin-user", "adm:u:", "userId", 19),
+  "admin-find": withText("admin-find", "adm:f:", "query"),
+  "admin-broadcast-send": withText("admin-broadcast-send", "adm:bc:go:", "jobId"),
+  "admin-broadcast-drop": withText("admin-broadcast-drop", "adm:bc:no:", "jobId"),
+  "admin-broadcast-cancel": withText("admin-broadcast-cancel", "adm:bc:c:", "jobId"),
+};
+
+/** Longest prefix first: "x:new" is tried before the flow's "x:". */
+const BY_PREFIX = (Object.values(CODECS) as Codec<CallbackKind>[]).sort((a, b) => b.prefix.length - a.prefix.length);
+
+const fits = (data: string): boolean => data.length > 0 && Buffer.byteLength(data, "utf8") <= CALLBACK_DATA_LIMIT;
+
+/**
+ * The callback_data of `value`. For a kind that carries a value from outside (see the module
+ * comment): undefined when it would not fit, and the button is left out.
+ */
+export function encodeCallback(value: CallbackOf<UnboundedKind>): string | undefined;
+/** The callback_data of `value`, a kind the bot bounds itself; throws if it does not fit (a bug). */
+export function encodeCallback(value: CallbackOf<Exclude<CallbackKind, UnboundedKind>>): string;
+export function encodeCallback(value: CallbackData): string | undefined {
+  const codec = CODECS[value.kind] as Codec<CallbackKind>;
+  const data = codec.prefix + codec.write(value);
+  if (fits(data)) return data;
+  if (["status", "admin-recheck", "admin-resend", "admin-find"].includes(value.kind)) return undefined;
+  throw new RangeError(`callback_data of kind ${value.kind} does not fit in ${String(CALLBACK_DATA_LIMIT)} bytes`);
+}
+
+/** What a button's data stands for; undefined when it is not one the bot writes (or is malformed). */
+export function decodeCallback(data: string): CallbackData | undefined {
+  if (!fits(data)) return undefined;
+  for (const codec of BY_PREFIX) {
+    if (!data.startsWith(codec.prefix)) continue;
+    const value = codec.read(data.slice(codec.prefix.length));
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+/** Support's buttons: only admins may press them. */
+export function isAdminCallback(value: CallbackData): boolean {
+  return value.kind.startsWith("admin-");
+}
+
+/**
+ * Registers `handler` for presses of `kind`'s buttons on `composer`, with the decoded value.
+ * Other presses (another kind, malformed data) go on down the chain.
+ */
+export function onCallback<C extends Context, K extends CallbackKind>(
+  composer: Composer<C>,
+  kind: K,
+  handler: (ctx: Filter<C, "callback_query:data">, value: CallbackOf<K>) => unknown,
+): void {
+  composer.on("callback_query:data", async (ctx, next) => {
+    const value = decodeCallback(ctx.callbackQuery.data);
+    if (value?.kind !== kind) return next();
+    await handler(ctx, value as CallbackOf<K>);
+  });
+}

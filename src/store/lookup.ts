@@ -1,0 +1,48 @@
+/**
+ * Exchange lookups across the data file and the archive, for the paths that must see a person's
+ * whole past: support's /find and /user, the person's /history and the card a history item opens.
+ * Everything else (the poller, notices, the exchange flow) works on the data file only, through
+ * the synchronous `store.exchanges`.
+ *
+ * Async because archived records are read from disk on demand (archive.ts); the data file's copy
+ * of a record always wins over an archived one.
+ */
+import type { ExchangeRecord } from "../domain/types.js";
+import type { ExchangeArchive } from "./archive.js";
+import type { ExchangesRepo } from "./exchanges-repo.js";
+
+/** Lookups over both the data file and the archive. Every record returned is a copy. */
+export interface ExchangeLookup {
+  /** As `exchanges.find`, archived exchanges included; newest first. */
+  find(query: string): Promise<ExchangeRecord[]>;
+  /** As `exchanges.byUser`, archived exchanges included; newest first. */
+  byUser(userId: number): Promise<ExchangeRecord[]>;
+  /** Exchange `id` if it belongs to `userId`, wherever it is kept. */
+  ofUser(userId: number, id: string): Promise<ExchangeRecord | undefined>;
+}
+
+/** Builds the lookups over a store's repository and archive. */
+export function exchangeLookup(exchanges: ExchangesRepo, archive: ExchangeArchive): ExchangeLookup {
+  return {
+    async find(query) {
+      return merge(exchanges.find(query), await archive.find(query));
+    },
+    async byUser(userId) {
+      return merge(exchanges.byUser(userId), await archive.byUser(userId));
+    },
+    async ofUser(userId, id) {
+      const hot = exchanges.get(id);
+      if (hot) return hot.userId === userId ? hot : undefined;
+      return (await archive.byUser(userId)).find((e) => e.id === id);
+    },
+  };
+}
+
+/**
+ * Both lists newest first. Each is sorted already and the archive leaves out what the data file
+ * holds; the sort is stable, so on equal times the data file's records come first.
+ */
+function merge(hot: ExchangeRecord[], archived: ExchangeRecord[]): ExchangeRecord[] {
+  if (archived.length === 0) return hot;
+  return [...hot, ...archived].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+}

@@ -1,0 +1,58 @@
+import type { Transformer } from "grammy";
+import { describe, expect, it } from "vitest";
+import { htmlByDefault, PLAIN_TEXT } from "../../src/messages/html-by-default.js";
+
+/** Runs one call through the transformer and returns the payload that would reach Telegram. */
+async function sent(method: string, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
+  let seen: Record<string, unknown> | undefined;
+  const prev = ((_method: string, p: Record<string, unknown>) => {
+    seen = p;
+    return Promise.resolve({ ok: true, result: true });
+  }) as unknown as Parameters<Transformer>[0];
+  await htmlByDefault()(prev, method as Parameters<Transformer>[1], payload as Parameters<Transformer>[2]);
+  if (seen === undefined) throw new Error("the transformer did not pass the call on");
+  return seen;
+}
+
+describe("HTML as the default parse mode", () => {
+  it("adds parse_mode HTML to texts and edits that give none", async () => {
+    expect(await sent("sendMessage", { chat_id: 1, text: "<b>hi</b>" })).toEqual({ chat_id: 1, text: "<b>hi</b>", parse_mode: "HTML" });
+    expect((await sent("editMessageText", { chat_id: 1, message_id: 2, text: "x" })).parse_mode).toBe("HTML");
+  });
+
+  it("keeps a parse mode the call chose, and plain text when the call asks for it", async () => {
+    expect((await sent("sendMessage", { chat_id: 1, text: "x", parse_mode: "MarkdownV2" })).parse_mode).toBe("MarkdownV2");
+    const plain = await sent("sendMessage", { chat_id: 1, text: "We are <b>back</b>", ...PLAIN_TEXT });
+    expect(plain.parse_mode).toBeUndefined();
+    // What goes over the wire: no parse_mode at all.
+    expect(JSON.parse(JSON.stringify(plain))).toEqual({ chat_id: 1, text: "We are <b>back</b>" });
+  });
+
+  it("formats captions, only where there is one", async () => {
+    expect((await sent("sendPhoto", { chat_id: 1, photo: "id", caption: "QR" })).parse_mode).toBe("HTML");
+    expect(await sent("sendPhoto", { chat_id: 1, photo: "id" })).toEqual({ chat_id: 1, photo: "id" });
+    expect((await sent("editMessageCaption", { chat_id: 1, message_id: 2, caption: "c" })).parse_mode).toBe("HTML");
+  });
+
+  it("formats the message an inline result sends, and its caption", async () => {
+    const out = await sent("answerInlineQuery", {
+      inline_query_id: "q",
+      results: [
+        { type: "article", id: "1", title: "t", input_message_content: { message_text: "<b>1 BTC</b>" } },
+        { type: "article", id: "2", title: "t", input_message_content: { message_text: "x", parse_mode: "MarkdownV2" } },
+        { type: "photo", id: "3", photo_url: "u", thumbnail_url: "u", caption: "<i>c</i>" },
+      ],
+    });
+    expect(out.results).toEqual([
+      { type: "article", id: "1", title: "t", input_message_content: { message_text: "<b>1 BTC</b>", parse_mode: "HTML" } },
+      { type: "article", id: "2", title: "t", input_message_content: { message_text: "x", parse_mode: "MarkdownV2" } },
+      { type: "photo", id: "3", photo_url: "u", thumbnail_url: "u", caption: "<i>c</i>", parse_mode: "HTML" },
+    ]);
+  });
+
+  it("leaves every other method alone", async () => {
+    const payload = { chat_id: 1, message_id: 2, reply_markup: { inline_keyboard: [] } };
+    expect(await sent("editMessageReplyMarkup", payload)).toBe(payload);
+    expect(await sent("answerCallbackQuery", { callback_query_id: "c", text: "<b>" })).toEqual({ callback_query_id: "c", text: "<b>" });
+  });
+});
