@@ -43,7 +43,10 @@ export function loadSandboxState(file: string): SandboxState | undefined {
   try {
     text = readFileSync(file, "utf8");
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    // No file there, or no folder to hold one (a part of DATA_DIR is a file: the app's own
+    // start-up check names that problem properly, right after this).
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
     throw new Error(`sandbox: cannot read its orders file ${file}: ${(err as Error).message}`);
   }
   let parsed: unknown;
