@@ -25,7 +25,7 @@ export const decimalString = z
  * zero, negative or not a number → undefined (no limit known): an odd value of a field the
  * spec does not promise must never cost the whole answer, and services send 0 for "no maximum".
  */
-export const optionalLimit = z
+const optionalLimit = z
   .unknown()
   .optional()
   .transform((v): string | undefined => {
