@@ -18,7 +18,8 @@ import os from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import type { ExchangeRecord, ExchangeStatus } from "../src/domain/types.js";
+import type { ExchangeRecord } from "../src/domain/types.js";
+import { syntheticExchange } from "./synthetic-exchange.js";
 import { openStore, type Store } from "../src/store/store.js";
 
 const EXCHANGES = 100_000;
@@ -34,66 +35,18 @@ const NOW = Date.UTC(2026, 10, 23, 12);
 
 const here = fileURLToPath(import.meta.url);
 
-const pick = <T>(xs: readonly T[], i: number): T => xs[i % xs.length] as T;
-const hex = (n: number, len: number) =>
-  n
-    .toString(16)
-    .padStart(len, "0")
-    .repeat(Math.ceil(len / 8))
-    .slice(0, len);
-
 /**
  * Exchange `i` (the same records as bench/store.bench.ts, on a timeline ending at NOW): the first
  * 98,000 spread over the year before the archive's cut-off, all finished; the last 2,000 over the
  * last week, a fifth of them still open.
  */
 function makeExchange(i: number): ExchangeRecord {
-  const pairs = [
-    ["BTC", "ETH"],
-    ["ETH", "USDT"],
-    ["XRP", "BTC"],
-    ["LTC", "XMR"],
-    ["USDT", "TRX"],
-    ["BTC", "XRP"],
-  ] as const;
-  const [from, to] = pick(pairs, i);
   const old = EXCHANGES - RECENT;
   const created =
     i < old
       ? new Date(NOW - AFTER_MS - 2 * DAY - Math.round(((old - i) / old) * 365 * DAY))
       : new Date(NOW - Math.round(((EXCHANGES - i) / RECENT) * 7 * DAY));
-  const open = i >= old && i % 5 === 0;
-  const finalStatuses: ExchangeStatus[] = ["success", "success", "success", "time_expired", "failed", "reverted"];
-  const path: ExchangeStatus[] = open
-    ? ["waiting_deposit", "deposit_received", "exchanging"].slice(0, 1 + (i % 3))
-    : ["waiting_deposit", "deposit_received", "exchanging", "sending", pick(finalStatuses, i)];
-  const status = path.at(-1) as ExchangeStatus;
-  const userId = 100_000_000 + (i % USERS);
-  return {
-    id: `ex${hex(i * 2654435761, 14)}`,
-    userId,
-    chatId: userId,
-    from,
-    to,
-    amountFrom: (0.001 + (i % 997) / 113).toFixed(8),
-    quotedAmountTo: (0.5 + (i % 991) * 1.7).toFixed(8),
-    destinationAddress: to === "XRP" ? `r${hex(i, 33)}` : `0x${hex(i * 7, 40)}`,
-    destinationTag: to === "XRP" ? String(100_000 + i) : "",
-    refundAddress: from === "BTC" ? `bc1q${hex(i * 13, 38)}` : `0x${hex(i * 13, 40)}`,
-    refundTag: "",
-    depositAddress: `bc1q${hex(i * 17, 38)}`,
-    depositTag: "",
-    status,
-    statusHistory: path.map((s, k) => ({ status: s, at: new Date(created.getTime() + k * 90_000).toISOString() })),
-    expectedAmountFrom: (0.001 + (i % 997) / 113).toFixed(8),
-    expectedAmountTo: (0.5 + (i % 991) * 1.7).toFixed(8),
-    amountTo: open ? null : (0.5 + (i % 991) * 1.69).toFixed(8),
-    txId: open ? null : hex(i * 31, 64),
-    createdAt: created.toISOString(),
-    updatedAt: new Date(created.getTime() + path.length * 90_000).toISOString(),
-    lastNotifiedStatus: status,
-    cardMessageId: 1000 + i,
-  };
+  return syntheticExchange(i, { created, open: i >= old && i % 5 === 0, users: USERS });
 }
 
 /** What one child measures. */

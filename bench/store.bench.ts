@@ -14,7 +14,8 @@ import os from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import type { ExchangeRecord, ExchangeStatus } from "../src/domain/types.js";
+import type { ExchangeRecord } from "../src/domain/types.js";
+import { syntheticExchange } from "./synthetic-exchange.js";
 import { openStore } from "../src/store/store.js";
 
 const EXCHANGES = 100_000;
@@ -67,57 +68,9 @@ const median = (xs: number[]) => quantile(xs, 0.5);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
-/** A realistic exchange: addresses of real lengths, a status history of 1–5 steps. */
+/** A realistic exchange, ~2% still open and the rest final, like a bot that has run for a year. */
 function makeExchange(i: number): ExchangeRecord {
-  const pairs = [
-    ["BTC", "ETH"],
-    ["ETH", "USDT"],
-    ["XRP", "BTC"],
-    ["LTC", "XMR"],
-    ["USDT", "TRX"],
-    ["BTC", "XRP"],
-  ] as const;
-  const [from, to] = pick(pairs, i);
-  const created = new Date(Date.UTC(2023, 0, 1) + i * 5 * 60_000);
-  // ~2% still open, the rest final, like a bot that has run for a year.
-  const open = i % 50 === 0;
-  const finalStatuses: ExchangeStatus[] = ["success", "success", "success", "time_expired", "failed", "reverted"];
-  const path: ExchangeStatus[] = open
-    ? ["waiting_deposit", "deposit_received", "exchanging"].slice(0, 1 + (i % 3))
-    : ["waiting_deposit", "deposit_received", "exchanging", "sending", pick(finalStatuses, i)];
-  const status = path.at(-1) as ExchangeStatus;
-  const hex = (n: number, len: number) =>
-    n
-      .toString(16)
-      .padStart(len, "0")
-      .repeat(Math.ceil(len / 8))
-      .slice(0, len);
-  const userId = 100_000_000 + (i % USERS);
-  return {
-    id: `ex${hex(i * 2654435761, 14)}`,
-    userId,
-    chatId: userId,
-    from,
-    to,
-    amountFrom: (0.001 + (i % 997) / 113).toFixed(8),
-    quotedAmountTo: (0.5 + (i % 991) * 1.7).toFixed(8),
-    destinationAddress: to === "XRP" ? `r${hex(i, 33)}` : `0x${hex(i * 7, 40)}`,
-    destinationTag: to === "XRP" ? String(100_000 + i) : "",
-    refundAddress: from === "BTC" ? `bc1q${hex(i * 13, 38)}` : `0x${hex(i * 13, 40)}`,
-    refundTag: "",
-    depositAddress: `bc1q${hex(i * 17, 38)}`,
-    depositTag: "",
-    status,
-    statusHistory: path.map((s, k) => ({ status: s, at: new Date(created.getTime() + k * 90_000).toISOString() })),
-    expectedAmountFrom: (0.001 + (i % 997) / 113).toFixed(8),
-    expectedAmountTo: (0.5 + (i % 991) * 1.7).toFixed(8),
-    amountTo: open ? null : (0.5 + (i % 991) * 1.69).toFixed(8),
-    txId: open ? null : hex(i * 31, 64),
-    createdAt: created.toISOString(),
-    updatedAt: new Date(created.getTime() + path.length * 90_000).toISOString(),
-    lastNotifiedStatus: status,
-    cardMessageId: 1000 + i,
-  };
+  return syntheticExchange(i, { created: new Date(Date.UTC(2023, 0, 1) + i * 5 * 60_000), open: i % 50 === 0, users: USERS });
 }
 
 async function main(): Promise<void> {

@@ -2,7 +2,7 @@
 import { InlineKeyboard } from "grammy";
 import type { Currency } from "../../../domain/types.js";
 import { coinLabel } from "../../../domain/exchange-draft.js";
-import { exceededMaximum, formatAmount, isAbove, isBelow, parseAmount } from "../../../domain/amount.js";
+import { AMOUNT_ERRORS, exceededMaximum, formatAmount, isAbove, isBelow, parseAmount } from "../../../domain/amount.js";
 import { stepButtons } from "./callbacks.js";
 import { retirePrompt, sendPrompt, waitForInput, type Input } from "./input.js";
 import { callPartnerWithRetry, failureText } from "./partner-call.js";
@@ -115,18 +115,10 @@ export function aboveMaxText(ctx: FlowContext, coin: Currency, max: string): str
   return ctx.t("flow-amount-above-max", { coin: coinLabel(coin), max: formatAmount(max) });
 }
 
-const AMOUNT_ERRORS = new Set([
-  "empty",
-  "not-a-number",
-  "negative",
-  "zero",
-  "exponent",
-  "too-many-decimals",
-  "too-large",
-  "multiple-separators",
-]);
+/** The errors that have a message of their own (domain/amount.ts lists them). */
+const KNOWN_AMOUNT_ERRORS: ReadonlySet<string> = new Set(AMOUNT_ERRORS);
 
 /** The localized message for each way an amount can be wrong. */
 function amountErrorText(ctx: FlowContext, reason: string): string {
-  return ctx.t(AMOUNT_ERRORS.has(reason) ? `flow-amount-error-${reason}` : "flow-amount-error-other");
+  return ctx.t(KNOWN_AMOUNT_ERRORS.has(reason) ? `flow-amount-error-${reason}` : "flow-amount-error-other");
 }
