@@ -5,60 +5,18 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../src/store/store.js";
 import { createPoller, type PollerOptions } from "../../src/poller/poller.js";
 import { PartnerError } from "../../src/partner/errors.js";
-import type { ExchangeRecord, ExchangeStatusRecord } from "../../src/domain/types.js";
+import type { ExchangeRecord } from "../../src/domain/types.js";
+import { statusAnswer, storedExchange } from "./fixtures.js";
 
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 const T0 = Date.parse("2026-01-01T00:00:00Z");
 const MIN = 60_000;
 
 function rec(id: string, over: Partial<ExchangeRecord> = {}): ExchangeRecord {
-  const at = new Date(T0 - 10 * MIN).toISOString();
-  return {
-    id,
-    userId: 1,
-    chatId: 1,
-    from: "BTC",
-    to: "ETH",
-    amountFrom: "0.1",
-    quotedAmountTo: "1.5",
-    destinationAddress: "d",
-    destinationTag: "",
-    refundAddress: "r",
-    refundTag: "",
-    depositAddress: "a",
-    depositTag: "",
-    status: "waiting_deposit",
-    statusHistory: [{ status: "waiting_deposit", at }],
-    createdAt: at,
-    updatedAt: at,
-    lastNotifiedStatus: "waiting_deposit",
-    expectedAmountFrom: "0.1",
-    expectedAmountTo: "1.5",
-    amountTo: null,
-    txId: null,
-    ...over,
-  };
+  return storedExchange(id, new Date(T0 - 10 * MIN).toISOString(), over);
 }
 
-function live(status: string): ExchangeStatusRecord {
-  return {
-    status,
-    from: "BTC",
-    to: "ETH",
-    depositAddress: "a",
-    depositTag: "",
-    destinationAddress: "d",
-    destinationTag: "",
-    refundAddress: "r",
-    refundTag: "",
-    expectedAmountFrom: "0.1",
-    expectedAmountTo: "1.5",
-    amountFrom: "0.1",
-    date: "01.01.2026 00:00:00",
-    txId: null,
-    amountTo: null,
-  };
-}
+const live = statusAnswer;
 
 describe("the poller", () => {
   let dir: string;

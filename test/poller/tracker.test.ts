@@ -7,7 +7,8 @@ import { freshStores } from "../store/helpers.js";
 import { recordStatus } from "../../src/poller/notifier.js";
 import { ExchangeTracker } from "../../src/poller/tracker.js";
 import { CREATE_MARKERS, pruneCreateMarkers } from "../../src/bot/features/exchange/create-exchange.js";
-import type { ExchangeRecord, ExchangeStatusRecord } from "../../src/domain/types.js";
+import type { ExchangeRecord } from "../../src/domain/types.js";
+import { statusAnswer, storedExchange } from "./fixtures.js";
 
 const { fresh } = freshStores();
 
@@ -15,49 +16,10 @@ const T0 = Date.parse("2026-01-01T00:00:00Z");
 const at = (s: number) => new Date(T0 + s * 1000);
 
 function rec(id: string, over: Partial<ExchangeRecord> = {}): ExchangeRecord {
-  const t = at(0).toISOString();
-  return {
-    id,
-    userId: 1,
-    chatId: 1,
-    from: "BTC",
-    to: "ETH",
-    amountFrom: "0.1",
-    quotedAmountTo: "1.5",
-    destinationAddress: "d",
-    destinationTag: "",
-    refundAddress: "r",
-    refundTag: "",
-    depositAddress: "a",
-    depositTag: "",
-    status: "waiting_deposit",
-    statusHistory: [{ status: "waiting_deposit", at: t }],
-    createdAt: t,
-    updatedAt: t,
-    lastNotifiedStatus: "waiting_deposit",
-    ...over,
-  };
+  return storedExchange(id, at(0).toISOString(), over);
 }
 
-function live(status: string): ExchangeStatusRecord {
-  return {
-    status,
-    from: "BTC",
-    to: "ETH",
-    depositAddress: "a",
-    depositTag: "",
-    destinationAddress: "d",
-    destinationTag: "",
-    refundAddress: "r",
-    refundTag: "",
-    expectedAmountFrom: "0.1",
-    expectedAmountTo: "1.5",
-    amountFrom: "0.1",
-    date: "01.01.2026 00:00:00",
-    txId: null,
-    amountTo: null,
-  };
-}
+const live = statusAnswer;
 
 describe("recordStatus: a status never moves backwards", () => {
   it("drops an answer requested before the stored one was, and keeps a later one", async () => {
