@@ -1,0 +1,129 @@
+/**
+ * The storage contract the bot is written against: the same repositories whether the data lives in
+ * lowdb files (store.ts, wrapped by file-data-store.ts) or in PostgreSQL (postgres/).
+ *
+ * Everything is async, because a database answers over the network. What stays true on both:
+ *
+ * - **Copies**: every record or value returned is the caller's; changing it changes nothing stored.
+ * - **Durable before visible**: when a write's promise resolves on PostgreSQL, it is committed.
+ *   On lowdb it is in memory and on the next coalesced write; `flush()` waits for that write. Code
+ *   that is about to show a person something it just stored awaits `flush()` first, on both.
+ * - **Read-modify-write is one step**: `update(id, fn)` and `add(key, value)` are atomic on both
+ *   backends (a row lock or a unique key on PostgreSQL), so two processes sharing a database can
+ *   both call them. A `get` followed by a `set` is not: two replicas could both pass the `get`.
+ */
+import type { ExchangeRecord, UserRecord } from "../domain/types.js";
+import type { ArchivedTotals } from "./archive.js";
+import type { ExchangePatch } from "./exchanges-repo.js";
+import type { TelegramUserLike } from "./users-repo.js";
+
+export type { ArchivedTotals } from "./archive.js";
+export type { ExchangePatch } from "./exchanges-repo.js";
+export type { TelegramUserLike } from "./users-repo.js";
+
+/** Users, keyed by Telegram user id. */
+export interface UsersStore {
+  get(id: number): Promise<UserRecord | undefined>;
+  /**
+   * Creates the user on first contact, or refreshes names, Telegram's language and lastSeenAt
+   * (at a resolution of a minute: a message that changes nothing else does not write).
+   */
+  upsertSeen(from: TelegramUserLike, now: Date): Promise<UserRecord>;
+  /** Sets the language chosen with /language; undefined means "follow Telegram". Undefined if unknown user. */
+  setLanguage(id: number, code: string | undefined): Promise<UserRecord | undefined>;
+  /** Records that the user blocked (or unblocked) the bot. Undefined if unknown user. */
+  setBlocked(id: number, blocked: boolean): Promise<UserRecord | undefined>;
+  /** Case-insensitive, with or without a leading "@". */
+  findByUsername(name: string): Promise<UserRecord | undefined>;
+  /** Every user, in batches as it is read, in insertion order. */
+  all(): AsyncIterable<UserRecord>;
+  count(): Promise<number>;
+}
+
+/** Exchanges, keyed by the service's exchange id: the open and recent ones (see `lookup` for all). */
+export interface ExchangesStore {
+  /** Stores a new exchange. Throws if the id exists or the record is malformed. */
+  insert(rec: ExchangeRecord): Promise<ExchangeRecord>;
+  get(id: string): Promise<ExchangeRecord | undefined>;
+  has(id: string): Promise<boolean>;
+  /**
+   * Applies a patch, or a function from the current record (a copy, free to mutate) to the new
+   * one, atomically. Returns the stored result. Throws if the id is unknown, the id would change,
+   * or the result is malformed. `updatedAt` is the caller's to set.
+   */
+  update(id: string, change: ExchangePatch | ((rec: ExchangeRecord) => ExchangeRecord)): Promise<ExchangeRecord>;
+  /** The user's exchanges, newest (by createdAt) first. */
+  byUser(userId: number): Promise<ExchangeRecord[]>;
+  /** Every exchange whose status is not final, oldest first. */
+  open(): Promise<ExchangeRecord[]>;
+  /** Exchanges whose id, an address or a tag equals `query` exactly (spaces trimmed), newest first. */
+  find(query: string): Promise<ExchangeRecord[]>;
+  /** Every exchange, in batches as it is read, in insertion order. */
+  all(): AsyncIterable<ExchangeRecord>;
+  count(): Promise<number>;
+}
+
+/** Lookups that include exchanges moved out of the hot store (lowdb's archive). */
+export interface ExchangeLookupStore {
+  find(query: string): Promise<ExchangeRecord[]>;
+  byUser(userId: number): Promise<ExchangeRecord[]>;
+  /** Exchange `id` if it belongs to `userId`, wherever it is kept. */
+  ofUser(userId: number, id: string): Promise<ExchangeRecord | undefined>;
+  /** Counts of exchanges not in `exchanges` (archived), for /stats; zeros when there is no archive. */
+  archivedTotals(): Promise<ArchivedTotals>;
+}
+
+/** A string-keyed map of JSON values that survives restarts. */
+export interface KeyValueStore<T> {
+  get(key: string): Promise<T | undefined>;
+  /** Stores a JSON copy of `value`, replacing any. Throws a TypeError for values JSON cannot carry. */
+  set(key: string, value: T): Promise<void>;
+  /**
+   * Stores `value` only if `key` is absent; returns whether it did. The once-only primitive: on
+   * PostgreSQL it is the table's primary key that decides, so of two replicas exactly one wins.
+   */
+  add(key: string, value: T): Promise<boolean>;
+  /**
+   * Atomically replaces the value under `key` by `change(current)`; `undefined` from `change`
+   * deletes it. Returns the new value. `change` may run more than once; keep it pure.
+   */
+  update(key: string, change: (current: T | undefined) => T | undefined): Promise<T | undefined>;
+  /** Removes the key; returns whether it existed. */
+  delete(key: string): Promise<boolean>;
+  has(key: string): Promise<boolean>;
+  keys(): Promise<string[]>;
+  /** Every entry, in insertion order. */
+  entries(): Promise<Array<[string, T]>>;
+}
+
+/** The maintenance switch: while on, the bot answers users with `message` (or a default text). */
+export interface MaintenanceSetting {
+  on: boolean;
+  message?: string;
+}
+
+/** Small global flags, one JSON value per key. */
+export interface SettingsStore {
+  getMaintenance(): Promise<MaintenanceSetting | undefined>;
+  setMaintenance(value: MaintenanceSetting): Promise<void>;
+}
+
+/** The bot's state: everything the bot reads or changes goes through these. */
+export interface DataStore {
+  /** "file" (lowdb) or "postgres": for logs, /stats and health. */
+  readonly kind: "file" | "postgres";
+  readonly users: UsersStore;
+  readonly exchanges: ExchangesStore;
+  readonly lookup: ExchangeLookupStore;
+  /** Conversation state for @grammyjs/conversations, by the plugin's key. */
+  readonly conversations: KeyValueStore<unknown>;
+  readonly settings: SettingsStore;
+  /** A namespaced key-value store (outbox, alerts, broadcasts, create markers, dedup keys). */
+  kv<T>(namespace: string): KeyValueStore<T>;
+  /** Resolves when every write that has resolved so far is durable (a no-op on PostgreSQL). */
+  flush(): Promise<void>;
+  /** As `flush`, but on lowdb on the normal coalesced schedule rather than at once. */
+  whenDurable(): Promise<void>;
+  /** Finishes pending writes; further writes fail. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,68 @@
+/**
+ * The PostgreSQL schema, as ordered migrations. Each runs once, in its own transaction, recorded in
+ * `schema_migrations`; migrate.ts runs them at start-up under an advisory lock, so replicas starting
+ * together apply each exactly once. Never edit a migration that has shipped: add the next one.
+ *
+ * Records are kept whole as JSONB (the same shape as db.json, so the two backends cannot drift)
+ * beside the columns that queries filter or sort on.
+ */
+
+/** One step of the schema. */
+export interface SchemaMigration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const SCHEMA_MIGRATIONS: readonly SchemaMigration[] = [
+  {
+    version: 1,
+    name: "initial",
+    sql: `
+      CREATE TABLE users (
+        id BIGINT PRIMARY KEY,
+        seq BIGSERIAL NOT NULL,
+        -- lower-cased, without "@": support's /user @name
+        username_key TEXT,
+        record JSONB NOT NULL
+      );
+      CREATE INDEX users_username_key ON users (username_key) WHERE username_key IS NOT NULL;
+      CREATE INDEX users_seq ON users (seq);
+
+      CREATE TABLE exchanges (
+        id TEXT PRIMARY KEY,
+        seq BIGSERIAL NOT NULL,
+        user_id BIGINT NOT NULL,
+        is_open BOOLEAN NOT NULL,
+        -- ISO-8601 strings as the record holds them; they sort as text
+        created_at TEXT NOT NULL,
+        -- id, addresses and tags: what /find matches exactly
+        search_keys TEXT[] NOT NULL,
+        record JSONB NOT NULL,
+        -- the status poller's claim: which replica checks it, until when (see claimDue)
+        lease_owner TEXT,
+        lease_until TIMESTAMPTZ
+      );
+      CREATE INDEX exchanges_user ON exchanges (user_id, created_at DESC);
+      CREATE INDEX exchanges_open ON exchanges (seq) WHERE is_open;
+      CREATE INDEX exchanges_search ON exchanges USING GIN (search_keys);
+      CREATE INDEX exchanges_seq ON exchanges (seq);
+
+      -- Namespaced key-value: conversation state, outbox, delivery marks, alerts, broadcasts,
+      -- create markers. The primary key is what makes "add" once-only across replicas.
+      CREATE TABLE kv (
+        namespace TEXT NOT NULL,
+        key TEXT NOT NULL,
+        seq BIGSERIAL NOT NULL,
+        value JSONB NOT NULL,
+        PRIMARY KEY (namespace, key)
+      );
+      CREATE INDEX kv_namespace_seq ON kv (namespace, seq);
+
+      CREATE TABLE settings (
+        key TEXT PRIMARY KEY,
+        value JSONB NOT NULL
+      );
+    `,
+  },
+];
