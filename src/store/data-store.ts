@@ -61,6 +61,17 @@ export interface ExchangesStore {
   /** Every exchange, in batches as it is read, in insertion order. */
   all(): AsyncIterable<ExchangeRecord>;
   count(): Promise<number>;
+  /**
+   * The status poller's claim on work, shared by replicas: up to `limit` open exchanges that are
+   * not stopped (`tracking.stoppedReason`), whose next check is due at `now` (or was never set),
+   * and on which no other owner holds a lease that is still running; most overdue first. Each is
+   * leased to `owner` until `now + leaseMs`. On PostgreSQL the rows are taken with
+   * `FOR UPDATE SKIP LOCKED`, so replicas claiming at the same moment get disjoint sets, and a dead
+   * replica's claims return when their lease runs out.
+   */
+  claimDue(owner: string, opts: { now: Date; leaseMs: number; limit: number }): Promise<ExchangeRecord[]>;
+  /** Ends `owner`'s lease on `id` (if it still holds it) and sets when it is next due. */
+  releaseClaim(id: string, owner: string, nextCheckAt: Date): Promise<void>;
 }
 
 /** Lookups that include exchanges moved out of the hot store (lowdb's archive). */

@@ -5,12 +5,14 @@
  * synchronous step: a read-modify-write (`update`, `add`) cannot interleave with another, which is
  * what the contract asks of both backends. Durability stays the file store's: `flush()`.
  */
+import type { ExchangeRecord } from "../domain/types.js";
 import type { DataStore, KeyValueStore, SettingsStore } from "./data-store.js";
 import type { KeyValueRepo } from "./kv-repo.js";
 import type { Store } from "./store.js";
 
 /** Wraps an open lowdb store; `close()` closes it. */
 export function fileDataStore(store: Store): DataStore {
+  const claims = new PollClaims(store);
   const kvCache = new Map<string, KeyValueStore<unknown>>();
   const settings: SettingsStore = {
     getMaintenance: () => Promise.resolve(store.settings.get("maintenance")),
@@ -37,6 +39,8 @@ export function fileDataStore(store: Store): DataStore {
       find: (query) => step(() => store.exchanges.find(query)),
       all: () => toAsync(store.exchanges.all()),
       count: () => step(() => store.exchanges.count()),
+      claimDue: (owner, opts) => step(() => claims.claimDue(owner, opts)),
+      releaseClaim: (id, owner, nextCheckAt) => step(() => claims.release(id, owner, nextCheckAt)),
     },
     lookup: {
       find: (query) => store.lookup.find(query),
@@ -55,6 +59,45 @@ export function fileDataStore(store: Store): DataStore {
     whenDurable: () => store.whenDurable(),
     close: () => store.close(),
   };
+}
+
+/**
+ * The poller's schedule and leases for one process: kept in memory, as one process owns a lowdb
+ * file. After a restart every open exchange is due once, and the poller reschedules it from its
+ * record (poller.ts).
+ */
+class PollClaims {
+  readonly #slots = new Map<string, { dueAt: number; owner?: string; until: number }>();
+
+  constructor(private readonly store: Store) {}
+
+  claimDue(owner: string, opts: { now: Date; leaseMs: number; limit: number }): ExchangeRecord[] {
+    const at = opts.now.getTime();
+    const due: Array<{ rec: ExchangeRecord; dueAt: number }> = [];
+    const open = this.store.exchanges.open();
+    const openIds = new Set<string>();
+    for (const rec of open) {
+      openIds.add(rec.id);
+      if (rec.tracking?.stoppedReason) continue;
+      const slot = this.#slots.get(rec.id);
+      const dueAt = slot?.dueAt ?? -Infinity;
+      if (dueAt > at) continue;
+      if (slot?.owner !== undefined && slot.owner !== owner && slot.until > at) continue;
+      due.push({ rec, dueAt });
+    }
+    // Exchanges that became final or left the file need no slot.
+    for (const id of this.#slots.keys()) if (!openIds.has(id)) this.#slots.delete(id);
+    due.sort((a, b) => a.dueAt - b.dueAt);
+    const claimed = due.slice(0, opts.limit);
+    for (const { rec, dueAt } of claimed) this.#slots.set(rec.id, { dueAt, owner, until: at + opts.leaseMs });
+    return claimed.map((c) => c.rec);
+  }
+
+  release(id: string, owner: string, nextCheckAt: Date): void {
+    const slot = this.#slots.get(id);
+    if (slot?.owner !== undefined && slot.owner !== owner) return;
+    this.#slots.set(id, { dueAt: nextCheckAt.getTime(), until: 0 });
+  }
 }
 
 /** One kv namespace of the file store, async. */

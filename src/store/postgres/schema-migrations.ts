@@ -39,10 +39,13 @@ export const SCHEMA_MIGRATIONS: readonly SchemaMigration[] = [
         -- id, addresses and tags: what /find matches exactly
         search_keys TEXT[] NOT NULL,
         record JSONB NOT NULL,
-        -- the status poller's claim: which replica checks it, until when (see claimDue)
+        -- the status poller's schedule and claim: when it is next due, which replica holds it
+        -- and until when (see claimDue)
+        next_check_at TIMESTAMPTZ,
         lease_owner TEXT,
         lease_until TIMESTAMPTZ
       );
+      CREATE INDEX exchanges_due ON exchanges (next_check_at NULLS FIRST) WHERE is_open;
       CREATE INDEX exchanges_user ON exchanges (user_id, created_at DESC);
       CREATE INDEX exchanges_open ON exchanges (seq) WHERE is_open;
       CREATE INDEX exchanges_search ON exchanges USING GIN (search_keys);
