@@ -121,8 +121,8 @@ async function run(catalog: "small" | "large"): Promise<RunFigures> {
     await h.app.catalog.index();
     const catalogRss = process.memoryUsage().rss - rssBefore;
     const size = async () => (await stat(join(h.dataDir, "live.json"))).size + (await stat(join(h.dataDir, "db.json"))).size;
-    await h.app.store.flush();
-    await h.app.live.flush();
+    await h.app.files!.store.flush();
+    await h.app.files!.live.flush();
     const before = await size();
     const times = new StepTimes();
     const addresses = { btc: h.sandbox.catalog.sampleAddress("BTC")!, eth: h.sandbox.catalog.sampleAddress("ETH")! };
@@ -133,18 +133,18 @@ async function run(catalog: "small" | "large"): Promise<RunFigures> {
       ),
     );
     const wallS = (performance.now() - started) / 1000;
-    await h.app.store.flush();
-    await h.app.live.flush();
+    await h.app.files!.store.flush();
+    await h.app.files!.live.flush();
     const bytesPerFlow = ((await size()) - before) / PEOPLE;
     // One more write of each file with the 100 flows open, timed on its own.
-    h.app.live.kv("bench").set("tick", 1);
-    await h.app.live.flush();
-    h.app.store.kv("bench").set("tick", 1);
-    await h.app.store.flush();
+    h.app.files!.live.kv("bench").set("tick", 1);
+    await h.app.files!.live.flush();
+    h.app.files!.store.kv("bench").set("tick", 1);
+    await h.app.files!.store.flush();
     return figures(times, {
       bytesPerFlow,
-      liveWriteMs: h.app.live.stats.lastWriteMs,
-      storeWriteMs: h.app.store.stats.lastWriteMs,
+      liveWriteMs: h.app.files!.live.stats.lastWriteMs,
+      storeWriteMs: h.app.files!.store.stats.lastWriteMs,
       rssMb: process.memoryUsage().rss / 2 ** 20,
       catalogRssMb: catalogRss / 2 ** 20,
       wallS,

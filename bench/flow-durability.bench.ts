@@ -73,7 +73,7 @@ async function walk(durable: boolean): Promise<WalkFigures> {
     if (!durable) (h.app.live as { flush: () => Promise<void> }).flush = () => Promise.resolve();
     // Warm the catalog cache so the first person does not pay for it.
     await h.app.catalog.index();
-    const writesBefore = h.app.live.stats.writes;
+    const writesBefore = h.app.files!.live.stats.writes;
     const times: number[] = [];
     const timed = async <T>(step: () => Promise<T>): Promise<T> => {
       const t0 = performance.now();
@@ -98,7 +98,7 @@ async function walk(durable: boolean): Promise<WalkFigures> {
       p50: quantile(times, 0.5),
       p95: quantile(times, 0.95),
       steps: times.length,
-      liveWrites: h.app.live.stats.writes - writesBefore,
+      liveWrites: h.app.files!.live.stats.writes - writesBefore,
     };
   } finally {
     await h.close();

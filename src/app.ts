@@ -9,6 +9,8 @@ import type { UserFromGetMe } from "grammy/types";
 import type { Config } from "./config.js";
 import type { Logger } from "./log.js";
 import { openStore, type Store } from "./store/store.js";
+import type { DataStore } from "./store/data-store.js";
+import { fileDataStore } from "./store/file-data-store.js";
 import { startArchiver, type Archiver } from "./store/archive-schedule.js";
 import { createPartnerClient, DEFAULT_TIMEOUT_MS } from "./partner/client.js";
 import { createCatalog, type Catalog } from "./partner/catalog.js";
@@ -68,9 +70,15 @@ const ALLOWED_UPDATES = ["message", "callback_query", "inline_query", "chosen_in
 
 export interface App {
   readonly bot: Bot<BotContext>;
-  readonly store: Store;
+  /** The bot's state, as every part of the app reads and changes it. */
+  readonly store: DataStore;
   /** The small write-through store (`live.json`): flow state, outbox, delivery marks. */
-  readonly live: Store;
+  readonly live: DataStore;
+  /**
+   * The lowdb files behind `store` and `live`, when the data lives in files: the archiver works on
+   * them directly, and tests read them synchronously.
+   */
+  readonly files: FileStores | undefined;
   readonly partner: PartnerApi;
   readonly catalog: Catalog;
   /** The status poller (started with the app); tests call `poller.runCycle()`. */
@@ -105,8 +113,6 @@ export interface App {
 export async function startApp(opts: AppOptions): Promise<App> {
   const { config, logger } = opts;
   const now = opts.now ?? (() => new Date());
-  // A 1 s coalescing window: however many statuses the poller stores, the file is rewritten at
-  // most once a second. Paths that need durability at once (exchange creation) call flush().
   const startedAt = now().getTime();
   const metrics = createMetrics();
   const readiness = new Readiness({ dataDir: config.dataDir });
@@ -114,25 +120,8 @@ export async function startApp(opts: AppOptions): Promise<App> {
     readiness.storeWrite(file, r.ok);
     if (r.ok) metrics.storeWrite(file, r.ms);
   };
-  const store = await openStore({
-    dataDir: config.dataDir,
-    flushDelayMs: 1_000,
-    logger: logger.child({ part: "store" }),
-    onWrite: onWrite("db.json"),
-  });
-  // What a person has been shown must be on disk before they see it (flow steps, the outbox, "sent"
-  // marks). Writing through the main file would cost a rewrite of every exchange ever stored per
-  // step, so these small, short-lived records live in a second file that is written at once.
-  const live = await openStore({
-    dataDir: config.dataDir,
-    fileName: "live.json",
-    flushDelayMs: 0,
-    logger: logger.child({ part: "live-store" }),
-    onWrite: onWrite("live.json"),
-  }).catch(async (err: unknown) => {
-    await store.close();
-    throw err;
-  });
+  const stores = await openDataStores(config, logger, onWrite);
+  const { store, live, files } = stores;
   // Every partner request is measured for /stats and the "partner down" alert.
   const health = new PartnerHealth();
   const partner = createPartnerClient({
@@ -147,10 +136,10 @@ export async function startApp(opts: AppOptions): Promise<App> {
   });
   const catalog = createCatalog(partner, { logger: logger.child({ part: "catalog" }) });
 
-  dropOldFlowStates(store, logger);
+  if (files) dropOldFlowStates(files.store, logger);
   // The support contact is a variable of every message, inside an update (ctx.t) and outside.
   const contact = { contact: contactVariable(config.supportContact) };
-  const i18n = createI18n<BaseContext>((userId) => store.users.get(userId)?.languageCode, contact);
+  const i18n = createI18n<BaseContext>(async (userId) => (await store.users.get(userId))?.languageCode, contact);
   const t = translatorOf(i18n, contact);
   const inFlight = new InFlightUpdates((d) => metrics.updateHandled(d.type, d.outcome, d.seconds));
   const webhookUrl = config.webhookUrl;
@@ -201,7 +190,8 @@ export async function startApp(opts: AppOptions): Promise<App> {
   metrics.setSources({
     openExchangesByStatus: () => openExchangesByStatus(store),
     outboxBacklog: () => outboxBacklog(delivery),
-    storeFileBytes: () => ({ "db.json": store.stats.lastWriteBytes, "live.json": live.stats.lastWriteBytes }),
+    storeFileBytes: (): Record<string, number> =>
+      files ? { "db.json": files.store.stats.lastWriteBytes, "live.json": files.live.stats.lastWriteBytes } : {},
     pollerLagSeconds: () => pollerLagSeconds(poller, now()) ?? (now().getTime() - startedAt) / 1000,
   });
   const handler = opsHandler({ readiness, metrics, metricsToken: config.metricsToken });
@@ -267,8 +257,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
     await webhook?.close();
     readiness.stop();
     await opsServer?.close();
-    await store.close();
-    await live.close();
+    await stores.close();
     partner.close();
     throw err;
   }
@@ -283,12 +272,9 @@ export async function startApp(opts: AppOptions): Promise<App> {
   poller.start();
   support.start();
   // After the notices were caught up: an exchange whose last notice is still owed is never archived.
-  const archiver = startArchiver({
-    archive: store.archive,
-    afterMs: config.archiveAfterMs,
-    now,
-    logger: logger.child({ part: "archive" }),
-  });
+  const archiver = files
+    ? startArchiver({ archive: files.store.archive, afterMs: config.archiveAfterMs, now, logger: logger.child({ part: "archive" }) })
+    : noArchive;
 
   const expireFlows = (at: Date = now()) =>
     expireConversations({
@@ -297,7 +283,8 @@ export async function startApp(opts: AppOptions): Promise<App> {
       logger,
       now: () => at,
       timeoutMs: config.flowTimeoutMs,
-      expiredText: (chatId) => chatTranslator(t, store, chatId)("flow-expired", { minutes: Math.round(config.flowTimeoutMs / 60_000) }),
+      expiredText: async (chatId) =>
+        (await chatTranslator(t, store, chatId))("flow-expired", { minutes: Math.round(config.flowTimeoutMs / 60_000) }),
     });
   // Checked every minute: expiry is announced at most a minute late, and the check is a scan of
   // the few chats that are in a flow.
@@ -309,7 +296,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
   // holds what they stood for, and the create markers of finished exchanges.
   const housekeeping = async () => {
     await delivery.prune();
-    if (pruneCreateMarkers(store, now(), config.flowTimeoutMs + 60_000) > 0) await store.whenDurable();
+    if ((await pruneCreateMarkers(store, now(), config.flowTimeoutMs + 60_000)) > 0) await store.whenDurable();
   };
   const housekeepingTimer = setInterval(() => {
     housekeeping().catch((err: unknown) => logger.error({ err }, "housekeeping failed"));
@@ -340,8 +327,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
       await support.stop();
       // Its batch in progress ends first; a move cut short is finished by the next run.
       await archiver.stop();
-      await store.close();
-      await live.close();
+      await stores.close();
       partner.close();
       await opsServer?.close();
       logger.info("stopped cleanly");
@@ -351,6 +337,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
     bot,
     store,
     live,
+    files,
     partner,
     catalog,
     poller,
@@ -365,6 +352,76 @@ export async function startApp(opts: AppOptions): Promise<App> {
     stop,
   };
 }
+
+/** The lowdb stores behind the app's DataStores, on the file backend. */
+interface FileStores {
+  /** `db.json`: users, exchanges, settings, the create markers; the archive beside it. */
+  store: Store;
+  /** `live.json`: written through at once (flow state, outbox, delivery marks). */
+  live: Store;
+}
+
+/** What {@link openDataStores} opened. */
+interface DataStores {
+  store: DataStore;
+  live: DataStore;
+  /** The files behind them; undefined for a backend without files. */
+  files: FileStores | undefined;
+  /** Finishes pending writes and closes both. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the app's stores. Every part of the app is given the two DataStores, never the files, so
+ * that another backend can be opened here instead: on a database both may be one and the same
+ * store (the kv namespaces do not collide).
+ *
+ * On files there are two: a 1 s coalescing window for the main file (however many statuses the
+ * poller stores, it is rewritten at most once a second; paths that need durability at once call
+ * flush()), and a second, small file written at once for what a person has been shown: flow
+ * steps, the outbox, "sent" marks. Writing those through the main file would cost a rewrite of
+ * every exchange ever stored per step.
+ */
+async function openDataStores(
+  config: Config,
+  logger: Logger,
+  onWrite: (file: string) => (result: { ok: true; ms: number } | { ok: false }) => void,
+): Promise<DataStores> {
+  const main = await openStore({
+    dataDir: config.dataDir,
+    flushDelayMs: 1_000,
+    logger: logger.child({ part: "store" }),
+    onWrite: onWrite("db.json"),
+  });
+  const small = await openStore({
+    dataDir: config.dataDir,
+    fileName: "live.json",
+    flushDelayMs: 0,
+    logger: logger.child({ part: "live-store" }),
+    onWrite: onWrite("live.json"),
+  }).catch(async (err: unknown) => {
+    await main.close();
+    throw err;
+  });
+  const store = fileDataStore(main);
+  const live = fileDataStore(small);
+  return {
+    store,
+    live,
+    files: { store: main, live: small },
+    async close() {
+      await store.close();
+      if (live !== store) await live.close();
+    },
+  };
+}
+
+/** The archiver of a backend that keeps every exchange in one place: nothing to move. */
+const noArchive: Archiver = {
+  runNow: () => Promise.resolve({ archived: 0, batches: 0, changedMeanwhile: 0 }),
+  idle: () => Promise.resolve(),
+  stop: () => Promise.resolve(),
+};
 
 /**
  * Flow states of the version that kept them in the main file: that version's flows cannot be

@@ -4,7 +4,7 @@ import type { BaseContext } from "./context.js";
 import type { Logger } from "../log.js";
 import type { PartnerApi } from "../domain/types.js";
 import type { Catalog } from "../partner/catalog.js";
-import type { Store } from "../store/store.js";
+import type { DataStore } from "../store/data-store.js";
 import type { Translator } from "../messages/i18n.js";
 import type { SupportServices } from "../support/services.js";
 import type { Delivery } from "../delivery/delivery.js";
@@ -18,12 +18,13 @@ import type { AppMetrics } from "../ops/metrics.js";
  */
 export interface BotDeps {
   config: Config;
-  store: Store;
+  store: DataStore;
   /**
-   * The small store written through at once (`live.json`): what must be durable before a person
-   * sees it. `await live.flush()` after a change makes it so.
+   * The small store written through at once (`live.json` on the file backend; on PostgreSQL the
+   * same store as `store`): what must be durable before a person sees it. `await live.flush()`
+   * after a change makes it so.
    */
-  live: Store;
+  live: DataStore;
   partner: PartnerApi;
   catalog: Catalog;
   logger: Logger;

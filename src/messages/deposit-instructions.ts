@@ -15,7 +15,7 @@ import { formatAmount } from "../domain/amount.js";
 import { escapeHtml } from "./html.js";
 import { shownTagName } from "./tag-name.js";
 import { renderOrderCard } from "./order-card.js";
-import type { Store } from "../store/store.js";
+import type { DataStore } from "../store/data-store.js";
 import type { Translate } from "./i18n.js";
 
 /** What is needed besides the record: the coins' display data from the catalog. */
@@ -76,7 +76,7 @@ export async function sendDepositPart(
   record: ExchangeRecord,
   part: DepositPart,
   t: Translate,
-  store?: Pick<Store, "exchanges">,
+  store?: Pick<DataStore, "exchanges">,
 ): Promise<number> {
   switch (part.kind) {
     case "text":
@@ -90,7 +90,7 @@ export async function sendDepositPart(
     case "card": {
       const card = renderOrderCard(record, t);
       const sent = await api.sendMessage(record.chatId, card.text, { reply_markup: card.reply_markup });
-      if (store?.exchanges.get(record.id)) store.exchanges.update(record.id, { cardMessageId: sent.message_id });
+      if (store && (await store.exchanges.has(record.id))) await store.exchanges.update(record.id, { cardMessageId: sent.message_id });
       return sent.message_id;
     }
   }
@@ -105,7 +105,7 @@ export async function sendDepositInstructions(
   record: ExchangeRecord,
   coins: InstructionCoins,
   t: Translate,
-  store?: Pick<Store, "exchanges">,
+  store?: Pick<DataStore, "exchanges">,
 ): Promise<number> {
   let last = 0;
   for (const part of depositParts(record, coins, t)) last = await sendDepositPart(api, record, part, t, store);

@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { I18n } from "@grammyjs/i18n";
 import type { Context } from "grammy";
-import type { Store } from "../store/store.js";
+import type { UsersStore } from "../store/data-store.js";
 import { escapeHtml } from "./html.js";
 
 /** Languages with a locales/<code>.ftl file, the first being the default. */
@@ -30,28 +30,30 @@ function pickLocale(code: string | undefined): SupportedLocale {
  * The language to write to a private chat in outside an update (notifications): the person's
  * choice, else their Telegram language. Private chat ids are user ids.
  */
-function localeOfChat(store: Pick<Store, "users">, chatId: number): SupportedLocale {
-  const user = store.users.get(chatId);
+async function localeOfChat(store: { users: Pick<UsersStore, "get"> }, chatId: number): Promise<SupportedLocale> {
+  const user = await store.users.get(chatId);
   return pickLocale(user?.languageCode ?? user?.telegramLanguageCode);
 }
 
 /**
  * The translator for a message to private chat `chatId` sent outside an update (a notice, an
- * alert, a broadcast's progress): `t` bound to the chat's language ({@link localeOfChat}).
+ * alert, a broadcast's progress): `t` bound to the chat's language ({@link localeOfChat}). Async,
+ * as the language is read from the users repository once, when the translator is made.
  */
-export function chatTranslator(t: Translator, store: Pick<Store, "users">, chatId: number): Translate {
-  const locale = localeOfChat(store, chatId);
+export async function chatTranslator(t: Translator, store: { users: Pick<UsersStore, "get"> }, chatId: number): Promise<Translate> {
+  const locale = await localeOfChat(store, chatId);
   return (key, variables) => t(locale, key, variables);
 }
 
 /**
  * Builds the i18n plugin. The language is the one the person chose with /language
- * (`chosenLanguage`, read from the store by the caller), else their Telegram app's language, else
- * English. Code that only translates outside updates (tests) may leave `chosenLanguage` out.
+ * (`chosenLanguage`, read from the store by the caller, once per update: the plugin awaits it),
+ * else their Telegram app's language, else English. Code that only translates outside updates
+ * (tests) may leave `chosenLanguage` out.
  * `defaults` are variables every message may use (the support contact, {@link contactVariable}).
  */
 export function createI18n<C extends Context>(
-  chosenLanguage: (userId: number) => string | undefined = () => undefined,
+  chosenLanguage: (userId: number) => Promise<string | undefined> | string | undefined = () => undefined,
   defaults: Record<string, string | number> = {},
 ): I18n<C> {
   return new I18n<C>({
@@ -63,9 +65,9 @@ export function createI18n<C extends Context>(
     // Variables every message may use inside an update too (the support contact), as the
     // Translator's defaults are outside one.
     globalTranslationContext: () => defaults,
-    localeNegotiator: (ctx) => {
+    localeNegotiator: async (ctx) => {
       const id = ctx.from?.id;
-      const chosen = id === undefined ? undefined : chosenLanguage(id);
+      const chosen = id === undefined ? undefined : await chosenLanguage(id);
       return pickLocale(chosen ?? ctx.from?.language_code);
     },
   });

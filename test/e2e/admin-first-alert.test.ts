@@ -82,6 +82,6 @@ describe("alerts to an admin who has not opened the bot yet", () => {
     await cycle(h);
     const pending = h.app.delivery.outbox.pending(user.id);
     expect(pending).toEqual([]);
-    expect(h.app.store.users.get(user.id)!.blocked).toBe(true);
+    expect(h.app.files!.store.users.get(user.id)!.blocked).toBe(true);
   });
 });

@@ -65,7 +65,7 @@ describe("support tools, end to end", () => {
     expect(warned).toHaveLength(ADMIN_COMMANDS.length);
     expect(warned.every((l) => l.includes(`"userId":${user.id}`) && l.includes('"level":40'))).toBe(true);
     // Nothing happened: maintenance still off.
-    expect(h.app.store.settings.get("maintenance")?.on ?? false).toBe(false);
+    expect(h.app.files!.store.settings.get("maintenance")?.on ?? false).toBe(false);
   });
 
   it("lists the admin commands only in the admins' chats", () => {
@@ -99,7 +99,7 @@ describe("support tools, end to end", () => {
     admin.pressButton(record, `adm:r:${ex.id}`);
     await h.emulator.waitFor(() => admin.lastToast() === "Live status: deposit_received");
     await h.emulator.waitFor(() => admin.chat.byId(record.message_id)!.plain.includes("Deposit received") || undefined);
-    expect(h.app.store.exchanges.get(ex.id)!.status).toBe("deposit_received");
+    expect(h.app.files!.store.exchanges.get(ex.id)!.status).toBe("deposit_received");
     expect(admin.chat.byId(record.message_id)!.plain).toContain("Deposit received");
     expect(user.chat.byId(ex.cardMessageId!)!.plain).toContain("Deposit received");
     expect(
@@ -115,7 +115,7 @@ describe("support tools, end to end", () => {
     await h.emulator.waitFor(() => admin.lastToast() === "Deposit instructions sent again.");
     const resent = user.chat.messages().slice(before);
     expect(resent.some((m) => m.plain === ex.depositAddress)).toBe(true);
-    expect(h.app.store.exchanges.get(ex.id)!.cardMessageId).toBe(user.chat.last()!.message_id);
+    expect(h.app.files!.store.exchanges.get(ex.id)!.cardMessageId).toBe(user.chat.last()!.message_id);
 
     // Open the user.
     const since = admin.chat.messages().length;
@@ -248,7 +248,7 @@ describe("support tools, end to end", () => {
     expect(final.plain).toContain("sent 2, blocked 1, failed 0 (of 3)");
     expect(user.chat.last()!.text).toBe("We are <b>back</b> & running");
     expect(user.chat.last()!.parse_mode).toBeUndefined();
-    expect(h.app.store.users.get(blocked.id)!.blocked).toBe(true);
+    expect(h.app.files!.store.users.get(blocked.id)!.blocked).toBe(true);
     // The preview's buttons are gone: it cannot be started twice.
     expect(admin.chat.byId(preview!.message_id)!.buttons()).toEqual([]);
   });

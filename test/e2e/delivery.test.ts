@@ -44,7 +44,7 @@ async function storeOnly(h: Harness, user: TestUser): Promise<ExchangeRecord> {
     refundAddress: SAMPLE_ADDRESSES.BTC!,
   });
   const at = new Date().toISOString();
-  const record = h.app.store.exchanges.insert({
+  const record = h.app.files!.store.exchanges.insert({
     id: created.id,
     userId: user.id,
     chatId: user.id,
@@ -64,7 +64,7 @@ async function storeOnly(h: Harness, user: TestUser): Promise<ExchangeRecord> {
     updatedAt: at,
     lastNotifiedStatus: "waiting_deposit",
   });
-  await h.app.store.flush();
+  await h.app.files!.store.flush();
   return record;
 }
 
@@ -101,7 +101,7 @@ describe("delivery, end to end", () => {
     expect(intros(user)).toHaveLength(1);
     expect(user.chat.messages().filter((m) => m.plain === order.depositAddress)).toHaveLength(1);
     expect(h.app.delivery.outbox.get(`dep:${order.id}`)).toMatchObject({ state: "sent", attempts: 1 });
-    expect(h.app.store.exchanges.get(order.id)!.cardMessageId).toBe(user.chat.last()!.message_id);
+    expect(h.app.files!.store.exchanges.get(order.id)!.cardMessageId).toBe(user.chat.last()!.message_id);
   });
 
   it("keeps trying after a restart when Telegram is still failing, and sends the rest once", async () => {
@@ -180,7 +180,7 @@ describe("delivery, end to end", () => {
     h.sandbox.orders.advance(ex.id);
     h.sandbox.orders.advance(ex.id);
     await cycle(h);
-    expect(h.app.store.exchanges.get(ex.id)!.status).toBe("sending");
+    expect(h.app.files!.store.exchanges.get(ex.id)!.status).toBe("sending");
 
     // The poller asks; the answer ("sending", as of now) takes 800 ms to come back.
     h.sandbox.faults.inject({ kind: "delay", ms: 800, endpoint: "exchange-status", times: 1 });
@@ -194,7 +194,7 @@ describe("delivery, end to end", () => {
     await cycle(h);
     await chat.settle();
 
-    const stored = h.app.store.exchanges.get(ex.id)!;
+    const stored = h.app.files!.store.exchanges.get(ex.id)!;
     expect(stored.status).toBe("success");
     expect(stored.statusHistory.map((s) => s.status)).toEqual(["waiting_deposit", "sending", "success"]);
     expect(starting(user, "✅")).toHaveLength(1);
@@ -206,7 +206,7 @@ describe("delivery, end to end", () => {
     expect(card.plain).toContain(`Deposit address: ${ex.depositAddress}`);
     h.sandbox.orders.deposit(ex.id);
     await cycle(h);
-    expect(user.chat.byId(h.app.store.exchanges.get(ex.id)!.cardMessageId!)!.plain).not.toContain("Deposit address:");
+    expect(user.chat.byId(h.app.files!.store.exchanges.get(ex.id)!.cardMessageId!)!.plain).not.toContain("Deposit address:");
   });
 
   it("gives a way to pay when the exchange was already created: the instructions if never sent, else the card", async () => {
@@ -231,7 +231,7 @@ describe("delivery, end to end", () => {
     // (The 2 s wait above can run out on a loaded machine before the 403 comes back.)
     await until(() => h.app.delivery.outbox.get(`dep:${record.id}`)?.state !== "pending");
     expect(h.app.delivery.outbox.get(`dep:${record.id}`)!.state).toBe("blocked");
-    expect(h.app.store.users.get(user.id)?.blocked ?? true).toBe(true);
+    expect(h.app.files!.store.users.get(user.id)?.blocked ?? true).toBe(true);
     await chat.settle();
     expect(h.emulator.callsOf("sendMessage").filter((c) => c.error?.code === 403)).toHaveLength(1);
     expect(h.emulator.callsOf("sendMessage").filter((c) => /Exchange created/.test(String(c.params.text)))).toHaveLength(1);

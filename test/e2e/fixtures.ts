@@ -26,7 +26,7 @@ export async function openExchange(h: Harness, user: TestUser): Promise<Exchange
     refundAddress: BTC,
   });
   const at = new Date().toISOString();
-  const record = h.app.store.exchanges.insert({
+  const record = await h.app.store.exchanges.insert({
     id: created.id,
     userId: user.id,
     chatId: user.id,
@@ -53,7 +53,7 @@ export async function openExchange(h: Harness, user: TestUser): Promise<Exchange
     (key, vars) => translate("en", key, vars),
     h.app.store,
   );
-  return h.app.store.exchanges.get(record.id)!;
+  return (await h.app.store.exchanges.get(record.id))!;
 }
 
 /** An inline result as the bot sends it (the fields the tests read). */

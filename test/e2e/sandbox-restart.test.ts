@@ -51,7 +51,7 @@ describe("a restart of the bot and the sandbox exchange together", () => {
     for (let i = 0; i < 3; i++) h.sandbox.orders.advance(order!.id);
     await cycle(h);
     await chat.waitNew(`Exchange ${order!.id} is complete`, 0);
-    const done = h.app.store.exchanges.get(order!.id)!;
+    const done = h.app.files!.store.exchanges.get(order!.id)!;
     expect(done.status).toBe("success");
     expect(done.txId).toBe(h.sandbox.orders.get(order!.id)!.txId);
     expect(done.tracking?.stoppedReason).toBeUndefined();

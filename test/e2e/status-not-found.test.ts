@@ -75,10 +75,10 @@ describe("an exchange the service does not know", () => {
 
   it("gives it up after five answers: the card says why, and support gets an alert of its own kind", async () => {
     const ex = await openExchange(h, user);
-    const cardId = h.app.store.exchanges.get(ex.id)!.cardMessageId!;
+    const cardId = h.app.files!.store.exchanges.get(ex.id)!.cardMessageId!;
     await h.restart(undefined, { sandbox: true });
     for (let i = 0; i < 5; i++) await cycle(h);
-    expect(h.app.store.exchanges.get(ex.id)!.tracking).toMatchObject({ stoppedReason: "not-found", notFoundCount: 5 });
+    expect(h.app.files!.store.exchanges.get(ex.id)!.tracking).toMatchObject({ stoppedReason: "not-found", notFoundCount: 5 });
 
     const card = user.chat.byId(cardId)!;
     expect(card.plain).toContain("The exchange service does not know this exchange, so it is no longer checked automatically");

@@ -69,7 +69,7 @@ describe("status tracking, end to end", () => {
     expect(after[1]!.plain).toContain(order.txId!);
     expect(cards(user, ex.id)).toHaveLength(1);
 
-    const stored = h.app.store.exchanges.get(ex.id)!;
+    const stored = h.app.files!.store.exchanges.get(ex.id)!;
     expect(stored.statusHistory.map((s) => s.status)).toEqual(["waiting_deposit", "deposit_received", "exchanging", "sending", "success"]);
     expect(stored.lastNotifiedStatus).toBe("success");
     // Final: no longer polled, nothing more said.
@@ -89,7 +89,7 @@ describe("status tracking, end to end", () => {
     // The card is the last message of the instructions, and the one the poller will edit.
     expect(user.chat.last()!.message_id).toBe(card.message_id);
     const order = h.sandbox.orders.list()[0]!;
-    expect(h.app.store.exchanges.get(order.id)!.cardMessageId).toBe(card.message_id);
+    expect(h.app.files!.store.exchanges.get(order.id)!.cardMessageId).toBe(card.message_id);
     const start = user.chat.messages().length;
 
     h.sandbox.orders.deposit(order.id);
@@ -113,7 +113,7 @@ describe("status tracking, end to end", () => {
     // The process "dies" between the store write and the notice: the notifier takes no more.
     await h.app.notifier.stop();
     await h.app.poller.runCycle({ all: true });
-    expect(h.app.store.exchanges.get(ex.id)!.status).toBe("deposit_received");
+    expect(h.app.files!.store.exchanges.get(ex.id)!.status).toBe("deposit_received");
     expect(user.chat.messages()).toHaveLength(start);
 
     await h.restart();
@@ -153,7 +153,7 @@ describe("status tracking, end to end", () => {
     const down = await cycle(h);
     expect(down.failed).toBe(down.checked);
     expect(h.app.poller.backoffLevel).toBe(1);
-    expect(h.app.store.exchanges.get(ex.id)!.status).toBe("waiting_deposit");
+    expect(h.app.files!.store.exchanges.get(ex.id)!.status).toBe("waiting_deposit");
     expect(user.chat.messages()).toHaveLength(start);
 
     h.sandbox.faults.up();
@@ -173,15 +173,15 @@ describe("status tracking, end to end", () => {
     user.blockBot();
     h.sandbox.orders.deposit(ex.id);
     await cycle(h);
-    expect(h.app.store.users.get(user.id)!.blocked).toBe(true);
+    expect(h.app.files!.store.users.get(user.id)!.blocked).toBe(true);
     const callsAfterBlock = h.emulator.calls.length;
 
     h.sandbox.orders.advance(ex.id);
     await cycle(h);
-    expect(h.app.store.exchanges.get(ex.id)!.status).toBe("exchanging");
+    expect(h.app.files!.store.exchanges.get(ex.id)!.status).toBe("exchanging");
     // Not one more attempt to reach them.
     expect(h.emulator.calls.slice(callsAfterBlock).filter((c) => c.method !== "getUpdates")).toEqual([]);
-    expect(h.app.store.exchanges.get(ex.id)!.lastNotifiedStatus).toBe("exchanging");
+    expect(h.app.files!.store.exchanges.get(ex.id)!.lastNotifiedStatus).toBe("exchanging");
   });
 
   it("shows a status the spec does not list as it is, with a neutral icon, and keeps polling it", async () => {
@@ -225,7 +225,7 @@ describe("status tracking, end to end", () => {
     expect(fresh.plain).toContain("Deposit received");
     expect(user.chat.messages().slice(since)[0]!.plain).toContain("has arrived");
     await asked.handled;
-    expect(h.app.store.exchanges.get(ex.id)!.cardMessageId).toBe(fresh.message_id);
+    expect(h.app.files!.store.exchanges.get(ex.id)!.cardMessageId).toBe(fresh.message_id);
     expect(h.sandbox.requests.count("exchange-status")).toBe(requests + 1);
     // The poller sees nothing new afterwards: the notice is not sent twice.
     await cycle(h);
@@ -274,7 +274,7 @@ describe("status tracking, end to end", () => {
     h.emulator.failNext("editMessageText", { code: 400, description: "Bad Request: message to edit not found" });
     h.sandbox.orders.advance(ex.id);
     await cycle(h);
-    const moved = h.app.store.exchanges.get(ex.id)!.cardMessageId!;
+    const moved = h.app.files!.store.exchanges.get(ex.id)!.cardMessageId!;
     expect(moved).not.toBe(ex.cardMessageId);
     expect(user.chat.byId(moved)!.plain).toContain("Exchanging");
 
@@ -284,8 +284,8 @@ describe("status tracking, end to end", () => {
     });
     h.sandbox.orders.advance(ex.id);
     await cycle(h);
-    expect(h.app.store.exchanges.get(ex.id)!.cardMessageId).toBe(moved);
-    expect(h.app.store.exchanges.get(ex.id)!.lastNotifiedStatus).toBe("sending");
+    expect(h.app.files!.store.exchanges.get(ex.id)!.cardMessageId).toBe(moved);
+    expect(h.app.files!.store.exchanges.get(ex.id)!.lastNotifiedStatus).toBe("sending");
   });
 });
 

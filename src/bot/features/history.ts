@@ -7,7 +7,7 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
-import type { Store } from "../../store/store.js";
+import type { DataStore } from "../../store/data-store.js";
 import type { ExchangeRecord } from "../../domain/types.js";
 import { statusIcon } from "../../domain/status.js";
 import { encodeCallback, onCallback } from "../../messages/callback-data.js";
@@ -55,7 +55,7 @@ function itemLabel(ctx: BotContext, e: ExchangeRecord): string {
 /** The text and keyboard of page `page` (clamped to the pages there are) of the person's history. */
 async function renderHistory(
   ctx: BotContext,
-  store: Pick<Store, "lookup">,
+  store: Pick<DataStore, "lookup">,
   page: number,
 ): Promise<{ text: string; keyboard?: InlineKeyboard }> {
   const all = ctx.from ? await store.lookup.byUser(ctx.from.id) : [];

@@ -15,7 +15,7 @@ export function languageFeature({ store }: Pick<BotDeps, "store">): Composer<Bot
     await ctx.reply(ctx.t("language-choose"), { reply_markup: keyboard });
   });
   onCallback(feature, "language", async (ctx, { locale }) => {
-    store.users.setLanguage(ctx.from.id, locale);
+    await store.users.setLanguage(ctx.from.id, locale);
     ctx.i18n.useLocale(locale);
     await ctx.answerCallbackQuery();
     await ctx.editMessageText(ctx.t("language-set"));

@@ -51,7 +51,7 @@ export function statusFeature(deps: StatusDeps): Composer<BotContext> {
  */
 async function showStatus(ctx: BotContext, deps: StatusDeps, id: string, pressedOn: number | undefined): Promise<void> {
   const { store, logger, tracker, delivery } = deps;
-  const record = store.exchanges.get(id);
+  const record = await store.exchanges.get(id);
   if (!record || record.userId !== ctx.from?.id) {
     const archived = !record && ctx.from ? await store.lookup.ofUser(ctx.from.id, id) : undefined;
     if (archived) {
@@ -78,8 +78,8 @@ async function showStatus(ctx: BotContext, deps: StatusDeps, id: string, pressed
   // The card edit and milestone messages just queued go out before this reply.
   await delivery.outbox.drained(record.chatId, NOTICE_WAIT_MS);
 
-  const current = store.exchanges.get(id) ?? record;
-  const liveCard = delivery.cardMessageOf(current);
+  const current = (await store.exchanges.get(id)) ?? record;
+  const liveCard = await delivery.cardMessageOf(current);
   if (ctx.callbackQuery && pressedOn !== undefined && pressedOn === liveCard) {
     // The card itself was pressed: it was edited in place above if anything changed.
     const toast = failure === "unknown" ? "status-unknown-at-service-short" : failure ? "status-unavailable" : "status-refreshed";
@@ -92,14 +92,16 @@ async function showStatus(ctx: BotContext, deps: StatusDeps, id: string, pressed
   if (failure === "unknown") await ctx.reply(ctx.t("status-unknown-at-service", { id: escapeHtml(id) }));
   else if (failure) await ctx.reply(ctx.t("status-unavailable"));
   // Under the exchange's lock, so a notice being sent meanwhile never edits a card being replaced.
-  await withExchangeLock(store, id, () => delivery.sendCard(store.exchanges.get(id) ?? current, (key, vars) => ctx.t(key, vars)));
+  await withExchangeLock(store, id, async () =>
+    delivery.sendCard((await store.exchanges.get(id)) ?? current, (key, vars) => ctx.t(key, vars)),
+  );
 }
 
 /** Shows an archived exchange's card as stored (the card pressed is answered in place). */
 async function showArchived(ctx: BotContext, deps: StatusDeps, record: ExchangeRecord, pressedOn: number | undefined): Promise<void> {
   const { delivery, store } = deps;
   if (ctx.callbackQuery) {
-    if (pressedOn !== undefined && pressedOn === delivery.cardMessageOf(record)) {
+    if (pressedOn !== undefined && pressedOn === (await delivery.cardMessageOf(record))) {
       await ctx.answerCallbackQuery({ text: ctx.t("status-refreshed") });
       return;
     }

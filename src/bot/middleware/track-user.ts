@@ -11,8 +11,8 @@ export async function trackUser(ctx: BotContext, next: NextFunction): Promise<vo
   const from = ctx.from;
   if (from && !from.is_bot) {
     const users = ctx.deps.store.users;
-    const user = users.upsertSeen(from, ctx.deps.now());
-    if (user.blocked && ctx.chat?.type === "private") users.setBlocked(from.id, false);
+    const user = await users.upsertSeen(from, ctx.deps.now());
+    if (user.blocked && ctx.chat?.type === "private") await users.setBlocked(from.id, false);
   }
   // A private chat shows the person opened the bot; in a group, the bot is in it. An update that
   // is not in a chat (an inline query) says nothing about whether the bot may write to them, and

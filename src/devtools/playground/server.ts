@@ -241,25 +241,27 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
     };
   };
 
-  const ordersSnapshot = (): Record<string, unknown>[] =>
-    sandbox.orders
-      .list()
-      .reverse()
-      .map((o) => {
-        const record = app?.store.exchanges.get(o.id);
-        const owner = record === undefined ? undefined : people.get(record.userId)?.info.first_name;
-        return {
-          id: o.id,
-          from: o.from,
-          to: o.to,
-          amountFrom: o.amountFrom,
-          expectedAmountTo: o.expectedAmountTo,
-          status: o.status,
-          final: TERMINAL_STATUSES.has(o.status),
-          owner: owner ?? null,
-          history: o.history.map((h) => h.status),
-        };
-      });
+  const ordersSnapshot = (): Promise<Record<string, unknown>[]> =>
+    Promise.all(
+      sandbox.orders
+        .list()
+        .reverse()
+        .map(async (o) => {
+          const record = await app?.store.exchanges.get(o.id);
+          const owner = record === undefined ? undefined : people.get(record.userId)?.info.first_name;
+          return {
+            id: o.id,
+            from: o.from,
+            to: o.to,
+            amountFrom: o.amountFrom,
+            expectedAmountTo: o.expectedAmountTo,
+            status: o.status,
+            final: TERMINAL_STATUSES.has(o.status),
+            owner: owner ?? null,
+            history: o.history.map((h) => h.status),
+          };
+        }),
+    );
 
   // --- live updates ---
   const streams = new Set<ServerResponse>();
@@ -321,14 +323,14 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
     }
     const rest = path.slice("/playground/api/".length).split("/").map(decodeURIComponent);
     let reply: Reply | "sent";
-    if (method === "GET") reply = answerGet(rest, req, res);
+    if (method === "GET") reply = await answerGet(rest, req, res);
     else if (method === "POST") reply = answerPost(rest, await readJson(req));
     else reply = { status: 405, body: { error: "method not allowed" } };
     if (reply !== "sent") sendJson(res, reply.status, reply.body);
   };
 
   /** A GET of the control API; "sent" when it wrote the response itself (a photo, the event stream). */
-  const answerGet = (rest: string[], req: IncomingMessage, res: ServerResponse): Reply | "sent" => {
+  const answerGet = async (rest: string[], req: IncomingMessage, res: ServerResponse): Promise<Reply | "sent"> => {
     switch (rest[0]) {
       case "people":
         return ok({
@@ -343,7 +345,7 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
       case "chat":
         return ok(chatSnapshot(Number(rest[1])));
       case "orders":
-        return ok({ orders: ordersSnapshot() });
+        return ok({ orders: await ordersSnapshot() });
       case "samples":
         return ok({ samples: samplesOf(sandbox) });
       case "photo": {

@@ -75,29 +75,30 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
       await ctx.reply(ctx.t("admin-user-usage"));
       return;
     }
-    await showUser(ctx, findUser(query));
+    await showUser(ctx, await findUser(query));
   });
   onCallback(admin, "admin-user", async (ctx, { userId }) => {
     await ctx.answerCallbackQuery();
-    await showUser(ctx, deps.store.users.get(userId), userId);
+    await showUser(ctx, await deps.store.users.get(userId), userId);
   });
 
   admin.command("stats", async (ctx) => {
     const at = deps.now();
     const s = deps.support;
+    const { store } = deps;
     const text = renderStats(
       {
-        users: userStats(deps.store.users.all(), at),
-        // The data file's exchanges plus the archive's counts, kept in the data file (no archive read).
-        exchanges: withArchivedTotals(exchangeStats(deps.store.exchanges.all(), at), deps.store.archive.totals()),
-        funnel: readFunnel(deps.store),
+        users: await userStats(store.users.all(), at),
+        // The hot exchanges plus the archive's counts (kept beside them: no archive read).
+        exchanges: withArchivedTotals(await exchangeStats(store.exchanges.all(), at), await store.lookup.archivedTotals()),
+        funnel: await readFunnel(store),
         health: s.health.snapshot(at),
         // The same figures /metrics reads (src/ops/figures.ts).
         pollerLagSeconds: pollerLagSeconds(s.poller, at),
         pollerBackoff: s.poller.backoffLevel,
-        openExchanges: deps.store.exchanges.open().length,
-        maintenance: deps.store.settings.get("maintenance")?.on === true,
-        ops: { ...(await deps.metrics.totals()), outboxBacklog: outboxBacklog(deps.delivery) },
+        openExchanges: (await store.exchanges.open()).length,
+        maintenance: (await store.settings.getMaintenance())?.on === true,
+        ops: { ...(await deps.metrics.totals()), outboxBacklog: await outboxBacklog(deps.delivery) },
       },
       (key, vars) => ctx.t(key, vars),
     );
@@ -107,7 +108,7 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
   // Re-check now: live status through the same store-then-notify path as the poller and /status.
   onCallback(admin, "admin-recheck", async (ctx, { exchangeId: id }) => {
     const { store, logger, tracker } = deps;
-    const found = store.exchanges.get(id);
+    const found = await store.exchanges.get(id);
     if (!found) {
       await ctx.answerCallbackQuery({ text: ctx.t(await notHereKey(id)) });
       return;
@@ -122,9 +123,9 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
       await ctx.answerCallbackQuery({ text: ctx.t("admin-recheck-failed") });
       return;
     }
-    const current = store.exchanges.get(id) as ExchangeRecord;
+    const current = (await store.exchanges.get(id)) as ExchangeRecord;
     await ctx.answerCallbackQuery({ text: ctx.t("admin-recheck-done", { status: current.status }) });
-    const view = renderExchangeRecord(current, store.users.get(current.userId), (key, vars) => ctx.t(key, vars));
+    const view = renderExchangeRecord(current, await store.users.get(current.userId), (key, vars) => ctx.t(key, vars));
     try {
       await ctx.editMessageText(view.text, { reply_markup: view.reply_markup });
     } catch (err) {
@@ -135,7 +136,7 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
   // Resend the deposit instructions to the person (open exchanges only).
   onCallback(admin, "admin-resend", async (ctx, { exchangeId: id }) => {
     const { store, catalog, logger, t } = deps;
-    const record = store.exchanges.get(id);
+    const record = await store.exchanges.get(id);
     if (!record) {
       await ctx.answerCallbackQuery({ text: ctx.t(await notHereKey(id)) });
       return;
@@ -150,19 +151,20 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
       const c = index?.get(code);
       return { code, network: c?.network, tagName: c?.tagName ?? "" };
     };
+    const translate = await chatTranslator(t, store, record.chatId);
     try {
-      await withExchangeLock(store, id, () =>
+      await withExchangeLock(store, id, async () =>
         sendDepositInstructions(
           ctx.api,
-          store.exchanges.get(id) ?? record,
+          (await store.exchanges.get(id)) ?? record,
           { from: coin(record.from), to: coin(record.to) },
-          chatTranslator(t, store, record.chatId),
+          translate,
           store,
         ),
       );
     } catch (err) {
       if (isBlockedError(err)) {
-        store.users.setBlocked(record.userId, true);
+        await store.users.setBlocked(record.userId, true);
         await ctx.answerCallbackQuery({ text: ctx.t("admin-resend-blocked") });
         return;
       }
@@ -185,23 +187,23 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
       return;
     }
     const runner = deps.support.broadcasts;
-    const job = runner.createDraft(ctx.from.id, ctx.chat.id, text);
-    const view = renderBroadcastPreview(job, runner.audience().length, (key, vars) => ctx.t(key, vars));
+    const job = await runner.createDraft(ctx.from.id, ctx.chat.id, text);
+    const view = renderBroadcastPreview(job, (await runner.audience()).length, (key, vars) => ctx.t(key, vars));
     await ctx.reply(view.text, { reply_markup: view.reply_markup });
   });
   onCallback(admin, "admin-broadcast-send", async (ctx, { jobId: id }) => {
     const runner = deps.support.broadcasts;
-    if (runner.get(id)?.state !== "draft") {
+    if ((await runner.get(id))?.state !== "draft") {
       await ctx.answerCallbackQuery({ text: ctx.t("admin-bc-not-draft") });
       return;
     }
     await ctx.answerCallbackQuery();
     await ctx.editMessageReplyMarkup({ reply_markup: undefined }).catch(() => undefined);
-    const draft = required(runner.get(id), "the broadcast draft just checked");
+    const draft = required(await runner.get(id), "the broadcast draft just checked");
     const t = (key: string, vars?: Record<string, string | number>) => ctx.t(key, vars);
     const first = renderBroadcastProgress(
       draft,
-      { total: runner.audience().length, sent: 0, blocked: 0, failed: 0, unconfirmed: 0, remaining: 0 },
+      { total: (await runner.audience()).length, sent: 0, blocked: 0, failed: 0, unconfirmed: 0, remaining: 0 },
       false,
       t,
     );
@@ -209,12 +211,12 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
     await runner.start(id, progress.message_id);
   });
   onCallback(admin, "admin-broadcast-drop", async (ctx, { jobId }) => {
-    const state = deps.support.broadcasts.cancel(jobId);
+    const state = await deps.support.broadcasts.cancel(jobId);
     await ctx.answerCallbackQuery();
     if (state === "cancelled") await ctx.editMessageText(ctx.t("admin-bc-dropped")).catch(() => undefined);
   });
   onCallback(admin, "admin-broadcast-cancel", async (ctx, { jobId }) => {
-    const state = deps.support.broadcasts.cancel(jobId);
+    const state = await deps.support.broadcasts.cancel(jobId);
     await ctx.answerCallbackQuery({ text: ctx.t(state === "running" ? "admin-bc-cancelling" : "admin-bc-not-running") });
   });
 
@@ -227,17 +229,17 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
       .trim();
     const settings = deps.store.settings;
     if (mode === "on") {
-      settings.set("maintenance", message ? { on: true, message } : { on: true });
+      await settings.setMaintenance(message ? { on: true, message } : { on: true });
       await deps.store.flush();
       deps.logger.warn({ adminId: ctx.from.id }, "maintenance on: new exchanges paused");
       await ctx.reply(ctx.t("admin-maint-on", { message: escapeHtml(message || "—") }));
     } else if (mode === "off") {
-      settings.set("maintenance", { on: false });
+      await settings.setMaintenance({ on: false });
       await deps.store.flush();
       deps.logger.warn({ adminId: ctx.from.id }, "maintenance off: new exchanges open");
       await ctx.reply(ctx.t("admin-maint-off"));
     } else {
-      const on = settings.get("maintenance")?.on === true;
+      const on = (await settings.getMaintenance())?.on === true;
       await ctx.reply(ctx.t(on ? "admin-maint-state-on" : "admin-maint-state-off") + "\n" + ctx.t("admin-maint-usage"));
     }
   });
@@ -248,7 +250,7 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
     const seen = new Map<string, ExchangeRecord>();
     // Archived exchanges included (read from the archive's month files).
     for (const e of await store.lookup.find(query)) seen.set(e.id, e);
-    const user = /^@/.test(query) || /^\d+$/.test(query) ? findUser(query) : undefined;
+    const user = /^@/.test(query) || /^\d+$/.test(query) ? await findUser(query) : undefined;
     if (user) for (const e of await store.lookup.byUser(user.id)) if (!seen.has(e.id)) seen.set(e.id, e);
     const found = [...seen.values()];
     if (found.length === 0) {
@@ -257,7 +259,7 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
     }
     await ctx.reply(ctx.t("admin-find-count", { count: found.length, shown: Math.min(found.length, MAX_FOUND) }));
     for (const e of found.slice(0, MAX_FOUND)) {
-      const view = renderExchangeRecord(e, store.users.get(e.userId), (key, vars) => ctx.t(key, vars));
+      const view = renderExchangeRecord(e, await store.users.get(e.userId), (key, vars) => ctx.t(key, vars));
       await ctx.reply(view.text, { reply_markup: view.reply_markup });
     }
   }
@@ -272,13 +274,16 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
     await ctx.reply(view.text, { reply_markup: view.reply_markup });
   }
 
-  /** Why a button's exchange is not in the data file: archived (final, nothing to do) or unknown. */
+  /**
+   * Why a button's exchange is not among the hot ones: archived (final, nothing to do) or unknown.
+   * The lookup covers both; called once the hot store answered that it has no such exchange.
+   */
   async function notHereKey(id: string): Promise<string> {
-    const archived = await deps.store.archive.find(id);
-    return archived.some((e) => e.id === id) ? "admin-archived" : "admin-not-found";
+    const found = await deps.store.lookup.find(id);
+    return found.some((e) => e.id === id) ? "admin-archived" : "admin-not-found";
   }
 
-  function findUser(query: string): UserRecord | undefined {
+  function findUser(query: string): Promise<UserRecord | undefined> {
     if (query.startsWith("@")) return deps.store.users.findByUsername(query);
     if (/^\d{1,20}$/.test(query)) return deps.store.users.get(Number(query));
     return deps.store.users.findByUsername(query);

@@ -80,7 +80,7 @@ export async function askAmount(scope: StepScope, from: Currency, to: Currency):
     // first quote shown (an amount over the service's maximum shows none).
     const rate = await callPartnerWithRetry(scope, "rate", async (deps) => {
       const result = await deps.partner.rate(from.code, to.code, requested);
-      if (countQuote && !isAbove(requested, result.maxAmount)) countFunnel(deps.store, "quoted");
+      if (countQuote && !isAbove(requested, result.maxAmount)) await countFunnel(deps.store, "quoted");
       return result;
     });
     if (!rate.ok) {

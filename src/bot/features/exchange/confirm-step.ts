@@ -29,7 +29,7 @@ export async function confirmExchange(scope: StepScope, draft: CompleteDraft): P
   const countQuote = !scope.draft.quoted;
   const rate = await callPartnerWithRetry(scope, "rate", async (deps) => {
     const result = await deps.partner.rate(draft.from.code, draft.to.code, draft.amount);
-    if (countQuote && !isAbove(draft.amount, maxOf(draft, result.maxAmount))) countFunnel(deps.store, "quoted");
+    if (countQuote && !isAbove(draft.amount, maxOf(draft, result.maxAmount))) await countFunnel(deps.store, "quoted");
     return result;
   });
   if (!rate.ok) {

@@ -19,7 +19,7 @@ import type { FlowFailure } from "./partner-call.js";
 import { countFunnel } from "../../../support/funnel.js";
 import { isFinalStatus } from "../../../domain/status.js";
 import { coinLabel } from "../../../domain/coin-label.js";
-import type { Store } from "../../../store/store.js";
+import type { DataStore, KeyValueStore } from "../../../store/data-store.js";
 
 /**
  * Whether a failed create certainly made no order: the service answered with a refusal, a 4xx
@@ -42,14 +42,28 @@ function neverCreated(err: unknown): boolean {
 export async function takeInterruptedCreates(deps: Pick<BotDeps, "store">): Promise<CreateAttempt[]> {
   const markers = deps.store.kv<CreateMarker>(CREATE_MARKERS);
   const interrupted: CreateAttempt[] = [];
-  for (const [draftId, marker] of markers.entries()) {
+  for (const [draftId, marker] of await markers.entries()) {
     if (marker.state !== "pending") continue;
-    const attempt: CreateAttempt = { ...attemptOf(marker), at: marker.at };
-    markers.set(draftId, { state: "in-doubt", reason: "restart", ...attempt });
-    interrupted.push(attempt);
+    // Re-checked in the same step as the change: a create that finished meanwhile stays finished.
+    const taken = await markInDoubt(markers, draftId, "restart");
+    if (taken) interrupted.push(taken);
   }
   if (interrupted.length > 0) await deps.store.flush();
   return interrupted;
+}
+
+/**
+ * Turns the marker of `draftId` from "pending" into "in-doubt" atomically; returns its attempt,
+ * or undefined when it was not pending any more.
+ */
+async function markInDoubt(markers: KeyValueStore<CreateMarker>, draftId: string, reason: string): Promise<CreateAttempt | undefined> {
+  let taken: CreateAttempt | undefined;
+  await markers.update(draftId, (current) => {
+    // `update` may run this more than once: only the last run's verdict counts.
+    taken = current?.state === "pending" ? { ...attemptOf(current), at: current.at } : undefined;
+    return taken ? { state: "in-doubt", reason, ...taken } : current;
+  });
+  return taken;
 }
 
 /** What the flow asks to create: the attempt's details (without its time) and the quote shown. */
@@ -93,18 +107,26 @@ async function coinLabels(deps: Pick<BotDeps, "catalog">, from: string, to: stri
   return { from: label(from), to: label(to) };
 }
 
+/**
+ * What an attempt finds when this draft's marker exists: the exchange the first attempt made
+ * (wherever it is kept now), else an attempt under way or ended without an answer.
+ */
+async function earlierAttempt(deps: BotDeps, req: CreateRequest): Promise<CreateOutcome> {
+  const existing = await deps.store.kv<CreateMarker>(CREATE_MARKERS).get(req.draftId);
+  if (existing?.state === "done") {
+    const record = await deps.store.lookup.ofUser(req.userId, existing.exchangeId);
+    if (record) return { kind: "already", record };
+  }
+  return { kind: "in-doubt" };
+}
+
 /** Calls exchange-create at most once for `req.draftId` and stores the exchange before returning. */
 export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Promise<CreateOutcome> {
   const markers = deps.store.kv<CreateMarker>(CREATE_MARKERS);
-  const existing = markers.get(req.draftId);
-  if (existing?.state === "done") {
-    const record = deps.store.exchanges.get(existing.exchangeId);
-    if (record) return { kind: "already", record };
-  }
-  if (existing !== undefined && existing.state !== "done") return { kind: "in-doubt" };
-
   const attempt: CreateAttempt = { ...attemptOf(req), at: deps.now().toISOString() };
-  markers.set(req.draftId, { state: "pending", ...attempt });
+  // The marker is the once-only guarantee: `add` lets exactly one attempt (of this process or of
+  // another one sharing the store) have it; every other attempt finds the first one's marker.
+  if (!(await markers.add(req.draftId, { state: "pending", ...attempt }))) return earlierAttempt(deps, req);
   await deps.store.flush();
   let created;
   try {
@@ -120,7 +142,7 @@ export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Pro
   } catch (err) {
     if (neverCreated(err)) {
       // The service said no, or was never reached: there is no order, and the person may retry.
-      markers.delete(req.draftId);
+      await markers.delete(req.draftId);
       deps.logger.warn({ err, draftId: req.draftId, chatId: req.chatId }, "exchange-create failed");
       return {
         kind: "failed",
@@ -128,7 +150,7 @@ export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Pro
       };
     }
     const reason = err instanceof PartnerError ? err.kind : "internal";
-    markers.set(req.draftId, { state: "in-doubt", reason, ...attempt });
+    await markers.set(req.draftId, { state: "in-doubt", reason, ...attempt });
     await deps.store.flush();
     deps.logger.error(
       { err, draftId: req.draftId, chatId: req.chatId, userId: req.userId },
@@ -161,12 +183,12 @@ export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Pro
     labels: await coinLabels(deps, req.from, req.to),
   };
   try {
-    deps.store.exchanges.insert(record);
+    await deps.store.exchanges.insert(record);
   } catch (err) {
     // The order exists at the service but could not be stored (an id the store already has, a
     // store that is closing): the person must not be left at "Creating…", nor create it again.
     const reason = `stored: ${created.id}`;
-    markers.set(req.draftId, { state: "in-doubt", reason, ...attempt });
+    await markers.set(req.draftId, { state: "in-doubt", reason, ...attempt });
     await deps.store.flush().catch(() => undefined);
     deps.logger.error(
       { err, draftId: req.draftId, exchangeId: created.id },
@@ -175,8 +197,8 @@ export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Pro
     deps.support.alerts.raise({ key: `create-in-doubt:${req.draftId}`, kind: "create-in-doubt", attempt, reason });
     return { kind: "in-doubt" };
   }
-  markers.set(req.draftId, { state: "done", exchangeId: record.id });
-  countFunnel(deps.store, "confirmed");
+  await markers.set(req.draftId, { state: "done", exchangeId: record.id });
+  await countFunnel(deps.store, "confirmed");
   await deps.store.flush();
   deps.logger.info({ exchangeId: record.id, userId: req.userId, pair: `${req.from}/${req.to}`, amount: req.amount }, "exchange created");
   return { kind: "created", record };
@@ -189,15 +211,16 @@ export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Pro
  * "pending" and "in-doubt" markers are kept: they are support's record of an order that may exist.
  * Returns how many were dropped.
  */
-export function pruneCreateMarkers(store: Pick<Store, "kv" | "exchanges">, now: Date, minAgeMs: number): number {
+export async function pruneCreateMarkers(store: Pick<DataStore, "kv" | "exchanges">, now: Date, minAgeMs: number): Promise<number> {
   const markers = store.kv<CreateMarker>(CREATE_MARKERS);
   let n = 0;
-  for (const [draftId, marker] of markers.entries()) {
+  for (const [draftId, marker] of await markers.entries()) {
     if (marker.state !== "done") continue;
-    const record = store.exchanges.get(marker.exchangeId);
+    const record = await store.exchanges.get(marker.exchangeId);
     if (!record || !isFinalStatus(record.status)) continue;
     if (now.getTime() - Date.parse(record.createdAt) < minAgeMs) continue;
-    markers.delete(draftId);
+    // A "done" marker never changes again, so no re-check is needed before removing it.
+    await markers.delete(draftId);
     n++;
   }
   return n;

@@ -177,7 +177,7 @@ async function confirmAndCreate(scope: StepScope, draft: CompleteDraft): Promise
 
   // Maintenance switched on while this flow was open: stop at the last step, create nothing.
   const paused = await conversation.external(
-    (octx) => maintenanceNotice(octx.deps.store.settings, (key, vars) => octx.t(key, vars)) ?? null,
+    async (octx) => (await maintenanceNotice(octx.deps.store.settings, (key, vars) => octx.t(key, vars))) ?? null,
   );
   if (paused !== null) {
     await journal(scope, "ended", draft);
@@ -226,7 +226,7 @@ async function confirmAndCreate(scope: StepScope, draft: CompleteDraft): Promise
       await ctx.reply(ctx.t("flow-already-created", { id: escapeHtml(outcome.exchangeId) }));
       // A way to pay, not just an id: the instructions if they never arrived, else the card.
       await conversation.external(async (octx) => {
-        const record = octx.deps.store.exchanges.get(outcome.exchangeId);
+        const record = await octx.deps.store.exchanges.get(outcome.exchangeId);
         if (record) await octx.deps.delivery.offerPayment(record, { from: draft.from, to: draft.to });
       });
       return "finished";

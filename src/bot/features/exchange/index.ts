@@ -103,8 +103,8 @@ const recoverAndHandOver: MiddlewareFn<BotContext> = async (ctx, next) => {
   const chatId = ctx.chat?.type === "private" ? ctx.chat.id : undefined;
   if (chatId !== undefined && isFlowInput(ctx)) {
     const live = ctx.deps.live;
-    const journal = readJournal(live, chatId);
-    const savedSeq = storedConversation(live, chatId)?.journalSeq ?? 0;
+    const journal = await readJournal(live, chatId);
+    const savedSeq = (await storedConversation(live, chatId))?.journalSeq ?? 0;
     if (journal && journal.seq > savedSeq) {
       ctx.deps.logger.warn(
         { chatId, step: journal.step, seq: journal.seq, savedSeq },
@@ -112,7 +112,7 @@ const recoverAndHandOver: MiddlewareFn<BotContext> = async (ctx, next) => {
       );
       await ctx.conversation.exitAll();
       if (journal.step === "ended") {
-        clearJournal(live, chatId);
+        await clearJournal(live, chatId);
       } else {
         // "creating" is settled at start-up (interrupted.ts); if one is left, show the card again.
         recovering.set(ctx, { kind: "step", draftId: journal.draftId, draft: journal.draft, notice: "restarted" });
@@ -155,12 +155,12 @@ async function openFlow(ctx: BotContext, prefill?: FlowPrefill): Promise<void> {
     });
     return;
   }
-  const paused = maintenanceNotice(ctx.deps.store.settings, (key, vars) => ctx.t(key, vars));
+  const paused = await maintenanceNotice(ctx.deps.store.settings, (key, vars) => ctx.t(key, vars));
   if (paused) {
     await ctx.reply(paused);
     return;
   }
-  countFunnel(ctx.deps.store, "flow_started");
+  await countFunnel(ctx.deps.store, "flow_started");
   // Entering while a flow is active would leave two; start over cleanly instead.
   await ctx.conversation.exitAll();
   await enterRuns(ctx, { kind: "new", prefill });

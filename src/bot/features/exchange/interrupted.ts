@@ -34,14 +34,14 @@ export async function settleInterruptedCreates(deps: BotDeps): Promise<Interrupt
   const markers = deps.store.kv<CreateMarker>(CREATE_MARKERS);
   const tell: Array<{ chatId: number; draftId: string; key: string; vars: Record<string, string> }> = [];
 
-  for (const [chatId, entry] of journalEntries(deps.live)) {
+  for (const [chatId, entry] of await journalEntries(deps.live)) {
     if (entry.step !== "creating") continue;
     const attempt = inDoubt.get(entry.draftId);
-    const marker = markers.get(entry.draftId);
+    const marker = await markers.get(entry.draftId);
     // Whatever happens next, the stale conversation state must not take the person's next message.
-    deps.live.conversations.delete(String(chatId));
+    await deps.live.conversations.delete(String(chatId));
     if (attempt) {
-      clearJournal(deps.live, chatId);
+      await clearJournal(deps.live, chatId);
       inDoubt.delete(entry.draftId);
       tell.push({ chatId, draftId: entry.draftId, key: "flow-create-in-doubt", vars: inDoubtVars(attempt) });
       report.inDoubt++;
@@ -50,7 +50,7 @@ export async function settleInterruptedCreates(deps: BotDeps): Promise<Interrupt
       tell.push({ chatId, draftId: entry.draftId, key: "flow-create-not-sent", vars: {} });
       report.notSent++;
     } else {
-      clearJournal(deps.live, chatId);
+      await clearJournal(deps.live, chatId);
       report.finished++;
     }
   }
@@ -66,7 +66,7 @@ export async function settleInterruptedCreates(deps: BotDeps): Promise<Interrupt
     deps.support.alerts.raise({ key: `create-in-doubt:${attempt.draftId}`, kind: "create-in-doubt", attempt, reason: "restart" });
   }
   for (const { chatId, draftId, key, vars } of tell) {
-    const text = escapeHtml(chatTranslator(deps.t, deps.store, chatId)(key, vars));
+    const text = escapeHtml((await chatTranslator(deps.t, deps.store, chatId))(key, vars));
     // Through the outbox, once per draft: delivered even if Telegram is down at this moment.
     await deps.delivery.message(`${key}:${draftId}`, chatId, text);
   }

@@ -12,7 +12,7 @@
  * flow is resumed from the journal instead (see recovery.ts).
  */
 import type { Draft, Step } from "../../../domain/exchange-draft.js";
-import type { Store } from "../../../store/store.js";
+import type { DataStore } from "../../../store/data-store.js";
 
 /** Where the flow stands: a step being asked, an exchange being created, or finished. */
 export type JournalStep = Step | "creating" | "ended";
@@ -32,28 +32,36 @@ export interface JournalEntry {
 export const FLOW_JOURNAL = "flow-journal";
 
 /** The journal entry of `chatId`, if a flow was shown there and not cleared since. */
-export function readJournal(live: Store, chatId: number): JournalEntry | undefined {
+export function readJournal(live: Pick<DataStore, "kv">, chatId: number): Promise<JournalEntry | undefined> {
   return live.kv<JournalEntry>(FLOW_JOURNAL).get(String(chatId));
 }
 
-/** Writes the next entry of `chatId` and waits until it is on disk. Returns its sequence number. */
-export async function writeJournal(live: Store, chatId: number, entry: Omit<JournalEntry, "seq" | "at">, now: Date): Promise<number> {
-  const journal = live.kv<JournalEntry>(FLOW_JOURNAL);
-  const seq = (journal.get(String(chatId))?.seq ?? 0) + 1;
-  journal.set(String(chatId), { ...entry, seq, at: now.toISOString() });
+/**
+ * Writes the next entry of `chatId` and waits until it is durable. Returns its sequence number.
+ * The number is taken in one atomic step with the write, so two writers never share one.
+ */
+export async function writeJournal(
+  live: Pick<DataStore, "kv" | "flush">,
+  chatId: number,
+  entry: Omit<JournalEntry, "seq" | "at">,
+  now: Date,
+): Promise<number> {
+  const at = now.toISOString();
+  const written = await live
+    .kv<JournalEntry>(FLOW_JOURNAL)
+    .update(String(chatId), (current) => ({ ...entry, seq: (current?.seq ?? 0) + 1, at }));
   await live.flush();
-  return seq;
+  // `update` returns what it stored; a value is always stored here.
+  return written?.seq ?? 0;
 }
 
 /** Forgets the chat's journal (the flow's state is gone too). Durable on the live store's next write. */
-export function clearJournal(live: Store, chatId: number): void {
-  live.kv<JournalEntry>(FLOW_JOURNAL).delete(String(chatId));
+export async function clearJournal(live: Pick<DataStore, "kv">, chatId: number): Promise<void> {
+  await live.kv<JournalEntry>(FLOW_JOURNAL).delete(String(chatId));
 }
 
 /** Every journal entry, for the start-up scan. */
-export function journalEntries(live: Store): Array<[number, JournalEntry]> {
-  return live
-    .kv<JournalEntry>(FLOW_JOURNAL)
-    .entries()
-    .map(([key, entry]) => [Number(key), entry]);
+export async function journalEntries(live: Pick<DataStore, "kv">): Promise<Array<[number, JournalEntry]>> {
+  const entries = await live.kv<JournalEntry>(FLOW_JOURNAL).entries();
+  return entries.map(([key, entry]) => [Number(key), entry]);
 }
