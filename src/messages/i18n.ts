@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { I18n } from "@grammyjs/i18n";
 import type { Context } from "grammy";
-import type { Store } from "../store/store.js";
+import type { UsersStore } from "../store/data-store.js";
 import { escapeHtml } from "./html.js";
 
 /** Languages with a locales/<code>.ftl file, the first being the default. */
@@ -30,17 +30,18 @@ function pickLocale(code: string | undefined): SupportedLocale {
  * The language to write to a private chat in outside an update (notifications): the person's
  * choice, else their Telegram language. Private chat ids are user ids.
  */
-function localeOfChat(store: Pick<Store, "users">, chatId: number): SupportedLocale {
-  const user = store.users.get(chatId);
+async function localeOfChat(store: { users: Pick<UsersStore, "get"> }, chatId: number): Promise<SupportedLocale> {
+  const user = await store.users.get(chatId);
   return pickLocale(user?.languageCode ?? user?.telegramLanguageCode);
 }
 
 /**
  * The translator for a message to private chat `chatId` sent outside an update (a notice, an
- * alert, a broadcast's progress): `t` bound to the chat's language ({@link localeOfChat}).
+ * alert, a broadcast's progress): `t` bound to the chat's language ({@link localeOfChat}). Async,
+ * as the language is read from the users repository once, when the translator is made.
  */
-export function chatTranslator(t: Translator, store: Pick<Store, "users">, chatId: number): Translate {
-  const locale = localeOfChat(store, chatId);
+export async function chatTranslator(t: Translator, store: { users: Pick<UsersStore, "get"> }, chatId: number): Promise<Translate> {
+  const locale = await localeOfChat(store, chatId);
   return (key, variables) => t(locale, key, variables);
 }
 

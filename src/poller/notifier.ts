@@ -18,7 +18,7 @@
  */
 import { GrammyError } from "grammy";
 import type { ExchangeRecord, ExchangeStatusRecord } from "../domain/types.js";
-import type { Store } from "../store/store.js";
+import type { DataStore } from "../store/data-store.js";
 import type { Delivery } from "../delivery/delivery.js";
 
 /** A log function in pino's shape. */
@@ -48,21 +48,23 @@ export interface RecordOutcome {
 const same = (a: string | null | undefined, b: string | null | undefined) => (a ?? null) === (b ?? null);
 
 /**
- * Writes what the service says about exchange `id` into the store (in memory; durable on the
- * store's coalesced schedule). Nothing is written when nothing the bot keeps changed. Returns
- * undefined for an id the store does not have.
+ * Writes what the service says about exchange `id` into the store (on lowdb in memory, durable on
+ * the store's coalesced schedule). Nothing is written when nothing the bot keeps changed. Returns
+ * undefined for an id the store does not have. Resolves after the status listeners ran.
  *
  * `requestedAt` is when the request for `live` was started: an answer requested before the one
- * stored was is dropped (`stale`), so a slow answer never takes a status back.
+ * stored was is dropped (`stale`), so a slow answer never takes a status back. The caller holds
+ * the exchange's tracking lock (tracker.ts), so nothing else records between the read and the
+ * write here.
  */
-export function recordStatus(
-  store: Store,
+export async function recordStatus(
+  store: DataStore,
   id: string,
   live: ExchangeStatusRecord,
   at: Date,
   requestedAt: Date = at,
-): RecordOutcome | undefined {
-  const before = store.exchanges.get(id);
+): Promise<RecordOutcome | undefined> {
+  const before = await store.exchanges.get(id);
   if (!before) return undefined;
   const storedFrom = before.statusCheckedAt === undefined ? NaN : Date.parse(before.statusCheckedAt);
   if (requestedAt.getTime() < storedFrom) return { record: before, statusChanged: false, cardChanged: false, stale: true };
@@ -75,7 +77,7 @@ export function recordStatus(
     !same(before.txId, live.txId);
   if (!cardChanged) return { record: before, statusChanged, cardChanged };
   const iso = at.toISOString();
-  const record = store.exchanges.update(id, (rec) => {
+  const record = await store.exchanges.update(id, (rec) => {
     if (statusChanged) {
       rec.status = live.status;
       rec.statusHistory.push({ status: live.status, at: iso });
@@ -91,7 +93,7 @@ export function recordStatus(
   if (statusChanged) {
     for (const listener of statusListeners.get(store) ?? []) {
       try {
-        listener(record, before.status);
+        await listener(record, before.status);
       } catch {
         // A listener (stats, alerts) must never stop a status from being tracked.
       }
@@ -100,14 +102,17 @@ export function recordStatus(
   return { record, statusChanged, cardChanged };
 }
 
-/** Told about every stored status change, whoever stored it (the poller, /status, support). */
-export type StatusListener = (record: ExchangeRecord, previous: ExchangeRecord["status"]) => void;
+/**
+ * Told about every stored status change, whoever stored it (the poller, /status, support);
+ * {@link recordStatus} waits for it, so what it writes (the funnel's counters) is written by then.
+ */
+export type StatusListener = (record: ExchangeRecord, previous: ExchangeRecord["status"]) => Promise<void>;
 
 /** Listeners per store, like the locks below: two apps in one test process never share them. */
-const statusListeners = new WeakMap<Store, Set<StatusListener>>();
+const statusListeners = new WeakMap<DataStore, Set<StatusListener>>();
 
 /** Registers `listener` for status changes stored by {@link recordStatus}; returns its removal. */
-export function onStatusRecorded(store: Store, listener: StatusListener): () => void {
+export function onStatusRecorded(store: DataStore, listener: StatusListener): () => void {
   let set = statusListeners.get(store);
   if (!set) statusListeners.set(store, (set = new Set()));
   set.add(listener);
@@ -128,7 +133,7 @@ export function isNotModifiedError(err: unknown): boolean {
 
 /** Options of {@link Notifier}. */
 export interface NotifierOptions {
-  store: Store;
+  store: DataStore;
   delivery: Delivery;
   logger: TrackingLogger;
 }
@@ -170,9 +175,9 @@ export class Notifier {
    * the store write and the notice). Returns how many. One pass over the open exchanges and the
    * recently finished ones (`lastNotifiedStatus` differs), at start-up.
    */
-  catchUp(): number {
+  async catchUp(): Promise<number> {
     let n = 0;
-    for (const rec of this.#opts.store.exchanges.all()) {
+    for await (const rec of this.#opts.store.exchanges.all()) {
       if (rec.lastNotifiedStatus !== rec.status) {
         this.enqueue(rec.id);
         n++;
