@@ -47,15 +47,30 @@ export interface RecordOutcome {
 /** null and undefined both mean "not filled yet" for the optional fields the service sends. */
 const same = (a: string | null | undefined, b: string | null | undefined) => (a ?? null) === (b ?? null);
 
+/** How `live` (requested at `requestedAt`) differs from the stored `before`. */
+function compare(before: ExchangeRecord, live: ExchangeStatusRecord, requestedAt: Date): Omit<RecordOutcome, "record"> {
+  const storedFrom = before.statusCheckedAt === undefined ? NaN : Date.parse(before.statusCheckedAt);
+  if (requestedAt.getTime() < storedFrom) return { statusChanged: false, cardChanged: false, stale: true };
+  const statusChanged = live.status !== before.status;
+  const cardChanged =
+    statusChanged ||
+    !same(before.expectedAmountFrom, live.expectedAmountFrom) ||
+    !same(before.expectedAmountTo, live.expectedAmountTo) ||
+    !same(before.amountTo, live.amountTo) ||
+    !same(before.txId, live.txId);
+  return { statusChanged, cardChanged };
+}
+
 /**
  * Writes what the service says about exchange `id` into the store (on lowdb in memory, durable on
  * the store's coalesced schedule). Nothing is written when nothing the bot keeps changed. Returns
  * undefined for an id the store does not have. Resolves after the status listeners ran.
  *
  * `requestedAt` is when the request for `live` was started: an answer requested before the one
- * stored was is dropped (`stale`), so a slow answer never takes a status back. The caller holds
- * the exchange's tracking lock (tracker.ts), so nothing else records between the read and the
- * write here.
+ * stored was is dropped (`stale`), so a slow answer never takes a status back. The comparison is
+ * made again inside the update, on the record as it is then: in this process the tracking lock
+ * (tracker.ts) keeps other checks out, but another process sharing the database may have recorded
+ * a newer answer between the read and the write.
  */
 export async function recordStatus(
   store: DataStore,
@@ -64,21 +79,20 @@ export async function recordStatus(
   at: Date,
   requestedAt: Date = at,
 ): Promise<RecordOutcome | undefined> {
-  const before = await store.exchanges.get(id);
-  if (!before) return undefined;
-  const storedFrom = before.statusCheckedAt === undefined ? NaN : Date.parse(before.statusCheckedAt);
-  if (requestedAt.getTime() < storedFrom) return { record: before, statusChanged: false, cardChanged: false, stale: true };
-  const statusChanged = live.status !== before.status;
-  const cardChanged =
-    statusChanged ||
-    !same(before.expectedAmountFrom, live.expectedAmountFrom) ||
-    !same(before.expectedAmountTo, live.expectedAmountTo) ||
-    !same(before.amountTo, live.amountTo) ||
-    !same(before.txId, live.txId);
-  if (!cardChanged) return { record: before, statusChanged, cardChanged };
+  const read = await store.exchanges.get(id);
+  if (!read) return undefined;
+  const first = compare(read, live, requestedAt);
+  // Nothing to write (the usual poll): no write at all.
+  if (first.stale || !first.cardChanged) return { record: read, ...first };
   const iso = at.toISOString();
+  // What the update found, from its last run (it may run more than once).
+  const found: { previous?: ExchangeRecord["status"]; outcome?: Omit<RecordOutcome, "record"> } = {};
   const record = await store.exchanges.update(id, (rec) => {
-    if (statusChanged) {
+    const outcome = compare(rec, live, requestedAt);
+    found.previous = rec.status;
+    found.outcome = outcome;
+    if (outcome.stale || !outcome.cardChanged) return rec;
+    if (outcome.statusChanged) {
       rec.status = live.status;
       rec.statusHistory.push({ status: live.status, at: iso });
     }
@@ -90,16 +104,18 @@ export async function recordStatus(
     rec.statusCheckedAt = requestedAt.toISOString();
     return rec;
   });
-  if (statusChanged) {
+  const outcome = found.outcome ?? first;
+  if (outcome.statusChanged) {
+    const previous = found.previous ?? read.status;
     for (const listener of statusListeners.get(store) ?? []) {
       try {
-        await listener(record, before.status);
+        await listener(record, previous);
       } catch {
         // A listener (stats, alerts) must never stop a status from being tracked.
       }
     }
   }
-  return { record, statusChanged, cardChanged };
+  return { record, ...outcome };
 }
 
 /**
