@@ -10,6 +10,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { openStore } from "../src/store/store.js";
+import { fileDataStore } from "../src/store/file-data-store.js";
 import { startSandbox, SAMPLE_ADDRESSES } from "../src/devtools/sandbox/server.js";
 import { createPartnerClient } from "../src/partner/client.js";
 import { createPoller, type CycleReport } from "../src/poller/poller.js";
@@ -74,7 +75,7 @@ sandbox.setLatency(LATENCY_MS);
 let enqueued = 0;
 let offset = 0;
 const poller = createPoller({
-  store,
+  store: fileDataStore(store),
   partner,
   notifier: {
     enqueue: () => {

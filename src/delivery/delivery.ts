@@ -10,7 +10,7 @@
 import { GrammyError, type Api } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import type { ExchangeRecord, ExchangeStatus } from "../domain/types.js";
-import type { Store } from "../store/store.js";
+import type { DataStore } from "../store/data-store.js";
 import { chatTranslator, type Translate, type Translator } from "../messages/i18n.js";
 import { PLAIN_TEXT } from "../messages/html-by-default.js";
 import { depositParts, sendDepositPart, type InstructionCoins } from "../messages/deposit-instructions.js";
@@ -18,7 +18,7 @@ import { renderMilestone, renderOrderCard } from "../messages/order-card.js";
 import type { Currency } from "../domain/types.js";
 import { elementAt } from "../domain/checked.js";
 import { milestonesBetween } from "../domain/status.js";
-import { withExchangeLock } from "./locks.js";
+import { withExchangeLock, withNoticeLock } from "./locks.js";
 import { Outbox, type OutboxEntry, type OutboxLogger } from "./outbox.js";
 
 const HOUR = 3_600_000;
@@ -65,8 +65,8 @@ const CARDS_NAMESPACE = "cards";
 
 /** Options of {@link Delivery}. */
 export interface DeliveryOptions {
-  store: Store;
-  live: Store;
+  store: DataStore;
+  live: DataStore;
   api: Api;
   t: Translator;
   logger: OutboxLogger;
@@ -93,10 +93,11 @@ export class Delivery {
     this.outbox = new Outbox<DeliveryPayload>({
       live: opts.live,
       deliver: (entry, confirmed) => this.#deliver(entry, confirmed),
-      onBlocked: (chatId) => {
-        if (opts.store.users.get(chatId)) opts.store.users.setBlocked(chatId, true);
+      onBlocked: async (chatId) => {
+        // Undefined (nothing written) for a chat that is not a known user.
+        await opts.store.users.setBlocked(chatId, true);
       },
-      isBlocked: (chatId) => opts.store.users.get(chatId)?.blocked === true,
+      isBlocked: async (chatId) => (await opts.store.users.get(chatId))?.blocked === true,
       logger: opts.logger,
       now: this.#now,
       retryBaseMs: opts.retryBaseMs,
@@ -108,9 +109,9 @@ export class Delivery {
    * then waits up to `waitMs` for them to be delivered. Returns whether they were.
    */
   async depositInstructions(record: ExchangeRecord, coins: InstructionCoins | undefined, waitMs = 20_000): Promise<boolean> {
-    this.#queueDeposit(record, coins);
+    await this.#queueDeposit(record, coins);
     await this.outbox.durable();
-    this.#markQueued(record.id);
+    await this.#markQueued(record.id);
     return this.outbox.drained(record.chatId, waitMs);
   }
 
@@ -119,8 +120,9 @@ export class Delivery {
    * were never delivered, else the order card (which shows the deposit address while it is awaited).
    */
   async offerPayment(record: ExchangeRecord, coins: InstructionCoins | undefined): Promise<void> {
-    const entry = this.outbox.get(keys.deposit(record.id));
-    const current = this.#opts.store.exchanges.get(record.id) ?? record;
+    const { store } = this.#opts;
+    const entry = await this.outbox.get(keys.deposit(record.id));
+    const current = (await store.exchanges.get(record.id)) ?? record;
     if (!current.instructionsQueued && !entry) {
       await this.depositInstructions(current, coins);
       return;
@@ -130,7 +132,7 @@ export class Delivery {
       await this.outbox.drained(record.chatId, 20_000);
       return;
     }
-    await withExchangeLock(this.#opts.store, record.id, () => this.sendCard(this.#opts.store.exchanges.get(record.id) ?? current));
+    await withExchangeLock(store, record.id, async () => this.sendCard((await store.exchanges.get(record.id)) ?? current));
   }
 
   /**
@@ -138,22 +140,23 @@ export class Delivery {
    * storing it and queuing them). Old data written before the outbox existed has a card message
    * (the instructions' last part), so it is not sent again.
    */
-  reconcile(): number {
+  async reconcile(): Promise<number> {
+    const { store, logger } = this.#opts;
     const now = this.#now().getTime();
     let n = 0;
-    for (const rec of this.#opts.store.exchanges.open()) {
+    for (const rec of await store.exchanges.open()) {
       if (rec.status !== "waiting_deposit" || rec.instructionsQueued || rec.cardMessageId !== undefined) continue;
       if (now - Date.parse(rec.createdAt) > TTL.deposit) continue;
-      if (this.#queueDeposit(rec, undefined)) n++;
+      if (await this.#queueDeposit(rec, undefined)) n++;
     }
     if (n > 0) {
-      this.#opts.logger.warn({ count: n }, "delivery: deposit instructions never queued before the last stop; queued now");
-      void this.outbox.durable().then(
-        () => {
-          for (const rec of this.#opts.store.exchanges.open()) if (this.outbox.get(keys.deposit(rec.id))) this.#markQueued(rec.id);
-        },
-        (err: unknown) => this.#opts.logger.error({ err }, "delivery: could not save the reconciled instructions"),
-      );
+      logger.warn({ count: n }, "delivery: deposit instructions never queued before the last stop; queued now");
+      void this.outbox
+        .durable()
+        .then(async () => {
+          for (const rec of await store.exchanges.open()) if (await this.outbox.get(keys.deposit(rec.id))) await this.#markQueued(rec.id);
+        })
+        .catch((err: unknown) => logger.error({ err }, "delivery: could not save the reconciled instructions"));
     }
     return n;
   }
@@ -165,25 +168,32 @@ export class Delivery {
    */
   async notice(id: string): Promise<void> {
     const { store, live } = this.#opts;
-    const rec = store.exchanges.get(id);
-    if (!rec) return;
-    const marks = live.kv<{ status: ExchangeStatus }>(NOTIFIED_NAMESPACE);
-    // The live mark is written through; the main store's copy may lag by its coalescing window.
-    const told = marks.get(id)?.status ?? rec.lastNotifiedStatus;
-    this.outbox.requeue(keys.card(id), rec.chatId, { kind: "card", exchangeId: id }, { ttlMs: TTL.card });
-    if (told !== rec.status) {
-      for (const status of milestonesBetween(told, rec.status)) {
-        this.outbox.enqueue(
-          keys.milestone(id, status),
-          rec.chatId,
-          { kind: "milestone", exchangeId: id, status },
-          { ttlMs: TTL.milestone },
-        );
+    await withNoticeLock(store, id, async () => {
+      const marks = live.kv<{ status: ExchangeStatus }>(NOTIFIED_NAMESPACE);
+      // The mark before the record: a record read after a mark is at least as new as the one the
+      // mark was made from (statuses never move back), so `told` never runs ahead of `rec`.
+      const mark = await marks.get(id);
+      const rec = await store.exchanges.get(id);
+      if (!rec) return;
+      // The live mark is written through; the main store's copy may lag by its coalescing window.
+      const told = mark?.status ?? rec.lastNotifiedStatus;
+      await this.outbox.requeue(keys.card(id), rec.chatId, { kind: "card", exchangeId: id }, { ttlMs: TTL.card });
+      if (told !== rec.status) {
+        for (const status of milestonesBetween(told, rec.status)) {
+          await this.outbox.enqueue(
+            keys.milestone(id, status),
+            rec.chatId,
+            { kind: "milestone", exchangeId: id, status },
+            { ttlMs: TTL.milestone },
+          );
+        }
+        // After the entries (a crash in between queues them again, under the same keys), and only
+        // from the mark read above: one moved meanwhile by another process queued its own notices.
+        await marks.update(id, (current) => (current?.status === mark?.status ? { status: rec.status } : current));
       }
-      marks.set(id, { status: rec.status });
-    }
-    await this.outbox.durable();
-    if (rec.lastNotifiedStatus !== rec.status) store.exchanges.update(id, { lastNotifiedStatus: rec.status });
+      await this.outbox.durable();
+      if (rec.lastNotifiedStatus !== rec.status) await store.exchanges.update(id, { lastNotifiedStatus: rec.status });
+    });
   }
 
   /**
@@ -198,13 +208,13 @@ export class Delivery {
     replyMarkup?: InlineKeyboardMarkup,
     options: { keepWhenForbidden?: boolean } = {},
   ): Promise<void> {
-    this.outbox.enqueue(key, chatId, { kind: "text", text, html: true, replyMarkup }, { ttlMs: TTL.alert, ...options });
+    await this.outbox.enqueue(key, chatId, { kind: "text", text, html: true, replyMarkup }, { ttlMs: TTL.alert, ...options });
     await this.outbox.durable();
   }
 
   /** Whether a message key was ever queued (and not yet pruned). */
-  has(key: string): boolean {
-    return this.outbox.get(key) !== undefined;
+  async has(key: string): Promise<boolean> {
+    return (await this.outbox.get(key)) !== undefined;
   }
 
   /**
@@ -214,52 +224,56 @@ export class Delivery {
   async prune(): Promise<number> {
     const { store, live } = this.#opts;
     const marks = live.kv<{ status: ExchangeStatus }>(NOTIFIED_NAMESPACE);
-    const covered = marks.entries().filter(([id, m]) => {
-      const rec = store.exchanges.get(id);
-      return !rec || rec.lastNotifiedStatus === m.status;
-    });
+    const covered: Array<[string, { status: ExchangeStatus }]> = [];
+    for (const [id, m] of await marks.entries()) {
+      const rec = await store.exchanges.get(id);
+      if (!rec || rec.lastNotifiedStatus === m.status) covered.push([id, m]);
+    }
     const cards = live.kv<number>(CARDS_NAMESPACE);
-    const cardsCovered = cards.entries().filter(([id, messageId]) => {
-      const rec = store.exchanges.get(id);
-      return !rec || rec.cardMessageId === messageId;
-    });
+    const cardsCovered: Array<[string, number]> = [];
+    for (const [id, messageId] of await cards.entries()) {
+      const rec = await store.exchanges.get(id);
+      if (!rec || rec.cardMessageId === messageId) cardsCovered.push([id, messageId]);
+    }
     const n = await this.outbox.prune(() => store.whenDurable());
+    // Each removed only if unchanged since it was read: a newer card or mark stays.
     if (cardsCovered.length > 0) {
       await store.whenDurable();
-      for (const [id, messageId] of cardsCovered) if (cards.get(id) === messageId) cards.delete(id);
+      for (const [id, messageId] of cardsCovered) await cards.update(id, (current) => (current === messageId ? undefined : current));
       await live.flush();
     }
     if (covered.length > 0) {
       await store.whenDurable();
-      for (const [id, m] of covered) if (marks.get(id)?.status === m.status) marks.delete(id);
+      for (const [id, m] of covered) await marks.update(id, (current) => (current?.status === m.status ? undefined : current));
       await live.flush();
     }
     return n + covered.length + cardsCovered.length;
   }
 
   /** The message id of exchange `rec`'s live card, as written through (or as the record has it). */
-  cardMessageOf(rec: ExchangeRecord): number | undefined {
-    return this.#opts.live.kv<number>(CARDS_NAMESPACE).get(rec.id) ?? rec.cardMessageId;
+  async cardMessageOf(rec: ExchangeRecord): Promise<number | undefined> {
+    return (await this.#opts.live.kv<number>(CARDS_NAMESPACE).get(rec.id)) ?? rec.cardMessageId;
   }
 
   /**
    * Sends a fresh card for `rec` and makes it the live one (its id written through at once).
    * /status and "already created" use it; call under the exchange's card lock.
    */
-  async sendCard(rec: ExchangeRecord, t: Translate = this.#translator(rec.chatId)): Promise<number> {
-    const card = renderOrderCard(rec, t);
+  async sendCard(rec: ExchangeRecord, t?: Translate): Promise<number> {
+    const card = renderOrderCard(rec, t ?? (await this.#translator(rec.chatId)));
     const sent = await this.#opts.api.sendMessage(rec.chatId, card.text, { reply_markup: card.reply_markup });
-    this.#rememberCard(rec.id, sent.message_id);
+    await this.#rememberCard(rec.id, sent.message_id);
     await this.#opts.live.flush();
     return sent.message_id;
   }
 
-  #rememberCard(id: string, messageId: number): void {
-    this.#opts.live.kv<number>(CARDS_NAMESPACE).set(id, messageId);
-    if (this.#opts.store.exchanges.get(id)) this.#opts.store.exchanges.update(id, { cardMessageId: messageId });
+  async #rememberCard(id: string, messageId: number): Promise<void> {
+    const { store, live } = this.#opts;
+    await live.kv<number>(CARDS_NAMESPACE).set(id, messageId);
+    if (await store.exchanges.has(id)) await store.exchanges.update(id, { cardMessageId: messageId });
   }
 
-  #queueDeposit(record: ExchangeRecord, coins: InstructionCoins | undefined): boolean {
+  #queueDeposit(record: ExchangeRecord, coins: InstructionCoins | undefined): Promise<boolean> {
     return this.outbox.enqueue(
       keys.deposit(record.id),
       record.chatId,
@@ -268,12 +282,13 @@ export class Delivery {
     );
   }
 
-  #markQueued(id: string): void {
-    const rec = this.#opts.store.exchanges.get(id);
-    if (rec && !rec.instructionsQueued) this.#opts.store.exchanges.update(id, { instructionsQueued: true });
+  async #markQueued(id: string): Promise<void> {
+    const { store } = this.#opts;
+    const rec = await store.exchanges.get(id);
+    if (rec && !rec.instructionsQueued) await store.exchanges.update(id, { instructionsQueued: true });
   }
 
-  #translator(chatId: number): Translate {
+  #translator(chatId: number): Promise<Translate> {
     return chatTranslator(this.#opts.t, this.#opts.store, chatId);
   }
 
@@ -293,9 +308,9 @@ export class Delivery {
       await api.sendMessage(entry.chatId, p.text, { ...(p.html ? {} : PLAIN_TEXT), reply_markup: p.replyMarkup });
       return "sent";
     }
-    const rec = store.exchanges.get(p.exchangeId);
+    const rec = await store.exchanges.get(p.exchangeId);
     if (!rec) return "obsolete";
-    const t = this.#translator(rec.chatId);
+    const t = await this.#translator(rec.chatId);
     switch (p.kind) {
       case "deposit": {
         // Instructions to pay into an order that no longer waits for a deposit would mislead.
@@ -303,14 +318,15 @@ export class Delivery {
         const parts = depositParts(rec, p.coins ?? (await this.#coins(rec)), t);
         for (let i = entry.progress; i < parts.length; i++) {
           const part = elementAt(parts, i);
-          // The card part replaces the live card: under the exchange's card lock.
+          // The card part replaces the live card: under the exchange's card lock, which is also
+          // held while its message id is written through and onto the record.
           if (part.kind === "card") {
-            const messageId = await withExchangeLock(store, rec.id, () =>
-              sendDepositPart(api, store.exchanges.get(rec.id) ?? rec, part, t, store),
-            );
-            this.#rememberCard(rec.id, messageId);
+            await withExchangeLock(store, rec.id, async () => {
+              const messageId = await sendDepositPart(api, (await store.exchanges.get(rec.id)) ?? rec, part, t);
+              await this.#rememberCard(rec.id, messageId);
+            });
           } else {
-            await sendDepositPart(api, rec, part, t, store);
+            await sendDepositPart(api, rec, part, t);
           }
           await confirmed(i + 1);
         }
@@ -323,7 +339,7 @@ export class Delivery {
         return "sent";
       }
       case "card":
-        await withExchangeLock(store, rec.id, () => this.#updateCard(store.exchanges.get(rec.id) ?? rec, t));
+        await withExchangeLock(store, rec.id, async () => this.#updateCard((await store.exchanges.get(rec.id)) ?? rec, t));
         return "sent";
     }
   }
@@ -331,7 +347,7 @@ export class Delivery {
   /** Edits the live card in place; sends a new one when there is none or it cannot be edited. */
   async #updateCard(rec: ExchangeRecord, t: Translate): Promise<void> {
     const { api } = this.#opts;
-    const cardMessageId = this.cardMessageOf(rec);
+    const cardMessageId = await this.cardMessageOf(rec);
     if (cardMessageId !== undefined) {
       const card = renderOrderCard(rec, t);
       try {

@@ -1,8 +1,9 @@
 /**
  * Per-exchange locks, one table per store (so two apps in one test process never share one).
- * Two tables of different purpose use different keys: the card lock (`withExchangeLock`: whoever
- * sends or edits an exchange's live card) and the tracking lock (the tracker's fetch → record →
- * notify), so a slow status request never holds back a card edit.
+ * Locks of different purpose use different keys: the card lock (`withExchangeLock`: whoever
+ * sends or edits an exchange's live card), the tracking lock (the tracker's fetch → record →
+ * notify), so a slow status request never holds back a card edit, and the notice lock (reading
+ * the "told up to" mark → queuing → moving the mark).
  */
 const lockTables = new WeakMap<object, Map<string, Promise<void>>>();
 
@@ -32,4 +33,13 @@ export function withExchangeLock<T>(store: object, id: string, fn: () => Promise
 /** The tracking lock of exchange `id`: held across fetch → record → notify. */
 export function withTrackingLock<T>(store: object, id: string, fn: () => Promise<T>): Promise<T> {
   return withLock(store, `track:${id}`, fn);
+}
+
+/**
+ * The notice lock of exchange `id`: held while its notices are worked out and queued. The store is
+ * asynchronous, so without it two notices of one exchange (the poller's and a /status) could both
+ * read the same mark and both move it.
+ */
+export function withNoticeLock<T>(store: object, id: string, fn: () => Promise<T>): Promise<T> {
+  return withLock(store, `notice:${id}`, fn);
 }

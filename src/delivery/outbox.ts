@@ -26,9 +26,13 @@
  * States: pending → sent | blocked | failed | expired | obsolete. Finished entries are kept for a
  * while (they are what makes enqueue once-only) and pruned by {@link Outbox.prune} once the main
  * store has durably recorded what they stood for (the caller's `beforePrune`).
+ *
+ * Every store call is awaited, so other work runs between two of them: what must not be split is
+ * one atomic call (`add` for once-only, `update` for a change that depends on the stored entry).
+ * Sending stays one chat at a time within this process (`#busy`).
  */
 import { GrammyError } from "grammy";
-import type { Store } from "../store/store.js";
+import type { DataStore, KeyValueStore } from "../store/data-store.js";
 
 /** The kv namespace of the entries in the live store. */
 const OUTBOX_NAMESPACE = "outbox";
@@ -78,12 +82,12 @@ export interface OutboxLogger {
 /** Options of {@link Outbox}. */
 export interface OutboxOptions<P> {
   /** The write-through store (`live.json`). */
-  live: Pick<Store, "kv" | "flush">;
+  live: Pick<DataStore, "kv" | "flush">;
   deliver: Deliverer<P>;
   /** Told when a chat answered 403 (the person blocked the bot). */
-  onBlocked?: (chatId: number) => void;
+  onBlocked?: (chatId: number) => Promise<void>;
   /** Whether a chat is known to have blocked the bot: its entries end without a send. */
-  isBlocked?: (chatId: number) => boolean;
+  isBlocked?: (chatId: number) => Promise<boolean>;
   logger: OutboxLogger;
   now?: () => Date;
   /** First retry delay; doubles per attempt. Default 2 s. */
@@ -119,11 +123,18 @@ export class Outbox<P = unknown> {
   readonly #opts: Required<Omit<OutboxOptions<P>, "onBlocked" | "isBlocked">> & Pick<OutboxOptions<P>, "onBlocked" | "isBlocked">;
   readonly #busy = new Set<number>();
   #seq = 0;
+  /**
+   * Reading the stored entries' highest `seq` and parked chats ({@link #ready}): every method that
+   * queues or wakes waits for it, so a new entry never takes a number an old one has.
+   */
+  #loading: Promise<void> | undefined;
   #timer: NodeJS.Timeout | undefined;
   #timerAt = Infinity;
   #stopped = false;
   #started = false;
-  #idleWaiters: (() => void)[] = [];
+  /** Waiting for {@link idle}; `since` is the number of idle checks begun before the wait began. */
+  #idleWaiters: Array<{ since: number; resolve: () => void }> = [];
+  #idleChecks = 0;
   /** Chats with parked entries: {@link wake} is called on every update, and must be cheap. */
   readonly #parkedChats = new Set<number>();
   /** Counters for tests and logs. */
@@ -132,52 +143,68 @@ export class Outbox<P = unknown> {
   constructor(opts: OutboxOptions<P>) {
     const given = Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined)) as OutboxOptions<P>;
     this.#opts = { now: () => new Date(), retryBaseMs: 2_000, retryMaxMs: 5 * 60_000, keepDoneMs: 10 * 60_000, concurrency: 8, ...given };
-    for (const [, e] of this.#entries()) {
+    // Read now, so the first enqueue does not wait; whoever needs it sees a failure (and retries).
+    this.#ready().catch(() => undefined);
+  }
+
+  /** Resolves once the stored entries have been read; a failed read is tried again by the next caller. */
+  #ready(): Promise<void> {
+    this.#loading ??= this.#load().catch((err: unknown) => {
+      this.#loading = undefined;
+      throw err;
+    });
+    return this.#loading;
+  }
+
+  async #load(): Promise<void> {
+    for (const [, e] of await this.#entries()) {
       this.#seq = Math.max(this.#seq, e.seq);
       if (e.state === "pending" && e.parked) this.#parkedChats.add(e.chatId);
     }
   }
 
-  get #kv() {
+  get #kv(): KeyValueStore<OutboxEntry<P>> {
     return this.#opts.live.kv<OutboxEntry<P>>(OUTBOX_NAMESPACE);
   }
 
-  #entries(): Array<[string, OutboxEntry<P>]> {
+  #entries(): Promise<Array<[string, OutboxEntry<P>]>> {
     return this.#kv.entries();
   }
 
   /** The entry under `key`, if any (a copy). */
-  get(key: string): OutboxEntry<P> | undefined {
+  get(key: string): Promise<OutboxEntry<P> | undefined> {
     return this.#kv.get(key);
   }
 
   /**
    * Queues `payload` for `chatId` under `key`, unless that key was queued before (whatever became
-   * of it). Returns whether it was new. The entry is in the live store's memory at once and sent
-   * only after it is on disk; `await outbox.durable()` to wait for that.
+   * of it). Returns whether it was new. The entry is stored at once (on lowdb, in memory) and sent
+   * only after it is durable; `await outbox.durable()` to wait for that.
    */
-  enqueue(key: string, chatId: number, payload: P, opts: EnqueueOptions): boolean {
-    if (this.#kv.has(key)) return false;
-    this.#put(key, chatId, payload, opts);
-    return true;
+  async enqueue(key: string, chatId: number, payload: P, opts: EnqueueOptions): Promise<boolean> {
+    await this.#ready();
+    // `add`, not `has` then `set`: of two callers (or replicas) queuing the same key, one wins.
+    const added = await this.#kv.add(key, this.#fresh(key, chatId, payload, opts));
+    if (added) this.#schedule(0);
+    return added;
   }
 
   /**
    * Queues `payload` under `key` again even if it was sent (an order card to bring up to date: the
    * latest state is what counts). A pending entry keeps its place and takes the new payload.
    */
-  requeue(key: string, chatId: number, payload: P, opts: EnqueueOptions): void {
-    const existing = this.#kv.get(key);
-    if (existing?.state === "pending") {
-      this.#kv.set(key, { ...existing, payload });
-      return;
-    }
-    this.#put(key, chatId, payload, opts);
+  async requeue(key: string, chatId: number, payload: P, opts: EnqueueOptions): Promise<void> {
+    await this.#ready();
+    const fresh = this.#fresh(key, chatId, payload, opts);
+    // One step: the entry must not be sent (and marked) between reading its state and replacing it.
+    await this.#kv.update(key, (existing) => (existing?.state === "pending" ? { ...existing, payload } : fresh));
+    this.#schedule(0);
   }
 
-  #put(key: string, chatId: number, payload: P, opts: EnqueueOptions): void {
+  /** A new pending entry (its `seq` taken now, so order is the order of the calls). */
+  #fresh(key: string, chatId: number, payload: P, opts: EnqueueOptions): OutboxEntry<P> {
     const now = this.#opts.now();
-    this.#kv.set(key, {
+    return {
       ...(opts.keepWhenForbidden ? { keepWhenForbidden: true } : {}),
       key,
       chatId,
@@ -189,8 +216,7 @@ export class Outbox<P = unknown> {
       nextAt: now.toISOString(),
       attempts: 0,
       progress: 0,
-    });
-    this.#schedule(0);
+    };
   }
 
   /** Resolves once every entry queued so far is on disk. */
@@ -198,25 +224,27 @@ export class Outbox<P = unknown> {
     return this.#opts.live.flush();
   }
 
-  /** Starts sending (entries left by the last run first). */
+  /** Starts sending (entries left by the last run first), once the stored entries are read. */
   start(): void {
     if (this.#started || this.#stopped) return;
     this.#started = true;
-    this.#pump();
+    void this.#pump();
   }
 
   /** Makes every pending entry due now (support's "retry now", tests). */
-  retryNow(): void {
+  async retryNow(): Promise<void> {
+    await this.#ready();
     const now = this.#opts.now().toISOString();
-    for (const [key, e] of this.#entries()) if (e.state === "pending" && e.nextAt > now) this.#kv.set(key, { ...e, nextAt: now });
+    for (const [key, e] of await this.#entries()) {
+      if (e.state !== "pending" || e.nextAt <= now) continue;
+      await this.#kv.update(key, (cur) => (cur?.state === "pending" && cur.nextAt > now ? { ...cur, nextAt: now } : cur));
+    }
     this.#schedule(0);
   }
 
   /** Pending entries (all chats, or one). */
-  pending(chatId?: number): OutboxEntry<P>[] {
-    return this.#entries()
-      .map(([, e]) => e)
-      .filter((e) => e.state === "pending" && (chatId === undefined || e.chatId === chatId));
+  async pending(chatId?: number): Promise<OutboxEntry<P>[]> {
+    return (await this.#entries()).map(([, e]) => e).filter((e) => e.state === "pending" && (chatId === undefined || e.chatId === chatId));
   }
 
   /**
@@ -224,28 +252,40 @@ export class Outbox<P = unknown> {
    * retry time do not count: they may wait minutes).
    */
   idle(): Promise<void> {
-    if (this.#isIdle()) return Promise.resolve();
-    return new Promise((resolve) => this.#idleWaiters.push(resolve));
+    return new Promise((resolve) => {
+      this.#idleWaiters.push({ since: this.#idleChecks, resolve });
+      void this.#wakeIdle();
+    });
   }
 
   /**
    * The chat can be written to now (its person or group just sent the bot an update): its parked
-   * entries are due again, in their order. Cheap when the chat has none.
+   * entries are due again, in their order. Cheap when the chat has none; never rejects (a store
+   * that cannot be written is logged, and the entries stay parked for the next update).
    */
-  wake(chatId: number): void {
-    if (!this.#parkedChats.has(chatId)) return;
-    this.#parkedChats.delete(chatId);
-    const now = this.#opts.now().toISOString();
-    let n = 0;
-    for (const e of this.pending(chatId)) {
-      if (!e.parked) continue;
-      const awake: OutboxEntry<P> = { ...e, nextAt: now };
-      delete awake.parked;
-      this.#kv.set(e.key, awake);
-      n++;
+  async wake(chatId: number): Promise<void> {
+    try {
+      await this.#ready();
+      if (!this.#parkedChats.has(chatId)) return;
+      this.#parkedChats.delete(chatId);
+      const now = this.#opts.now().toISOString();
+      let n = 0;
+      for (const e of await this.pending(chatId)) {
+        if (!e.parked) continue;
+        await this.#kv.update(e.key, (cur) => {
+          if (cur?.state !== "pending" || !cur.parked) return cur;
+          const awake: OutboxEntry<P> = { ...cur, nextAt: now };
+          delete awake.parked;
+          return awake;
+        });
+        n++;
+      }
+      if (n > 0) this.#opts.logger.info({ chatId, entries: n }, "outbox: the chat can be written to now; sending what was kept for it");
+      this.#schedule(0);
+    } catch (err) {
+      this.#parkedChats.add(chatId);
+      this.#opts.logger.error({ err, chatId }, "outbox: could not wake the chat's kept entries; trying again on its next update");
     }
-    if (n > 0) this.#opts.logger.info({ chatId, entries: n }, "outbox: the chat can be written to now; sending what was kept for it");
-    this.#schedule(0);
   }
 
   /**
@@ -254,7 +294,7 @@ export class Outbox<P = unknown> {
    */
   async drained(chatId: number, timeoutMs: number): Promise<boolean> {
     const until = Date.now() + timeoutMs;
-    while (this.pending(chatId).some((e) => !e.parked)) {
+    while ((await this.pending(chatId)).some((e) => !e.parked)) {
       if (Date.now() >= until || this.#stopped) return false;
       await new Promise((r) => setTimeout(r, 25));
     }
@@ -267,7 +307,7 @@ export class Outbox<P = unknown> {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = undefined;
     while (this.#busy.size > 0) await new Promise((r) => setTimeout(r, 10));
-    this.#wakeIdle();
+    await this.#wakeIdle();
   }
 
   /**
@@ -277,32 +317,32 @@ export class Outbox<P = unknown> {
   async prune(beforePrune: () => Promise<void>): Promise<number> {
     // Parked entries past their deadline end here: a chat that never opens the bot must not keep them forever.
     const nowIso = this.#opts.now().toISOString();
-    for (const [, e] of this.#entries()) {
+    for (const [, e] of await this.#entries()) {
       if (e.state === "pending" && e.parked && e.expiresAt <= nowIso) {
         this.stats.expired++;
         await this.#finish(e, "expired");
       }
     }
     const cutoff = new Date(this.#opts.now().getTime() - this.#opts.keepDoneMs).toISOString();
-    const done = this.#entries().filter(([, e]) => e.state !== "pending" && (e.doneAt ?? e.createdAt) < cutoff);
+    const done = (await this.#entries()).filter(([, e]) => e.state !== "pending" && (e.doneAt ?? e.createdAt) < cutoff);
     if (done.length === 0) return 0;
     await beforePrune();
     let n = 0;
     for (const [key, e] of done) {
-      if (this.#kv.get(key)?.seq === e.seq) {
-        this.#kv.delete(key);
-        n++;
-      }
+      // Only the entry that was read: one queued again under the key meanwhile stays.
+      const left = await this.#kv.update(key, (cur) => (cur?.seq === e.seq ? undefined : cur));
+      if (left === undefined) n++;
     }
     await this.#opts.live.flush();
     return n;
   }
 
-  #isIdle(): boolean {
+  async #isIdle(): Promise<boolean> {
     if (this.#busy.size > 0) return false;
     if (this.#stopped || !this.#started) return true;
     const now = this.#opts.now().toISOString();
-    return ![...this.#heads().values()].some((e) => e.nextAt <= now);
+    const heads = await this.#heads();
+    return this.#busy.size === 0 && ![...heads.values()].some((e) => e.nextAt <= now);
   }
 
   /**
@@ -310,10 +350,10 @@ export class Outbox<P = unknown> {
    * whose pending entries are all parked has none (it waits for {@link wake}); one with a newer
    * entry that is not parked starts again from its oldest, parked or not, so order holds.
    */
-  #heads(): Map<number, OutboxEntry<P>> {
+  async #heads(): Promise<Map<number, OutboxEntry<P>>> {
     const heads = new Map<number, OutboxEntry<P>>();
     const awake = new Set<number>();
-    for (const [, e] of this.#entries()) {
+    for (const [, e] of await this.#entries()) {
       if (e.state !== "pending") continue;
       if (!e.parked) awake.add(e.chatId);
       const head = heads.get(e.chatId);
@@ -323,9 +363,25 @@ export class Outbox<P = unknown> {
     return heads;
   }
 
-  #wakeIdle(): void {
-    if (!this.#isIdle()) return;
-    for (const w of this.#idleWaiters.splice(0)) w();
+  /**
+   * Resolves the {@link idle} waiters if nothing is left to do. A check answers only the waiters
+   * that were waiting when it began: one that read the entries before a new entry was queued must
+   * not release a wait that began after it.
+   */
+  async #wakeIdle(): Promise<void> {
+    if (this.#idleWaiters.length === 0) return;
+    const check = ++this.#idleChecks;
+    let idle: boolean;
+    try {
+      idle = await this.#isIdle();
+    } catch (err) {
+      this.#opts.logger.error({ err }, "outbox: could not read the entries");
+      idle = false;
+    }
+    if (!idle) return;
+    const waiting = this.#idleWaiters.filter((w) => w.since < check);
+    this.#idleWaiters = this.#idleWaiters.filter((w) => w.since >= check);
+    for (const w of waiting) w.resolve();
   }
 
   /** Runs the pump after `ms` (earlier wake-ups win). */
@@ -338,17 +394,27 @@ export class Outbox<P = unknown> {
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
       this.#timerAt = Infinity;
-      this.#pump();
+      void this.#pump();
     }, ms);
     this.#timer.unref();
   }
 
-  /** Starts a worker for every chat whose first pending entry is due. */
-  #pump(): void {
+  /** Starts a worker for every chat whose first pending entry is due. Never rejects. */
+  async #pump(): Promise<void> {
     if (this.#stopped) return;
+    let heads;
+    try {
+      await this.#ready();
+      heads = await this.#heads();
+    } catch (err) {
+      this.#opts.logger.error({ err }, "outbox: could not read the entries; trying again later");
+      this.#schedule(this.#opts.retryBaseMs);
+      await this.#wakeIdle();
+      return;
+    }
     const now = this.#opts.now().getTime();
-    const heads = this.#heads();
     let soonest = Infinity;
+    // No await from here to the end of the loop: `#busy` is checked and taken in one go.
     for (const [chatId, head] of [...heads].sort((a, b) => a[1].seq - b[1].seq)) {
       if (this.#busy.has(chatId)) continue;
       const due = Date.parse(head.nextAt);
@@ -358,28 +424,29 @@ export class Outbox<P = unknown> {
       }
       if (this.#busy.size >= this.#opts.concurrency) break;
       this.#busy.add(chatId);
-      void this.#serve(chatId).finally(() => {
-        this.#busy.delete(chatId);
-        this.#pump();
-        this.#wakeIdle();
-      });
+      void this.#serve(chatId)
+        .catch((err: unknown) => this.#opts.logger.error({ err, chatId }, "outbox: serving a chat failed; trying again later"))
+        .finally(() => {
+          this.#busy.delete(chatId);
+          void this.#pump();
+        });
     }
     if (soonest !== Infinity) this.#schedule(soonest);
-    this.#wakeIdle();
+    await this.#wakeIdle();
   }
 
   /** Sends `chatId`'s due entries in order until one fails or none is left. */
   async #serve(chatId: number): Promise<void> {
     for (;;) {
       if (this.#stopped) return;
-      const entry = this.pending(chatId).sort((a, b) => a.seq - b.seq)[0];
+      const entry = (await this.pending(chatId)).sort((a, b) => a.seq - b.seq)[0];
       if (!entry || Date.parse(entry.nextAt) > this.#opts.now().getTime()) return;
       // Durable before visible: the entry (and every mark before it) is on disk before a send.
       try {
         await this.#opts.live.flush();
       } catch (err) {
         this.#opts.logger.error({ err, entry: entry.key }, "outbox: the live store cannot be written; nothing is sent until it can");
-        this.#retryLater(entry, err);
+        await this.#retryLater(entry, err);
         return;
       }
       if (!(await this.#deliverOne(entry))) return;
@@ -396,7 +463,7 @@ export class Outbox<P = unknown> {
       await this.#finish(entry, "expired");
       return true;
     }
-    if (this.#opts.isBlocked?.(entry.chatId)) {
+    if (await this.#opts.isBlocked?.(entry.chatId)) {
       if (entry.keepWhenForbidden) {
         await this.#park(entry.chatId, entry);
         return false;
@@ -408,7 +475,7 @@ export class Outbox<P = unknown> {
     try {
       const result = await this.#opts.deliver(entry, async (progress) => {
         current = { ...current, progress };
-        this.#kv.set(entry.key, current);
+        await this.#kv.set(entry.key, current);
         await this.#opts.live.flush();
       });
       if (result === "sent") this.stats.sent++;
@@ -425,7 +492,7 @@ export class Outbox<P = unknown> {
         // chat to open the bot (support's alerts).
         await this.#park(entry.chatId, current);
         try {
-          this.#opts.onBlocked?.(entry.chatId);
+          await this.#opts.onBlocked?.(entry.chatId);
         } catch (hookErr) {
           this.#opts.logger.error({ err: hookErr, chatId: entry.chatId }, "outbox: onBlocked failed");
         }
@@ -441,7 +508,7 @@ export class Outbox<P = unknown> {
         return true;
       }
       this.stats.failures++;
-      this.#retryLater(current, err);
+      await this.#retryLater(current, err);
       return false;
     }
   }
@@ -452,10 +519,10 @@ export class Outbox<P = unknown> {
    */
   async #park(chatId: number, current: OutboxEntry<P>): Promise<void> {
     let parked = 0;
-    for (const e of this.pending(chatId)) {
+    for (const e of await this.pending(chatId)) {
       const entry = e.key === current.key ? current : e;
       if (entry.keepWhenForbidden) {
-        this.#kv.set(entry.key, { ...entry, parked: true });
+        await this.#kv.set(entry.key, { ...entry, parked: true });
         parked++;
       } else {
         await this.#finish(entry, "blocked");
@@ -471,7 +538,7 @@ export class Outbox<P = unknown> {
     }
   }
 
-  #retryLater(entry: OutboxEntry<P>, err: unknown): void {
+  async #retryLater(entry: OutboxEntry<P>, err: unknown): Promise<void> {
     const attempts = entry.attempts + 1;
     const ceiling = Math.min(this.#opts.retryMaxMs, this.#opts.retryBaseMs * 2 ** Math.min(attempts - 1, 20));
     // Half fixed, half random: spread many chats' retries without making any one wait long.
@@ -482,7 +549,7 @@ export class Outbox<P = unknown> {
       "outbox: sending failed; will try again",
     );
     try {
-      this.#kv.set(entry.key, { ...entry, attempts, lastError, nextAt: new Date(this.#opts.now().getTime() + delay).toISOString() });
+      await this.#kv.set(entry.key, { ...entry, attempts, lastError, nextAt: new Date(this.#opts.now().getTime() + delay).toISOString() });
     } catch {
       // The live store is closed (stopping): the entry is retried from its last mark after the restart.
     }
@@ -490,7 +557,7 @@ export class Outbox<P = unknown> {
   }
 
   async #finish(entry: OutboxEntry<P>, state: OutboxState): Promise<void> {
-    this.#kv.set(entry.key, { ...entry, state, doneAt: this.#opts.now().toISOString() });
+    await this.#kv.set(entry.key, { ...entry, state, doneAt: this.#opts.now().toISOString() });
     // The mark is on disk before the chat's next entry is considered.
     await this.#opts.live.flush();
   }

@@ -3,19 +3,19 @@
  * is read from the store or a running part when asked, never counted in memory, so none of them
  * restarts empty after a restart.
  */
-import type { Store } from "../store/store.js";
+import type { DataStore } from "../store/data-store.js";
 import type { PollerView } from "../support/services.js";
 import type { Delivery } from "../delivery/delivery.js";
 
 /** Messages waiting in the outbox (all chats). */
-export function outboxBacklog(delivery: { outbox: Pick<Delivery["outbox"], "pending"> }): number {
-  return delivery.outbox.pending().length;
+export async function outboxBacklog(delivery: { outbox: Pick<Delivery["outbox"], "pending"> }): Promise<number> {
+  return (await delivery.outbox.pending()).length;
 }
 
 /** Open (not final) exchanges by status, from the store's index of open exchanges. */
-export function openExchangesByStatus(store: Pick<Store, "exchanges">): Record<string, number> {
+export async function openExchangesByStatus(store: Pick<DataStore, "exchanges">): Promise<Record<string, number>> {
   const by: Record<string, number> = {};
-  for (const e of store.exchanges.open()) by[e.status] = (by[e.status] ?? 0) + 1;
+  for (const e of await store.exchanges.open()) by[e.status] = (by[e.status] ?? 0) + 1;
   return by;
 }
 

@@ -12,10 +12,13 @@ import type { PartnerRequestEvent } from "../partner/client.js";
 import type { CycleReport } from "../poller/poller.js";
 import type { OpsTotals } from "../domain/reports.js";
 
-/** Live figures read at scrape time. Each may throw (a closed store): that gauge is then left empty. */
+/**
+ * Live figures read at scrape time. Each may throw or reject (a closed store): that gauge is then
+ * left empty. The store's figures are async (a database answers over the network).
+ */
 interface MetricSources {
-  openExchangesByStatus(): Record<string, number>;
-  outboxBacklog(): number;
+  openExchangesByStatus(): Promise<Record<string, number>> | Record<string, number>;
+  outboxBacklog(): Promise<number> | number;
   /** Size in bytes of each data file, by file name, as of its last write. */
   storeFileBytes(): Record<string, number>;
   /** Seconds since the poller's last cycle ended (or since start-up, before the first). */
@@ -55,10 +58,10 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): AppMe
   if (options.defaultMetrics !== false) collectDefaultMetrics({ register: registry });
   let sources: MetricSources | undefined;
   // A gauge whose value comes from the sources; a source that throws leaves it empty this scrape.
-  const read = <T>(f: (s: MetricSources) => T): T | undefined => {
+  const read = async <T>(f: (s: MetricSources) => Promise<T> | T): Promise<T | undefined> => {
     if (!sources) return undefined;
     try {
-      return f(sources);
+      return await f(sources);
     } catch {
       return undefined;
     }
@@ -105,9 +108,9 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): AppMe
     name: "poller_lag_seconds",
     help: "Seconds since the status poller's last cycle ended (since start-up before the first).",
     registers: [registry],
-    collect() {
+    async collect() {
       // A gauge without labels always has a value: NaN says "unknown" where 0 would say "fine".
-      this.set(read((s) => s.pollerLagSeconds()) ?? NaN);
+      this.set((await read((s) => s.pollerLagSeconds())) ?? NaN);
     },
   });
   new Gauge({
@@ -115,17 +118,19 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): AppMe
     help: "Exchanges not in a final status, by status (from the store).",
     labelNames: ["status"] as const,
     registers: [registry],
-    collect() {
+    async collect() {
+      const open = await read((s) => s.openExchangesByStatus());
+      // Reset after the await: a status no exchange is in any more must go, not keep its old value.
       this.reset();
-      for (const [status, n] of Object.entries(read((s) => s.openExchangesByStatus()) ?? {})) this.set({ status }, n);
+      for (const [status, n] of Object.entries(open ?? {})) this.set({ status }, n);
     },
   });
   new Gauge({
     name: "outbox_backlog",
     help: "Messages waiting in the outbox (deposit instructions, notices, alerts).",
     registers: [registry],
-    collect() {
-      this.set(read((s) => s.outboxBacklog()) ?? NaN);
+    async collect() {
+      this.set((await read((s) => s.outboxBacklog())) ?? NaN);
     },
   });
   const telegramErrors = new Counter({
@@ -146,9 +151,10 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): AppMe
     help: "Size of each data file as of its last write.",
     labelNames: ["file"] as const,
     registers: [registry],
-    collect() {
+    async collect() {
+      const files = await read((s) => s.storeFileBytes());
       this.reset();
-      for (const [file, bytes] of Object.entries(read((s) => s.storeFileBytes()) ?? {})) this.set({ file }, bytes);
+      for (const [file, bytes] of Object.entries(files ?? {})) this.set({ file }, bytes);
     },
   });
 

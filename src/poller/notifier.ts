@@ -18,7 +18,7 @@
  */
 import { GrammyError } from "grammy";
 import type { ExchangeRecord, ExchangeStatusRecord } from "../domain/types.js";
-import type { Store } from "../store/store.js";
+import type { DataStore } from "../store/data-store.js";
 import type { Delivery } from "../delivery/delivery.js";
 
 /** A log function in pino's shape. */
@@ -47,25 +47,10 @@ export interface RecordOutcome {
 /** null and undefined both mean "not filled yet" for the optional fields the service sends. */
 const same = (a: string | null | undefined, b: string | null | undefined) => (a ?? null) === (b ?? null);
 
-/**
- * Writes what the service says about exchange `id` into the store (in memory; durable on the
- * store's coalesced schedule). Nothing is written when nothing the bot keeps changed. Returns
- * undefined for an id the store does not have.
- *
- * `requestedAt` is when the request for `live` was started: an answer requested before the one
- * stored was is dropped (`stale`), so a slow answer never takes a status back.
- */
-export function recordStatus(
-  store: Store,
-  id: string,
-  live: ExchangeStatusRecord,
-  at: Date,
-  requestedAt: Date = at,
-): RecordOutcome | undefined {
-  const before = store.exchanges.get(id);
-  if (!before) return undefined;
+/** How `live` (requested at `requestedAt`) differs from the stored `before`. */
+function compare(before: ExchangeRecord, live: ExchangeStatusRecord, requestedAt: Date): Omit<RecordOutcome, "record"> {
   const storedFrom = before.statusCheckedAt === undefined ? NaN : Date.parse(before.statusCheckedAt);
-  if (requestedAt.getTime() < storedFrom) return { record: before, statusChanged: false, cardChanged: false, stale: true };
+  if (requestedAt.getTime() < storedFrom) return { statusChanged: false, cardChanged: false, stale: true };
   const statusChanged = live.status !== before.status;
   const cardChanged =
     statusChanged ||
@@ -73,10 +58,41 @@ export function recordStatus(
     !same(before.expectedAmountTo, live.expectedAmountTo) ||
     !same(before.amountTo, live.amountTo) ||
     !same(before.txId, live.txId);
-  if (!cardChanged) return { record: before, statusChanged, cardChanged };
+  return { statusChanged, cardChanged };
+}
+
+/**
+ * Writes what the service says about exchange `id` into the store (on lowdb in memory, durable on
+ * the store's coalesced schedule). Nothing is written when nothing the bot keeps changed. Returns
+ * undefined for an id the store does not have. Resolves after the status listeners ran.
+ *
+ * `requestedAt` is when the request for `live` was started: an answer requested before the one
+ * stored was is dropped (`stale`), so a slow answer never takes a status back. The comparison is
+ * made again inside the update, on the record as it is then: in this process the tracking lock
+ * (tracker.ts) keeps other checks out, but another process sharing the database may have recorded
+ * a newer answer between the read and the write.
+ */
+export async function recordStatus(
+  store: DataStore,
+  id: string,
+  live: ExchangeStatusRecord,
+  at: Date,
+  requestedAt: Date = at,
+): Promise<RecordOutcome | undefined> {
+  const read = await store.exchanges.get(id);
+  if (!read) return undefined;
+  const first = compare(read, live, requestedAt);
+  // Nothing to write (the usual poll): no write at all.
+  if (first.stale || !first.cardChanged) return { record: read, ...first };
   const iso = at.toISOString();
-  const record = store.exchanges.update(id, (rec) => {
-    if (statusChanged) {
+  // What the update found, from its last run (it may run more than once).
+  const found: { previous?: ExchangeRecord["status"]; outcome?: Omit<RecordOutcome, "record"> } = {};
+  const record = await store.exchanges.update(id, (rec) => {
+    const outcome = compare(rec, live, requestedAt);
+    found.previous = rec.status;
+    found.outcome = outcome;
+    if (outcome.stale || !outcome.cardChanged) return rec;
+    if (outcome.statusChanged) {
       rec.status = live.status;
       rec.statusHistory.push({ status: live.status, at: iso });
     }
@@ -88,26 +104,31 @@ export function recordStatus(
     rec.statusCheckedAt = requestedAt.toISOString();
     return rec;
   });
-  if (statusChanged) {
+  const outcome = found.outcome ?? first;
+  if (outcome.statusChanged) {
+    const previous = found.previous ?? read.status;
     for (const listener of statusListeners.get(store) ?? []) {
       try {
-        listener(record, before.status);
+        await listener(record, previous);
       } catch {
         // A listener (stats, alerts) must never stop a status from being tracked.
       }
     }
   }
-  return { record, statusChanged, cardChanged };
+  return { record, ...outcome };
 }
 
-/** Told about every stored status change, whoever stored it (the poller, /status, support). */
-export type StatusListener = (record: ExchangeRecord, previous: ExchangeRecord["status"]) => void;
+/**
+ * Told about every stored status change, whoever stored it (the poller, /status, support);
+ * {@link recordStatus} waits for it, so what it writes (the funnel's counters) is written by then.
+ */
+export type StatusListener = (record: ExchangeRecord, previous: ExchangeRecord["status"]) => Promise<void>;
 
 /** Listeners per store, like the locks below: two apps in one test process never share them. */
-const statusListeners = new WeakMap<Store, Set<StatusListener>>();
+const statusListeners = new WeakMap<DataStore, Set<StatusListener>>();
 
 /** Registers `listener` for status changes stored by {@link recordStatus}; returns its removal. */
-export function onStatusRecorded(store: Store, listener: StatusListener): () => void {
+export function onStatusRecorded(store: DataStore, listener: StatusListener): () => void {
   let set = statusListeners.get(store);
   if (!set) statusListeners.set(store, (set = new Set()));
   set.add(listener);
@@ -128,7 +149,7 @@ export function isNotModifiedError(err: unknown): boolean {
 
 /** Options of {@link Notifier}. */
 export interface NotifierOptions {
-  store: Store;
+  store: DataStore;
   delivery: Delivery;
   logger: TrackingLogger;
 }
@@ -170,9 +191,9 @@ export class Notifier {
    * the store write and the notice). Returns how many. One pass over the open exchanges and the
    * recently finished ones (`lastNotifiedStatus` differs), at start-up.
    */
-  catchUp(): number {
+  async catchUp(): Promise<number> {
     let n = 0;
-    for (const rec of this.#opts.store.exchanges.all()) {
+    for await (const rec of this.#opts.store.exchanges.all()) {
       if (rec.lastNotifiedStatus !== rec.status) {
         this.enqueue(rec.id);
         n++;

@@ -27,7 +27,7 @@
 import type { ExchangeRecord, PartnerApi } from "../domain/types.js";
 import { isFinalStatus, progressStep } from "../domain/status.js";
 import { isPartnerError, PartnerError } from "../partner/errors.js";
-import type { Store } from "../store/store.js";
+import type { DataStore } from "../store/data-store.js";
 import type { TrackingLogger } from "./notifier.js";
 import { ExchangeTracker } from "./tracker.js";
 import type { FlagReason } from "../domain/reports.js";
@@ -42,7 +42,7 @@ interface NotifySink {
 
 /** Options of {@link createPoller}. */
 export interface PollerOptions {
-  store: Store;
+  store: DataStore;
   partner: Pick<PartnerApi, "exchangeStatus">;
   notifier: NotifySink;
   /** The app's one status owner; built over `partner` and `notifier` when absent (tests, benchmark). */
@@ -182,9 +182,9 @@ export function createPoller(opts: PollerOptions): Poller {
     return s;
   }
 
-  function flag(rec: ExchangeRecord, reason: FlagReason, at: number): void {
+  async function flag(rec: ExchangeRecord, reason: FlagReason, at: number): Promise<void> {
     const notFound = schedule.get(rec.id)?.notFound;
-    const stored = store.exchanges.update(rec.id, (r) => {
+    const stored = await store.exchanges.update(rec.id, (r) => {
       r.tracking = { ...r.tracking, stoppedReason: reason, nextCheckAt: undefined };
       if (reason === "not-found" && notFound !== undefined) r.tracking.notFoundCount = notFound;
       r.updatedAt = new Date(at).toISOString();
@@ -210,7 +210,7 @@ export function createPoller(opts: PollerOptions): Poller {
     const report: CycleReport = { open: 0, due: 0, checked: 0, changed: 0, failed: 0, notFound: 0, flagged: 0, aborted: false, ms: 0 };
     notifier.retryFailed?.();
 
-    const open = store.exchanges.open();
+    const open = await store.exchanges.open();
     report.open = open.length;
     const seen = new Set<string>();
     const due: ExchangeRecord[] = [];
@@ -218,7 +218,7 @@ export function createPoller(opts: PollerOptions): Poller {
       seen.add(rec.id);
       if (rec.tracking?.stoppedReason) continue;
       if (at - Date.parse(rec.createdAt) > opts.maxAgeMs) {
-        flag(rec, "max-age", at);
+        await flag(rec, "max-age", at);
         report.flagged++;
         continue;
       }
@@ -280,11 +280,11 @@ export function createPoller(opts: PollerOptions): Poller {
         report.notFound++;
         s.notFound++;
         if (s.notFound >= notFoundLimit) {
-          flag(rec, "not-found", at);
+          await flag(rec, "not-found", at);
           report.flagged++;
         } else {
           s.nextAt = at + cadence(rec, at);
-          store.exchanges.update(rec.id, (r) => {
+          await store.exchanges.update(rec.id, (r) => {
             r.tracking = { ...r.tracking, notFoundCount: s.notFound, nextCheckAt: new Date(s.nextAt).toISOString() };
             return r;
           });
@@ -314,7 +314,7 @@ export function createPoller(opts: PollerOptions): Poller {
     if (outcome.cardChanged || trackingStale) {
       s.notFound = 0;
       // Written with a change that is being written anyway (or to clear a not-found count).
-      store.exchanges.update(rec.id, (r) => {
+      await store.exchanges.update(rec.id, (r) => {
         r.tracking = { ...r.tracking, nextCheckAt: new Date(s.nextAt).toISOString(), notFoundCount: undefined };
         return r;
       });

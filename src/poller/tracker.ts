@@ -8,7 +8,7 @@
  * notice due a second time.
  */
 import type { ExchangeStatusRecord, PartnerApi } from "../domain/types.js";
-import type { Store } from "../store/store.js";
+import type { DataStore } from "../store/data-store.js";
 import { withTrackingLock } from "../delivery/locks.js";
 import { recordStatus, type RecordOutcome, type TrackingLogger } from "./notifier.js";
 
@@ -22,7 +22,7 @@ interface TrackerSink {
 
 /** Options of {@link ExchangeTracker}. */
 export interface TrackerOptions {
-  store: Store;
+  store: DataStore;
   partner: Pick<PartnerApi, "exchangeStatus">;
   notifier: TrackerSink;
   logger?: TrackingLogger;
@@ -56,14 +56,16 @@ export class ExchangeTracker {
       const requestedAt = this.#now();
       const live = await partner.exchangeStatus(id);
       // The service knows it after all (it had said "not found"): the poller takes it back.
-      if (store.exchanges.get(id)?.tracking?.stoppedReason === "not-found") {
-        store.exchanges.update(id, (r) => {
-          r.tracking = { ...r.tracking, stoppedReason: undefined, notFoundCount: undefined };
+      if ((await store.exchanges.get(id))?.tracking?.stoppedReason === "not-found") {
+        // Checked again inside the update: the poller may have stopped it for another reason meanwhile.
+        const after = await store.exchanges.update(id, (r) => {
+          if (r.tracking?.stoppedReason === "not-found") r.tracking = { ...r.tracking, stoppedReason: undefined, notFoundCount: undefined };
           return r;
         });
-        this.#opts.logger?.info({ exchangeId: id }, "tracker: the service knows this exchange again; tracking resumes");
+        if (after.tracking?.stoppedReason === undefined)
+          this.#opts.logger?.info({ exchangeId: id }, "tracker: the service knows this exchange again; tracking resumes");
       }
-      const outcome = recordStatus(store, id, live, this.#now(), requestedAt);
+      const outcome = await recordStatus(store, id, live, this.#now(), requestedAt);
       if (outcome?.stale) {
         this.#opts.logger?.info(
           { exchangeId: id, status: live.status, stored: outcome.record.status },

@@ -43,7 +43,6 @@ import { UsersRepository, type UsersRepo } from "./users-repo.js";
 import { WriteCoalescer } from "./write-coalescer.js";
 
 export { DataDirError, StoreClosedError, StoreCorruptError, StoreVersionError } from "./errors.js";
-export type { SettingsRepo } from "./kv-repo.js";
 
 /** The minimal pino-like logger the store writes to. */
 interface StoreLogger {

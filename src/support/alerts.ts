@@ -18,8 +18,11 @@
  * from the alert's key) and only then is the key stored here (kv namespace "alerts"). A crash
  * between the two raises the alert again after the restart, and the outbox's key makes that a
  * no-op: never lost, never repeated. An alert whose hand-over failed is raised again next time.
+ * Two processes raising the same alert at once both pass the check here; the outbox's `add` lets
+ * one entry through per support chat, so this key is only what saves the work of trying.
  */
 import type { ExchangeRecord, ExchangeStatus } from "../domain/types.js";
+import type { ExchangesStore, KeyValueStore } from "../store/data-store.js";
 import { KNOWN_STATUSES } from "../domain/types.js";
 import { isFinalStatus } from "../domain/status.js";
 import type { AlertEvent, FlagReason } from "../domain/reports.js";
@@ -33,8 +36,8 @@ const ALERT_STATUSES: ReadonlySet<string> = new Set(["failed", "sending_failed",
 
 /** The least of the store alerts need. */
 interface AlertStore {
-  kv(namespace: string): { has(key: string): boolean; set(key: string, value: { at: string }): void };
-  exchanges: { open(): ExchangeRecord[] };
+  kv<T>(namespace: string): Pick<KeyValueStore<T>, "has" | "add">;
+  exchanges: Pick<ExchangesStore, "open">;
 }
 
 /** Options of {@link AlertCenter}. */
@@ -62,74 +65,98 @@ function statusSince(e: ExchangeRecord): number {
 /** Decides, de-duplicates and hands over alerts; see the module comment. */
 export class AlertCenter {
   #chain: Promise<void> = Promise.resolve();
-  #pending = 0;
-  /** Keys handed to delivery and not yet stored: a second raise meanwhile is a duplicate. */
+  /** Raises not yet ended (checked, delivered and stored, or failed); each never rejects. */
+  readonly #inFlight = new Set<Promise<void>>();
+  /** Keys being raised and not yet stored: a second raise meanwhile is a duplicate. */
   readonly #raising = new Set<string>();
   /** Alerts handed to delivery since start (tests, logs). */
   delivered = 0;
 
   constructor(private readonly opts: AlertCenterOptions) {}
 
-  /** A status change was stored (the notifier's status listener). */
+  /** A status change was stored (the notifier's status listener). Raised in the background: see {@link idle}. */
   onStatus(record: ExchangeRecord): void {
     if (!isAlertStatus(record.status)) return;
-    this.raise({ key: `status:${record.id}:${record.status}`, kind: "status", exchange: record, status: record.status });
+    void this.raise({ key: `status:${record.id}:${record.status}`, kind: "status", exchange: record, status: record.status });
   }
 
-  /** The poller stopped tracking an exchange. */
+  /** The poller stopped tracking an exchange. Raised in the background: see {@link idle}. */
   onFlag(record: ExchangeRecord, reason: FlagReason): void {
     const key = `flag:${record.id}:${reason}`;
     if (reason === "not-found") {
-      this.raise({ key, kind: "unknown-at-service", exchange: record, times: record.tracking?.notFoundCount ?? 1 });
+      void this.raise({ key, kind: "unknown-at-service", exchange: record, times: record.tracking?.notFoundCount ?? 1 });
       return;
     }
-    this.raise({ key, kind: "flag", exchange: record, reason });
+    void this.raise({ key, kind: "flag", exchange: record, reason });
   }
 
-  /** Looks for stuck exchanges and partner outages as of `at`; returns how many alerts it raised. */
-  scan(at: Date): number {
+  /** Looks for stuck exchanges and partner outages as of `at`; resolves with how many alerts it raised. */
+  async scan(at: Date): Promise<number> {
     let raised = 0;
     const now = at.getTime();
-    for (const e of this.opts.store.exchanges.open()) {
+    for (const e of await this.opts.store.exchanges.open()) {
       if (e.tracking?.stoppedReason || isFinalStatus(e.status)) continue;
       const since = statusSince(e);
       if (Number.isFinite(since) && now - since > this.opts.stuckAfterMs) {
-        if (this.raise({ key: `stuck:${e.id}:${e.status}`, kind: "stuck", exchange: e, status: e.status, sinceMs: since })) raised++;
+        if (await this.raise({ key: `stuck:${e.id}:${e.status}`, kind: "stuck", exchange: e, status: e.status, sinceMs: since })) raised++;
       }
     }
     const change = this.opts.health?.transition(at, this.opts.partnerDownAfterMs);
     if (change?.kind === "down") {
-      if (this.raise({ key: `partner-down:${change.since.toISOString()}`, kind: "partner-down", since: change.since })) raised++;
+      if (await this.raise({ key: `partner-down:${change.since.toISOString()}`, kind: "partner-down", since: change.since })) raised++;
     } else if (change?.kind === "up") {
-      if (this.raise({ key: `partner-up:${change.since.toISOString()}`, kind: "partner-up", since: change.since, until: change.until }))
-        raised++;
+      const alert: AlertEvent = {
+        key: `partner-up:${change.since.toISOString()}`,
+        kind: "partner-up",
+        since: change.since,
+        until: change.until,
+      };
+      if (await this.raise(alert)) raised++;
     }
     return raised;
   }
 
-  /** Queues delivery and then stores the key, unless this alert was raised before. Returns whether it was new. */
-  raise(alert: AlertEvent): boolean {
-    const sent = this.opts.store.kv(ALERTS_NAMESPACE);
-    if (sent.has(alert.key) || this.#raising.has(alert.key)) return false;
-    this.#raising.add(alert.key);
-    this.#pending++;
-    // One at a time, in order: a burst of alerts must not burst into Telegram's limits.
-    this.#chain = this.#chain
-      .then(() => this.opts.deliver(alert))
-      .then(() => {
-        this.delivered++;
-        sent.set(alert.key, { at: new Date().toISOString() });
+  /**
+   * Queues delivery and then stores the key, unless this alert was raised before. Resolves with
+   * whether it was new, as soon as that is known (delivery goes on; {@link idle} waits for it).
+   * Never rejects: an alert that cannot be checked or delivered is logged and may be raised again.
+   */
+  raise(alert: AlertEvent): Promise<boolean> {
+    const { key } = alert;
+    // Taken before the first await, so a second raise of the same key meanwhile is a duplicate.
+    if (this.#raising.has(key)) return Promise.resolve(false);
+    this.#raising.add(key);
+    const sent = this.opts.store.kv<{ at: string }>(ALERTS_NAMESPACE);
+    const isNew = sent.has(key).then(
+      (had) => !had,
+      (err: unknown) => {
+        this.opts.logger.warn({ err, key }, "alerts: could not read the sent alerts; the alert may be raised again");
+        return false;
+      },
+    );
+    const work: Promise<void> = isNew
+      .then((fresh) => {
+        if (!fresh) return;
+        // One at a time, in order: a burst of alerts must not burst into Telegram's limits.
+        this.#chain = this.#chain
+          .then(() => this.opts.deliver(alert))
+          .then(async () => {
+            this.delivered++;
+            await sent.add(key, { at: new Date().toISOString() });
+          })
+          .catch((err: unknown) => this.opts.logger.warn({ err, key }, "alerts: delivery failed; the alert may be raised again"));
+        return this.#chain;
       })
-      .catch((err: unknown) => this.opts.logger.warn({ err, key: alert.key }, "alerts: delivery failed; the alert may be raised again"))
       .finally(() => {
-        this.#raising.delete(alert.key);
-        this.#pending--;
+        this.#raising.delete(key);
+        this.#inFlight.delete(work);
       });
-    return true;
+    this.#inFlight.add(work);
+    return isNew;
   }
 
-  /** Resolves when every queued alert has been delivered (or failed). */
+  /** Resolves when every raised alert has been delivered (or failed). */
   async idle(): Promise<void> {
-    while (this.#pending > 0) await this.#chain;
+    while (this.#inFlight.size > 0) await Promise.all([...this.#inFlight]);
   }
 }

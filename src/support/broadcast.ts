@@ -17,8 +17,12 @@
  *
  * Pacing: one message every 1000/perSecond ms (25/s by default, under Telegram's ~30/s); a 429
  * is waited out by the HTTP-level retry of the Api the sender uses. A 403 marks the person blocked.
+ *
+ * A recipient's mark is taken with `add` (only if there is none) and a job's state moves with
+ * `update`, so a step taken twice at once (a double tap on Confirm, two processes resuming the
+ * same job) still writes to each person at most once.
  */
-import type { Store } from "../store/store.js";
+import type { DataStore } from "../store/data-store.js";
 import type { BroadcastCounts, BroadcastJob, BroadcastState } from "../domain/reports.js";
 
 /** The store namespace of the jobs. */
@@ -31,7 +35,7 @@ export type SendOutcome = "sent" | "blocked" | "failed";
 
 /** Options of {@link BroadcastRunner}. */
 export interface BroadcastRunnerOptions {
-  store: Store;
+  store: DataStore;
   /** Sends the text to one person; resolves with the outcome (it does not throw for 403). */
   send: (userId: number, text: string) => Promise<SendOutcome>;
   /** Shows progress (final = the job ended). Errors are logged and ignored. */
@@ -94,7 +98,7 @@ export class BroadcastRunner {
   }
 
   /** Stores a draft for the admin to preview; nothing is sent until {@link start}. */
-  createDraft(adminId: number, chatId: number, text: string): BroadcastJob {
+  async createDraft(adminId: number, chatId: number, text: string): Promise<BroadcastJob> {
     const at = this.#now();
     const job: BroadcastJob = {
       id: `b${at.getTime().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
@@ -105,24 +109,24 @@ export class BroadcastRunner {
       createdAt: at.toISOString(),
       recipients: [],
     };
-    this.#jobs.set(job.id, job);
+    await this.#jobs.set(job.id, job);
     return job;
   }
 
-  get(id: string): BroadcastJob | undefined {
+  get(id: string): Promise<BroadcastJob | undefined> {
     return this.#jobs.get(id);
   }
 
   /** People a broadcast would go to now: everyone known who has not blocked the bot. */
-  audience(): number[] {
+  async audience(): Promise<number[]> {
     const ids: number[] = [];
-    for (const u of this.#opts.store.users.all()) if (!u.blocked) ids.push(u.id);
+    for await (const u of this.#opts.store.users.all()) if (!u.blocked) ids.push(u.id);
     return ids;
   }
 
-  counts(id: string): BroadcastCounts | undefined {
-    const job = this.get(id);
-    return job ? countJob(job, this.#marks(id).entries()) : undefined;
+  async counts(id: string): Promise<BroadcastCounts | undefined> {
+    const job = await this.get(id);
+    return job ? countJob(job, await this.#marks(id).entries()) : undefined;
   }
 
   /**
@@ -130,13 +134,16 @@ export class BroadcastRunner {
    * is not a draft any more (a second tap on Confirm), so nothing starts twice.
    */
   async start(id: string, progressMessageId?: number): Promise<BroadcastJob | undefined> {
-    const job = this.get(id);
-    if (!job || job.state !== "draft" || this.#stopping) return undefined;
-    job.state = "running";
-    job.startedAt = this.#now().toISOString();
-    job.recipients = this.audience();
-    job.progressMessageId = progressMessageId;
-    this.#jobs.set(id, job);
+    const draft = await this.get(id);
+    if (draft?.state !== "draft" || this.#stopping) return undefined;
+    const startedAt = this.#now().toISOString();
+    const recipients = await this.audience();
+    // Draft → running in one step: of two confirmations, only one finds a draft here (and the
+    // start time tells which one did).
+    const job = await this.#jobs.update(id, (current) =>
+      current?.state === "draft" ? { ...current, state: "running", startedAt, recipients, progressMessageId } : current,
+    );
+    if (job?.state !== "running" || job.startedAt !== startedAt) return undefined;
     await this.#opts.store.flush();
     this.#opts.logger.info({ broadcastId: id, recipients: job.recipients.length, adminId: job.adminId }, "broadcast: started");
     this.#launch(id);
@@ -144,31 +151,25 @@ export class BroadcastRunner {
   }
 
   /** Records the progress message (when it is sent after {@link start}). */
-  setProgressMessage(id: string, messageId: number): void {
-    const job = this.get(id);
-    if (!job) return;
-    job.progressMessageId = messageId;
-    this.#jobs.set(id, job);
+  async setProgressMessage(id: string, messageId: number): Promise<void> {
+    await this.#jobs.update(id, (job) => job && { ...job, progressMessageId: messageId });
   }
 
   /** Drops a draft, or stops a running job after the message being sent. Returns the new state. */
-  cancel(id: string): BroadcastState | undefined {
-    const job = this.get(id);
-    if (!job) return undefined;
-    if (job.state === "draft") {
-      job.state = "cancelled";
-      job.finishedAt = this.#now().toISOString();
-      this.#jobs.set(id, job);
-      return job.state;
-    }
-    if (job.state === "running") this.#cancelled.add(id);
-    return job.state;
+  async cancel(id: string): Promise<BroadcastState | undefined> {
+    const finishedAt = this.#now().toISOString();
+    // In one step: a draft confirmed at this moment is either cancelled here or running below.
+    const job = await this.#jobs.update(id, (current) =>
+      current?.state === "draft" ? { ...current, state: "cancelled", finishedAt } : current,
+    );
+    if (job?.state === "running") this.#cancelled.add(id);
+    return job?.state;
   }
 
   /** Resumes every job a previous run left running. Returns how many. */
-  resumeAll(): number {
+  async resumeAll(): Promise<number> {
     let n = 0;
-    for (const [id, job] of this.#jobs.entries()) {
+    for (const [id, job] of await this.#jobs.entries()) {
       if (job.state !== "running" || this.#running.has(id)) continue;
       this.#opts.logger.info({ broadcastId: id }, "broadcast: resuming after a restart");
       this.#launch(id);
@@ -199,7 +200,8 @@ export class BroadcastRunner {
     const { store, batchSize, perSecond, progressEveryMs } = this.#opts;
     const sleep = this.#opts.sleep ?? defaultSleep;
     const marks = this.#marks(id);
-    const job = this.get(id) as BroadcastJob;
+    const job = await this.get(id);
+    if (!job) return;
     const gap = 1000 / perSecond;
     let cursor = 0;
     let lastProgress = 0;
@@ -210,15 +212,15 @@ export class BroadcastRunner {
       const batch: number[] = [];
       while (cursor < job.recipients.length && batch.length < batchSize) {
         const userId = job.recipients[cursor++] as number;
-        if (!marks.has(String(userId))) batch.push(userId);
+        // Marked "sending" only if unmarked: whoever marks a person is the one who writes to them.
+        if (await marks.add(String(userId), "sending")) batch.push(userId);
       }
       if (batch.length === 0) break;
-      for (const userId of batch) marks.set(String(userId), "sending");
       // Durable before anything is sent: see "Never twice" in the module comment.
       await store.flush();
       for (const userId of batch) {
         if (halted()) {
-          marks.delete(String(userId));
+          await marks.delete(String(userId));
           continue;
         }
         const wait = nextSlot - Date.now();
@@ -231,7 +233,7 @@ export class BroadcastRunner {
           this.#opts.logger.warn({ err, broadcastId: id, userId }, "broadcast: a message failed");
           outcome = "failed";
         }
-        marks.set(String(userId), outcome);
+        await marks.set(String(userId), outcome);
         if (Date.now() - lastProgress >= progressEveryMs) {
           lastProgress = Date.now();
           await this.#progress(id, false);
@@ -244,20 +246,19 @@ export class BroadcastRunner {
       await store.flush();
       return;
     }
-    const final = this.get(id) as BroadcastJob;
-    final.state = this.#cancelled.has(id) ? "cancelled" : "done";
-    final.finishedAt = this.#now().toISOString();
-    this.#jobs.set(id, final);
+    const state = this.#cancelled.has(id) ? "cancelled" : "done";
+    const finishedAt = this.#now().toISOString();
+    await this.#jobs.update(id, (current) => current && { ...current, state, finishedAt });
     this.#cancelled.delete(id);
     await store.flush();
-    const counts = this.counts(id) as BroadcastCounts;
-    this.#opts.logger.info({ broadcastId: id, state: final.state, ...counts }, "broadcast: finished");
+    const counts = await this.counts(id);
+    this.#opts.logger.info({ broadcastId: id, state, ...counts }, "broadcast: finished");
     await this.#progress(id, true);
   }
 
   async #progress(id: string, final: boolean): Promise<void> {
-    const job = this.get(id);
-    const counts = this.counts(id);
+    const job = await this.get(id);
+    const counts = await this.counts(id);
     if (!job || !counts) return;
     try {
       await this.#opts.onProgress(job, counts, final);

@@ -10,35 +10,39 @@
  * first quote there), inside `conversation.external` (never re-run on replay) and remembered on
  * the draft (`quoted`); the confirmation when the exchange is created; deposit/success on the
  * stored status change (which happens once per change, see {@link funnelEventsOfChange}).
+ *
+ * An increment is one atomic `update` of its counter, so two replicas counting at once lose neither.
  */
 import type { ExchangeStatus } from "../domain/types.js";
 import { progressStep } from "../domain/status.js";
 import { FUNNEL_STEPS, type FunnelStep } from "../domain/reports.js";
+import type { KeyValueStore } from "../store/data-store.js";
 
 /** The store namespace of the counters. */
 const METRICS_NAMESPACE = "metrics";
 
 /** The least of a store the counters need. */
 export interface MetricsStore {
-  kv<T>(namespace: string): { get(key: string): T | undefined; set(key: string, value: T): void };
+  kv<T>(namespace: string): Pick<KeyValueStore<T>, "get" | "update">;
 }
 
 const keyOf = (step: FunnelStep) => `funnel:${step}`;
 
-/** Adds one to `step`'s counter. Never throws: a lost count must not break an exchange. */
-export function countFunnel(store: MetricsStore, step: FunnelStep): void {
+/** Adds one to `step`'s counter. Never rejects: a lost count must not break an exchange. */
+export async function countFunnel(store: MetricsStore, step: FunnelStep): Promise<void> {
   try {
-    const kv = store.kv<number>(METRICS_NAMESPACE);
-    kv.set(keyOf(step), (kv.get(keyOf(step)) ?? 0) + 1);
+    await store.kv<number>(METRICS_NAMESPACE).update(keyOf(step), (n) => (n ?? 0) + 1);
   } catch {
     // A closed store during shutdown: the count is lost, nothing else is.
   }
 }
 
 /** Every step's count, in funnel order. */
-export function readFunnel(store: MetricsStore): Array<{ step: FunnelStep; count: number }> {
+export async function readFunnel(store: MetricsStore): Promise<Array<{ step: FunnelStep; count: number }>> {
   const kv = store.kv<number>(METRICS_NAMESPACE);
-  return FUNNEL_STEPS.map((step) => ({ step, count: kv.get(keyOf(step)) ?? 0 }));
+  const counts: Array<{ step: FunnelStep; count: number }> = [];
+  for (const step of FUNNEL_STEPS) counts.push({ step, count: (await kv.get(keyOf(step))) ?? 0 });
+  return counts;
 }
 
 /**

@@ -5,7 +5,7 @@
 import { GrammyError, type Api } from "grammy";
 import type { Config } from "../config.js";
 import type { Logger } from "../log.js";
-import type { Store } from "../store/store.js";
+import type { DataStore } from "../store/data-store.js";
 import { chatTranslator, type Translator } from "../messages/i18n.js";
 import { PLAIN_TEXT } from "../messages/html-by-default.js";
 import { isBlockedError, isNotModifiedError, onStatusRecorded } from "../poller/notifier.js";
@@ -28,8 +28,8 @@ export interface SupportServices {
   alerts: AlertCenter;
   broadcasts: BroadcastRunner;
   poller: PollerView;
-  /** Starts the alert timer and resumes unfinished broadcasts. */
-  start(): void;
+  /** Starts the alert timer and resumes unfinished broadcasts (resolves once they are resumed). */
+  start(): Promise<void>;
   /** Stops the timer and the broadcasts (after the message being sent). */
   stop(): Promise<void>;
 }
@@ -37,7 +37,7 @@ export interface SupportServices {
 /** Options of {@link createSupport}. */
 export interface SupportOptions {
   config: Config;
-  store: Store;
+  store: DataStore;
   api: Api;
   t: Translator;
   logger: Logger;
@@ -64,9 +64,9 @@ export function createSupport(opts: SupportOptions): SupportServices {
     logger: log,
     async deliver(alert) {
       const userId = "exchange" in alert ? alert.exchange.userId : "attempt" in alert ? alert.attempt.userId : undefined;
-      const user = userId === undefined ? undefined : store.users.get(userId);
+      const user = userId === undefined ? undefined : await store.users.get(userId);
       for (const chatId of recipients()) {
-        const message = renderAlert(alert, user, chatTranslator(t, store, chatId));
+        const message = renderAlert(alert, user, await chatTranslator(t, store, chatId));
         // One outbox entry per support chat: an unreachable admin never holds back the others, and
         // one who has not opened the bot yet gets it when they do (the outbox keeps it on a 403).
         await opts.delivery.message(keys.alert(alert.key, chatId), chatId, message.text, message.reply_markup, {
@@ -89,7 +89,7 @@ export function createSupport(opts: SupportOptions): SupportServices {
         return "sent";
       } catch (err) {
         if (isBlockedError(err)) {
-          store.users.setBlocked(userId, true);
+          await store.users.setBlocked(userId, true);
           return "blocked";
         }
         log.warn({ err: err instanceof GrammyError ? err.description : err, userId }, "broadcast: message failed");
@@ -97,7 +97,7 @@ export function createSupport(opts: SupportOptions): SupportServices {
       }
     },
     async onProgress(job, counts, final) {
-      const view = renderBroadcastProgress(job, counts, final, chatTranslator(t, store, job.chatId));
+      const view = renderBroadcastProgress(job, counts, final, await chatTranslator(t, store, job.chatId));
       if (job.progressMessageId === undefined) {
         if (final) await api.sendMessage(job.chatId, view.text);
         return;
@@ -110,10 +110,10 @@ export function createSupport(opts: SupportOptions): SupportServices {
     },
   });
 
-  const removeListener = onStatusRecorded(store, (record, previous) => {
+  const removeListener = onStatusRecorded(store, async (record, previous) => {
     const before = record.statusHistory.slice(0, -1).map((h) => h.status);
     if (before.length === 0) before.push(previous);
-    for (const step of funnelEventsOfChange(before, record.status)) countFunnel(store, step);
+    for (const step of funnelEventsOfChange(before, record.status)) await countFunnel(store, step);
     alerts.onStatus(record);
   });
 
@@ -123,18 +123,14 @@ export function createSupport(opts: SupportOptions): SupportServices {
     alerts,
     broadcasts,
     poller: opts.poller,
-    start() {
-      const resumed = broadcasts.resumeAll();
-      if (resumed > 0) log.info({ resumed }, "broadcasts resumed");
+    async start() {
       // Stuck exchanges and outages are looked for every minute: an alert is at most a minute late.
       timer = setInterval(() => {
-        try {
-          alerts.scan(now());
-        } catch (err) {
-          log.error({ err }, "alerts: scan failed");
-        }
+        alerts.scan(now()).catch((err: unknown) => log.error({ err }, "alerts: scan failed"));
       }, 60_000);
       timer.unref();
+      const resumed = await broadcasts.resumeAll();
+      if (resumed > 0) log.info({ resumed }, "broadcasts resumed");
     },
     async stop() {
       if (timer) clearInterval(timer);

@@ -1,6 +1,7 @@
 /**
  * Aggregations behind /stats and /user: pure functions over users and exchanges, one pass each.
- * Volumes are summed with decimal arithmetic (money never goes through Number).
+ * Volumes are summed with decimal arithmetic (money never goes through Number). The whole-store
+ * ones take the repositories' `all()` as it is read (async), or any list.
  */
 import { Dec } from "../domain/amount.js";
 import type { ExchangeRecord, UserRecord } from "../domain/types.js";
@@ -9,10 +10,10 @@ import type { ExchangeStats, UserStats } from "../domain/reports.js";
 const DAY = 86_400_000;
 
 /** Counts users as of `at`. */
-export function userStats(users: Iterable<UserRecord>, at: Date): UserStats {
+export async function userStats(users: AsyncIterable<UserRecord> | Iterable<UserRecord>, at: Date): Promise<UserStats> {
   const now = at.getTime();
   const s: UserStats = { total: 0, active24h: 0, active7d: 0, blocked: 0 };
-  for (const u of users) {
+  for await (const u of users) {
     s.total++;
     const age = now - Date.parse(u.lastSeenAt);
     if (age <= DAY) s.active24h++;
@@ -30,11 +31,11 @@ function completedAt(e: ExchangeRecord): number | undefined {
 }
 
 /** Aggregates exchanges as of `at`. */
-export function exchangeStats(exchanges: Iterable<ExchangeRecord>, at: Date): ExchangeStats {
+export async function exchangeStats(exchanges: AsyncIterable<ExchangeRecord> | Iterable<ExchangeRecord>, at: Date): Promise<ExchangeStats> {
   const now = at.getTime();
   const s: ExchangeStats = { total: 0, byStatus: {}, created24h: 0, created7d: 0, completed24h: 0, completed7d: 0, volume: {} };
   const volume = new Map<string, InstanceType<typeof Dec>>();
-  for (const e of exchanges) {
+  for await (const e of exchanges) {
     s.total++;
     s.byStatus[e.status] = (s.byStatus[e.status] ?? 0) + 1;
     const created = now - Date.parse(e.createdAt);

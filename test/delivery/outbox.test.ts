@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { GrammyError } from "grammy";
 import { freshStores } from "../store/helpers.js";
 import { openStore } from "../../src/store/store.js";
+import { fileDataStore } from "../../src/store/file-data-store.js";
 import { Outbox, type Deliverer } from "../../src/delivery/outbox.js";
 
 const { fresh, dirs } = freshStores();
@@ -43,10 +44,10 @@ describe("outbox", () => {
     const dir = await dirs.make();
     const live = await openStore({ dataDir: dir, fileName: "live.json", flushDelayMs: 0 });
     const { sent, deliver } = recorder();
-    const outbox = new Outbox<P>({ live, deliver, logger: silent });
-    expect(outbox.enqueue("a", 1, { parts: ["a1", "a2"] }, { ttlMs: 60_000 })).toBe(true);
-    expect(outbox.enqueue("b", 1, { parts: ["b1"] }, { ttlMs: 60_000 })).toBe(true);
-    expect(outbox.enqueue("a", 1, { parts: ["again"] }, { ttlMs: 60_000 })).toBe(false);
+    const outbox = new Outbox<P>({ live: fileDataStore(live), deliver, logger: silent });
+    expect(await outbox.enqueue("a", 1, { parts: ["a1", "a2"] }, { ttlMs: 60_000 })).toBe(true);
+    expect(await outbox.enqueue("b", 1, { parts: ["b1"] }, { ttlMs: 60_000 })).toBe(true);
+    expect(await outbox.enqueue("a", 1, { parts: ["again"] }, { ttlMs: 60_000 })).toBe(false);
     outbox.start();
     await outbox.idle();
     expect(sent).toEqual(["a1", "a2", "b1"]);
@@ -60,21 +61,21 @@ describe("outbox", () => {
     const dir = await dirs.make();
     const live = await openStore({ dataDir: dir, fileName: "live.json", flushDelayMs: 0 });
     const first = recorder((part) => part === "x3");
-    const outbox = new Outbox<P>({ live, deliver: first.deliver, logger: silent, retryBaseMs: 60_000 });
-    outbox.enqueue("x", 7, { parts: ["x1", "x2", "x3", "x4"] }, { ttlMs: 60_000 });
-    outbox.enqueue("y", 7, { parts: ["y1"] }, { ttlMs: 60_000 });
+    const outbox = new Outbox<P>({ live: fileDataStore(live), deliver: first.deliver, logger: silent, retryBaseMs: 60_000 });
+    await outbox.enqueue("x", 7, { parts: ["x1", "x2", "x3", "x4"] }, { ttlMs: 60_000 });
+    await outbox.enqueue("y", 7, { parts: ["y1"] }, { ttlMs: 60_000 });
     outbox.start();
     await outbox.idle();
     // The failed entry holds back the chat's next one.
     expect(first.sent).toEqual(["x1", "x2"]);
-    expect(outbox.get("x")).toMatchObject({ state: "pending", progress: 2, attempts: 1 });
+    expect(await outbox.get("x")).toMatchObject({ state: "pending", progress: 2, attempts: 1 });
     await outbox.stop();
     await live.close();
 
     const again = await openStore({ dataDir: dir, fileName: "live.json", flushDelayMs: 0 });
     const second = recorder();
-    const restarted = new Outbox<P>({ live: again, deliver: second.deliver, logger: silent });
-    restarted.retryNow();
+    const restarted = new Outbox<P>({ live: fileDataStore(again), deliver: second.deliver, logger: silent });
+    await restarted.retryNow();
     restarted.start();
     await restarted.idle();
     expect(second.sent).toEqual(["x3", "x4", "y1"]);
@@ -86,9 +87,12 @@ describe("outbox", () => {
     const blocked: number[] = [];
     let calls = 0;
     const outbox = new Outbox<P>({
-      live,
+      live: fileDataStore(live),
       logger: silent,
-      onBlocked: (chatId) => void blocked.push(chatId),
+      onBlocked: (chatId) => {
+        blocked.push(chatId);
+        return Promise.resolve();
+      },
       deliver: (entry) => {
         calls++;
         if (entry.chatId === 1)
@@ -96,12 +100,16 @@ describe("outbox", () => {
         return Promise.resolve("sent");
       },
     });
-    outbox.enqueue("a", 1, { parts: [] }, { ttlMs: 60_000 });
-    outbox.enqueue("b", 1, { parts: [] }, { ttlMs: 60_000 });
-    outbox.enqueue("old", 2, { parts: [] }, { ttlMs: -1 });
+    await outbox.enqueue("a", 1, { parts: [] }, { ttlMs: 60_000 });
+    await outbox.enqueue("b", 1, { parts: [] }, { ttlMs: 60_000 });
+    await outbox.enqueue("old", 2, { parts: [] }, { ttlMs: -1 });
     outbox.start();
     await outbox.idle();
-    expect([outbox.get("a")!.state, outbox.get("b")!.state, outbox.get("old")!.state]).toEqual(["blocked", "blocked", "expired"]);
+    expect([(await outbox.get("a"))!.state, (await outbox.get("b"))!.state, (await outbox.get("old"))!.state]).toEqual([
+      "blocked",
+      "blocked",
+      "expired",
+    ]);
     expect(calls).toBe(1);
     expect(blocked).toEqual([1]);
   });
@@ -118,38 +126,38 @@ describe("outbox", () => {
       sent.push(entry.key);
       return Promise.resolve("sent");
     };
-    const outbox = new Outbox<P>({ live, deliver, logger: silent, keepDoneMs: 0 });
-    outbox.enqueue("alert-1", 5, { parts: [] }, { ttlMs: 60_000, keepWhenForbidden: true });
-    outbox.enqueue("notice", 5, { parts: [] }, { ttlMs: 60_000 });
+    const outbox = new Outbox<P>({ live: fileDataStore(live), deliver, logger: silent, keepDoneMs: 0 });
+    await outbox.enqueue("alert-1", 5, { parts: [] }, { ttlMs: 60_000, keepWhenForbidden: true });
+    await outbox.enqueue("notice", 5, { parts: [] }, { ttlMs: 60_000 });
     outbox.start();
     await outbox.idle();
     // The alert waits; the plain entry ends as a 403 always ended it.
-    expect(outbox.get("alert-1")).toMatchObject({ state: "pending", parked: true });
-    expect(outbox.get("notice")!.state).toBe("blocked");
+    expect(await outbox.get("alert-1")).toMatchObject({ state: "pending", parked: true });
+    expect((await outbox.get("notice"))!.state).toBe("blocked");
     expect(calls).toBe(1);
     expect(await outbox.drained(5, 50)).toBe(true);
 
     // A second alert: it tries the oldest first (still 403) and waits behind it.
-    outbox.enqueue("alert-2", 5, { parts: [] }, { ttlMs: 60_000, keepWhenForbidden: true });
-    expect(outbox.enqueue("alert-1", 5, { parts: [] }, { ttlMs: 60_000, keepWhenForbidden: true })).toBe(false);
+    await outbox.enqueue("alert-2", 5, { parts: [] }, { ttlMs: 60_000, keepWhenForbidden: true });
+    expect(await outbox.enqueue("alert-1", 5, { parts: [] }, { ttlMs: 60_000, keepWhenForbidden: true })).toBe(false);
     await outbox.idle();
     expect(calls).toBe(2);
-    expect([outbox.get("alert-1")!.parked, outbox.get("alert-2")!.parked]).toEqual([true, true]);
+    expect([(await outbox.get("alert-1"))!.parked, (await outbox.get("alert-2"))!.parked]).toEqual([true, true]);
 
     // Across a restart (a new outbox on the same file), then the chat opens the bot.
     await outbox.stop();
     await live.close();
     const again = await openStore({ dataDir: dir, fileName: "live.json", flushDelayMs: 0 });
-    const restarted = new Outbox<P>({ live: again, deliver, logger: silent });
+    const restarted = new Outbox<P>({ live: fileDataStore(again), deliver, logger: silent });
     restarted.start();
     await restarted.idle();
     expect(calls).toBe(2);
     started = true;
-    restarted.wake(6); // another chat: nothing
-    restarted.wake(5);
+    await restarted.wake(6); // another chat: nothing
+    await restarted.wake(5);
     await restarted.idle();
     expect(sent).toEqual(["alert-1", "alert-2"]);
-    restarted.wake(5);
+    await restarted.wake(5);
     await restarted.idle();
     expect(sent).toEqual(["alert-1", "alert-2"]);
     await again.close();
@@ -160,7 +168,7 @@ describe("outbox", () => {
     let calls = 0;
     let now = Date.parse("2026-01-01T00:00:00Z");
     const outbox = new Outbox<P>({
-      live,
+      live: fileDataStore(live),
       logger: silent,
       now: () => new Date(now),
       keepDoneMs: 0,
@@ -169,16 +177,16 @@ describe("outbox", () => {
         return Promise.reject(neverStarted());
       },
     });
-    outbox.enqueue("alert", 5, { parts: [] }, { ttlMs: 60_000, keepWhenForbidden: true });
+    await outbox.enqueue("alert", 5, { parts: [] }, { ttlMs: 60_000, keepWhenForbidden: true });
     outbox.start();
     await outbox.idle();
     now += 61_000;
     await outbox.prune(() => Promise.resolve());
-    expect(outbox.get("alert")!.state).toBe("expired");
+    expect((await outbox.get("alert"))!.state).toBe("expired");
     now += 1;
     await outbox.prune(() => Promise.resolve());
-    expect(outbox.get("alert")).toBeUndefined();
-    outbox.wake(5);
+    expect(await outbox.get("alert")).toBeUndefined();
+    await outbox.wake(5);
     await outbox.idle();
     expect(calls).toBe(1);
   });

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../src/store/store.js";
+import { fileDataStore } from "../../src/store/file-data-store.js";
 import { createPoller, type PollerOptions } from "../../src/poller/poller.js";
 import { PartnerError } from "../../src/partner/errors.js";
 import type { ExchangeRecord } from "../../src/domain/types.js";
@@ -41,7 +42,8 @@ describe("the poller", () => {
   };
   const make = (over: Partial<PollerOptions> = {}) =>
     createPoller({
-      store,
+      // The lowdb store seen through the contract; the tests read the raw one synchronously.
+      store: fileDataStore(store),
       partner,
       logger: silent,
       intervalMs: 30_000,

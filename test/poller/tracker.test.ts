@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { freshStores } from "../store/helpers.js";
+import { fileDataStore } from "../../src/store/file-data-store.js";
 import { recordStatus } from "../../src/poller/notifier.js";
 import { ExchangeTracker } from "../../src/poller/tracker.js";
 import { CREATE_MARKERS, pruneCreateMarkers } from "../../src/bot/features/exchange/create-exchange.js";
@@ -26,14 +27,15 @@ describe("recordStatus: a status never moves backwards", () => {
     const store = await fresh();
     store.exchanges.insert(rec("x"));
     // Requested at 10 s, answered "success" at 11 s.
-    expect(recordStatus(store, "x", live("success"), at(11), at(10))!.statusChanged).toBe(true);
+    const data = fileDataStore(store);
+    expect((await recordStatus(data, "x", live("success"), at(11), at(10)))!.statusChanged).toBe(true);
     // Requested earlier (5 s), answered late (12 s) with an older status: dropped.
-    const stale = recordStatus(store, "x", live("sending"), at(12), at(5))!;
+    const stale = (await recordStatus(data, "x", live("sending"), at(12), at(5)))!;
     expect(stale).toMatchObject({ stale: true, statusChanged: false, cardChanged: false });
     expect(store.exchanges.get("x")!.status).toBe("success");
     expect(store.exchanges.get("x")!.statusHistory.map((h) => h.status)).toEqual(["waiting_deposit", "success"]);
     // Requested after the stored one: taken.
-    expect(recordStatus(store, "x", live("reverted"), at(20), at(19))!.statusChanged).toBe(true);
+    expect((await recordStatus(data, "x", live("reverted"), at(20), at(19)))!.statusChanged).toBe(true);
   });
 });
 
@@ -54,7 +56,7 @@ describe("ExchangeTracker", () => {
       },
     };
     const notices: string[] = [];
-    const tracker = new ExchangeTracker({ store, partner, notifier: { enqueue: (id) => void notices.push(id) } });
+    const tracker = new ExchangeTracker({ store: fileDataStore(store), partner, notifier: { enqueue: (id) => void notices.push(id) } });
     await Promise.all([tracker.check("x"), tracker.check("x")]);
     expect(order).toEqual(["start 1", "end 1", "start 2", "end 2"]);
     expect(store.exchanges.get("x")!.statusHistory.map((h) => h.status)).toEqual(["waiting_deposit", "sending", "success"]);
@@ -65,7 +67,7 @@ describe("ExchangeTracker", () => {
     const store = await fresh();
     store.exchanges.insert(rec("x"));
     const tracker = new ExchangeTracker({
-      store,
+      store: fileDataStore(store),
       partner: { exchangeStatus: () => Promise.reject(new Error("down")) },
       notifier: { enqueue() {} },
     });
@@ -84,7 +86,7 @@ describe("ExchangeTracker and an exchange given up as unknown", () => {
       exchangeStatus: (id: string) =>
         known || id === "old" ? Promise.resolve(live("waiting_deposit")) : Promise.reject(new Error("exchange not found")),
     };
-    const tracker = new ExchangeTracker({ store, partner, notifier: { enqueue() {} } });
+    const tracker = new ExchangeTracker({ store: fileDataStore(store), partner, notifier: { enqueue() {} } });
     await expect(tracker.check("x")).rejects.toThrow("not found");
     expect(store.exchanges.get("x")!.tracking).toMatchObject({ stoppedReason: "not-found" });
     known = true;

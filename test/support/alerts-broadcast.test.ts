@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../src/store/store.js";
+import { fileDataStore } from "../../src/store/file-data-store.js";
 import { AlertCenter, isAlertStatus } from "../../src/support/alerts.js";
 import type { AlertEvent, BroadcastJob } from "../../src/domain/reports.js";
 import { PartnerHealth } from "../../src/support/partner-health.js";
@@ -48,7 +49,7 @@ function record(id: string, status: string, at: string): ExchangeRecord {
 function center(s: Store, health?: PartnerHealth) {
   const delivered: AlertEvent[] = [];
   const alerts = new AlertCenter({
-    store: s,
+    store: fileDataStore(s),
     health,
     stuckAfterMs: 60 * 60_000,
     partnerDownAfterMs: 3 * 60_000,
@@ -91,12 +92,12 @@ describe("alerts", () => {
     store.exchanges.insert(record("s2", "waiting_deposit", new Date(t0 + 50 * 60_000).toISOString()));
     const health = new PartnerHealth();
     const { alerts, delivered } = center(store, health);
-    expect(alerts.scan(new Date(t0 + 61 * 60_000))).toBe(1);
-    expect(alerts.scan(new Date(t0 + 90 * 60_000))).toBe(0);
+    expect(await alerts.scan(new Date(t0 + 61 * 60_000))).toBe(1);
+    expect(await alerts.scan(new Date(t0 + 90 * 60_000))).toBe(0);
     health.record({ endpoint: "exchange-status", ms: 1, ok: false }, new Date(t0));
-    expect(alerts.scan(new Date(t0 + 111 * 60_000))).toBe(2); // s2 now stuck too, and the outage
+    expect(await alerts.scan(new Date(t0 + 111 * 60_000))).toBe(2); // s2 now stuck too, and the outage
     health.record({ endpoint: "exchange-status", ms: 1, ok: true }, new Date(t0 + 112 * 60_000));
-    expect(alerts.scan(new Date(t0 + 113 * 60_000))).toBe(1);
+    expect(await alerts.scan(new Date(t0 + 113 * 60_000))).toBe(1);
     await alerts.idle();
     expect(delivered.map((a) => a.kind)).toEqual(["stuck", "stuck", "partner-down", "partner-up"]);
   });
@@ -109,7 +110,7 @@ describe("broadcast runner", () => {
 
   function runner(send: (id: number) => Promise<SendOutcome>, finals: string[] = []) {
     return new BroadcastRunner({
-      store,
+      store: fileDataStore(store),
       logger: silent,
       perSecond: 1000,
       batchSize: 3,
@@ -130,8 +131,8 @@ describe("broadcast runner", () => {
       sentTo.push(id);
       return Promise.resolve(id === 2 ? "blocked" : id === 3 ? "failed" : "sent");
     }, finals);
-    const job = r.createDraft(99, 99, "hi");
-    expect(r.get(job.id)!.state).toBe("draft");
+    const job = await r.createDraft(99, 99, "hi");
+    expect((await r.get(job.id))!.state).toBe("draft");
     await r.start(job.id);
     expect(await r.start(job.id)).toBeUndefined(); // a second confirmation starts nothing
     await r.finished(job.id);
@@ -154,23 +155,23 @@ describe("broadcast runner", () => {
       sentTo.push(id);
       return "sent";
     });
-    const job = first.createDraft(99, 99, "hi");
+    const job = await first.createDraft(99, 99, "hi");
     await first.start(job.id);
     await onSecond;
     const stopped = first.stop();
     release();
     await stopped;
     expect(sentTo).toEqual([1, 2]);
-    expect(first.counts(job.id)).toMatchObject({ sent: 2, unconfirmed: 0, remaining: 5 });
+    expect(await first.counts(job.id)).toMatchObject({ sent: 2, unconfirmed: 0, remaining: 5 });
 
     const second = runner((id) => {
       sentTo.push(id);
       return Promise.resolve("sent");
     });
-    expect(second.resumeAll()).toBe(1);
+    expect(await second.resumeAll()).toBe(1);
     await second.finished(job.id);
     expect(sentTo).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(second.get(job.id)!.state).toBe("done");
+    expect((await second.get(job.id))!.state).toBe("done");
   });
 
   it("after a crash, people marked 'sending' are skipped and counted unconfirmed (never sent twice)", async () => {
@@ -193,7 +194,7 @@ describe("broadcast runner", () => {
       sentTo.push(id);
       return Promise.resolve("sent");
     }, finals);
-    r.resumeAll();
+    await r.resumeAll();
     await r.finished(job.id);
     expect(sentTo).toEqual([3, 4]);
     expect(finals).toEqual(["done:3/0/0/1"]);
@@ -202,18 +203,18 @@ describe("broadcast runner", () => {
   it("cancel drops a draft, and stops a running job after the current message", async () => {
     seedUsers(5);
     const r = runner(() => Promise.resolve("sent"));
-    const draft = r.createDraft(99, 99, "x");
-    expect(r.cancel(draft.id)).toBe("cancelled");
+    const draft = await r.createDraft(99, 99, "x");
+    expect(await r.cancel(draft.id)).toBe("cancelled");
     expect(await r.start(draft.id)).toBeUndefined();
 
     const finals: string[] = [];
     let count = 0;
     let job!: BroadcastJob;
-    const r2 = runner(() => {
-      if (++count === 2) r2.cancel(job.id);
-      return Promise.resolve("sent");
+    const r2 = runner(async () => {
+      if (++count === 2) await r2.cancel(job.id);
+      return "sent";
     }, finals);
-    job = r2.createDraft(99, 99, "y");
+    job = await r2.createDraft(99, 99, "y");
     await r2.start(job.id);
     await r2.finished(job.id);
     expect(finals).toEqual(["cancelled:2/0/0/0"]);

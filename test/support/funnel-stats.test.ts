@@ -9,18 +9,26 @@ function memoryStore() {
     kv<T>(ns: string) {
       if (!spaces.has(ns)) spaces.set(ns, new Map());
       const m = spaces.get(ns)!;
-      return { get: (k: string) => m.get(k) as T | undefined, set: (k: string, v: T) => void m.set(k, v) };
+      return {
+        get: (k: string) => Promise.resolve(m.get(k) as T | undefined),
+        update: (k: string, change: (current: T | undefined) => T | undefined) => {
+          const next = change(m.get(k) as T | undefined);
+          if (next === undefined) m.delete(k);
+          else m.set(k, next);
+          return Promise.resolve(next);
+        },
+      };
     },
   };
 }
 
 describe("funnel", () => {
-  it("counts each step and reads them in funnel order", () => {
+  it("counts each step and reads them in funnel order", async () => {
     const store = memoryStore();
-    countFunnel(store, "quoted");
-    countFunnel(store, "quoted");
-    countFunnel(store, "flow_started");
-    expect(readFunnel(store)).toEqual([
+    await countFunnel(store, "quoted");
+    await countFunnel(store, "quoted");
+    await countFunnel(store, "flow_started");
+    expect(await readFunnel(store)).toEqual([
       { step: "flow_started", count: 1 },
       { step: "quoted", count: 2 },
       { step: "confirmed", count: 0 },
@@ -80,12 +88,17 @@ function exchange(
 }
 
 describe("stats", () => {
-  it("counts users by activity window and blocked", () => {
-    expect(userStats([user(1, 1), user(2, 30), user(3, 24 * 8, true)], NOW)).toEqual({ total: 3, active24h: 1, active7d: 2, blocked: 1 });
+  it("counts users by activity window and blocked", async () => {
+    expect(await userStats([user(1, 1), user(2, 30), user(3, 24 * 8, true)], NOW)).toEqual({
+      total: 3,
+      active24h: 1,
+      active7d: 2,
+      blocked: 1,
+    });
   });
 
-  it("counts exchanges by status and window, and sums completed volume with decimals", () => {
-    const s = exchangeStats(
+  it("counts exchanges by status and window, and sums completed volume with decimals", async () => {
+    const s = await exchangeStats(
       [
         exchange("a", "success", 2, "0.1", "BTC", 1),
         exchange("b", "success", 100, "0.2", "BTC", 50),
@@ -99,8 +112,8 @@ describe("stats", () => {
     expect(s.volume).toEqual({ BTC: "0.3", ETH: "1.000000000000000001" });
   });
 
-  it("adds the archived exchanges' counts and volume, and nothing to the 24 h / 7 day windows", () => {
-    const hot = exchangeStats([exchange("a", "success", 2, "0.1", "BTC", 1), exchange("c", "waiting_deposit", 1, "5")], NOW);
+  it("adds the archived exchanges' counts and volume, and nothing to the 24 h / 7 day windows", async () => {
+    const hot = await exchangeStats([exchange("a", "success", 2, "0.1", "BTC", 1), exchange("c", "waiting_deposit", 1, "5")], NOW);
     const s = withArchivedTotals(hot, { count: 3, byStatus: { success: 2, failed: 1 }, volume: { BTC: "0.25", XRP: "10" } });
     expect(s).toEqual({
       ...hot,
