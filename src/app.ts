@@ -265,12 +265,12 @@ export async function startApp(opts: AppOptions): Promise<App> {
   else logger.info({ bot: bot.botInfo.username, mode: config.mode }, "bot is taking updates by webhook");
   // What was queued but not sent before the last stop (or a crash) goes out first: the outbox's
   // entries, instructions never queued, notices never handed over; then tracking resumes.
-  delivery.reconcile();
-  const missed = notifier.catchUp();
+  await delivery.reconcile();
+  const missed = await notifier.catchUp();
   if (missed > 0) logger.info({ missed }, "sending status notices stored before the last stop");
   delivery.outbox.start();
   poller.start();
-  support.start();
+  await support.start();
   // After the notices were caught up: an exchange whose last notice is still owed is never archived.
   const archiver = files
     ? startArchiver({ archive: files.store.archive, afterMs: config.archiveAfterMs, now, logger: logger.child({ part: "archive" }) })

@@ -80,7 +80,7 @@ describe("alerts to an admin who has not opened the bot yet", () => {
     user.blockBot();
     h.sandbox.orders.deposit(ex.id);
     await cycle(h);
-    const pending = h.app.delivery.outbox.pending(user.id);
+    const pending = await h.app.delivery.outbox.pending(user.id);
     expect(pending).toEqual([]);
     expect(h.app.files!.store.users.get(user.id)!.blocked).toBe(true);
   });

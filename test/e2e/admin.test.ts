@@ -155,7 +155,7 @@ describe("support tools, end to end", () => {
     await cycle(h);
     for (let i = 0; i < 3; i++) h.sandbox.orders.advance(order.id);
     await cycle(h);
-    expect(readFunnel(h.app.store).map((f) => f.count)).toEqual([1, 1, 1, 1, 1]);
+    expect((await readFunnel(h.app.store)).map((f) => f.count)).toEqual([1, 1, 1, 1, 1]);
 
     const [stats] = await ask(h, admin, "/stats");
     expect(stats!.plain).toContain("Users: 2 (active 24 h: 2, 7 days: 2; blocked: 0)");
@@ -203,8 +203,8 @@ describe("support tools, end to end", () => {
 
     // Stuck: b has been on_hold longer than the 30-minute threshold (as of a scan an hour ahead).
     const later = new Date(Date.now() + 3_600_000);
-    expect(h.app.support.alerts.scan(later)).toBe(1);
-    expect(h.app.support.alerts.scan(later)).toBe(0);
+    expect(await h.app.support.alerts.scan(later)).toBe(1);
+    expect(await h.app.support.alerts.scan(later)).toBe(0);
     await h.app.support.alerts.idle();
     await h.app.delivery.outbox.idle();
     alerts = alertsIn(admin);
@@ -217,11 +217,11 @@ describe("support tools, end to end", () => {
     expect(c).toBeUndefined();
     await h.app.poller.runCycle({ all: true });
     const inFourMinutes = new Date(Date.now() + 4 * 60_000);
-    expect(h.app.support.alerts.scan(inFourMinutes)).toBe(1);
-    expect(h.app.support.alerts.scan(inFourMinutes)).toBe(0);
+    expect(await h.app.support.alerts.scan(inFourMinutes)).toBe(1);
+    expect(await h.app.support.alerts.scan(inFourMinutes)).toBe(0);
     h.sandbox.faults.up();
     await h.app.poller.runCycle({ all: true });
-    expect(h.app.support.alerts.scan(inFourMinutes)).toBe(1);
+    expect(await h.app.support.alerts.scan(inFourMinutes)).toBe(1);
     await h.app.support.alerts.idle();
     await h.app.delivery.outbox.idle();
     alerts = alertsIn(admin);
@@ -230,7 +230,7 @@ describe("support tools, end to end", () => {
     // After a restart nothing is repeated.
     await h.restart();
     await cycle(h);
-    expect(h.app.support.alerts.scan(new Date(Date.now() + 3_600_000))).toBe(0);
+    expect(await h.app.support.alerts.scan(new Date(Date.now() + 3_600_000))).toBe(0);
     expect(alertsIn(admin)).toHaveLength(5);
   });
 
@@ -273,7 +273,7 @@ describe("support tools, end to end", () => {
     await h.app.support.broadcasts.finished(secondId);
     const final = admin.chat.byId(progress.message_id)!;
     expect(final.plain).toMatch(/^📣 Broadcast cancelled: sent \d+, blocked 0, failed 0 \(of 42\)/);
-    const sent = h.app.support.broadcasts.counts(secondId)!.sent;
+    const sent = (await h.app.support.broadcasts.counts(secondId))!.sent;
     expect(sent).toBeLessThan(42);
     expect([...people, user, admin].filter((p) => p.chat.messages().some((m) => m.text === "stop me"))).toHaveLength(sent);
   });
@@ -289,14 +289,14 @@ describe("support tools, end to end", () => {
     await h.emulator.waitFor(() => people.filter((p) => got(p) > 0).length >= 3);
 
     await h.restart();
-    const job = h.app.support.broadcasts.get(id)!;
+    const job = (await h.app.support.broadcasts.get(id))!;
     expect(job.state).toBe("running");
-    const resumedFrom = h.app.support.broadcasts.counts(id)!;
+    const resumedFrom = (await h.app.support.broadcasts.counts(id))!;
     expect(resumedFrom.sent).toBeGreaterThanOrEqual(3);
     expect(resumedFrom.sent).toBeLessThan(people.length + 1);
 
     await h.emulator.waitFor(() => admin.chat.messages().find((m) => m.plain.startsWith("📣 Broadcast finished")), 10_000);
-    expect(h.app.support.broadcasts.counts(id)).toMatchObject({
+    expect(await h.app.support.broadcasts.counts(id)).toMatchObject({
       total: people.length + 1,
       sent: people.length + 1,
       unconfirmed: 0,

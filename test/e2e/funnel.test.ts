@@ -14,7 +14,7 @@ import { askInline } from "./fixtures.js";
 const ADMIN_ID = 9101;
 
 /** The counts in funnel order: started, quoted, confirmed, deposit, success. */
-const counts = (h: Harness) => readFunnel(h.app.store).map((f) => f.count);
+const counts = async (h: Harness) => (await readFunnel(h.app.store)).map((f) => f.count);
 
 /** Each step at most the one before it. */
 function expectMonotonic(values: number[]): void {
@@ -40,9 +40,9 @@ describe("the funnel, for both ways into an exchange", () => {
     await chat.send(`/start ${payload}`, "address that will receive");
     await chat.send(SAMPLE_ADDRESSES.ETH!, "refund address");
     const card = await chat.send(SAMPLE_ADDRESSES.BTC!, "Check your exchange");
-    expect(counts(h).slice(0, 3)).toEqual([1, 1, 0]);
+    expect((await counts(h)).slice(0, 3)).toEqual([1, 1, 0]);
     await chat.press(card, "x:confirm", "Exchange created");
-    expect(counts(h)).toEqual([1, 1, 1, 0, 0]);
+    expect(await counts(h)).toEqual([1, 1, 1, 0, 0]);
   });
 
   it("counts one quote per flow however often it re-quotes, goes back or edits, on the typed path too", async () => {
@@ -65,7 +65,7 @@ describe("the funnel, for both ways into an exchange", () => {
     const card2 = await chat.press(quote2, "x:next", "Check your exchange");
     await chat.press(card2, "x:confirm", "Exchange created");
     expect(h.sandbox.requests.count("rate")).toBeGreaterThanOrEqual(6);
-    expect(counts(h)).toEqual([1, 1, 1, 0, 0]);
+    expect(await counts(h)).toEqual([1, 1, 1, 0, 0]);
   });
 
   it("stays monotonic in /stats over both paths, with deposits and successes", async () => {
@@ -84,8 +84,8 @@ describe("the funnel, for both ways into an exchange", () => {
     for (const order of h.sandbox.orders.list()) h.sandbox.orders.deposit(order.id);
     await h.app.poller.runCycle({ all: true });
     await h.app.notifier.idle();
-    expect(counts(h)).toEqual([3, 2, 2, 2, 0]);
-    expectMonotonic(counts(h));
+    expect(await counts(h)).toEqual([3, 2, 2, 2, 0]);
+    expectMonotonic(await counts(h));
 
     const admin = h.emulator.user({ id: ADMIN_ID, first_name: "Sam", language_code: "en" });
     const stats = await new ChatDriver(h, admin).send("/stats", "Funnel");

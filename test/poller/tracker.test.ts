@@ -110,7 +110,7 @@ describe("pruneCreateMarkers", () => {
     markers.set("d2", { state: "done", exchangeId: "final-new" });
     markers.set("d3", { state: "done", exchangeId: "open" });
     markers.set("d4", { state: "pending", at: at(0).toISOString() });
-    expect(pruneCreateMarkers(store, at(600), 60_000)).toBe(1);
+    expect(await pruneCreateMarkers(fileDataStore(store), at(600), 60_000)).toBe(1);
     expect(markers.keys().sort()).toEqual(["d2", "d3", "d4"]);
   });
 });

@@ -156,7 +156,7 @@ export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Pro
       { err, draftId: req.draftId, chatId: req.chatId, userId: req.userId },
       "exchange-create answer lost: the order may exist; not creating it again",
     );
-    deps.support.alerts.raise({ key: `create-in-doubt:${req.draftId}`, kind: "create-in-doubt", attempt, reason });
+    await deps.support.alerts.raise({ key: `create-in-doubt:${req.draftId}`, kind: "create-in-doubt", attempt, reason });
     return { kind: "in-doubt" };
   }
 
@@ -194,7 +194,7 @@ export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Pro
       { err, draftId: req.draftId, exchangeId: created.id },
       "exchange created at the service but not stored; support must take it over",
     );
-    deps.support.alerts.raise({ key: `create-in-doubt:${req.draftId}`, kind: "create-in-doubt", attempt, reason });
+    await deps.support.alerts.raise({ key: `create-in-doubt:${req.draftId}`, kind: "create-in-doubt", attempt, reason });
     return { kind: "in-doubt" };
   }
   await markers.set(req.draftId, { state: "done", exchangeId: record.id });

@@ -63,7 +63,7 @@ export async function settleInterruptedCreates(deps: BotDeps): Promise<Interrupt
   await deps.live.flush();
 
   for (const attempt of interrupted) {
-    deps.support.alerts.raise({ key: `create-in-doubt:${attempt.draftId}`, kind: "create-in-doubt", attempt, reason: "restart" });
+    await deps.support.alerts.raise({ key: `create-in-doubt:${attempt.draftId}`, kind: "create-in-doubt", attempt, reason: "restart" });
   }
   for (const { chatId, draftId, key, vars } of tell) {
     const text = escapeHtml((await chatTranslator(deps.t, deps.store, chatId))(key, vars));
