@@ -165,7 +165,8 @@ class PostgresLeadership implements Leadership {
         LEADER_LOCK_CLASS,
         this.key,
       ]);
-      if (rows[0]?.ok && !this.#stopped) {
+      // If stop() came meanwhile, it waits for this attempt and then gives the lock up.
+      if (rows[0]?.ok) {
         this.#leader = true;
         this.logger.info({ job: this.name }, "coordination: this process now leads the job");
         this.events.onGain();
