@@ -107,8 +107,8 @@ export async function freshDatabase(serverUrl: string): Promise<string> {
   return url.toString();
 }
 
-/** A port nothing listens on right now. */
-function freePort(): Promise<number> {
+/** A port nothing listens on right now (the server's, and the replicas' in test/replicas). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);
