@@ -61,7 +61,7 @@ const telegramId = /^-?\d{1,20}$/;
  * folders means a partner who tried the sandbox first never finds those exchanges mixed into a
  * real deployment's data.
  */
-const DEFAULT_DATA_DIRS = { sandbox: "data/sandbox", trial: "data/trial", production: "data" } as const;
+export const DEFAULT_DATA_DIRS = { sandbox: "data/sandbox", trial: "data/trial", production: "data" } as const;
 
 const envSchema = z.object({
   BOT_TOKEN: z.preprocess(
