@@ -63,6 +63,20 @@ export interface ArchiveRunReport {
   changedMeanwhile: number;
 }
 
+/** What {@link ExchangeArchive.listed} read; `lines` = records + heldInDataFile + unreadable + repeated. */
+interface ArchiveListing {
+  /** The archived exchanges, oldest month first, each month in file order. */
+  records: ExchangeRecord[];
+  /** Lines the index lists. */
+  lines: number;
+  /** Listed lines of exchanges the data file holds (its copy wins; see the module comment). */
+  heldInDataFile: number;
+  /** Listed lines that are missing or do not hold the person's exchange. */
+  unreadable: number;
+  /** Earlier listed lines of an exchange listed again later. */
+  repeated: number;
+}
+
 /** The minimal logger the archive writes to. */
 interface ArchiveLogger {
   warn(...a: unknown[]): void;
@@ -79,6 +93,8 @@ const STRINGIFY_SLICE = 500;
  */
 const REMOVE_SLICE = 500;
 const DEFAULT_BATCH = 5_000;
+/** Listed lines read per call by {@link ExchangeArchive.listed}: bounds the texts held at once. */
+const LIST_SLICE = 5_000;
 
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -223,6 +239,55 @@ export class ExchangeArchive {
       });
     }
     return newestFirst(found.values());
+  }
+
+  /**
+   * Every archived exchange the index lists, for a full copy elsewhere (migrate:to-postgres):
+   * oldest month first, each month in file order. Like {@link byUser}, it reads only listed lines,
+   * leaves out a record the data file still holds (that copy wins) and skips a listed line that is
+   * missing or unreadable; it counts both, so the caller can account for every listed line. Reads
+   * {@link LIST_SLICE} lines at a time, but returns every record at once: the caller holds them all.
+   */
+  async listed(): Promise<ArchiveListing> {
+    const byMonth = new Map<string, Array<{ userId: number; range: LineRange }>>();
+    for (const [user, months] of Object.entries(this.#ctx.data.archiveLines)) {
+      for (const [month, flat] of Object.entries(months)) {
+        let lines = byMonth.get(month);
+        if (!lines) byMonth.set(month, (lines = []));
+        for (let i = 0; i + 1 < flat.length; i += 2) {
+          lines.push({ userId: Number(user), range: { offset: flat[i] as number, length: flat[i + 1] as number } });
+        }
+      }
+    }
+    const found = new Map<string, ExchangeRecord>();
+    const listing = { lines: 0, heldInDataFile: 0, unreadable: 0 };
+    for (const month of [...byMonth.keys()].sort()) {
+      const lines = (byMonth.get(month) ?? []).sort((a, b) => a.range.offset - b.range.offset);
+      listing.lines += lines.length;
+      for (let start = 0; start < lines.length; start += LIST_SLICE) {
+        const slice = lines.slice(start, start + LIST_SLICE);
+        const texts = await this.#files.readLines(
+          month,
+          slice.map((l) => l.range),
+        );
+        texts.forEach((text, i) => {
+          const { userId, range } = slice[i] as (typeof slice)[number];
+          const record = text === undefined ? undefined : parseLine(text);
+          if (!record || record.userId !== userId) {
+            this.#logger.warn({ month, offset: range.offset, userId }, "archive: a listed line is missing or unreadable; skipped");
+            listing.unreadable++;
+          } else if (this.#exchanges.has(record.id)) {
+            listing.heldInDataFile++;
+          } else {
+            // A later line of the same exchange wins, and takes the later place in the order.
+            found.delete(record.id);
+            found.set(record.id, record);
+          }
+        });
+      }
+    }
+    const records = [...found.values()];
+    return { ...listing, records, repeated: listing.lines - listing.unreadable - listing.heldInDataFile - records.length };
   }
 
   /**

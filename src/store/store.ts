@@ -94,6 +94,8 @@ export interface Store {
   readonly settings: SettingsRepo;
   /** A generic namespaced key-value repository for later features (broadcasts, alerts, dedup keys). */
   readonly kv: <T>(namespace: string) => KeyValueRepo<T>;
+  /** The kv namespaces the file holds (any may be empty), in file order: for a full copy elsewhere. */
+  kvNamespaces(): string[];
   /** Absolute path of the data file. */
   readonly file: string;
   /** Resolves when everything changed so far is durably on disk (fsync'd and renamed). Forces a write. */
@@ -200,6 +202,7 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
     conversations: kv<unknown>("conversations"),
     settings: settingsRepo(ctx),
     kv,
+    kvNamespaces: () => Object.keys(db.data.kv),
     file,
     stats,
     flush: () => coalescer.flush(),

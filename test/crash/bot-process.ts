@@ -12,8 +12,8 @@ import type { Emulator } from "../../src/devtools/emulator/server.js";
 /** The repository root: the child runs `src/main.ts` from there, like `npm start` does. */
 const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
-/** The log line main.ts writes once the runner has started (see src/app.ts). */
-const POLLING_LINE = "bot is polling for updates";
+/** The log lines app.ts writes once it takes updates: by polling, or by webhook. */
+const READY_LINE = { polling: "bot is polling for updates", webhook: "bot is taking updates by webhook" } as const;
 
 /** One line the child wrote, parsed when it is JSON (LOG_FORMAT=json), with the run it came from. */
 export interface LogLine {
@@ -39,6 +39,8 @@ export interface BotProcessOptions {
   emulator: Emulator;
   /** How long a start may take before it counts as failed. Default 20 s (a loaded 2-core machine). */
   startTimeoutMs?: number;
+  /** How the bot takes updates (WEBHOOK_URL in `env` means "webhook"). Default "polling". */
+  mode?: "polling" | "webhook";
 }
 
 /** A bot process that can be started, killed and started again; one child at a time. */
@@ -75,8 +77,8 @@ export class BotProcess {
   }
 
   /**
-   * Starts the bot and resolves once it polls: its "polling" log line was written and the
-   * emulator holds one of its getUpdates. Rejects (and kills the child) if it exits or does not
+   * Starts the bot and resolves once it takes updates: its "polling" log line was written and the
+   * emulator holds one of its getUpdates (or, in webhook mode, its "webhook" line was written). Rejects (and kills the child) if it exits or does not
    * get there within the start timeout, with its output in the message.
    */
   async start(): Promise<void> {
@@ -114,7 +116,7 @@ export class BotProcess {
               // Not a pino line (a crash trace on stderr): kept as text.
             }
             this.logs.push(line);
-            if (line.json?.msg === POLLING_LINE) resolve();
+            if (line.json?.msg === READY_LINE[this.#opts.mode ?? "polling"]) resolve();
           }
         };
       };
@@ -133,7 +135,9 @@ export class BotProcess {
     try {
       await Promise.race([sawPolling, failed]);
       // The log line is written just after the runner starts; its first getUpdates follows.
-      await Promise.race([this.#opts.emulator.waitFor(() => this.#opts.emulator.isPolling(), timeoutMs), failed]);
+      if (this.#opts.mode !== "webhook") {
+        await Promise.race([this.#opts.emulator.waitFor(() => this.#opts.emulator.isPolling(), timeoutMs), failed]);
+      }
     } catch (err) {
       this.kill();
       const output = this.currentLogs()

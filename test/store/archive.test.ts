@@ -79,6 +79,13 @@ describe("month files", () => {
     expect(await files.readLines("2024-05", [...second, ...first])).toEqual(['{"a":"x","b":1}', '{"a":"x"}', '{"a":"ü"}']);
     // A range past the end (a file cut shorter than the index says) gives undefined, not garbage.
     expect(await files.readLines("2024-05", [{ offset: 30, length: 50 }])).toEqual([undefined]);
+    // Lines in file order are read together; one past the end among them is still undefined alone.
+    expect(await files.readLines("2024-05", [...first, ...second, { offset: 37, length: 5 }])).toEqual([
+      '{"a":"x"}',
+      '{"a":"ü"}',
+      '{"a":"x","b":1}',
+      undefined,
+    ]);
 
     const hits = [];
     for await (const line of files.scan("2024-05", Buffer.from(':"x"'))) hits.push(line);
@@ -236,6 +243,22 @@ describe("archiving and looking up", () => {
     const [copy] = await store.lookup.find("old-3");
     copy!.status = "tampered";
     expect((await store.lookup.find("old-3"))[0]!.status).toBe("success");
+  });
+
+  it("lists every archived exchange for a full copy, oldest month first, counting what it leaves out", async () => {
+    const { dir, store } = await populated();
+    await store.archive.run({ now: NOW, afterMs: AFTER });
+    const all = await store.archive.listed();
+    expect(all.records.map((e) => e.id)).toEqual(["old-2", "old-1", "old-3", "old-4"]);
+    expect(all.records[1]).toEqual(finished("old-1", 120, { depositAddress: "bc1qshared", destinationTag: "777" }));
+    expect(all).toMatchObject({ lines: 4, heldInDataFile: 0, unreadable: 0, repeated: 0 });
+
+    // old-3 back in the data file (its copy there wins); July's file lost (its listed line unreadable).
+    store.exchanges.insert(finished("old-3", 70, { userId: 2002, chatId: 2002, status: "refunded" }));
+    await writeFile(join(dir, "archive", monthFileName("2024-07")), "");
+    const rest = await store.archive.listed();
+    expect(rest.records.map((e) => e.id)).toEqual(["old-2", "old-1"]);
+    expect(rest).toMatchObject({ lines: 4, heldInDataFile: 1, unreadable: 1, repeated: 0 });
   });
 
   it("keeps everything across a restart: the index is in the data file, the archive is read on demand", async () => {

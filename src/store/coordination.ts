@@ -1,0 +1,70 @@
+/**
+ * What processes sharing one store agree on besides the data: whose turn a chat is, who runs the
+ * jobs that must run once (sending the outbox, support's checks), and news between them.
+ *
+ * One lowdb file has one process, so the file version is trivial; postgres/coordination.ts does it
+ * with advisory locks and LISTEN/NOTIFY, which end with the session of a process that dies.
+ */
+
+/** Leadership of one named job: at most one process holds it at a time. */
+export interface Leadership {
+  readonly isLeader: boolean;
+  /** Stops trying; gives the leadership up if held. */
+  stop(): Promise<void>;
+}
+
+/** Told when this process gains or loses a leadership. */
+export interface LeadershipEvents {
+  onGain(): void;
+  onLose(): void;
+}
+
+export interface Coordination {
+  /** Runs `fn` while no other process runs one for the same chat. */
+  withChatLock<T>(chatId: number, fn: () => Promise<T>): Promise<T>;
+  /** Competes for the leadership of `name` until stopped; `events` tell when it changes hands here. */
+  lead(name: string, events: LeadershipEvents): Leadership;
+  /** Tells every process listening on `channel` (this one included) that there is news. */
+  notify(channel: string): Promise<void>;
+  /** Calls `onNews` on every notice on `channel`. Resolves once listening. */
+  listen(channel: string, onNews: () => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** One process: every lock is free, every leadership is ours, news stays in the process. */
+export function singleProcessCoordination(): Coordination {
+  const listeners = new Map<string, Set<() => void>>();
+  return {
+    withChatLock: (_chatId, fn) => fn(),
+    lead(_name, events) {
+      let leader = true;
+      events.onGain();
+      return {
+        get isLeader() {
+          return leader;
+        },
+        stop() {
+          if (leader) {
+            leader = false;
+            events.onLose();
+          }
+          return Promise.resolve();
+        },
+      };
+    },
+    notify(channel) {
+      for (const onNews of listeners.get(channel) ?? []) onNews();
+      return Promise.resolve();
+    },
+    listen(channel, onNews) {
+      let set = listeners.get(channel);
+      if (!set) listeners.set(channel, (set = new Set()));
+      set.add(onNews);
+      return Promise.resolve();
+    },
+    close() {
+      listeners.clear();
+      return Promise.resolve();
+    },
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * Several replicas of the real bot (child processes, webhook mode) sharing one real PostgreSQL,
+ * behind a load balancer: the Bot API emulator posts each update to the next replica that is
+ * alive, round robin, as a proxy with health checks would. The sandbox exchange is shared too.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startEmulator, type Emulator } from "../../src/devtools/emulator/server.js";
+import { startSandbox, type SandboxServer } from "../../src/devtools/sandbox/server.js";
+import { BotProcess } from "../crash/bot-process.js";
+import { TIMING } from "../crash/expectations.js";
+import { testDatabase } from "../postgres/database.js";
+import { freePort } from "../postgres/server.js";
+
+const TOKEN = "123456:REPLICA-TEST-TOKEN-emulator-01";
+const PUBLIC_URL = "https://bot.example.com/telegram/hook";
+const SECRET = "replica-webhook-secret_1";
+export const SUPPORT_CHAT_ID = -100778;
+
+export interface Replica {
+  readonly bot: BotProcess;
+  readonly port: number;
+  /** Updates the load balancer sent to this replica. */
+  delivered: number;
+}
+
+export interface ReplicaWorld {
+  readonly emulator: Emulator;
+  readonly sandbox: SandboxServer;
+  readonly databaseUrl: string;
+  readonly replicas: readonly Replica[];
+  close(): Promise<void>;
+}
+
+export interface ReplicaWorldOptions {
+  replicas?: number;
+  env?: Record<string, string>;
+}
+
+/** Starts the database, the emulator, the sandbox and `replicas` bots (default 2). */
+export async function startReplicaWorld(options: ReplicaWorldOptions = {}): Promise<ReplicaWorld> {
+  const databaseUrl = await testDatabase();
+  const sandbox = await startSandbox({ lifecycle: "manual", seed: 7 });
+  const replicas: Replica[] = [];
+  let turn = 0;
+  const emulator = await startEmulator({
+    token: TOKEN,
+    // A load balancer: the next replica that is alive; none alive refuses the connection.
+    webhookRoute: (url) => {
+      const alive = replicas.filter((r) => r.bot.running);
+      const target = alive[turn++ % Math.max(alive.length, 1)];
+      if (!target) return "http://127.0.0.1:9/";
+      target.delivered++;
+      return `http://127.0.0.1:${target.port}${new URL(url).pathname}`;
+    },
+  });
+  emulator.group({ id: SUPPORT_CHAT_ID, title: "Support" });
+  const dirs: string[] = [];
+  for (let i = 0; i < (options.replicas ?? 2); i++) {
+    const dataDir = await mkdtemp(join(tmpdir(), "swapbot-replica-"));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const bot = new BotProcess({
+      emulator,
+      mode: "webhook",
+      env: {
+        BOT_TOKEN: emulator.token,
+        TELEGRAM_API_ROOT: emulator.apiRoot,
+        PARTNER_API_URL: sandbox.url,
+        PARTNER_API_KEY: sandbox.apiKey,
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        WEBHOOK_URL: PUBLIC_URL,
+        WEBHOOK_SECRET: SECRET,
+        PORT: String(port),
+        POLL_INTERVAL_MS: String(TIMING.pollIntervalMs),
+        SUPPORT_CHAT_ID: String(SUPPORT_CHAT_ID),
+        LOG_LEVEL: "info",
+        ...options.env,
+      },
+    });
+    replicas.push({ bot, port, delivered: 0 });
+  }
+  const world: ReplicaWorld = {
+    emulator,
+    sandbox,
+    databaseUrl,
+    replicas,
+    async close() {
+      for (const r of replicas) r.bot.kill();
+      await Promise.all(replicas.map((r) => r.bot.waitExit().catch(() => undefined)));
+      await emulator.close();
+      await sandbox.close();
+      await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+    },
+  };
+  try {
+    // One after the other: both would migrate at once safely, but start-up logs read easier.
+    for (const r of replicas) await r.bot.start();
+  } catch (err) {
+    await world.close();
+    throw err;
+  }
+  return world;
+}
