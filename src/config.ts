@@ -146,6 +146,14 @@ const envSchema = z.object({
       .refine((n) => n <= 65_535, "must be a port number (0-65535) for the webhook and /healthz, /readyz and /metrics")
       .optional(),
   ),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    // The message never quotes the value: it holds the database password.
+    url(
+      (u) => u.protocol === "postgres:" || u.protocol === "postgresql:",
+      "must be a postgres:// or postgresql:// URL (e.g. postgres://bot:password@localhost:5432/bot)",
+    ).optional(),
+  ),
   METRICS_TOKEN: z.preprocess(
     emptyToUndefined,
     // Never echoed: the message says what is wrong, not what was given.
@@ -209,6 +217,11 @@ const configSchema = envSchema.transform((e, ctx) => {
     port: e.PORT ?? (e.WEBHOOK_URL !== undefined ? 8080 : undefined),
     /** When set, /metrics wants `Authorization: Bearer <METRICS_TOKEN>`. A secret. */
     metricsToken: e.METRICS_TOKEN,
+    /**
+     * DATABASE_URL: when set, the bot keeps its state in this PostgreSQL database (shared by
+     * replicas) instead of the files in dataDir. Holds the database password: never logged.
+     */
+    databaseUrl: e.DATABASE_URL,
   };
   // Without it anyone who learns the address could post forged updates.
   const webhookOk = e.WEBHOOK_URL === undefined || e.WEBHOOK_SECRET !== undefined;
@@ -267,5 +280,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** The secrets in a config, for log redaction. */
 export function secretsOf(config: Config): string[] {
   const partner = config.mode === "production" ? [config.botToken, config.partnerApiKey] : config.mode === "trial" ? [config.botToken] : [];
-  return [...partner, config.webhookSecret, config.metricsToken].filter((s): s is string => typeof s === "string" && s.length > 0);
+  return [...partner, config.webhookSecret, config.metricsToken, ...urlPasswords(config.databaseUrl)].filter(
+    (s): s is string => typeof s === "string" && s.length > 0,
+  );
+}
+
+/** The password of a URL as written (percent-encoded) and as the server receives it (decoded). */
+function urlPasswords(url: string | undefined): string[] {
+  if (url === undefined) return [];
+  const written = new URL(url).password;
+  try {
+    return [written, decodeURIComponent(written)];
+  } catch {
+    return [written];
+  }
 }

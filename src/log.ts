@@ -1,18 +1,19 @@
 /**
  * The process logger: pino, with every secret scrubbed from the final line.
  *
- * Secrets can hide anywhere: the partner key travels in query strings, and an HTTP error from a
- * library may carry the bot token in a URL. Path-based redaction only covers known fields, so the
- * last line of defence is a textual replace on each serialised line before it is written.
+ * Secrets can hide anywhere: the partner key travels in query strings, an HTTP error from a
+ * library may carry the bot token in a URL, and a database URL carries its password. Path-based
+ * redaction only covers known fields, so the last line of defence is a textual replace on each
+ * serialised line before it is written (known secrets, and any `user:password@` in a URL).
  */
 import { pino, type Logger, type DestinationStream } from "pino";
-import { redactSecrets } from "./partner/redact.js";
+import { redactSecrets, redactUrlCredentials } from "./partner/redact.js";
 
 export type { Logger };
 
 export interface LoggerOptions {
   level: string;
-  /** Values that must never be written: the bot token, the partner key. */
+  /** Values that must never be written: the bot token, the partner key, the database password. */
   secrets: string[];
   /** Where lines go; stdout by default. Tests pass a stream to read the lines back. */
   destination?: DestinationStream;
@@ -36,11 +37,17 @@ export function createLogger(opts: LoggerOptions): Logger {
           "*.apiKey",
           "config.botToken",
           "config.partnerApiKey",
+          "password",
+          "*.password",
+          "connectionString",
+          "*.connectionString",
+          "databaseUrl",
+          "config.databaseUrl",
         ],
         censor: "***",
       },
       hooks: {
-        streamWrite: (line) => redactSecrets(line, secrets),
+        streamWrite: (line) => redactSecrets(redactUrlCredentials(line), secrets),
       },
     },
     // Synchronous: the volume is modest, and a line written just before process.exit (a refused

@@ -142,6 +142,36 @@ describe("loadConfig", () => {
     expect(problems[0]).toMatch(/^SANDBOX_CATALOG must be "small" or "large"/);
   });
 
+  describe("DATABASE_URL", () => {
+    it("is unset by default: the state stays in files", () => {
+      expect(loadConfig({}).databaseUrl).toBeUndefined();
+      expect(loadConfig({ DATABASE_URL: " " }).databaseUrl).toBeUndefined();
+    });
+
+    it.each([
+      "postgres://bot:pw@db.internal:5432/bot",
+      "postgresql://bot@localhost/bot?sslmode=require",
+      "postgresql:///bot?host=/var/run/postgresql",
+    ])("takes %s, in every mode", (url) => {
+      expect(loadConfig({ DATABASE_URL: ` ${url} ` }).databaseUrl).toBe(url);
+      expect(loadConfig({ DATABASE_URL: url, BOT_TOKEN: TOKEN }).databaseUrl).toBe(url);
+    });
+
+    it.each(["mysql://bot:hunter2pass@db/bot", "db.internal:5432/bot", "hunter2pass"])("refuses %s without echoing it", (value) => {
+      const problems = problemsOf({ DATABASE_URL: value });
+      expect(problems).toEqual([
+        "DATABASE_URL must be a postgres:// or postgresql:// URL (e.g. postgres://bot:password@localhost:5432/bot)",
+      ]);
+      expect(problems.join("\n")).not.toContain("hunter2pass");
+    });
+
+    it("counts its password, as written and decoded, among the secrets kept out of logs", () => {
+      const config = loadConfig({ DATABASE_URL: "postgres://bot:p%40ss%2Fw0rd@db:5432/bot" });
+      expect(secretsOf(config)).toEqual(["p%40ss%2Fw0rd", "p@ss/w0rd"]);
+      expect(secretsOf(loadConfig({ DATABASE_URL: "postgres://bot@db/bot" }))).toEqual([]);
+    });
+  });
+
   describe("webhook mode", () => {
     const SECRET = "s3cret_Value-42";
 

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../src/log.js";
-import { redactSecrets } from "../src/partner/redact.js";
+import { redactSecrets, redactUrlCredentials } from "../src/partner/redact.js";
 
 function capture() {
   const lines: string[] = [];
@@ -43,5 +43,31 @@ describe("logger redaction", () => {
       expect(all).not.toContain(secret);
     }
     expect(all).toContain("calling with ***");
+  });
+
+  it("never writes a database password: known, inside any URL, or in a field that holds a URL", async () => {
+    const { lines, destination } = capture();
+    const password = "db-P@ss/word";
+    const written = encodeURIComponent(password);
+    const url = `postgres://bot:${written}@db.internal:5432/bot`;
+    const logger = createLogger({ level: "info", secrets: [written, password], destination });
+    logger.info({ databaseUrl: url }, "field");
+    logger.error({ err: new Error(`connect failed: ${url}`) }, "error");
+    logger.info(`the raw password ${password}`);
+    // A password too short to be a known secret is still cut out of a URL.
+    logger.info({ note: "postgresql://u:pw@h/db and postgres://u:x@h" }, "short");
+    await new Promise((r) => setImmediate(r));
+    const all = lines.join("");
+    expect(lines.length).toBe(4);
+    for (const secret of [password, written, ":pw@", ":x@"]) expect(all).not.toContain(secret);
+    expect(all).toContain("postgres://bot:***@db.internal:5432/bot");
+    expect(all).toContain("postgresql://u:***@h/db");
+  });
+
+  it("cuts only the password out of a URL's credentials", () => {
+    expect(redactUrlCredentials("at postgres://bot:secret@h:5432/db, then https://api.telegram.org/bot1:AA/getMe")).toBe(
+      "at postgres://bot:***@h:5432/db, then https://api.telegram.org/bot1:AA/getMe",
+    );
+    expect(redactUrlCredentials("http://host:8080/path user:name@mail")).toBe("http://host:8080/path user:name@mail");
   });
 });

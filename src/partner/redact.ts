@@ -28,3 +28,12 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
 export function redactUrl(url: string, secrets: readonly string[] = []): string {
   return redactSecrets(url.replace(/([?&]key=)[^&#\s]*/gi, "$1***"), secrets);
 }
+
+/**
+ * Replaces the password of every `scheme://user:password@host` in `text` with `***`: a database
+ * URL in an error or a dump is scrubbed even when its password is not a known secret (or is too
+ * short to be replaced as one).
+ */
+export function redactUrlCredentials(text: string): string {
+  return text.replace(/([a-z][a-z0-9+.-]*:\/\/[^\s:@/"'\\]*:)[^\s@/"'\\]+@/gi, "$1***@");
+}

@@ -59,26 +59,17 @@ export class UsersRepository implements UsersRepo {
   }
 
   upsertSeen(from: TelegramUserLike, now: Date): UserRecord {
-    if (!Number.isSafeInteger(from.id)) throw new TypeError("A user id must be an integer.");
-    const at = now.toISOString();
     const previous = this.ctx.data.users[String(from.id)];
-    const next: UserRecord = {
-      ...(previous ?? { id: from.id, blocked: false, firstSeenAt: at }),
-      firstName: from.first_name,
-      lastSeenAt: at,
-    };
-    // A user who removed their username (or a client that stopped sending a language) loses it.
-    setOrDelete(next, "username", from.username || undefined);
-    setOrDelete(next, "telegramLanguageCode", from.language_code || undefined);
-    if (previous && onlyRecentlySeen(previous, next, now)) {
+    const next = seenUser(previous, from, now);
+    if (!next) {
       this.ctx.assertWritable();
-      return copy(previous);
+      return copy(previous as UserRecord);
     }
     return this.#put(previous, next);
   }
 
   setLanguage(id: number, code: string | undefined): UserRecord | undefined {
-    return this.#change(id, (u) => setOrDelete(u, "languageCode", code || undefined));
+    return this.#change(id, (u) => withLanguage(u, code));
   }
 
   setBlocked(id: number, blocked: boolean): UserRecord | undefined {
@@ -127,6 +118,30 @@ export class UsersRepository implements UsersRepo {
     // The latest holder of a username wins: usernames move between accounts on Telegram.
     if (u.username) this.#byUsername.set(normaliseUsername(u.username), u.id);
   }
+}
+
+/**
+ * The record of `previous` (undefined: a new user) after a message from `from` at `now`, or
+ * undefined when nothing needs writing (only lastSeenAt would move, by less than the resolution).
+ * Shared by both backends so they refresh a user identically. Throws a TypeError for a non-integer id.
+ */
+export function seenUser(previous: UserRecord | undefined, from: TelegramUserLike, now: Date): UserRecord | undefined {
+  if (!Number.isSafeInteger(from.id)) throw new TypeError("A user id must be an integer.");
+  const at = now.toISOString();
+  const next: UserRecord = {
+    ...(previous ?? { id: from.id, blocked: false, firstSeenAt: at }),
+    firstName: from.first_name,
+    lastSeenAt: at,
+  };
+  // A user who removed their username (or a client that stopped sending a language) loses it.
+  setOrDelete(next, "username", from.username || undefined);
+  setOrDelete(next, "telegramLanguageCode", from.language_code || undefined);
+  return previous && onlyRecentlySeen(previous, next, now) ? undefined : next;
+}
+
+/** Sets the /language choice on `u` in place; an empty or undefined code means "follow Telegram". */
+export function withLanguage(u: UserRecord, code: string | undefined): void {
+  setOrDelete(u, "languageCode", code || undefined);
 }
 
 /** True when `next` differs from `previous` only by a lastSeenAt less than the resolution newer. */

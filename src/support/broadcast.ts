@@ -138,12 +138,14 @@ export class BroadcastRunner {
     if (draft?.state !== "draft" || this.#stopping) return undefined;
     const startedAt = this.#now().toISOString();
     const recipients = await this.audience();
-    // Draft → running in one step: of two confirmations, only one finds a draft here (and the
-    // start time tells which one did).
-    const job = await this.#jobs.update(id, (current) =>
-      current?.state === "draft" ? { ...current, state: "running", startedAt, recipients, progressMessageId } : current,
-    );
-    if (job?.state !== "running" || job.startedAt !== startedAt) return undefined;
+    // Draft → running in one step: of two confirmations, only one finds a draft here. What the
+    // change found is kept from its last run (the one that was written).
+    const found: { draft?: boolean } = {};
+    const job = await this.#jobs.update(id, (current) => {
+      found.draft = current?.state === "draft";
+      return current?.state === "draft" ? { ...current, state: "running", startedAt, recipients, progressMessageId } : current;
+    });
+    if (found.draft !== true || !job) return undefined;
     await this.#opts.store.flush();
     this.#opts.logger.info({ broadcastId: id, recipients: job.recipients.length, adminId: job.adminId }, "broadcast: started");
     this.#launch(id);

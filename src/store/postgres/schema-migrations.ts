@@ -19,14 +19,18 @@ export const SCHEMA_MIGRATIONS: readonly SchemaMigration[] = [
     version: 1,
     name: "initial",
     sql: `
+      -- Bumped on every write of a user: of two accounts that have held one username, the one
+      -- written last holds it now (usernames move between accounts on Telegram).
+      CREATE SEQUENCE users_written;
       CREATE TABLE users (
         id BIGINT PRIMARY KEY,
         seq BIGSERIAL NOT NULL,
         -- lower-cased, without "@": support's /user @name
         username_key TEXT,
+        written BIGINT NOT NULL DEFAULT nextval('users_written'),
         record JSONB NOT NULL
       );
-      CREATE INDEX users_username_key ON users (username_key) WHERE username_key IS NOT NULL;
+      CREATE INDEX users_username_key ON users (username_key, written DESC) WHERE username_key IS NOT NULL;
       CREATE INDEX users_seq ON users (seq);
 
       CREATE TABLE exchanges (
@@ -34,8 +38,9 @@ export const SCHEMA_MIGRATIONS: readonly SchemaMigration[] = [
         seq BIGSERIAL NOT NULL,
         user_id BIGINT NOT NULL,
         is_open BOOLEAN NOT NULL,
-        -- ISO-8601 strings as the record holds them; they sort as text
-        created_at TEXT NOT NULL,
+        -- ISO-8601 strings as the record holds them; they sort as text, byte by byte as in
+        -- JavaScript (the "C" collation), whatever the database's locale
+        created_at TEXT COLLATE "C" NOT NULL,
         -- id, addresses and tags: what /find matches exactly
         search_keys TEXT[] NOT NULL,
         record JSONB NOT NULL,
@@ -45,8 +50,8 @@ export const SCHEMA_MIGRATIONS: readonly SchemaMigration[] = [
         lease_owner TEXT,
         lease_until TIMESTAMPTZ
       );
-      CREATE INDEX exchanges_due ON exchanges (next_check_at NULLS FIRST) WHERE is_open;
-      CREATE INDEX exchanges_user ON exchanges (user_id, created_at DESC);
+      CREATE INDEX exchanges_due ON exchanges (next_check_at NULLS FIRST, seq) WHERE is_open;
+      CREATE INDEX exchanges_user ON exchanges (user_id, created_at DESC, seq DESC);
       CREATE INDEX exchanges_open ON exchanges (seq) WHERE is_open;
       CREATE INDEX exchanges_search ON exchanges USING GIN (search_keys);
       CREATE INDEX exchanges_seq ON exchanges (seq);

@@ -1,0 +1,91 @@
+/**
+ * The once-only steps of delivery and support over a real PostgreSQL shared by two replicas (two
+ * stores on one database, as two processes would have): a key queued by both is queued once, a
+ * broadcast confirmed on both starts once, one resumed by both writes to each person once, and the
+ * funnel loses no count.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { DataStore } from "../../src/store/data-store.js";
+import { openPostgresStore } from "../../src/store/postgres/postgres-store.js";
+import { Outbox, type Deliverer } from "../../src/delivery/outbox.js";
+import { BroadcastRunner } from "../../src/support/broadcast.js";
+import { countFunnel, readFunnel } from "../../src/support/funnel.js";
+import { testDatabase } from "../postgres/database.js";
+
+const silent = { info() {}, warn() {}, error() {} };
+let stores: DataStore[] = [];
+
+async function twoReplicas(): Promise<[DataStore, DataStore]> {
+  const url = await testDatabase();
+  stores = [await openPostgresStore({ url }), await openPostgresStore({ url })];
+  return [stores[0]!, stores[1]!];
+}
+
+beforeEach(() => {
+  stores = [];
+});
+afterEach(async () => {
+  await Promise.all(stores.map((s) => s.close()));
+});
+
+describe("two replicas on one database", () => {
+  it("queue a key once between them, and the one that sends marks it sent for both", async () => {
+    const [a, b] = await twoReplicas();
+    const sent: string[] = [];
+    const deliver: Deliverer<string> = (entry) => {
+      sent.push(entry.payload);
+      return Promise.resolve("sent");
+    };
+    const first = new Outbox<string>({ live: a, deliver, logger: silent });
+    const second = new Outbox<string>({ live: b, deliver, logger: silent });
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? first : second).enqueue("ms:x:success", 7, `copy ${i}`, { ttlMs: 60_000 })),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    first.start();
+    await first.idle();
+    expect(sent).toHaveLength(1);
+    expect(await second.get("ms:x:success")).toMatchObject({ state: "sent" });
+    expect(await second.pending()).toEqual([]);
+    await first.stop();
+  });
+
+  it("start a broadcast confirmed on both once, and write to each person once", async () => {
+    const [a, b] = await twoReplicas();
+    for (let id = 1; id <= 5; id++) await a.users.upsertSeen({ id, first_name: `u${id}` }, new Date());
+    const sentTo: number[] = [];
+    const runner = (store: DataStore) =>
+      new BroadcastRunner({
+        store,
+        logger: silent,
+        perSecond: 1000,
+        batchSize: 2,
+        send: (userId) => {
+          sentTo.push(userId);
+          return Promise.resolve("sent");
+        },
+        onProgress: () => Promise.resolve(),
+      });
+    const [ra, rb] = [runner(a), runner(b)];
+    const draft = await ra.createDraft(99, 99, "hi");
+    const started = await Promise.all([ra.start(draft.id), rb.start(draft.id)]);
+    expect(started.filter((job) => job !== undefined)).toHaveLength(1);
+    await Promise.all([ra.finished(draft.id), rb.finished(draft.id)]);
+    expect(sentTo.sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(await rb.counts(draft.id)).toMatchObject({ sent: 5, remaining: 0 });
+
+    // A job left running (both replicas restarted) is resumed by both at once.
+    sentTo.length = 0;
+    const job = { id: "bboth", adminId: 99, chatId: 99, text: "again", state: "running" as const };
+    await a.kv("broadcasts").set(job.id, { ...job, createdAt: new Date().toISOString(), recipients: [1, 2, 3, 4, 5] });
+    expect(await Promise.all([ra.resumeAll(), rb.resumeAll()])).toEqual([1, 1]);
+    await Promise.all([ra.finished(job.id), rb.finished(job.id)]);
+    expect(sentTo.sort()).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("lose no funnel count when both count at once", async () => {
+    const [a, b] = await twoReplicas();
+    await Promise.all(Array.from({ length: 20 }, (_, i) => countFunnel(i % 2 === 0 ? a : b, "quoted")));
+    expect((await readFunnel(b)).find((f) => f.step === "quoted")?.count).toBe(20);
+  });
+});
