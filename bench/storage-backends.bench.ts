@@ -15,7 +15,7 @@
  * The data folders and the server live in temp directories, removed at the end.
  */
 import { spawn } from "node:child_process";
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -184,27 +184,6 @@ const times = (r: number) => (r >= 10 ? `${Math.round(r)}×` : `${r.toFixed(1)}�
 const versus = (pgValue: number, other: number, better: string, worse: string) =>
   pgValue === 0 || other === 0 ? "—" : pgValue <= other ? `${times(other / pgValue)} ${better}` : `${times(pgValue / other)} ${worse}`;
 
-/**
- * The memory of the PostgreSQL server behind `pool`: the proportional set size (shared pages split
- * among the processes sharing them) of the postmaster and all its children, in bytes. Linux only;
- * undefined elsewhere or when /proc cannot be read.
- */
-async function serverPss(pool: pg.Pool): Promise<number | undefined> {
-  try {
-    const dir = (await pool.query<{ data_directory: string }>("SHOW data_directory")).rows[0]?.data_directory ?? "";
-    const postmaster = Number((await readFile(join(dir, "postmaster.pid"), "utf8")).split("\n")[0]);
-    const children = (await readFile(`/proc/${postmaster}/task/${postmaster}/children`, "utf8")).trim().split(/\s+/).filter(Boolean);
-    let kb = 0;
-    for (const pid of [String(postmaster), ...children]) {
-      const rollup = await readFile(`/proc/${pid}/smaps_rollup`, "utf8").catch(() => "");
-      kb += Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0);
-    }
-    return kb > 0 ? kb * 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 async function dirBytes(dir: string): Promise<number> {
   let bytes = 0;
   for (const name of await readdir(dir)) bytes += (await stat(join(dir, name))).size;
@@ -236,18 +215,21 @@ async function main(): Promise<void> {
     const copy = await runChild<CopyFigures>(["--copy", plainDir, url]);
     console.log(`copied into PostgreSQL in ${ms(copy.ms)}`);
     const pool = new pg.Pool({ connectionString: url, max: 1 });
-    pool.on("error", () => undefined);
     // Fresh statistics for the planner, as autovacuum gathers by itself within a minute of a bulk load.
     await pool.query("ANALYZE");
-    const sizes = await pool.query<{ tables: string; indexes: string; shared: string; fsync: string; commit: string }>(
+    const sizes = await pool.query<{ tables: string; indexes: string; shmem: string; shared: string; fsync: string; commit: string }>(
       `SELECT sum(pg_table_size(t))::text AS tables, sum(pg_indexes_size(t))::text AS indexes,
+              (SELECT sum(allocated_size) FROM pg_shmem_allocations)::text AS shmem,
               current_setting('shared_buffers') AS shared, current_setting('fsync') AS fsync,
               current_setting('synchronous_commit') AS commit
        FROM unnest(ARRAY['exchanges', 'users', 'kv', 'settings']::regclass[]) AS t`,
     );
+    await pool.end();
     const tableBytes = Number(sizes.rows[0]?.tables);
     const indexBytes = Number(sizes.rows[0]?.indexes);
     const pgBytes = tableBytes + indexBytes;
+    /** The server's shared memory, allocated at its start by its settings: what it holds whatever the data's size. */
+    const shmem = Number(sizes.rows[0]?.shmem);
     const settings = sizes.rows[0];
 
     // 4. The three layouts in fresh processes, alternating.
@@ -258,9 +240,6 @@ async function main(): Promise<void> {
       console.log(`run ${r + 1}/${RUNS} done`);
     }
     const m = (layout: Layout, k: keyof ChildFigures) => median(figures[layout].map((x) => x[k]));
-    // After the runs: the server as a bot would find it, its caches warm.
-    const pss = await serverPss(pool);
-    await pool.end();
 
     const plainBytes = (await stat(join(plainDir, "db.json"))).size;
     const hotBytes = (await stat(join(archivedDir, "db.json"))).size;
@@ -300,14 +279,7 @@ async function main(): Promise<void> {
       row("start-up: open the store", "openMs", ms, "faster", "slower"),
       row("RSS after open (the bot's process)", "rss", mb, "less", "more"),
       row("heap used after open", "heapUsed", mb, "less", "more"),
-      [
-        "memory of the PostgreSQL server (PSS of all its processes, after the runs)",
-        "—",
-        "—",
-        pss === undefined ? "not measured" : mb(pss),
-        "",
-        "",
-      ],
+      ["PostgreSQL server's shared memory (set by its settings, not by the data)", "—", "—", mb(shmem), "", ""],
       row(`change → durable: update + flush (median of ${WRITES})`, "writeMs", ms, "faster", "slower"),
       row("longest event-loop pause during those writes", "writeLoopMaxMs", ms, "shorter", "longer"),
       row("/find by address, old exchange (found)", "findOldMs", ms, "faster", "slower", found("findOldCount")),
@@ -358,7 +330,7 @@ async function main(): Promise<void> {
       "",
       "## Reading",
       "",
-      reading(m, copy, pss, { plain: plainBytes, tables: tableBytes, indexes: indexBytes }),
+      reading(m, copy, shmem, { plain: plainBytes, tables: tableBytes, indexes: indexBytes }),
       "",
     ].join("\n");
     await writeFile(new URL("./storage-backends.results.md", import.meta.url), md);
@@ -373,7 +345,7 @@ async function main(): Promise<void> {
 function reading(
   m: (layout: Layout, k: keyof ChildFigures) => number,
   copy: CopyFigures,
-  pss: number | undefined,
+  shmem: number,
   disk: { plain: number; tables: number; indexes: number },
 ): string {
   const r = (a: number, b: number) => times(a / b);
@@ -383,13 +355,11 @@ function reading(
       `${r(m("plain", "openMs"), pg("openMs"))} slower than PostgreSQL and the archived one ${r(m("archived", "openMs"), pg("openMs"))} ` +
       "slower; PostgreSQL's open is a connection and a look at the schema's version, whatever the data's size. The bot's heap after " +
       `open is ${r(m("plain", "heapUsed"), pg("heapUsed"))} PostgreSQL's on plain lowdb and ${r(m("archived", "heapUsed"), pg("heapUsed"))} ` +
-      "on archived lowdb. The RSS row is the bot's process only: PostgreSQL holds its data in the server's processes instead" +
-      (pss === undefined
-        ? "."
-        : ` (${mb(pss)} after the runs, which includes the shared buffers it filled, capped by the setting above). Bot and server ` +
-          `together use ${versus(pg("rss") + pss, m("plain", "rss"), "less", "more")} than plain lowdb's process alone and ` +
-          `${versus(pg("rss") + pss, m("archived", "rss"), "less", "more")} than archived lowdb's` +
-          (m("archived", "rss") < pg("rss") + pss ? ": on one machine, the archive is the leanest of the three." : ".")),
+      "on archived lowdb. The RSS row is the bot's process only: PostgreSQL keeps its data in the server's processes, whose " +
+      `shared memory (${mb(shmem)}, mostly shared_buffers) is allocated by its settings, not by the data, plus a few MB per ` +
+      `connection. Bot and server together then use ${versus(pg("rss") + shmem, m("plain", "rss"), "less", "more")} than plain ` +
+      `lowdb's process alone and ${versus(pg("rss") + shmem, m("archived", "rss"), "less", "more")} than archived lowdb's` +
+      (m("archived", "rss") < pg("rss") + shmem ? ": on one machine, the archive is the leanest of the three." : "."),
     "- **change → durable**: lowdb rewrites its whole file (serialise, write, fsync, rename) for any change, so a change takes " +
       `${r(m("plain", "writeMs"), pg("writeMs"))} PostgreSQL's time on plain lowdb and ${r(m("archived", "writeMs"), pg("writeMs"))} on ` +
       "archived lowdb; PostgreSQL locks one row, rewrites it and waits for one WAL fsync, however many exchanges it holds. This is the " +
