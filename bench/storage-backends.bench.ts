@@ -378,8 +378,8 @@ function reading(
       `${Number.isNaN(copy.readMs) ? "an unmeasured part" : ms(copy.readMs)} was reading the files the way the bot does; the rest is ` +
       `inserting 500 rows per statement in one transaction. The copying process peaked at ${mb(copy.maxRss)}: it holds the whole ` +
       "history in memory, parsed and as rows. The bot stays stopped for that long, once.",
-    "- **In short**: PostgreSQL wins every figure that grows with the bot's age but disk space (start-up, memory, each " +
-      "write) and keeps /find independent of it; plain lowdb keeps only the fastest searches, bought with the slowest start-up, the largest heap and the " +
+    "- **In short**: PostgreSQL wins every figure that grows with the bot's age but disk space (start-up, the bot's " +
+      "memory, each write) and keeps /find independent of it; plain lowdb keeps only the fastest searches, bought with the slowest start-up, the largest heap and the " +
       "slowest write; the archive sits between the two, for a single process without a database server.",
   ].join("\n");
 }
