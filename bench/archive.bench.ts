@@ -18,36 +18,26 @@ import os from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import type { ExchangeRecord } from "../src/domain/types.js";
-import { syntheticExchange } from "./synthetic-exchange.js";
 import { openStore, type Store } from "../src/store/store.js";
+import {
+  AFTER_MS,
+  DAY,
+  EXCHANGES,
+  makeExchange,
+  median,
+  NOW,
+  OLD_PROBE,
+  RECENT,
+  RECENT_PROBE,
+  USERS,
+  writeHistory,
+} from "./year-of-exchanges.js";
 
-const EXCHANGES = 100_000;
-const RECENT = 2_000;
-const USERS = 5_000;
 const LOAD_RUNS = 5;
 const WRITES = 10;
 const FINDS = 5;
-const DAY = 86_400_000;
-const AFTER_MS = 30 * DAY;
-/** The run's "now": fixed, so both layouts and every child agree on what is due. */
-const NOW = Date.UTC(2026, 10, 23, 12);
 
 const here = fileURLToPath(import.meta.url);
-
-/**
- * Exchange `i` (the same records as bench/store.bench.ts, on a timeline ending at NOW): the first
- * 98,000 spread over the year before the archive's cut-off, all finished; the last 2,000 over the
- * last week, a fifth of them still open.
- */
-function makeExchange(i: number): ExchangeRecord {
-  const old = EXCHANGES - RECENT;
-  const created =
-    i < old
-      ? new Date(NOW - AFTER_MS - 2 * DAY - Math.round(((old - i) / old) * 365 * DAY))
-      : new Date(NOW - Math.round(((EXCHANGES - i) / RECENT) * 7 * DAY));
-  return syntheticExchange(i, { created, open: i >= old && i % 5 === 0, users: USERS });
-}
 
 /** What one child measures. */
 interface ChildFigures {
@@ -71,13 +61,6 @@ interface ChildFigures {
   historyMs: number;
   historyCount: number;
 }
-
-const OLD_PROBE = 12_345;
-const RECENT_PROBE = EXCHANGES - 17;
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor((s.length - 1) / 2)] as number;
-};
 
 /** Times `fn` FINDS times; the median. */
 async function timed<T>(fn: () => Promise<T> | T): Promise<{ ms: number; result: T }> {
@@ -171,15 +154,7 @@ async function main(): Promise<void> {
     // 1. Today's layout, built through the store's own API.
     const plainDir = join(root, "plain");
     const tBuild = performance.now();
-    const store = await openStore({ dataDir: plainDir });
-    for (let u = 0; u < USERS; u++) {
-      store.users.upsertSeen(
-        { id: 100_000_000 + u, first_name: `User ${u}`, username: `user_${u}`, language_code: u % 3 ? "en" : "ru" },
-        new Date(NOW - 400 * DAY),
-      );
-    }
-    for (let i = 0; i < EXCHANGES; i++) store.exchanges.insert(makeExchange(i));
-    await store.close();
+    await writeHistory(plainDir);
     console.log(`built ${EXCHANGES} exchanges in ${ms(performance.now() - tBuild)}`);
 
     // 2. The same file, archived: what the first start-up after the upgrade does once.
