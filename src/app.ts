@@ -45,6 +45,9 @@ import { createMetrics, type AppMetrics } from "./ops/metrics.js";
 import { Readiness } from "./ops/readiness.js";
 import { opsHandler, startOpsServer, type OpsHandler, type OpsServer } from "./ops/http.js";
 import { watchTelegram } from "./ops/telegram-watch.js";
+import { singleProcessCoordination, type Coordination, type Leadership } from "./store/coordination.js";
+import { postgresCoordination } from "./store/postgres/coordination.js";
+import { openPostgresStore } from "./store/postgres/postgres-store.js";
 import { openExchangesByStatus, outboxBacklog, pollerLagSeconds } from "./ops/figures.js";
 
 export interface AppOptions {
@@ -121,7 +124,9 @@ export async function startApp(opts: AppOptions): Promise<App> {
     if (r.ok) metrics.storeWrite(file, r.ms);
   };
   const stores = await openDataStores(config, logger, onWrite);
-  const { store, live, files } = stores;
+  const { store, live, files, coordination } = stores;
+  /** Several processes share the store: jobs that must run once go to one leader (see below). */
+  const replicated = files === undefined;
   // Every partner request is measured for /stats and the "partner down" alert.
   const health = new PartnerHealth();
   const partner = createPartnerClient({
@@ -169,6 +174,10 @@ export async function startApp(opts: AppOptions): Promise<App> {
     logger: logger.child({ part: "delivery" }),
     currencies: () => catalog.currencies(),
     now,
+    // Replicas: the leader sends; the others tell it there is something to send.
+    onQueued: replicated
+      ? () => void coordination.notify(OUTBOX_NEWS).catch((err: unknown) => logger.warn({ err }, "could not tell the sending replica"))
+      : undefined,
   });
   const notifier = new Notifier({ store, delivery, logger: logger.child({ part: "notifier" }) });
   const tracker = new ExchangeTracker({ store, partner, notifier, logger: logger.child({ part: "tracker" }), now });
@@ -186,7 +195,11 @@ export async function startApp(opts: AppOptions): Promise<App> {
   });
   const support = createSupport({ config, store, api: bot.api, t, logger, health, poller, delivery, now });
   const deps: BotDeps = { config, store, live, partner, catalog, logger, now, i18n, t, support, delivery, tracker, metrics };
-  installFeatures(bot, deps, { inFlight, dedupe: webhookUrl !== undefined ? new RecentUpdates() : undefined });
+  installFeatures(bot, deps, {
+    inFlight,
+    dedupe: webhookUrl !== undefined ? new RecentUpdates() : undefined,
+    chatLock: replicated ? (chatId, fn) => coordination.withChatLock(chatId, fn) : undefined,
+  });
   metrics.setSources({
     openExchangesByStatus: () => openExchangesByStatus(store),
     outboxBacklog: () => outboxBacklog(delivery),
@@ -265,12 +278,41 @@ export async function startApp(opts: AppOptions): Promise<App> {
   else logger.info({ bot: bot.botInfo.username, mode: config.mode }, "bot is taking updates by webhook");
   // What was queued but not sent before the last stop (or a crash) goes out first: the outbox's
   // entries, instructions never queued, notices never handed over; then tracking resumes.
-  await delivery.reconcile();
-  const missed = await notifier.catchUp();
-  if (missed > 0) logger.info({ missed }, "sending status notices stored before the last stop");
-  delivery.outbox.start();
-  poller.start();
-  await support.start();
+  const sendQueued = async () => {
+    await delivery.reconcile();
+    const missed = await notifier.catchUp();
+    if (missed > 0) logger.info({ missed }, "sending status notices stored before the last stop");
+    delivery.outbox.start();
+  };
+  let leadership: Leadership | undefined;
+  if (!replicated) {
+    await sendQueued();
+    poller.start();
+    await support.start();
+  } else {
+    // Every replica polls the service (the store's claims share the exchanges out). One leader
+    // sends the outbox, catches up notices, and runs support's checks and the timers below: one
+    // sender per bot token is also what Telegram's per-bot limits want. When the leader dies, its
+    // lock goes with its database session and another replica takes over within seconds.
+    poller.start();
+    await coordination.listen(OUTBOX_NEWS, () => delivery.outbox.poke());
+    leadership = coordination.lead("jobs", {
+      onGain: () => {
+        sendQueued()
+          .then(() => support.start())
+          .catch((err: unknown) => logger.error({ err }, "could not start the leader's jobs"));
+      },
+      onLose: () => {
+        if (stopping) return;
+        // Only when this process's database connection failed: sending stops here and another
+        // replica leads. Restart this one to have it take part again.
+        logger.error("this replica lost the lead of sending and support's checks; restart it to rejoin");
+        void delivery.outbox.stop();
+        void support.stop();
+      },
+    });
+  }
+  const leads = () => leadership?.isLeader ?? true;
   // After the notices were caught up: an exchange whose last notice is still owed is never archived.
   const archiver = files
     ? startArchiver({ archive: files.store.archive, afterMs: config.archiveAfterMs, now, logger: logger.child({ part: "archive" }) })
@@ -289,6 +331,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
   // Checked every minute: expiry is announced at most a minute late, and the check is a scan of
   // the few chats that are in a flow.
   const expiryTimer = setInterval(() => {
+    if (!leads()) return;
     expireFlows().catch((err: unknown) => logger.error({ err }, "flow expiry failed"));
   }, 60_000);
   expiryTimer.unref();
@@ -299,6 +342,9 @@ export async function startApp(opts: AppOptions): Promise<App> {
     if ((await pruneCreateMarkers(store, now(), config.flowTimeoutMs + 60_000)) > 0) await store.whenDurable();
   };
   const housekeepingTimer = setInterval(() => {
+    if (!leads()) return;
+    // News can be missed while the leader's listening connection is replaced: look anyway.
+    if (replicated) delivery.outbox.poke();
     housekeeping().catch((err: unknown) => logger.error({ err }, "housekeeping failed"));
   }, 60_000);
   housekeepingTimer.unref();
@@ -361,12 +407,17 @@ interface FileStores {
   live: Store;
 }
 
+/** The coordination channel on which replicas tell the leader that the outbox has a new entry. */
+const OUTBOX_NEWS = "outbox";
+
 /** What {@link openDataStores} opened. */
 interface DataStores {
   store: DataStore;
   live: DataStore;
   /** The files behind them; undefined for a backend without files. */
   files: FileStores | undefined;
+  /** How processes sharing the store take turns (trivial for files: one process owns them). */
+  coordination: Coordination;
   /** Finishes pending writes and closes both. */
   close(): Promise<void>;
 }
@@ -387,6 +438,21 @@ async function openDataStores(
   logger: Logger,
   onWrite: (file: string) => (result: { ok: true; ms: number } | { ok: false }) => void,
 ): Promise<DataStores> {
+  if (config.databaseUrl !== undefined) {
+    const url = config.databaseUrl;
+    const db = await openPostgresStore({ url, logger: logger.child({ part: "postgres" }) });
+    const coordination = postgresCoordination({ url, logger: logger.child({ part: "coordination" }) });
+    return {
+      store: db,
+      live: db,
+      files: undefined,
+      coordination,
+      async close() {
+        await coordination.close();
+        await db.close();
+      },
+    };
+  }
   const main = await openStore({
     dataDir: config.dataDir,
     flushDelayMs: 1_000,
@@ -409,6 +475,7 @@ async function openDataStores(
     store,
     live,
     files: { store: main, live: small },
+    coordination: singleProcessCoordination(),
     async close() {
       await store.close();
       if (live !== store) await live.close();

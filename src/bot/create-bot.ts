@@ -39,6 +39,11 @@ export interface InstallOptions {
   inFlight?: InFlightUpdates;
   /** Webhook mode: drops a redelivered update (see webhook/recent-updates.ts). */
   dedupe?: RecentUpdates;
+  /**
+   * Replicas: runs a chat's update while no other process runs one of the same chat (the store's
+   * coordination). `sequentialize` orders a chat's updates within this process only.
+   */
+  chatLock?: <T>(chatId: number, fn: () => Promise<T>) => Promise<T>;
 }
 
 /**
@@ -93,6 +98,13 @@ export function installFeatures(bot: Bot<BotContext>, deps: BotDeps, options: In
   if (options.inFlight) bot.use(options.inFlight.middleware);
   if (options.dedupe) bot.use(options.dedupe.middleware);
   bot.use(sequentialize(sequentialKey));
+  const chatLock = options.chatLock;
+  if (chatLock) {
+    bot.use((ctx, next) => {
+      const id = ctx.chat?.id ?? ctx.from?.id;
+      return id === undefined ? next() : chatLock(id, next);
+    });
+  }
   bot.use((ctx, next) => {
     ctx.deps = deps;
     return next();

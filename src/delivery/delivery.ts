@@ -74,6 +74,8 @@ export interface DeliveryOptions {
   currencies?: () => Promise<Currency[]>;
   now?: () => Date;
   retryBaseMs?: number;
+  /** Passed to the outbox: told after each entry is queued (replicas tell the sending leader). */
+  onQueued?: () => void;
 }
 
 /** The 400 Telegram answers to an edit that would change nothing. */
@@ -101,6 +103,7 @@ export class Delivery {
       logger: opts.logger,
       now: this.#now,
       retryBaseMs: opts.retryBaseMs,
+      onQueued: opts.onQueued,
     });
   }
 

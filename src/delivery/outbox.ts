@@ -83,6 +83,11 @@ export interface OutboxLogger {
 export interface OutboxOptions<P> {
   /** The write-through store (`live.json`). */
   live: Pick<DataStore, "kv" | "flush">;
+  /**
+   * Told after an entry is queued: with replicas, only the leader sends, so the others tell it
+   * (app.ts). Must not throw.
+   */
+  onQueued?: () => void;
   deliver: Deliverer<P>;
   /** Told when a chat answered 403 (the person blocked the bot). */
   onBlocked?: (chatId: number) => Promise<void>;
@@ -120,7 +125,8 @@ function isPermanent(err: unknown): boolean {
 
 /** The durable outbox; see the module comment. */
 export class Outbox<P = unknown> {
-  readonly #opts: Required<Omit<OutboxOptions<P>, "onBlocked" | "isBlocked">> & Pick<OutboxOptions<P>, "onBlocked" | "isBlocked">;
+  readonly #opts: Required<Omit<OutboxOptions<P>, "onBlocked" | "isBlocked" | "onQueued">> &
+    Pick<OutboxOptions<P>, "onBlocked" | "isBlocked" | "onQueued">;
   readonly #busy = new Set<number>();
   #seq = 0;
   /**
@@ -185,7 +191,10 @@ export class Outbox<P = unknown> {
     await this.#ready();
     // `add`, not `has` then `set`: of two callers (or replicas) queuing the same key, one wins.
     const added = await this.#kv.add(key, this.#fresh(key, chatId, payload, opts));
-    if (added) this.#schedule(0);
+    if (added) {
+      this.#schedule(0);
+      this.#opts.onQueued?.();
+    }
     return added;
   }
 
@@ -199,6 +208,7 @@ export class Outbox<P = unknown> {
     // One step: the entry must not be sent (and marked) between reading its state and replacing it.
     await this.#kv.update(key, (existing) => (existing?.state === "pending" ? { ...existing, payload } : fresh));
     this.#schedule(0);
+    this.#opts.onQueued?.();
   }
 
   /** A new pending entry (its `seq` taken now, so order is the order of the calls). */
@@ -208,7 +218,7 @@ export class Outbox<P = unknown> {
       ...(opts.keepWhenForbidden ? { keepWhenForbidden: true } : {}),
       key,
       chatId,
-      seq: ++this.#seq,
+      seq: this.#nextSeq(),
       payload,
       state: "pending",
       createdAt: now.toISOString(),
@@ -217,6 +227,24 @@ export class Outbox<P = unknown> {
       attempts: 0,
       progress: 0,
     };
+  }
+
+  /**
+   * The next entry number: above every stored one and above the clock in microseconds, so that
+   * replicas sharing one outbox number their entries in the order they were queued (to the
+   * millisecond) rather than each counting from its own start.
+   */
+  #nextSeq(): number {
+    this.#seq = Math.max(this.#seq + 1, Date.now() * 1000);
+    return this.#seq;
+  }
+
+  /**
+   * Looks for due entries now: another replica queued one (news over the store's coordination),
+   * or a periodic look for entries queued where nobody told this process.
+   */
+  poke(): void {
+    this.#schedule(0);
   }
 
   /** Resolves once every entry queued so far is on disk. */

@@ -1,0 +1,94 @@
+/**
+ * The whole bot on PostgreSQL (DATABASE_URL), end to end: an exchange made in the chat, from the
+ * first message to the final notice, a flow that survives a restart half-way, and nothing left in
+ * data files. The same emulator and sandbox as every e2e test; a real PostgreSQL server.
+ */
+import { readdir } from "node:fs/promises";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import pg from "pg";
+import { startHarness, type Harness } from "./harness.js";
+import { ChatDriver, leadingIcon } from "./chat-driver.js";
+import type { TestUser } from "./fixtures.js";
+import { testDatabase } from "../postgres/database.js";
+
+async function cycle(h: Harness) {
+  const report = await h.app.poller.runCycle({ all: true });
+  await h.app.notifier.idle();
+  await h.app.delivery.outbox.idle();
+  return report;
+}
+
+describe("the bot on PostgreSQL", () => {
+  let h: Harness;
+  let user: TestUser;
+  let url: string;
+
+  beforeEach(async () => {
+    url = await testDatabase();
+    h = await startHarness({ env: { POLL_INTERVAL_MS: "3600000", DATABASE_URL: url } });
+    user = h.emulator.user({ id: 4101, first_name: "Pat", language_code: "en" });
+    user.sendText("/start");
+    await h.emulator.waitFor(() => user.chat.last());
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  it("takes an exchange from the chat to its final notice, keeping everything in the database", async () => {
+    expect(h.app.files).toBeUndefined();
+    expect(h.app.store.kind).toBe("postgres");
+    const chat = new ChatDriver(h, user);
+    const { card: confirm } = await chat.toConfirmationCard();
+    const since = chat.mark();
+    const sent = user.pressButton(confirm, "x:c:confirm");
+    const card = await chat.waitNew("Waiting for your deposit", since);
+    await sent.handled;
+    const order = h.sandbox.orders.list()[0]!;
+    expect((await h.app.store.exchanges.get(order.id))?.cardMessageId).toBe(card.message_id);
+    const start = user.chat.messages().length;
+
+    h.sandbox.orders.deposit(order.id);
+    await cycle(h);
+    for (let i = 0; i < 3; i++) h.sandbox.orders.advance(order.id);
+    await cycle(h);
+    expect(user.chat.byId(card.message_id)!.plain).toContain("Completed");
+    expect(
+      user.chat
+        .messages()
+        .slice(start)
+        .map((m) => leadingIcon(m.plain)),
+    ).toEqual(["📥", "✅"]);
+
+    // Read straight from the database, as another replica or support's SQL would see it.
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ status: string; is_open: boolean; user_id: string }>(
+        "SELECT record->>'status' AS status, is_open, user_id FROM exchanges WHERE id = $1",
+        [order.id],
+      );
+      expect(rows).toEqual([{ status: "success", is_open: false, user_id: String(user.id) }]);
+      const users = await client.query("SELECT id FROM users WHERE id = $1", [user.id]);
+      expect(users.rowCount).toBe(1);
+    } finally {
+      await client.end();
+    }
+    // Nothing went to data files on the way.
+    const files = await readdir(h.dataDir).catch(() => []);
+    expect(files.filter((f) => f.endsWith(".json"))).toEqual([]);
+    // Support finds it by its deposit address.
+    expect((await h.app.store.lookup.find(order.depositAddress)).map((e) => e.id)).toEqual([order.id]);
+  });
+
+  it("keeps a person's half-finished flow across a restart", async () => {
+    const chat = new ChatDriver(h, user);
+    const { card: confirm } = await chat.toConfirmationCard();
+    await h.restart();
+    const since = chat.mark();
+    const sent = user.pressButton(confirm, "x:c:confirm");
+    await chat.waitNew("Waiting for your deposit", since);
+    await sent.handled;
+    expect(h.sandbox.orders.list()).toHaveLength(1);
+    expect(await h.app.store.exchanges.count()).toBe(1);
+  });
+});
