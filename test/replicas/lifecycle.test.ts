@@ -1,0 +1,67 @@
+/**
+ * Two replicas of the bot (child processes, webhook mode) behind a round-robin balancer, sharing
+ * one real PostgreSQL: a person's updates reach either replica, each status change is told once,
+ * and when a replica is killed (SIGKILL) mid-lifecycle the other takes over its part.
+ */
+import { afterEach, expect, it } from "vitest";
+import { DEPOSIT_INTRO, NOTICES, TIMING } from "../crash/expectations.js";
+import { btcToEth, Person } from "../crash/person.js";
+import { startReplicaWorld, type ReplicaWorld } from "./world.js";
+
+let world: ReplicaWorld | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+/** Waits until `person` has at least one notice about `id` matching `pattern`. */
+async function told(w: ReplicaWorld, person: Person, id: string, pattern: RegExp, timeoutMs = TIMING.outboxDeliveryMs) {
+  await w.emulator.waitFor(() => person.noticesAbout(id, pattern).length > 0, timeoutMs);
+}
+
+it("walks a whole exchange across two replicas, every milestone told once, and survives losing one", async () => {
+  const w = (world = await startReplicaWorld({ replicas: 2 }));
+  const ana = new Person(w.emulator, 6101, "Ana");
+  const card = await ana.toCard(btcToEth("0.1"));
+  await ana.confirm(card);
+  // The balancer sent the person's updates to both replicas.
+  expect(w.replicas.every((r) => r.delivered > 0)).toBe(true);
+  const order = w.sandbox.orders.list()[0]!;
+  expect(w.sandbox.orders.list()).toHaveLength(1);
+
+  w.sandbox.orders.deposit(order.id);
+  await told(w, ana, order.id, NOTICES.deposit_received);
+
+  // One replica dies without warning; the other goes on alone.
+  const [first, second] = w.replicas;
+  first!.bot.kill();
+  await first!.bot.waitExit();
+  for (let i = 0; i < 3; i++) w.sandbox.orders.advance(order.id);
+  await told(w, ana, order.id, NOTICES.success);
+  expect(second!.bot.running).toBe(true);
+
+  // Both replicas polled; a duplicate would have come within a few poll intervals.
+  await ana.think(TIMING.duplicateWatchMs);
+  expect(ana.noticesAbout(order.id, NOTICES.deposit_received)).toHaveLength(1);
+  expect(ana.noticesAbout(order.id, NOTICES.success)).toHaveLength(1);
+  // The person can still talk to the bot: the balancer routes to the replica alive.
+  const since = ana.mark();
+  ana.user.sendText(`/status ${order.id}`);
+  await ana.waitNew("Completed", since);
+}, 120_000);
+
+it("lets 50 people exchange at once through two replicas with no flow lost or doubled", async () => {
+  const w = (world = await startReplicaWorld({ replicas: 2 }));
+  const people = Array.from({ length: 50 }, (_, i) => new Person(w.emulator, 6200 + i, `P${i}`, { thinkMs: 50 }));
+  await Promise.all(
+    people.map(async (p) => {
+      const card = await p.toCard(btcToEth("0.1"));
+      await p.confirm(card);
+    }),
+  );
+  const orders = w.sandbox.orders.list();
+  // One order per person: no flow ran twice in parallel, none was lost.
+  expect(orders).toHaveLength(50);
+  expect(new Set(orders.map((o) => o.depositAddress)).size).toBe(50);
+  for (const p of people) expect(p.messages().filter((m) => DEPOSIT_INTRO.test(m.plain))).toHaveLength(1);
+}, 300_000);
