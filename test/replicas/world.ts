@@ -16,9 +16,9 @@ import { freePort } from "../postgres/server.js";
 const TOKEN = "123456:REPLICA-TEST-TOKEN-emulator-01";
 const PUBLIC_URL = "https://bot.example.com/telegram/hook";
 const SECRET = "replica-webhook-secret_1";
-export const SUPPORT_CHAT_ID = -100778;
+const SUPPORT_CHAT_ID = -100778;
 
-export interface Replica {
+interface Replica {
   readonly bot: BotProcess;
   readonly port: number;
   /** Updates the load balancer sent to this replica. */
