@@ -11,6 +11,8 @@ import { createLogger, prettyWhenInteractive } from "./log.js";
 import type { App } from "./app.js";
 import { startSystem, type RunningSystem } from "./system.js";
 import { DataDirError, StoreCorruptError, StoreVersionError } from "./store/store.js";
+import { SchemaVersionError } from "./store/postgres/migrate.js";
+import { DatabaseUnavailableError } from "./store/postgres/postgres-store.js";
 import { osReason } from "./store/errors.js";
 import { StartupAbortedError } from "./net/wait-for-telegram.js";
 import { signalJudge } from "./stop-signals.js";
@@ -73,7 +75,13 @@ function fatal(err: unknown): never {
     logger.fatal(
       `The data directory ${err.dir} (DATA_DIR=${config.dataDir}) ${what}: ${osReason(err.code)} (${err.code}). ${dataDirAdvice(err)}`,
     );
-  } else if (err instanceof StoreCorruptError || err instanceof StoreVersionError) {
+  } else if (
+    err instanceof StoreCorruptError ||
+    err instanceof StoreVersionError ||
+    err instanceof DatabaseUnavailableError ||
+    err instanceof SchemaVersionError
+  ) {
+    // Each says in one line what is wrong and what to do (never the database password).
     logger.fatal(err.message);
   } else if (isAddressInUse(err)) {
     logger.fatal(`${err.message}. Another program uses that port: stop it, or set SANDBOX_PORT to another port (0 picks free ones).`);

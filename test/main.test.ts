@@ -109,6 +109,15 @@ describe("main.ts as a process", () => {
     expect(await readFile(file, "utf8")).toBe("{ this is not json");
   });
 
+  it("says in one line that the database at DATABASE_URL cannot be reached, without its password, and exits 1", async () => {
+    const run = await runMain({ DATA_DIR: dataDir, DATABASE_URL: "postgres://bot:s3cret-pw@127.0.0.1:9/swap" });
+    expect(run.code).toBe(1);
+    expect(run.output).toContain("DATABASE_URL");
+    expect(run.output).toContain("127.0.0.1:9");
+    expect(run.output).not.toContain("s3cret-pw");
+    expect(run.output).not.toContain("    at "); // no stack trace
+  });
+
   /** Start-up refused for the data directory: named, with the OS's reason and what to do; no stack, no "backup". */
   const expectDataDirRefusal = (run: Run, dir: string, reason: string, advice: RegExp) => {
     expect(run.code).toBe(1);
