@@ -290,7 +290,9 @@ export async function startApp(opts: AppOptions): Promise<App> {
     poller.start();
     await support.start();
   } else {
-    // Every replica polls the service (the store's claims share the exchanges out). One leader
+    // Every replica polls the service; a change is still recorded and told once (recordStatus
+    // compares inside its update, the notice's key is unique). Sharing the checks out through the
+    // store's claims (claimDue) is still to come, so a second replica adds no polling. One leader
     // sends the outbox, catches up notices, and runs support's checks and the timers below: one
     // sender per bot token is also what Telegram's per-bot limits want. When the leader dies, its
     // lock goes with its database session and another replica takes over within seconds.
