@@ -32,7 +32,11 @@ it("walks a whole exchange across two replicas, every milestone told once, and s
   w.sandbox.orders.deposit(order.id);
   await told(w, ana, order.id, NOTICES.deposit_received);
 
-  // One replica dies without warning; the other goes on alone.
+  // One replica dies without warning; the other goes on alone. 300 ms after the person saw the
+  // notice, as in test/crash/notices.test.ts: the sender has Telegram's answer and its mark by
+  // then. A kill before it reads that answer cannot be told from a lost message by any bot, and
+  // the next leader sends again (measured: one fresh-clone run killed within that window).
+  await ana.think(300);
   const [first, second] = w.replicas;
   first!.bot.kill();
   await first!.bot.waitExit();
