@@ -11,6 +11,10 @@
  * - **Read-modify-write is one step**: `update(id, fn)` and `add(key, value)` are atomic on both
  *   backends (a row lock or a unique key on PostgreSQL), so two processes sharing a database can
  *   both call them. A `get` followed by a `set` is not: two replicas could both pass the `get`.
+ * - **Any text is taken**: lowdb keeps strings as they are. PostgreSQL cannot hold U+0000 or a lone
+ *   surrogate, so there a NUL is removed and a lone surrogate becomes U+FFFD in everything written
+ *   (records, values and their keys, kv keys, searched text; postgres/text.ts). What a write
+ *   returns is what a read finds.
  */
 import type { ExchangeRecord, UserRecord } from "../domain/types.js";
 import type { ArchivedTotals } from "./archive.js";

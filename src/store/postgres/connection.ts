@@ -1,10 +1,12 @@
 /**
  * The PostgreSQL store's pool, seen as the store needs it: every call counted while it runs, so
  * `close()` can wait for them, and refused once the store is closed (a write then fails with
- * {@link StoreClosedError}, as on lowdb, rather than with the pool's own error).
+ * {@link StoreClosedError}, as on lowdb, rather than with the pool's own error). Every statement's
+ * string parameters lose their NUL characters on the way (text.ts: TEXT cannot hold them).
  */
 import type pg from "pg";
 import { StoreClosedError } from "../errors.js";
+import { textParams } from "./text.js";
 
 /** A client inside a transaction, or the pool: whatever runs one statement. */
 export interface Queryable {
@@ -27,7 +29,7 @@ export class PgConnection {
 
   /** One statement on any pooled connection; the whole result (for `rowCount`). */
   result<R extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<pg.QueryResult<R>> {
-    return this.#track(() => this.#pool.query<R>(sql, params));
+    return this.#track(() => this.#pool.query<R>(sql, textParams(params)));
   }
 
   /**
@@ -40,7 +42,7 @@ export class PgConnection {
       let broken: Error | undefined;
       try {
         await client.query("BEGIN");
-        const result = await work(client);
+        const result = await work({ query: (sql, params = []) => client.query(sql, textParams(params)) });
         await client.query("COMMIT");
         return result;
       } catch (err) {

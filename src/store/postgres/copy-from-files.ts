@@ -6,7 +6,8 @@
  *   is migrated (with its backup) and a damaged one refused exactly as at the bot's start; the
  *   archive is read through its index, so only the lines the bot itself would read are copied.
  * - **Rows as the bot writes them**: every record becomes a row through rows.ts, the mapping the
- *   PostgreSQL store uses, so a copied row cannot be told from one the bot wrote.
+ *   PostgreSQL store uses, after the store's own text.ts (a NUL in a name removed, as the bot's
+ *   writes do), so a copied row cannot be told from one the bot wrote.
  * - **Safe to run again**: every insert is `ON CONFLICT DO NOTHING`. A row already in PostgreSQL,
  *   perhaps changed by the bot since, is never overwritten; the report counts it as already there.
  * - **In the files' order**: rows are inserted in the order the files keep them, so `seq` (the
@@ -26,6 +27,7 @@ import type { ExchangeRecord } from "../../domain/types.js";
 import { openStore, type Store } from "../store.js";
 import { migrateSchema } from "./migrate.js";
 import { exchangeRow, userRow } from "./rows.js";
+import { jsonbText, textParams, toJsonb } from "./text.js";
 
 /** Rows per INSERT statement (6 parameters each for exchanges: well under PostgreSQL's 65,535). */
 const BATCH = 500;
@@ -125,7 +127,8 @@ interface Plan {
 /** Reads both files and the archive; nothing is written anywhere. */
 async function readFiles(store: Store, live: Store | undefined, logger: CopyLogger): Promise<Plan> {
   const notes: string[] = [];
-  const users = [...store.users.all()].map(userRow);
+  // Made fit for PostgreSQL (text.ts) before the row is made: its columns come from the record.
+  const users = [...store.users.all()].map((u) => userRow(toJsonb(u)));
   const hot = [...store.exchanges.all()];
   const listing = await store.archive.listed();
   logger.info(`read ${users.length} users, ${hot.length} exchanges in db.json and ${listing.lines} archived exchange lines`);
@@ -220,7 +223,7 @@ async function writeRows(pool: pg.Pool, plan: Plan, logger: CopyLogger): Promise
     let archivedCopied = 0;
     for (let i = 0; i < plan.exchanges.length; i += BATCH) {
       const slice = plan.exchanges.slice(i, i + BATCH);
-      const rows = slice.map(({ record }) => exchangeRow(record));
+      const rows = slice.map(({ record }) => exchangeRow(toJsonb(record)));
       const inserted = await insertBatch(
         client,
         EXCHANGES,
@@ -242,12 +245,12 @@ async function writeRows(pool: pg.Pool, plan: Plan, logger: CopyLogger): Promise
     const kv: Record<string, CopyCounts> = {};
     let conversations: CopyCounts = { found: 0, copied: 0, alreadyPresent: 0, skipped: 0 };
     for (const [namespace, { entries, found, skipped }] of plan.kv) {
-      const copied = await insertAll(client, KV, entries, ([key, value]) => [namespace, key, JSON.stringify(value)]);
+      const copied = await insertAll(client, KV, entries, ([key, value]) => [namespace, key, jsonbText(value)]);
       const counts = { found, copied, alreadyPresent: found - skipped - copied, skipped };
       if (namespace === CONVERSATIONS) conversations = counts;
       else kv[namespace] = counts;
     }
-    const settings = await insertAll(client, SETTINGS, plan.settings, ([key, value]) => [key, JSON.stringify(value)]);
+    const settings = await insertAll(client, SETTINGS, plan.settings, ([key, value]) => [key, jsonbText(value)]);
     await client.query("COMMIT");
     logger.info("committed");
     return {
@@ -341,7 +344,7 @@ async function insertBatch(
   const sql =
     `INSERT INTO ${table.name} (${table.columns.map(([name]) => name).join(", ")}) VALUES ${tuples.join(", ")} ` +
     `ON CONFLICT (${table.conflict}) DO NOTHING RETURNING ${returning ?? "1 AS inserted"}`;
-  const result = await client.query<Record<string, unknown>>(sql, rows.flat());
+  const result = await client.query<Record<string, unknown>>(sql, textParams(rows.flat()));
   return result.rows;
 }
 

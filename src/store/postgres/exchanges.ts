@@ -7,9 +7,9 @@
  */
 import type { ExchangeRecord } from "../../domain/types.js";
 import type { ArchivedTotals, ExchangeLookupStore, ExchangePatch, ExchangesStore } from "../data-store.js";
-import { toJson } from "../json.js";
 import { exchangeProblem } from "../schema.js";
 import type { PgConnection, Queryable } from "./connection.js";
+import { toJsonb } from "./text.js";
 import { keysetPages } from "./pages.js";
 import { exchangeRow } from "./rows.js";
 
@@ -30,7 +30,7 @@ export function postgresExchanges(db: PgConnection): ExchangesStore {
 
   return {
     async insert(rec) {
-      const stored = toJson(rec);
+      const stored = toJsonb(rec);
       const problem = exchangeProblem(stored);
       if (problem) throw new TypeError(`Refusing to store an exchange that ${problem}.`);
       try {
@@ -129,7 +129,7 @@ async function updateLocked(
   const current = rows[0]?.record;
   if (!current) throw new Error(`No exchange with id ${id}.`);
   // `current` was parsed from this query's answer: the caller's function may mutate it.
-  const next = toJson(typeof change === "function" ? change(current) : { ...current, ...change });
+  const next = toJsonb(typeof change === "function" ? change(current) : { ...current, ...change });
   if (next.id !== id) throw new Error(`An update may not change an exchange's id (${id}).`);
   const problem = exchangeProblem(next);
   if (problem) throw new TypeError(`Refusing an update after which the exchange ${problem}.`);

@@ -1,14 +1,14 @@
 /**
  * Key-value namespaces and settings on PostgreSQL: the same behaviour as kv-repo.ts over the `kv`
- * and `settings` tables. Values go in as JSON copies (json.ts `toJson`) and come out freshly parsed.
+ * and `settings` tables. Values go in as JSON copies made fit for JSONB (text.ts) and come out freshly parsed.
  *
  * The once-only and read-modify-write primitives are the database's: `add` is an insert the
  * primary key lets through once, `update` locks the row (or, for a missing key, races on the
  * insert and retries on the winner's row).
  */
 import type { KeyValueStore, MaintenanceSetting, SettingsStore } from "../data-store.js";
-import { toJson } from "../json.js";
 import type { PgConnection, Queryable } from "./connection.js";
+import { jsonbText, toJsonb } from "./text.js";
 
 export function postgresKeyValue<T>(db: PgConnection, namespace: string): KeyValueStore<T> {
   if (typeof namespace !== "string" || namespace === "") throw new TypeError("A kv namespace must be a non-empty string.");
@@ -20,7 +20,7 @@ export function postgresKeyValue<T>(db: PgConnection, namespace: string): KeyVal
     },
 
     async set(key, value) {
-      const json = JSON.stringify(toJson(value));
+      const json = jsonbText(value);
       // On conflict the row keeps its seq: replacing a value keeps its place, as on lowdb.
       await db.result(
         `INSERT INTO kv (namespace, key, value) VALUES ($1, $2, $3::jsonb)
@@ -30,7 +30,7 @@ export function postgresKeyValue<T>(db: PgConnection, namespace: string): KeyVal
     },
 
     async add(key, value) {
-      const json = JSON.stringify(toJson(value));
+      const json = jsonbText(value);
       const result = await db.result(
         "INSERT INTO kv (namespace, key, value) VALUES ($1, $2, $3::jsonb) ON CONFLICT (namespace, key) DO NOTHING",
         [ns, key, json],
@@ -81,7 +81,7 @@ async function updateLocked<T>(
       if (found) await client.query("DELETE FROM kv WHERE namespace = $1 AND key = $2", [ns, key]);
       return undefined;
     }
-    const stored = toJson(next);
+    const stored = toJsonb(next);
     if (found) {
       await client.query("UPDATE kv SET value = $3::jsonb WHERE namespace = $1 AND key = $2", [ns, key, JSON.stringify(stored)]);
       return stored;
@@ -105,7 +105,7 @@ export function postgresSettings(db: PgConnection): SettingsStore {
     async setMaintenance(value) {
       await db.result("INSERT INTO settings (key, value) VALUES ($1, $2::jsonb) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value", [
         MAINTENANCE,
-        JSON.stringify(toJson(value)),
+        jsonbText(value),
       ]);
     },
   };

@@ -5,9 +5,9 @@
  */
 import type { UserRecord } from "../../domain/types.js";
 import type { TelegramUserLike, UsersStore } from "../data-store.js";
-import { toJson } from "../json.js";
 import { seenUser, withLanguage } from "../users-repo.js";
 import type { PgConnection, Queryable } from "./connection.js";
+import { toJsonb } from "./text.js";
 import { keysetPages } from "./pages.js";
 import { userRow, usernameKey } from "./rows.js";
 
@@ -33,7 +33,10 @@ export function postgresUsers(db: PgConnection): UsersStore {
   return {
     get,
 
-    async upsertSeen(from, now) {
+    async upsertSeen(given, now) {
+      // Compared with the stored record as PostgreSQL keeps it (a NUL in a name removed), or a
+      // name with one would look changed, and be written, on every message.
+      const from = toJsonb(given);
       // Most messages change nothing worth a write: decide that without a lock first. (seenUser
       // also refuses a non-integer id, before anything is written.)
       const seen = await get(from.id);
@@ -83,7 +86,7 @@ async function upsertLocked(client: Queryable, from: TelegramUserLike, now: Date
     const next = seenUser(previous, from, now);
     if (!next) return previous as UserRecord;
     if (previous) return writeUser(client, next);
-    const stored = toJson(next);
+    const stored = toJsonb(next);
     const row = userRow(stored);
     const inserted = await client.query(
       "INSERT INTO users (id, username_key, record) VALUES ($1, $2, $3::jsonb) ON CONFLICT (id) DO NOTHING",
@@ -95,7 +98,7 @@ async function upsertLocked(client: Queryable, from: TelegramUserLike, now: Date
 
 /** Stores `rec` over its row; a write makes this account the holder of its username. */
 async function writeUser(client: Queryable, rec: UserRecord): Promise<UserRecord> {
-  const stored = toJson(rec);
+  const stored = toJsonb(rec);
   const row = userRow(stored);
   await client.query("UPDATE users SET username_key = $2, record = $3::jsonb, written = nextval('users_written') WHERE id = $1", [
     row.id,

@@ -497,6 +497,64 @@ export function defineDataStoreContract(open: () => Promise<DataStore>): void {
     });
   });
 
+  describe("text PostgreSQL cannot hold", () => {
+    // A NUL or half an emoji typed by a person must not make a write fail. lowdb keeps any string;
+    // PostgreSQL removes NUL and replaces a lone surrogate with U+FFFD (postgres/text.ts). On both,
+    // what a write returns is what a read finds, and text that only looks like an escape is kept.
+    const LONE = "\ud83d";
+    const written = { nul: "Ad\u0000a", lone: `half ${LONE}`, backslashNul: "back\\\u0000slash", literal: "C:\\u0000 \\ud83d", pair: "💱" };
+    const onPostgres = { nul: "Ada", lone: "half \ufffd", backslashNul: "back\\slash", literal: "C:\\u0000 \\ud83d", pair: "💱" };
+    const expected = (store: DataStore) => (store.kind === "postgres" ? onPostgres : written);
+
+    it("stores a user's names with NUL and a lone surrogate, and finds them again", async () => {
+      const store = await fresh();
+      const from = { id: 7, first_name: written.lone, username: written.nul };
+      const created = await store.users.upsertSeen(from, t0);
+      const want = expected(store);
+      expect(created).toMatchObject({ firstName: want.lone, username: want.nul });
+      expect(await store.users.get(7)).toEqual(created);
+      expect((await store.users.findByUsername(written.nul))?.id).toBe(7);
+      // Seen again within the minute with the same names: nothing changed, nothing else written.
+      expect(await store.users.upsertSeen(from, at(SECOND))).toEqual(created);
+      expect(await store.users.setBlocked(7, true)).toMatchObject({ username: want.nul, blocked: true });
+    });
+
+    it("stores an exchange with NUL in an address and a tag; /find by the typed text finds it", async () => {
+      const store = await fresh();
+      const address = `addr${written.nul}`;
+      const inserted = await store.exchanges.insert(exchange({ id: "nul", destinationAddress: address, refundTag: written.lone }));
+      const want = expected(store);
+      expect(inserted).toMatchObject({ destinationAddress: `addr${want.nul}`, refundTag: want.lone });
+      expect(await store.exchanges.get("nul")).toEqual(inserted);
+      expect(ids(await store.exchanges.find(address))).toEqual(["nul"]);
+      const updated = await store.exchanges.update("nul", { depositTag: written.backslashNul });
+      expect(updated.depositTag).toBe(want.backslashNul);
+      expect(await store.exchanges.get("nul")).toEqual(updated);
+    });
+
+    it("stores kv values, object keys, kv keys and settings with NUL; set, add and update alike", async () => {
+      const store = await fresh();
+      const kv = store.kv<unknown>("typed");
+      const value = { [`ke${written.nul}y`]: [written.nul, written.lone], ...written };
+      const want = expected(store);
+      const stored = { [`ke${want.nul}y`]: [want.nul, want.lone], ...want };
+      await kv.set("set", value);
+      expect(await kv.get("set")).toEqual(stored);
+      expect(await kv.add("add", value)).toBe(true);
+      expect(await kv.get("add")).toEqual(stored);
+      expect(await kv.update("update", () => value)).toEqual(stored);
+      expect(await kv.get("update")).toEqual(stored);
+      await store.conversations.set("chat:7", { text: written.nul });
+      expect(await store.conversations.get("chat:7")).toEqual({ text: want.nul });
+      // A key with NUL: the same key finds the value again (PostgreSQL stores it without the NUL).
+      await kv.set(`k${written.nul}`, 1);
+      expect(await kv.get(`k${written.nul}`)).toBe(1);
+      expect(await kv.keys()).toContain(`k${want.nul}`);
+      await store.settings.setMaintenance({ on: true, message: written.nul });
+      expect(await store.settings.getMaintenance()).toEqual({ on: true, message: want.nul });
+    });
+  });
+
   describe("settings", () => {
     it("keeps the maintenance switch, as a copy", async () => {
       const store = await fresh();

@@ -245,6 +245,28 @@ describe("copyFilesToPostgres", () => {
     );
   });
 
+  it("copies names, records and kv values with NUL, without the NUL, as the bot's own writes do", async () => {
+    const folder = await mkdtemp(join(tmpdir(), "bot-copy-nul-"));
+    const target = new pg.Pool({ connectionString: await testDatabase(), max: 2 });
+    try {
+      const files = await openStore({ dataDir: folder, flushDelayMs: 0 });
+      files.users.upsertSeen({ id: 5, first_name: "Ad\u0000a", username: "ada\u0000" }, new Date(NOW));
+      files.exchanges.insert({ ...makeExchange(1), destinationAddress: "addr\u0000ess" });
+      files.kv<string>("typed").set("k\u0000", "va\u0000lue");
+      await files.close();
+      const report = await copyFilesToPostgres({ dataDir: folder, pool: target });
+      expect([report.users.copied, report.exchangesHot.copied, report.kv.typed?.copied]).toEqual([1, 1, 1]);
+      const one = async (sql: string) => (await target.query<{ v: unknown }>(sql)).rows[0]?.v;
+      expect(await one("SELECT record->>'firstName' AS v FROM users")).toBe("Ada");
+      expect(await one("SELECT username_key AS v FROM users")).toBe("ada");
+      expect(await one("SELECT search_keys AS v FROM exchanges")).toContain("address");
+      expect(await one("SELECT key || '=' || (value #>> '{}') AS v FROM kv WHERE namespace = 'typed'")).toBe("k=value");
+    } finally {
+      await target.end();
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
   it("refuses a folder without db.json, before touching the database", async () => {
     const empty = await mkdtemp(join(tmpdir(), "bot-copy-empty-"));
     try {
