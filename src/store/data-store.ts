@@ -109,6 +109,12 @@ export interface KeyValueStore<T> {
   keys(): Promise<string[]>;
   /** Every entry, in insertion order. */
   entries(): Promise<Array<[string, T]>>;
+  /**
+   * The entries whose key starts with `prefix` (case and every character as they are), in insertion
+   * order. On PostgreSQL an index range: its cost follows the entries found, not the namespace, so
+   * a namespace keyed by owner first (the outbox: its chat) can answer for one owner cheaply.
+   */
+  entriesWithPrefix(prefix: string): Promise<Array<[string, T]>>;
 }
 
 /** The maintenance switch: while on, the bot answers users with `message` (or a default text). */

@@ -122,6 +122,7 @@ function fileKeyValue<T>(repo: KeyValueRepo<T>): KeyValueStore<T> {
     has: (key) => step(() => repo.has(key)),
     keys: () => step(() => repo.keys()),
     entries: () => step(() => repo.entries()),
+    entriesWithPrefix: (prefix) => step(() => repo.entriesWithPrefix(prefix)),
   };
 }
 

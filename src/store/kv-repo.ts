@@ -17,6 +17,8 @@ export interface KeyValueRepo<T> {
   keys(): string[];
   /** Copies of every entry, in insertion order. */
   entries(): Array<[string, T]>;
+  /** Copies of the entries whose key starts with `prefix`, in insertion order. */
+  entriesWithPrefix(prefix: string): Array<[string, T]>;
 }
 
 /**
@@ -62,6 +64,15 @@ class DictRepo<T> implements KeyValueRepo<T> {
 
   entries(): Array<[string, T]> {
     return Object.entries(this.locate(false) ?? {}).map(([k, v]) => [k, copy(v as T)]);
+  }
+
+  entriesWithPrefix(prefix: string): Array<[string, T]> {
+    const d = this.locate(false);
+    if (!d) return [];
+    // Only the matches are copied: the other keys are compared in memory, never cloned.
+    return Object.keys(d)
+      .filter((k) => k.startsWith(prefix))
+      .map((k) => [k, copy(d[k] as T)]);
   }
 }
 

@@ -59,7 +59,21 @@ export function postgresKeyValue<T>(db: PgConnection, namespace: string): KeyVal
       const rows = await db.rows<{ key: string; value: T }>("SELECT key, value FROM kv WHERE namespace = $1 ORDER BY seq", [ns]);
       return rows.map((r): [string, T] => [r.key, r.value]);
     },
+
+    async entriesWithPrefix(prefix) {
+      // LIKE 'prefix%' is a range of the kv_key_prefix index (text_pattern_ops: under any collation).
+      const rows = await db.rows<{ key: string; value: T }>("SELECT key, value FROM kv WHERE namespace = $1 AND key LIKE $2 ORDER BY seq", [
+        ns,
+        `${likeLiteral(prefix)}%`,
+      ]);
+      return rows.map((r): [string, T] => [r.key, r.value]);
+    },
   };
+}
+
+/** `text` as a LIKE pattern that matches only itself: its wildcards and the escape character escaped. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /**

@@ -73,4 +73,14 @@ export const SCHEMA_MIGRATIONS: readonly SchemaMigration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: "kv key prefixes",
+    sql: `
+      -- kv.entriesWithPrefix (one chat's outbox entries) as an index range. The primary key is in
+      -- the database's collation, whose order a LIKE prefix can use only when it is "C";
+      -- text_pattern_ops compares byte by byte whatever the collation.
+      CREATE INDEX kv_key_prefix ON kv (namespace, key text_pattern_ops);
+    `,
+  },
 ];

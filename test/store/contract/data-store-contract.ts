@@ -481,6 +481,45 @@ export function defineDataStoreContract(open: () => Promise<DataStore>): void {
       expect(await kv.get("d")).toEqual({ n: 5 });
     });
 
+    it("entriesWithPrefix lists the keys that start with the prefix, in insertion order, wildcards as plain text", async () => {
+      const store = await fresh();
+      const kv = store.kv<number>("prefixed");
+      for (const [key, n] of [
+        ["chat:1:b", 1],
+        ["chat:10:a", 2],
+        ["chat:1:a", 3],
+        ["CHAT:1:c", 4],
+        ["chat:1_x", 5],
+        ["chat:1%", 6],
+        ["back\\slash", 7],
+        ["other", 8],
+      ] as const)
+        await kv.set(key, n);
+      await store.kv<number>("elsewhere").set("chat:1:z", 9);
+      expect(await kv.entriesWithPrefix("chat:1:")).toEqual([
+        ["chat:1:b", 1],
+        ["chat:1:a", 3],
+      ]);
+      // "_" and "%" are characters here, not LIKE's "any": neither finds "chat:1:…" or "chat:10:…".
+      expect(await kv.entriesWithPrefix("chat:1_")).toEqual([["chat:1_x", 5]]);
+      expect(await kv.entriesWithPrefix("chat:1%")).toEqual([["chat:1%", 6]]);
+      expect(await kv.entriesWithPrefix("back\\")).toEqual([["back\\slash", 7]]);
+      expect(await kv.entriesWithPrefix("nothing")).toEqual([]);
+      expect(await kv.entriesWithPrefix("")).toEqual(await kv.entries());
+      expect(await store.kv("never-written").entriesWithPrefix("chat:")).toEqual([]);
+      // A replaced value keeps its place; a deleted key is gone; the result is the caller's copy.
+      await kv.set("chat:1:b", 10);
+      await kv.delete("chat:1:a");
+      await kv.set("chat:1:a", 11);
+      const found = await kv.entriesWithPrefix("chat:1:");
+      expect(found).toEqual([
+        ["chat:1:b", 10],
+        ["chat:1:a", 11],
+      ]);
+      found[0]![1] = 99;
+      expect(await kv.get("chat:1:b")).toBe(10);
+    });
+
     it("add is once-only under concurrency: of 20 adds of one key exactly one wins", async () => {
       const store = await fresh();
       const kv = store.kv<number>("race");
