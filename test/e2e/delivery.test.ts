@@ -9,13 +9,7 @@ import type { ExchangeRecord } from "../../src/domain/types.js";
 import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
 import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver, leadingIcon } from "./chat-driver.js";
-import { openExchange, type TestUser } from "./fixtures.js";
-
-async function cycle(h: Harness) {
-  const report = await h.app.poller.runCycle({ all: true });
-  await h.app.notifier.idle();
-  return report;
-}
+import { cycle, openExchange, type TestUser } from "./fixtures.js";
 
 /** The person's messages that start with `icon` (milestones start with their status icon). */
 const starting = (user: TestUser, icon: string) =>

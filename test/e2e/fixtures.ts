@@ -1,10 +1,13 @@
 /**
- * Fixtures shared by end-to-end tests that start from an exchange already created.
+ * Fixtures shared by end-to-end tests: an exchange already created, one made in the chat and taken
+ * to success, a poller cycle, an inline query.
  */
+import { expect } from "vitest";
 import type { ExchangeRecord } from "../../src/domain/types.js";
 import { createI18n, translatorOf } from "../../src/messages/i18n.js";
 import { sendDepositInstructions } from "../../src/messages/deposit-instructions.js";
 import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
+import { ChatDriver, leadingIcon } from "./chat-driver.js";
 import type { Harness } from "./harness.js";
 
 const BTC = SAMPLE_ADDRESSES.BTC!;
@@ -54,6 +57,50 @@ export async function openExchange(h: Harness, user: TestUser): Promise<Exchange
     h.app.store,
   );
   return (await h.app.store.exchanges.get(record.id))!;
+}
+
+/** One poller cycle over every open exchange, then every notice it caused, sent. */
+export async function cycle(h: Harness) {
+  const report = await h.app.poller.runCycle({ all: true });
+  // The notifier's idle waits for the outbox's too: the notices are sent, not only queued.
+  await h.app.notifier.idle();
+  return report;
+}
+
+/**
+ * `user` makes an exchange in the chat (amount to confirmation), gets its instructions ending with
+ * the card, and the sandbox takes it through the deposit to success over two cycles: one card
+ * edited to "Completed", a message for the deposit and one for the success, in that order.
+ * Returns the sandbox's order and the card.
+ */
+export async function exchangeInChatToSuccess(h: Harness, user: TestUser) {
+  const chat = new ChatDriver(h, user);
+  const { card: confirm } = await chat.toConfirmationCard();
+  const since = chat.mark();
+  const sent = user.pressButton(confirm, "x:c:confirm");
+  const card = await chat.waitNew("Waiting for your deposit", since);
+  await sent.handled;
+  // The card is the last message of the instructions, and the one the poller will edit.
+  expect(user.chat.last()!.message_id).toBe(card.message_id);
+  const order = h.sandbox.orders.list()[0]!;
+  expect((await h.app.store.exchanges.get(order.id))?.cardMessageId).toBe(card.message_id);
+  const start = user.chat.messages().length;
+
+  h.sandbox.orders.deposit(order.id);
+  await cycle(h);
+  for (let i = 0; i < 3; i++) h.sandbox.orders.advance(order.id);
+  await cycle(h);
+  expect(user.chat.byId(card.message_id)!.plain).toContain("Completed");
+  expect(iconsFrom(user, start)).toEqual(["📥", "✅"]);
+  return { order, card };
+}
+
+/** The leading icons of the bot's messages in `user`'s chat from message `start` on (a milestone's is its status's). */
+export function iconsFrom(user: TestUser, start: number): Array<string | undefined> {
+  return user.chat
+    .messages()
+    .slice(start)
+    .map((m) => leadingIcon(m.plain));
 }
 
 /** An inline result as the bot sends it (the fields the tests read). */

@@ -7,16 +7,9 @@ import { readdir } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import pg from "pg";
 import { startHarness, type Harness } from "./harness.js";
-import { ChatDriver, leadingIcon } from "./chat-driver.js";
-import type { TestUser } from "./fixtures.js";
+import { ChatDriver } from "./chat-driver.js";
+import { exchangeInChatToSuccess, type TestUser } from "./fixtures.js";
 import { testDatabase } from "../postgres/database.js";
-
-async function cycle(h: Harness) {
-  const report = await h.app.poller.runCycle({ all: true });
-  await h.app.notifier.idle();
-  await h.app.delivery.outbox.idle();
-  return report;
-}
 
 describe("the bot on PostgreSQL", () => {
   let h: Harness;
@@ -37,27 +30,7 @@ describe("the bot on PostgreSQL", () => {
   it("takes an exchange from the chat to its final notice, keeping everything in the database", async () => {
     expect(h.app.files).toBeUndefined();
     expect(h.app.store.kind).toBe("postgres");
-    const chat = new ChatDriver(h, user);
-    const { card: confirm } = await chat.toConfirmationCard();
-    const since = chat.mark();
-    const sent = user.pressButton(confirm, "x:c:confirm");
-    const card = await chat.waitNew("Waiting for your deposit", since);
-    await sent.handled;
-    const order = h.sandbox.orders.list()[0]!;
-    expect((await h.app.store.exchanges.get(order.id))?.cardMessageId).toBe(card.message_id);
-    const start = user.chat.messages().length;
-
-    h.sandbox.orders.deposit(order.id);
-    await cycle(h);
-    for (let i = 0; i < 3; i++) h.sandbox.orders.advance(order.id);
-    await cycle(h);
-    expect(user.chat.byId(card.message_id)!.plain).toContain("Completed");
-    expect(
-      user.chat
-        .messages()
-        .slice(start)
-        .map((m) => leadingIcon(m.plain)),
-    ).toEqual(["📥", "✅"]);
+    const { order } = await exchangeInChatToSuccess(h, user);
 
     // Read straight from the database, as another replica or support's SQL would see it.
     const client = new pg.Client({ connectionString: url });

@@ -6,15 +6,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "./harness.js";
-import { ChatDriver, leadingIcon } from "./chat-driver.js";
-import { openExchange, type TestUser } from "./fixtures.js";
-
-/** One poller cycle over every open exchange, then every notice it caused. */
-async function cycle(h: Harness) {
-  const report = await h.app.poller.runCycle({ all: true });
-  await h.app.notifier.idle();
-  return report;
-}
+import { leadingIcon } from "./chat-driver.js";
+import { cycle, exchangeInChatToSuccess, iconsFrom, openExchange, type TestUser } from "./fixtures.js";
 
 /** The bot's messages in the person's chat that are order cards (they carry the refresh button). */
 function cards(user: TestUser, id: string) {
@@ -80,29 +73,7 @@ describe("status tracking, end to end", () => {
   });
 
   it("takes an exchange made in the chat from its deposit instructions to success, on one card", async () => {
-    const chat = new ChatDriver(h, user);
-    const { card: confirm } = await chat.toConfirmationCard();
-    const since = chat.mark();
-    const sent = user.pressButton(confirm, "x:c:confirm");
-    const card = await chat.waitNew("Waiting for your deposit", since);
-    await sent.handled;
-    // The card is the last message of the instructions, and the one the poller will edit.
-    expect(user.chat.last()!.message_id).toBe(card.message_id);
-    const order = h.sandbox.orders.list()[0]!;
-    expect(h.app.files!.store.exchanges.get(order.id)!.cardMessageId).toBe(card.message_id);
-    const start = user.chat.messages().length;
-
-    h.sandbox.orders.deposit(order.id);
-    await cycle(h);
-    for (let i = 0; i < 3; i++) h.sandbox.orders.advance(order.id);
-    await cycle(h);
-    expect(user.chat.byId(card.message_id)!.plain).toContain("Completed");
-    expect(
-      user.chat
-        .messages()
-        .slice(start)
-        .map((m) => leadingIcon(m.plain)),
-    ).toEqual(["📥", "✅"]);
+    const { order } = await exchangeInChatToSuccess(h, user);
     expect(cards(user, order.id)).toHaveLength(1);
   });
 
@@ -119,12 +90,7 @@ describe("status tracking, end to end", () => {
     await h.restart();
     await h.emulator.waitFor(() => user.chat.messages().length > start);
     await h.app.notifier.idle();
-    expect(
-      user.chat
-        .messages()
-        .slice(start)
-        .map((m) => leadingIcon(m.plain)),
-    ).toEqual(["📥"]);
+    expect(iconsFrom(user, start)).toEqual(["📥"]);
     expect(user.chat.byId(ex.cardMessageId!)!.plain).toContain("Deposit received");
 
     // A second restart has nothing left to send.
@@ -136,12 +102,7 @@ describe("status tracking, end to end", () => {
     h.sandbox.orders.advance(ex.id);
     h.sandbox.orders.advance(ex.id);
     await cycle(h);
-    expect(
-      user.chat
-        .messages()
-        .slice(start)
-        .map((m) => leadingIcon(m.plain)),
-    ).toEqual(["📥", "✅"]);
+    expect(iconsFrom(user, start)).toEqual(["📥", "✅"]);
     expect(cards(user, ex.id)).toHaveLength(1);
   });
 
@@ -160,12 +121,7 @@ describe("status tracking, end to end", () => {
     const back = await cycle(h);
     expect(back.changed).toBe(1);
     expect(h.app.poller.backoffLevel).toBe(0);
-    expect(
-      user.chat
-        .messages()
-        .slice(start)
-        .map((m) => leadingIcon(m.plain)),
-    ).toEqual(["📥"]);
+    expect(iconsFrom(user, start)).toEqual(["📥"]);
   });
 
   it("stops writing to a person who blocked the bot, and keeps tracking their exchange", async () => {
