@@ -124,7 +124,7 @@ export class Delivery {
    */
   async offerPayment(record: ExchangeRecord, coins: InstructionCoins | undefined): Promise<void> {
     const { store } = this.#opts;
-    const entry = await this.outbox.get(keys.deposit(record.id));
+    const entry = await this.outbox.get(keys.deposit(record.id), record.chatId);
     const current = (await store.exchanges.get(record.id)) ?? record;
     if (!current.instructionsQueued && !entry) {
       await this.depositInstructions(current, coins);
@@ -157,7 +157,8 @@ export class Delivery {
       void this.outbox
         .durable()
         .then(async () => {
-          for (const rec of await store.exchanges.open()) if (await this.outbox.get(keys.deposit(rec.id))) await this.#markQueued(rec.id);
+          for (const rec of await store.exchanges.open())
+            if (await this.outbox.get(keys.deposit(rec.id), rec.chatId)) await this.#markQueued(rec.id);
         })
         .catch((err: unknown) => logger.error({ err }, "delivery: could not save the reconciled instructions"));
     }
@@ -215,9 +216,9 @@ export class Delivery {
     await this.outbox.durable();
   }
 
-  /** Whether a message key was ever queued (and not yet pruned). */
-  async has(key: string): Promise<boolean> {
-    return (await this.outbox.get(key)) !== undefined;
+  /** Whether a message key was ever queued for `chatId` (and not yet pruned). */
+  async has(key: string, chatId: number): Promise<boolean> {
+    return (await this.outbox.get(key, chatId)) !== undefined;
   }
 
   /**

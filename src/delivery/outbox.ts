@@ -8,7 +8,14 @@
  *   "sent" state) is written and flushed before the next message of that chat is considered. After
  *   a kill at any moment, at most the one message in flight at the kill is sent again.
  * - **Once per key.** Keys are deterministic ("ms:<exchange>:success", "dep:<exchange>"), and an
- *   entry is never enqueued twice: a notice recomputed after a restart finds its entry and stops.
+ *   entry is never enqueued twice for its chat: a notice recomputed after a restart finds its entry
+ *   and stops. A key always goes to one chat (the exchange's, or the alert's, whose key names it).
+ * - **Stored under its chat.** An entry's key in the store is "chat:<chatId>:<key>", so one chat's
+ *   entries are one prefix ({@link KeyValueStore.entriesWithPrefix}): waiting for a chat
+ *   ({@link Outbox.drained}, which looks every 25 ms while a person waits) and sending to it read
+ *   that chat's entries, not every chat's (on PostgreSQL an index range, not the whole namespace
+ *   per look). Entries an earlier version stored under the bare key are moved under their chat when
+ *   the outbox first reads the store.
  * - **In order per chat.** A chat's entries are sent one at a time in the order they were queued;
  *   an entry that fails holds back the later ones of its chat (instructions must not arrive with
  *   the QR code before the address), never other chats.
@@ -36,6 +43,16 @@ import type { DataStore, KeyValueStore } from "../store/data-store.js";
 
 /** The kv namespace of the entries in the live store. */
 const OUTBOX_NAMESPACE = "outbox";
+
+/** The start of the stored keys of `chatId`'s entries (the digits end at the colon: chat 1 is not chat 10). */
+function chatPrefix(chatId: number): string {
+  return `chat:${chatId}:`;
+}
+
+/** Where the entry `key` of `chatId` is stored. */
+function storedKey(chatId: number, key: string): string {
+  return chatPrefix(chatId) + key;
+}
 
 export type OutboxState = "pending" | "sent" | "blocked" | "failed" | "expired" | "obsolete";
 
@@ -163,10 +180,30 @@ export class Outbox<P = unknown> {
   }
 
   async #load(): Promise<void> {
-    for (const [, e] of await this.#entries()) {
+    let moved = 0;
+    for (const [stored, e] of await this.#entries()) {
       this.#seq = Math.max(this.#seq, e.seq);
       if (e.state === "pending" && e.parked) this.#parkedChats.add(e.chatId);
+      const earlier = stored !== storedKey(e.chatId, e.key) && Number.isSafeInteger(e.chatId) && typeof e.key === "string";
+      if (earlier && (await this.#moveUnderChat(stored))) moved++;
     }
+    if (moved > 0) this.#opts.logger.info({ entries: moved }, "outbox: entries stored by an earlier version moved under their chats");
+  }
+
+  /**
+   * Moves an entry an earlier version stored under its bare key (a live.json of that version, or
+   * the database copied from one) to its chat's key, where per-chat reads look. The copy is added
+   * before the old key is deleted: a crash in between leaves both, and the next start finds the
+   * copy in place (`add` refuses) and only deletes the old key. Nothing writes an old key any more,
+   * so the value read here is the entry's latest. Returns whether this call found it to move (a
+   * replica starting at the same moment may have moved it).
+   */
+  async #moveUnderChat(stored: string): Promise<boolean> {
+    const entry = await this.#kv.get(stored);
+    if (entry === undefined) return false;
+    await this.#kv.add(storedKey(entry.chatId, entry.key), entry);
+    await this.#kv.delete(stored);
+    return true;
   }
 
   get #kv(): KeyValueStore<OutboxEntry<P>> {
@@ -177,9 +214,10 @@ export class Outbox<P = unknown> {
     return this.#kv.entries();
   }
 
-  /** The entry under `key`, if any (a copy). */
-  get(key: string): Promise<OutboxEntry<P> | undefined> {
-    return this.#kv.get(key);
+  /** `chatId`'s entry under `key`, if any (a copy). */
+  async get(key: string, chatId: number): Promise<OutboxEntry<P> | undefined> {
+    await this.#ready();
+    return this.#kv.get(storedKey(chatId, key));
   }
 
   /**
@@ -190,7 +228,7 @@ export class Outbox<P = unknown> {
   async enqueue(key: string, chatId: number, payload: P, opts: EnqueueOptions): Promise<boolean> {
     await this.#ready();
     // `add`, not `has` then `set`: of two callers (or replicas) queuing the same key, one wins.
-    const added = await this.#kv.add(key, this.#fresh(key, chatId, payload, opts));
+    const added = await this.#kv.add(storedKey(chatId, key), this.#fresh(key, chatId, payload, opts));
     if (added) {
       this.#schedule(0);
       this.#opts.onQueued?.();
@@ -206,7 +244,7 @@ export class Outbox<P = unknown> {
     await this.#ready();
     const fresh = this.#fresh(key, chatId, payload, opts);
     // One step: the entry must not be sent (and marked) between reading its state and replacing it.
-    await this.#kv.update(key, (existing) => (existing?.state === "pending" ? { ...existing, payload } : fresh));
+    await this.#kv.update(storedKey(chatId, key), (existing) => (existing?.state === "pending" ? { ...existing, payload } : fresh));
     this.#schedule(0);
     this.#opts.onQueued?.();
   }
@@ -270,9 +308,11 @@ export class Outbox<P = unknown> {
     this.#schedule(0);
   }
 
-  /** Pending entries (all chats, or one). */
+  /** Pending entries (all chats, or one: then only that chat's entries are read). */
   async pending(chatId?: number): Promise<OutboxEntry<P>[]> {
-    return (await this.#entries()).map(([, e]) => e).filter((e) => e.state === "pending" && (chatId === undefined || e.chatId === chatId));
+    await this.#ready();
+    const entries = chatId === undefined ? await this.#entries() : await this.#kv.entriesWithPrefix(chatPrefix(chatId));
+    return entries.map(([, e]) => e).filter((e) => e.state === "pending" && (chatId === undefined || e.chatId === chatId));
   }
 
   /**
@@ -300,7 +340,7 @@ export class Outbox<P = unknown> {
       let n = 0;
       for (const e of await this.pending(chatId)) {
         if (!e.parked) continue;
-        await this.#kv.update(e.key, (cur) => {
+        await this.#kv.update(storedKey(chatId, e.key), (cur) => {
           if (cur?.state !== "pending" || !cur.parked) return cur;
           const awake: OutboxEntry<P> = { ...cur, nextAt: now };
           delete awake.parked;
@@ -318,7 +358,9 @@ export class Outbox<P = unknown> {
 
   /**
    * Resolves when `chatId` has nothing pending to send (parked entries wait for {@link wake}, not
-   * for time), or after `timeoutMs`; returns whether it was delivered.
+   * for time), or after `timeoutMs`; returns whether it was delivered. It asks the store, not this
+   * process: with replicas the leader sends, perhaps what another replica queued. Each look reads
+   * only this chat's entries, however many other chats have waiting.
    */
   async drained(chatId: number, timeoutMs: number): Promise<boolean> {
     const until = Date.now() + timeoutMs;
@@ -343,6 +385,8 @@ export class Outbox<P = unknown> {
    * makes them unnecessary is durable elsewhere (the main store): they are what stops a repeat.
    */
   async prune(beforePrune: () => Promise<void>): Promise<number> {
+    // Entries of an earlier version are under their chats first: #finish writes there.
+    await this.#ready();
     // Parked entries past their deadline end here: a chat that never opens the bot must not keep them forever.
     const nowIso = this.#opts.now().toISOString();
     for (const [, e] of await this.#entries()) {
@@ -503,7 +547,7 @@ export class Outbox<P = unknown> {
     try {
       const result = await this.#opts.deliver(entry, async (progress) => {
         current = { ...current, progress };
-        await this.#kv.set(entry.key, current);
+        await this.#kv.set(storedKey(entry.chatId, entry.key), current);
         await this.#opts.live.flush();
       });
       if (result === "sent") this.stats.sent++;
@@ -550,7 +594,7 @@ export class Outbox<P = unknown> {
     for (const e of await this.pending(chatId)) {
       const entry = e.key === current.key ? current : e;
       if (entry.keepWhenForbidden) {
-        await this.#kv.set(entry.key, { ...entry, parked: true });
+        await this.#kv.set(storedKey(entry.chatId, entry.key), { ...entry, parked: true });
         parked++;
       } else {
         await this.#finish(entry, "blocked");
@@ -577,7 +621,12 @@ export class Outbox<P = unknown> {
       "outbox: sending failed; will try again",
     );
     try {
-      await this.#kv.set(entry.key, { ...entry, attempts, lastError, nextAt: new Date(this.#opts.now().getTime() + delay).toISOString() });
+      await this.#kv.set(storedKey(entry.chatId, entry.key), {
+        ...entry,
+        attempts,
+        lastError,
+        nextAt: new Date(this.#opts.now().getTime() + delay).toISOString(),
+      });
     } catch {
       // The live store is closed (stopping): the entry is retried from its last mark after the restart.
     }
@@ -585,7 +634,7 @@ export class Outbox<P = unknown> {
   }
 
   async #finish(entry: OutboxEntry<P>, state: OutboxState): Promise<void> {
-    await this.#kv.set(entry.key, { ...entry, state, doneAt: this.#opts.now().toISOString() });
+    await this.#kv.set(storedKey(entry.chatId, entry.key), { ...entry, state, doneAt: this.#opts.now().toISOString() });
     // The mark is on disk before the chat's next entry is considered.
     await this.#opts.live.flush();
   }

@@ -7,7 +7,7 @@ import { GrammyError } from "grammy";
 import { freshStores } from "../store/helpers.js";
 import { openStore } from "../../src/store/store.js";
 import { fileDataStore } from "../../src/store/file-data-store.js";
-import { Outbox, type Deliverer } from "../../src/delivery/outbox.js";
+import { Outbox, type Deliverer, type OutboxEntry } from "../../src/delivery/outbox.js";
 
 const { fresh, dirs } = freshStores();
 const silent = { info() {}, warn() {}, error() {} };
@@ -53,7 +53,7 @@ describe("outbox", () => {
     expect(sent).toEqual(["a1", "a2", "b1"]);
     await live.close();
     const reopened = await openStore({ dataDir: dir, fileName: "live.json", flushDelayMs: 0 });
-    expect(reopened.kv<{ state: string }>("outbox").get("a")!.state).toBe("sent");
+    expect(reopened.kv<{ state: string }>("outbox").get("chat:1:a")!.state).toBe("sent");
     await reopened.close();
   });
 
@@ -68,7 +68,7 @@ describe("outbox", () => {
     await outbox.idle();
     // The failed entry holds back the chat's next one.
     expect(first.sent).toEqual(["x1", "x2"]);
-    expect(await outbox.get("x")).toMatchObject({ state: "pending", progress: 2, attempts: 1 });
+    expect(await outbox.get("x", 7)).toMatchObject({ state: "pending", progress: 2, attempts: 1 });
     await outbox.stop();
     await live.close();
 
@@ -80,6 +80,55 @@ describe("outbox", () => {
     await restarted.idle();
     expect(second.sent).toEqual(["x3", "x4", "y1"]);
     await again.close();
+  });
+
+  it("sends and finds the entries an earlier version stored under the bare key, moved under their chat once", async () => {
+    const dir = await dirs.make();
+    const at = new Date().toISOString();
+    const entry = (key: string, chatId: number, seq: number, done = false): OutboxEntry<P> => ({
+      key,
+      chatId,
+      seq,
+      payload: { parts: [key] },
+      state: done ? "sent" : "pending",
+      createdAt: at,
+      expiresAt: new Date(Date.now() + 60_000).toISOString(),
+      nextAt: at,
+      attempts: 0,
+      progress: 0,
+      ...(done ? { doneAt: at } : {}),
+    });
+    // live.json as the earlier version left it: keys without their chat.
+    const earlier = await openStore({ dataDir: dir, fileName: "live.json", flushDelayMs: 0 });
+    const kv = earlier.kv<OutboxEntry<P>>("outbox");
+    kv.set("dep:x", entry("dep:x", 7, 1));
+    kv.set("ms:x:success", entry("ms:x:success", 7, 2));
+    kv.set("card:y", entry("card:y", 70, 3, true));
+    // A stop half-way through an earlier move: the copy under its chat (since sent) and the old key.
+    kv.set("dep:z", entry("dep:z", 9, 4));
+    kv.set("chat:9:dep:z", entry("dep:z", 9, 4, true));
+    await earlier.close();
+
+    const live = await openStore({ dataDir: dir, fileName: "live.json", flushDelayMs: 0 });
+    const { sent, deliver } = recorder();
+    const outbox = new Outbox<P>({ live: fileDataStore(live), deliver, logger: silent });
+    // Found by the per-chat reads (chat 70's entry is not chat 7's), and still once per key.
+    expect((await outbox.pending(7)).map((e) => e.key)).toEqual(["dep:x", "ms:x:success"]);
+    expect(await outbox.get("card:y", 70)).toMatchObject({ state: "sent" });
+    expect(await outbox.drained(7, 0)).toBe(false);
+    expect(await outbox.enqueue("dep:x", 7, { parts: ["again"] }, { ttlMs: 60_000 })).toBe(false);
+    expect(await outbox.enqueue("card:y", 70, { parts: ["again"] }, { ttlMs: 60_000 })).toBe(false);
+    outbox.start();
+    expect(await outbox.drained(7, 5_000)).toBe(true);
+    await outbox.idle();
+    // The half-moved entry was sent before the stop: not again.
+    expect(sent).toEqual(["dep:x", "ms:x:success"]);
+    expect(await outbox.get("ms:x:success", 7)).toMatchObject({ state: "sent" });
+    await outbox.stop();
+    await live.close();
+    const reopened = await openStore({ dataDir: dir, fileName: "live.json", flushDelayMs: 0 });
+    expect(reopened.kv("outbox").keys().sort()).toEqual(["chat:70:card:y", "chat:7:dep:x", "chat:7:ms:x:success", "chat:9:dep:z"]);
+    await reopened.close();
   });
 
   it("ends a chat's entries on 403 without retrying, and skips an expired entry", async () => {
@@ -105,7 +154,7 @@ describe("outbox", () => {
     await outbox.enqueue("old", 2, { parts: [] }, { ttlMs: -1 });
     outbox.start();
     await outbox.idle();
-    expect([(await outbox.get("a"))!.state, (await outbox.get("b"))!.state, (await outbox.get("old"))!.state]).toEqual([
+    expect([(await outbox.get("a", 1))!.state, (await outbox.get("b", 1))!.state, (await outbox.get("old", 2))!.state]).toEqual([
       "blocked",
       "blocked",
       "expired",
@@ -132,8 +181,8 @@ describe("outbox", () => {
     outbox.start();
     await outbox.idle();
     // The alert waits; the plain entry ends as a 403 always ended it.
-    expect(await outbox.get("alert-1")).toMatchObject({ state: "pending", parked: true });
-    expect((await outbox.get("notice"))!.state).toBe("blocked");
+    expect(await outbox.get("alert-1", 5)).toMatchObject({ state: "pending", parked: true });
+    expect((await outbox.get("notice", 5))!.state).toBe("blocked");
     expect(calls).toBe(1);
     expect(await outbox.drained(5, 50)).toBe(true);
 
@@ -142,7 +191,7 @@ describe("outbox", () => {
     expect(await outbox.enqueue("alert-1", 5, { parts: [] }, { ttlMs: 60_000, keepWhenForbidden: true })).toBe(false);
     await outbox.idle();
     expect(calls).toBe(2);
-    expect([(await outbox.get("alert-1"))!.parked, (await outbox.get("alert-2"))!.parked]).toEqual([true, true]);
+    expect([(await outbox.get("alert-1", 5))!.parked, (await outbox.get("alert-2", 5))!.parked]).toEqual([true, true]);
 
     // Across a restart (a new outbox on the same file), then the chat opens the bot.
     await outbox.stop();
@@ -182,10 +231,10 @@ describe("outbox", () => {
     await outbox.idle();
     now += 61_000;
     await outbox.prune(() => Promise.resolve());
-    expect((await outbox.get("alert"))!.state).toBe("expired");
+    expect((await outbox.get("alert", 5))!.state).toBe("expired");
     now += 1;
     await outbox.prune(() => Promise.resolve());
-    expect(await outbox.get("alert")).toBeUndefined();
+    expect(await outbox.get("alert", 5)).toBeUndefined();
     await outbox.wake(5);
     await outbox.idle();
     expect(calls).toBe(1);

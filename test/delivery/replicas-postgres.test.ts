@@ -45,9 +45,28 @@ describe("two replicas on one database", () => {
     first.start();
     await first.idle();
     expect(sent).toHaveLength(1);
-    expect(await second.get("ms:x:success")).toMatchObject({ state: "sent" });
+    expect(await second.get("ms:x:success", 7)).toMatchObject({ state: "sent" });
     expect(await second.pending()).toEqual([]);
     await first.stop();
+  });
+
+  it("tell a replica waiting for a chat when the leader has sent what that replica queued", async () => {
+    const [a, b] = await twoReplicas();
+    const sent: string[] = [];
+    const deliver: Deliverer<string> = async (entry) => {
+      // A slow Telegram: the waiting replica must look more than once.
+      await new Promise((r) => setTimeout(r, 100));
+      sent.push(entry.payload);
+      return "sent";
+    };
+    const leader = new Outbox<string>({ live: a, deliver, logger: silent });
+    const replica = new Outbox<string>({ live: b, deliver, logger: silent, onQueued: () => leader.poke() });
+    leader.start();
+    expect(await replica.enqueue("dep:x", 7, "instructions", { ttlMs: 60_000 })).toBe(true);
+    expect(await replica.drained(7, 10_000)).toBe(true);
+    expect(sent).toEqual(["instructions"]);
+    expect(await replica.get("dep:x", 7)).toMatchObject({ state: "sent" });
+    await leader.stop();
   });
 
   it("start a broadcast confirmed on both once, and write to each person once", async () => {
