@@ -92,13 +92,16 @@ async function restoreLibrarySymlinks(): Promise<void> {
   }
 }
 
-/** Creates an empty database on the server at `serverUrl`; returns its URL. */
-export async function freshDatabase(serverUrl: string): Promise<string> {
+/**
+ * Creates an empty database on the server at `serverUrl`; returns its URL. `options` are added to
+ * CREATE DATABASE as they are (a collation, for a benchmark).
+ */
+export async function freshDatabase(serverUrl: string, options = ""): Promise<string> {
   const name = `t_${randomBytes(6).toString("hex")}`;
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE ${name}`);
+    await client.query(`CREATE DATABASE ${name} ${options}`);
   } finally {
     await client.end();
   }
