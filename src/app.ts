@@ -11,6 +11,7 @@ import type { Logger } from "./log.js";
 import { openStore, type Store } from "./store/store.js";
 import type { DataStore } from "./store/data-store.js";
 import { fileDataStore } from "./store/file-data-store.js";
+import { UsersPerUpdate } from "./store/users-per-update.js";
 import { startArchiver, type Archiver } from "./store/archive-schedule.js";
 import { createPartnerClient, DEFAULT_TIMEOUT_MS } from "./partner/client.js";
 import { createCatalog, type Catalog } from "./partner/catalog.js";
@@ -124,7 +125,10 @@ export async function startApp(opts: AppOptions): Promise<App> {
     if (r.ok) metrics.storeWrite(file, r.ms);
   };
   const stores = await openDataStores(config, logger, onWrite);
-  const { store, live, files, coordination } = stores;
+  const { live, files, coordination } = stores;
+  // Every part reads users through it; within an update, each person's record is read once.
+  const usersPerUpdate = new UsersPerUpdate(stores.store);
+  const store = usersPerUpdate.store;
   /** Several processes share the store: jobs that must run once go to one leader (see below). */
   const replicated = files === undefined;
   // Every partner request is measured for /stats and the "partner down" alert.
@@ -199,6 +203,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
     inFlight,
     dedupe: webhookUrl !== undefined ? new RecentUpdates() : undefined,
     chatLock: replicated ? (chatId, fn) => coordination.withChatLock(chatId, fn) : undefined,
+    updateScope: usersPerUpdate.middleware,
   });
   metrics.setSources({
     openExchangesByStatus: () => openExchangesByStatus(store),

@@ -44,6 +44,11 @@ export interface InstallOptions {
    * coordination). `sequentialize` orders a chat's updates within this process only.
    */
   chatLock?: <T>(chatId: number, fn: () => Promise<T>) => Promise<T>;
+  /**
+   * Runs the rest of the update in one scope, inside the chat's lock: the store's users are read
+   * once per update within it (store/users-per-update.ts).
+   */
+  updateScope?: (ctx: BotContext, next: () => Promise<void>) => Promise<void>;
 }
 
 /**
@@ -105,6 +110,7 @@ export function installFeatures(bot: Bot<BotContext>, deps: BotDeps, options: In
       return id === undefined ? next() : chatLock(id, next);
     });
   }
+  if (options.updateScope) bot.use(options.updateScope);
   bot.use((ctx, next) => {
     ctx.deps = deps;
     return next();

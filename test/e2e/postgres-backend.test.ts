@@ -10,6 +10,7 @@ import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver } from "./chat-driver.js";
 import { exchangeInChatToSuccess, type TestUser } from "./fixtures.js";
 import { testDatabase } from "../postgres/database.js";
+import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
 
 describe("the bot on PostgreSQL", () => {
   let h: Harness;
@@ -53,6 +54,27 @@ describe("the bot on PostgreSQL", () => {
     expect((await h.app.store.lookup.find(order.depositAddress)).map((e) => e.id)).toEqual([order.id]);
   });
 
+  it("reads the person's row once for a message in the middle of the flow", async () => {
+    const chat = new ChatDriver(h, user);
+    const pickFrom = await chat.send("/exchange", "Which coin do you send?");
+    const pickTo = await chat.press(pickFrom, "x:c:BTC", "Which coin do you want to get?");
+    await chat.press(pickTo, "x:c:ETH", "How much BTC do you send?");
+    const quote = await chat.send("0.1", "You get:");
+    await chat.press(quote, "x:next", "address that will receive");
+    await chat.settle();
+    const statements = await countStatements(async () => {
+      const since = chat.mark();
+      const sent = user.sendText(SAMPLE_ADDRESSES.ETH!);
+      await chat.waitNew("refund address", since);
+      await sent.handled;
+    });
+    // trackUser's upsertSeen reads it; the language (for the update and each context the flow's
+    // replay builds) comes from that read, not from four more (store/users-per-update.ts).
+    const userReads = statements.filter((s) => /FROM users WHERE id/.test(s.sql) && s.params.includes(user.id));
+    expect(userReads).toHaveLength(1);
+    expect(statements.length).toBeGreaterThan(userReads.length);
+  });
+
   it("keeps a person's half-finished flow across a restart", async () => {
     const chat = new ChatDriver(h, user);
     const { card: confirm } = await chat.toConfirmationCard();
@@ -65,3 +87,27 @@ describe("the bot on PostgreSQL", () => {
     expect(await h.app.store.exchanges.count()).toBe(1);
   });
 });
+
+/**
+ * The statements every connection of this process sends to PostgreSQL while `work` runs (the app
+ * runs in the test's process, on the same `pg` module): every one is a round trip.
+ */
+async function countStatements(work: () => Promise<void>): Promise<Array<{ sql: string; params: unknown[] }>> {
+  const seen: Array<{ sql: string; params: unknown[] }> = [];
+  const client = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const query = client.query;
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const [sql, params] = args;
+    seen.push({
+      sql: typeof sql === "string" ? sql : String((sql as { text?: unknown }).text),
+      params: Array.isArray(params) ? params : [],
+    });
+    return query.apply(this, args);
+  };
+  try {
+    await work();
+  } finally {
+    client.query = query;
+  }
+  return seen;
+}
