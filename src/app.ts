@@ -3,6 +3,8 @@
  * `main.ts` calls it for the real process; end-to-end tests call it with a temporary data dir, the
  * sandbox exchange and the Bot API emulator, so they exercise exactly the production wiring.
  */
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
 import { run, type RunnerHandle } from "@grammyjs/runner";
 import type { Bot } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
@@ -117,6 +119,8 @@ export async function startApp(opts: AppOptions): Promise<App> {
   const { config, logger } = opts;
   const now = opts.now ?? (() => new Date());
   const startedAt = now().getTime();
+  /** This process among replicas: whose claims are whose, in the database and in the logs. */
+  const instanceId = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
   const metrics = createMetrics();
   const readiness = new Readiness({ dataDir: config.dataDir });
   const onWrite = (file: string) => (r: { ok: true; ms: number } | { ok: false }) => {
@@ -189,6 +193,10 @@ export async function startApp(opts: AppOptions): Promise<App> {
     logger: logger.child({ part: "poller" }),
     intervalMs: config.pollIntervalMs,
     maxAgeMs: config.trackingMaxAgeMs,
+    // Replicas share the checks out through leases on the database's rows; a lowdb file has one
+    // process, which takes every due exchange at once (its claims are a map in memory).
+    owner: instanceId,
+    ...(replicated ? { leaseMs: config.pollLeaseMs } : { leaseMs: 86_400_000, claimBatch: Number.MAX_SAFE_INTEGER }),
     now,
     onFlag: (exchange, reason) => support.alerts.onFlag(exchange, reason),
     onCycle: (report) => metrics.pollerCycle(report),
@@ -290,10 +298,9 @@ export async function startApp(opts: AppOptions): Promise<App> {
     poller.start();
     await support.start();
   } else {
-    // Every replica polls the service; a change is still recorded and told once (recordStatus
-    // compares inside its update, the notice's key is unique). Sharing the checks out through the
-    // store's claims (claimDue) is still to come, so a second replica adds no polling. One leader
-    // sends the outbox, catches up notices, and runs support's checks and the timers below: one
+    // Every replica polls the service, each taking its share of the due exchanges through the
+    // store's claims (poller.ts); a change is recorded and told once (recordStatus compares inside
+    // its update, the notice's key is unique). One leader sends the outbox, catches up notices, and runs support's checks and the timers below: one
     // sender per bot token is also what Telegram's per-bot limits want. When the leader dies, its
     // lock goes with its database session and another replica takes over within seconds.
     poller.start();

@@ -64,14 +64,25 @@ export interface ExchangesStore {
   /**
    * The status poller's claim on work, shared by replicas: up to `limit` open exchanges that are
    * not stopped (`tracking.stoppedReason`), whose next check is due at `now` (or was never set),
-   * and on which no other owner holds a lease that is still running; most overdue first. Each is
+   * and on which no lease is still running, not even `owner`'s own (it is checking them); never
+   * scheduled first, then most overdue. Each is
    * leased to `owner` until `now + leaseMs`. On PostgreSQL the rows are taken with
    * `FOR UPDATE SKIP LOCKED`, so replicas claiming at the same moment get disjoint sets, and a dead
    * replica's claims return when their lease runs out.
    */
-  claimDue(owner: string, opts: { now: Date; leaseMs: number; limit: number }): Promise<ExchangeRecord[]>;
-  /** Ends `owner`'s lease on `id` (if it still holds it) and sets when it is next due. */
-  releaseClaim(id: string, owner: string, nextCheckAt: Date): Promise<void>;
+  claimDue(owner: string, opts: { now: Date; leaseMs: number; limit: number }): Promise<DueClaim[]>;
+  /**
+   * Ends `owner`'s lease on `id` (if it still holds it) and sets when it is next due; without
+   * `nextCheckAt` it keeps the time it was due, so it stays first in line.
+   */
+  releaseClaim(id: string, owner: string, nextCheckAt: Date | undefined): Promise<void>;
+}
+
+/** One exchange claimed by {@link ExchangeStore.claimDue}. */
+export interface DueClaim {
+  exchange: ExchangeRecord;
+  /** When it was due; undefined for an exchange the poller has never scheduled in this store. */
+  dueAt: Date | undefined;
 }
 
 /** Lookups that include exchanges moved out of the hot store (lowdb's archive). */
