@@ -3,6 +3,7 @@
  * `main.ts` calls it for the real process; end-to-end tests call it with a temporary data dir, the
  * sandbox exchange and the Bot API emulator, so they exercise exactly the production wiring.
  */
+import { randomUUID } from "node:crypto";
 import { run, type RunnerHandle } from "@grammyjs/runner";
 import type { Bot } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
@@ -12,7 +13,7 @@ import { openStore, type Store } from "./store/store.js";
 import type { DataStore } from "./store/data-store.js";
 import { fileDataStore } from "./store/file-data-store.js";
 import { startArchiver, type Archiver } from "./store/archive-schedule.js";
-import { createPartnerClient, DEFAULT_TIMEOUT_MS } from "./partner/client.js";
+import { createPartnerClient, CREATE_TIME_LIMIT_MS, DEFAULT_TIMEOUT_MS } from "./partner/client.js";
 import { createCatalog, type Catalog } from "./partner/catalog.js";
 import type { PartnerApi } from "./domain/types.js";
 import { createBot, installFeatures } from "./bot/create-bot.js";
@@ -27,11 +28,18 @@ import { hostOf, waitForTelegram } from "./net/wait-for-telegram.js";
  * left to wait for is an exchange-create in flight: one attempt's time limit, plus storing it.
  */
 const STOP_GRACE_MS = DEFAULT_TIMEOUT_MS + 5_000;
+
+/**
+ * Replicas: a create begun longer ago than this, and whose chat no replica is handling, was left
+ * by a process that is gone (interrupted.ts). The longest create, plus room for the store's
+ * writes and the Telegram calls around it, and for replicas' clocks that differ a little.
+ */
+const INTERRUPTED_AFTER_MS = CREATE_TIME_LIMIT_MS + 2 * 60_000;
 import type { BaseContext, BotContext } from "./bot/context.js";
 import { registerCommands } from "./bot/commands.js";
 import { chatTranslator, contactVariable, createI18n, translatorOf } from "./messages/i18n.js";
 import { expireConversations } from "./bot/conversation-storage.js";
-import { settleInterruptedCreates } from "./bot/features/exchange/interrupted.js";
+import { settleInterruptedCreates, type InterruptedReport } from "./bot/features/exchange/interrupted.js";
 import { createPoller, type Poller } from "./poller/poller.js";
 import { Notifier } from "./poller/notifier.js";
 import type { BotDeps } from "./bot/deps.js";
@@ -108,6 +116,11 @@ export interface App {
   readonly archiver: Archiver;
   /** Removes exchange flows untouched for FLOW_TIMEOUT_MINUTES (as of `at`) and tells their chats. */
   expireFlows(at?: Date): Promise<number>;
+  /**
+   * Replicas: settles the creates other processes left unfinished, as of `at` (the leader's pass,
+   * run when it gains the lead and every minute; see interrupted.ts). One at a time per process.
+   */
+  settleInterrupted(at?: Date): Promise<InterruptedReport>;
   /** Stops taking updates, lets running handlers finish, flushes the store. Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -117,6 +130,8 @@ export async function startApp(opts: AppOptions): Promise<App> {
   const { config, logger } = opts;
   const now = opts.now ?? (() => new Date());
   const startedAt = now().getTime();
+  /** Marks what this process begins and may leave unfinished (interrupted.ts). */
+  const processId = randomUUID();
   const metrics = createMetrics();
   const readiness = new Readiness({ dataDir: config.dataDir });
   const onWrite = (file: string) => (r: { ok: true; ms: number } | { ok: false }) => {
@@ -194,7 +209,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
     onCycle: (report) => metrics.pollerCycle(report),
   });
   const support = createSupport({ config, store, api: bot.api, t, logger, health, poller, delivery, now });
-  const deps: BotDeps = { config, store, live, partner, catalog, logger, now, i18n, t, support, delivery, tracker, metrics };
+  const deps: BotDeps = { config, store, live, partner, catalog, logger, now, processId, i18n, t, support, delivery, tracker, metrics };
   installFeatures(bot, deps, {
     inFlight,
     dedupe: webhookUrl !== undefined ? new RecentUpdates() : undefined,
@@ -241,7 +256,8 @@ export async function startApp(opts: AppOptions): Promise<App> {
     await registerCommands(bot.api, t);
     await registerAdminCommands(bot.api, t, config.adminIds, logger);
     // Before any update: a person left at "Creating your exchange…" by the last process is told.
-    await settleInterruptedCreates(deps);
+    // Replicas cannot: another one may be creating right now; their leader looks (below).
+    if (!replicated) await settleInterruptedCreates(deps);
     if (webhookUrl === undefined) {
       runner = run(bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });
     } else {
@@ -284,6 +300,16 @@ export async function startApp(opts: AppOptions): Promise<App> {
     if (missed > 0) logger.info({ missed }, "sending status notices stored before the last stop");
     delivery.outbox.start();
   };
+  let settling: Promise<InterruptedReport> | undefined;
+  const settleInterrupted = (at: Date = now()): Promise<InterruptedReport> =>
+    (settling ??= settleInterruptedCreates(
+      { ...deps, now: () => at },
+      { olderThanMs: INTERRUPTED_AFTER_MS, chatLock: (chatId, fn) => coordination.withChatLock(chatId, fn) },
+    ).finally(() => {
+      settling = undefined;
+    }));
+  const settleInBackground = () =>
+    void settleInterrupted().catch((err: unknown) => logger.error({ err }, "could not settle the creates left by other replicas"));
   let leadership: Leadership | undefined;
   if (!replicated) {
     await sendQueued();
@@ -302,6 +328,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
       onGain: () => {
         sendQueued()
           .then(() => support.start())
+          .then(settleInBackground)
           .catch((err: unknown) => logger.error({ err }, "could not start the leader's jobs"));
       },
       onLose: () => {
@@ -345,8 +372,12 @@ export async function startApp(opts: AppOptions): Promise<App> {
   };
   const housekeepingTimer = setInterval(() => {
     if (!leads()) return;
-    // News can be missed while the leader's listening connection is replaced: look anyway.
-    if (replicated) delivery.outbox.poke();
+    if (replicated) {
+      // News can be missed while the leader's listening connection is replaced: look anyway.
+      delivery.outbox.poke();
+      // A replica that died while creating left its person at "Creating…" (interrupted.ts).
+      settleInBackground();
+    }
     housekeeping().catch((err: unknown) => logger.error({ err }, "housekeeping failed"));
   }, 60_000);
   housekeepingTimer.unref();
@@ -375,6 +406,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
       await support.stop();
       // Its batch in progress ends first; a move cut short is finished by the next run.
       await archiver.stop();
+      await settling?.catch(() => undefined);
       await stores.close();
       partner.close();
       await opsServer?.close();
@@ -397,6 +429,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
     webhook,
     ops: { metrics, readiness, handler, server: opsServer },
     expireFlows,
+    settleInterrupted,
     stop,
   };
 }
