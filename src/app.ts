@@ -19,6 +19,7 @@ import type { PartnerApi } from "./domain/types.js";
 import { createBot, installFeatures } from "./bot/create-bot.js";
 import { InFlightUpdates } from "./bot/middleware/in-flight.js";
 import { RecentUpdates } from "./webhook/recent-updates.js";
+import { SharedUpdates } from "./webhook/shared-updates.js";
 import { startWebhookServer, type WebhookServer } from "./webhook/server.js";
 import { hostOf, waitForTelegram } from "./net/wait-for-telegram.js";
 
@@ -210,9 +211,16 @@ export async function startApp(opts: AppOptions): Promise<App> {
   });
   const support = createSupport({ config, store, api: bot.api, t, logger, health, poller, delivery, now });
   const deps: BotDeps = { config, store, live, partner, catalog, logger, now, processId, i18n, t, support, delivery, tracker, metrics };
+  // Webhook mode: Telegram's repeats are dropped in this process at once, and with replicas also
+  // when the first went to another replica (through the store).
+  const sharedUpdates =
+    replicated && webhookUrl !== undefined
+      ? new SharedUpdates({ store, owner: processId, now, logger: logger.child({ part: "webhook" }) })
+      : undefined;
   installFeatures(bot, deps, {
     inFlight,
     dedupe: webhookUrl !== undefined ? new RecentUpdates() : undefined,
+    sharedDedupe: sharedUpdates,
     chatLock: replicated ? (chatId, fn) => coordination.withChatLock(chatId, fn) : undefined,
   });
   metrics.setSources({
@@ -365,10 +373,12 @@ export async function startApp(opts: AppOptions): Promise<App> {
   }, 60_000);
   expiryTimer.unref();
   // Housekeeping of the small and the main file: finished outbox entries once the main store
-  // holds what they stood for, and the create markers of finished exchanges.
+  // holds what they stood for, the create markers of finished exchanges, and (replicas) the
+  // webhook update ids too old to come again.
   const housekeeping = async () => {
     await delivery.prune();
     if ((await pruneCreateMarkers(store, now(), config.flowTimeoutMs + 60_000)) > 0) await store.whenDurable();
+    await sharedUpdates?.prune(now());
   };
   const housekeepingTimer = setInterval(() => {
     if (!leads()) return;

@@ -1,12 +1,14 @@
 /**
- * Creates interrupted by a replica that died, on PostgreSQL with two replicas (two apps on one
- * database, in process): a create another replica is making is never taken for one left behind,
- * neither while it is recent nor, under its chat's lock, while it is slow; one left behind is
- * settled once, however many passes run at once.
+ * Two replicas on one PostgreSQL, in process (the harness's app and a second app on the same
+ * database; the emulator posts updates to the first):
+ * - creates interrupted by a replica that died: a create another replica is making is never
+ *   taken for one left behind, neither while it is recent nor, under its chat's lock, while it is
+ *   slow; one left behind is settled once, however many passes run at once;
+ * - a webhook update Telegram posts again, reaching the other replica, is handled once.
  */
 import { Writable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startHarness, type Harness } from "./harness.js";
+import { startHarness, WEBHOOK_SECRET, type Harness } from "./harness.js";
 import { ChatDriver } from "./chat-driver.js";
 import { testDatabase } from "../postgres/database.js";
 import { startApp, type App } from "../../src/app.js";
@@ -22,52 +24,56 @@ const ALERT = "an exchange-create got no answer";
 /** Later than any bound the app may use for "left behind" (the longest create plus minutes). */
 const MUCH_LATER_MS = CREATE_TIME_LIMIT_MS + 60 * 60_000;
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 /** Polls `check` until it holds (a read of the database has no event to wait for). */
 async function until(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > end) throw new Error("until: timed out");
-    await new Promise((r) => setTimeout(r, 20));
+    await sleep(20);
   }
 }
 
+let h: Harness;
+let other: App | undefined;
+
+beforeEach(async () => {
+  const url = await testDatabase();
+  h = await startHarness({ env: { DATABASE_URL: url, ADMIN_IDS: String(ADMIN_ID), POLL_INTERVAL_MS: "3600000" }, webhook: true });
+});
+afterEach(async () => {
+  await other?.stop();
+  other = undefined;
+  await h.close();
+});
+
+/** A second replica on the same database; the emulator keeps posting updates to the first. */
+async function startOtherReplica(): Promise<App> {
+  const destination = new Writable({
+    write(_chunk, _encoding, done) {
+      done();
+    },
+  });
+  other = await startApp({
+    config: h.config,
+    logger: createLogger({ level: "warn", secrets: [], destination }),
+    botToken: h.emulator.token,
+    telegramApiRoot: h.emulator.apiRoot,
+    partnerApiUrl: h.sandbox.url,
+    partnerApiKey: h.sandbox.apiKey,
+    webhookHost: "127.0.0.1",
+  });
+  return other;
+}
+
 describe("two replicas and a create in flight", () => {
-  let h: Harness;
-  let other: App | undefined;
   let chat: ChatDriver;
-  const logs: string[] = [];
 
   beforeEach(async () => {
-    const url = await testDatabase();
-    h = await startHarness({ env: { DATABASE_URL: url, ADMIN_IDS: String(ADMIN_ID), POLL_INTERVAL_MS: "3600000" }, webhook: true });
     chat = new ChatDriver(h, h.emulator.user({ id: 3301, first_name: "Rae", language_code: "en" }));
     await new ChatDriver(h, h.emulator.user({ id: ADMIN_ID, first_name: "Support", language_code: "en" })).send("/start", /./);
   });
-  afterEach(async () => {
-    await other?.stop();
-    other = undefined;
-    await h.close();
-  });
-
-  /** A second replica on the same database; the emulator keeps posting updates to the first. */
-  async function startOtherReplica(): Promise<App> {
-    const destination = new Writable({
-      write(chunk, _encoding, done) {
-        logs.push(String(chunk));
-        done();
-      },
-    });
-    other = await startApp({
-      config: h.config,
-      logger: createLogger({ level: "warn", secrets: [], destination }),
-      botToken: h.emulator.token,
-      telegramApiRoot: h.emulator.apiRoot,
-      partnerApiUrl: h.sandbox.url,
-      partnerApiKey: h.sandbox.apiKey,
-      webhookHost: "127.0.0.1",
-    });
-    return other;
-  }
 
   const told = (text: string) => chat.user.chat.messages().filter((m) => m.plain.includes(text)).length;
   const alerts = () =>
@@ -167,5 +173,61 @@ describe("two replicas and a create in flight", () => {
 
     // And never again.
     expect(await b.settleInterrupted(new Date(Date.now() + 2 * MUCH_LATER_MS))).toEqual({ inDoubt: 0, notSent: 0, finished: 0 });
+  });
+});
+
+describe("two replicas and a webhook update posted again", () => {
+  /** A /start as Telegram posts it. */
+  function startUpdate(updateId: number, userId: number): string {
+    return JSON.stringify({
+      update_id: updateId,
+      message: {
+        message_id: updateId,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: userId, type: "private", first_name: "Ode" },
+        from: { id: userId, is_bot: false, first_name: "Ode", language_code: "en" },
+        text: "/start",
+        entities: [{ type: "bot_command", offset: 0, length: 6 }],
+      },
+    });
+  }
+  const post = (app: App, body: string) =>
+    fetch(`${app.webhook!.localUrl}/telegram/hook`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": WEBHOOK_SECRET },
+      body,
+    });
+  /** Makes each sendMessage of `app` take `ms` longer, so its handler is still running when the repeat comes. */
+  const slowReplies = (app: App, ms: number) =>
+    app.bot.api.config.use(async (prev, method, payload, signal) => {
+      if (method === "sendMessage") await sleep(ms);
+      return prev(method, payload, signal);
+    });
+  const greetings = (userId: number) =>
+    h.emulator.callsOf("sendMessage").filter((c) => String(c.params.chat_id) === String(userId) && String(c.params.text).includes("Ode"));
+
+  it("is handled once when the repeat reaches the other replica, during the first's handling or after", async () => {
+    const b = await startOtherReplica();
+    slowReplies(h.app, 300);
+    slowReplies(b, 300);
+    const user = h.emulator.user({ id: 6101, first_name: "Ode", language_code: "en" });
+    const update = startUpdate(910_001, user.id);
+    // Telegram's first post and its repeat, one to each replica, the second while the first runs.
+    const first = post(h.app, update);
+    await sleep(50);
+    const answers = await Promise.all([first, post(b, update)]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    await h.emulator.waitFor(() => greetings(user.id).length > 0 || undefined, 5_000);
+    // Each replica answers within its ack window; give both handlers time to finish.
+    await sleep(1_000);
+    expect(greetings(user.id)).toHaveLength(1);
+
+    // Later repeats, to either replica, are dropped too; a new update is not.
+    expect((await post(b, update)).status).toBe(200);
+    expect((await post(h.app, update)).status).toBe(200);
+    expect((await post(b, startUpdate(910_002, user.id))).status).toBe(200);
+    await h.emulator.waitFor(() => greetings(user.id).length === 2 || undefined, 5_000);
+    await sleep(700);
+    expect(greetings(user.id)).toHaveLength(2);
   });
 });
