@@ -105,6 +105,7 @@ const envSchema = z.object({
   ),
   DATA_DIR: optionalString,
   POLL_INTERVAL_MS: integer(1000, 30_000, "milliseconds between status checks"),
+  POLL_LEASE_MS: integer(5_000, 120_000, "milliseconds a replica's claim on an exchange keeps the other replicas off it"),
   TRACKING_MAX_AGE_DAYS: integer(1, 7, "days an open exchange is tracked before it is left to support"),
   FLOW_TIMEOUT_MINUTES: integer(1, 30, "minutes before an abandoned exchange flow expires"),
   ARCHIVE_AFTER_DAYS: integer(7, 30, "days after its last update a finished exchange moves to the archive"),
@@ -182,6 +183,12 @@ const configSchema = envSchema.transform((e, ctx) => {
     /** How people reach support (@username or a URL), shown when an exchange fails. */
     supportContact: e.SUPPORT_CONTACT,
     pollIntervalMs: e.POLL_INTERVAL_MS,
+    /**
+     * With PostgreSQL: how long the poller's claim on an exchange keeps the other replicas off it,
+     * so a replica that dies gives its exchanges back after this long. Longer than one status check
+     * may take (the partner client's time limit and retries).
+     */
+    pollLeaseMs: e.POLL_LEASE_MS,
     /** An exchange still open this long after creation is no longer polled (noted for support). */
     trackingMaxAgeMs: e.TRACKING_MAX_AGE_DAYS * 86_400_000,
     /** An exchange flow left untouched this long is expired and its state removed. */

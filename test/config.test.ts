@@ -22,6 +22,7 @@ describe("loadConfig", () => {
       supportChatId: undefined,
       dataDir: "data/sandbox",
       pollIntervalMs: 30_000,
+      pollLeaseMs: 120_000,
       flowTimeoutMs: 30 * 60_000,
       logLevel: "info",
     });
@@ -70,6 +71,7 @@ describe("loadConfig", () => {
       SUPPORT_CHAT_ID: "-1001234567890",
       DATA_DIR: "/var/lib/bot",
       POLL_INTERVAL_MS: "15000",
+      POLL_LEASE_MS: "30000",
       FLOW_TIMEOUT_MINUTES: "10",
       LOG_LEVEL: "DEBUG",
     });
@@ -81,6 +83,7 @@ describe("loadConfig", () => {
       supportChatId: -1001234567890,
       dataDir: "/var/lib/bot",
       pollIntervalMs: 15_000,
+      pollLeaseMs: 30_000,
       flowTimeoutMs: 600_000,
       logLevel: "debug",
     });

@@ -2,30 +2,38 @@
  * The status poller: asks the service about every exchange that is not final, and hands each
  * change to the notifier (store first, then notify: see notifier.ts).
  *
- * - **Cycles** start every `tickMs`; each checks the open exchanges whose next-check time has come,
- *   at most `concurrency` at a time. A cycle never overlaps the previous one: the next is scheduled
- *   when one ends, and `runCycle()` calls queue behind the running one.
+ * - **Claims**: a cycle takes the exchanges that are due from the store in small batches
+ *   (`store.exchanges.claimDue`), each leased to this process for `leaseMs`, and releases each
+ *   one with its next check time once it is checked. On PostgreSQL several replicas poll at once:
+ *   a claim skips rows another replica holds (`FOR UPDATE SKIP LOCKED`), so no exchange is checked
+ *   by two of them at the same time, and a replica that dies leaves its claims to the others once
+ *   their lease runs out. The schedule lives in the store (the lowdb store keeps it in memory:
+ *   one process owns that file).
+ * - **Cycles** start every `tickMs`; each checks what is due when it starts, at most
+ *   `concurrency` at a time, and ends when nothing more is due. A cycle never overlaps the
+ *   previous one: the next is scheduled when one ends, and `runCycle()` calls queue behind it.
  * - **Cadence** per exchange: the poll interval with jitter; a third of it once the deposit is in
  *   (the person is waiting for coins), four times it for an order waiting for a deposit for over
  *   an hour. Every status that is not final is polled, including ones the spec does not list.
  * - **Backoff**: when the service fails several times in a row (network, timeout, 5xx, 429) the
  *   cycle stops early and the next one waits longer (doubling, capped). Exchanges not checked keep
- *   their next-check time, so nothing loses its place: they are first in line when it is back.
- * - **Not found**: an exchange the service says it does not know is retried `notFoundLimit` times,
- *   then flagged for support (an alert of its own: the service answered, it is not down), its
- *   card says so, and it is no longer polled. It is never deleted; a later check that finds it
- *   (/status, support's re-check) puts it back in the poller's hands (tracker.ts).
+ *   their due time, so nothing loses its place: they are first in line when it is back.
+ * - **Not found**: an exchange the service says it does not know is retried `notFoundLimit` times
+ *   (the count is kept in its record, so another replica goes on counting), then flagged for
+ *   support (an alert of its own: the service answered, it is not down), its card says so, and it
+ *   is no longer polled. It is never deleted; a later check that finds it (/status, support's
+ *   re-check) puts it back in the poller's hands (tracker.ts).
  * - **Max age**: an exchange still open `maxAgeMs` after creation is no longer polled; flagged.
  *
- * Store writes: the schedule lives in memory. `record.tracking` (nextCheckAt, notFoundCount,
- * stoppedReason) is written only with a change worth keeping (a status change, a not-found, a
- * stop), so a cycle in which nothing changed writes nothing; the store coalesces what is written
- * (one write per `flushDelayMs`, 1 s in app.ts), so a cycle costs at most one write per second
- * however many statuses change. After a restart, `tracking.nextCheckAt` (or the last update time)
- * puts every exchange back on its schedule.
+ * Store writes: `record.tracking` (nextCheckAt, notFoundCount, stoppedReason) is written only with
+ * a change worth keeping (a status change, a not-found, a stop), so on lowdb a cycle in which
+ * nothing changed writes nothing, and the store coalesces what is written (one write per
+ * `flushDelayMs`, 1 s in app.ts). On PostgreSQL each release is one small UPDATE of the row's
+ * schedule columns. After a restart, `tracking.nextCheckAt` (or the last update time) puts every
+ * exchange the store has not scheduled back on its schedule.
  */
 import type { ExchangeRecord, PartnerApi } from "../domain/types.js";
-import { isFinalStatus, progressStep } from "../domain/status.js";
+import { progressStep } from "../domain/status.js";
 import { isPartnerError, PartnerError } from "../partner/errors.js";
 import type { DataStore } from "../store/data-store.js";
 import type { TrackingLogger } from "./notifier.js";
@@ -70,6 +78,12 @@ export interface PollerOptions {
   now?: () => Date;
   /** Uniform in [0, 1): jitter. */
   random?: () => number;
+  /** Who claims: one id per process, so replicas sharing a store tell their leases apart. Default "poller". */
+  owner?: string;
+  /** How long a claim keeps other replicas off an exchange (POLL_LEASE_MS). Default 2 minutes. */
+  leaseMs?: number;
+  /** Exchanges taken per claim. Default 4 × concurrency; the lowdb store, alone, can take them all. */
+  claimBatch?: number;
   /** Called when an exchange is flagged for support (a later feature turns this into an alert). */
   onFlag?: (exchange: ExchangeRecord, reason: FlagReason) => void;
   /** Told after every cycle (metrics: cycle duration, aborted cycles). */
@@ -78,9 +92,7 @@ export interface PollerOptions {
 
 /** What one cycle did. */
 export interface CycleReport {
-  /** Open exchanges seen. */
-  open: number;
-  /** Of those, due for a check. */
+  /** Exchanges that were due for a check (claimed from the store, or all open with `all`). */
   due: number;
   /** Status requests made (one per checked exchange; the client's own retries not counted). */
   checked: number;
@@ -97,7 +109,7 @@ export interface CycleReport {
 
 /** Options of one {@link Poller.runCycle}. */
 interface CycleOptions {
-  /** Check every open exchange now, whatever its schedule (tests, support's "check now"). */
+  /** Check every open exchange now, whatever its schedule or lease (tests, the playground's "check now"). */
   all?: boolean;
 }
 
@@ -117,11 +129,25 @@ export interface Poller {
   readonly totals: { cycles: number; checked: number; changed: number; failed: number };
 }
 
-interface Schedule {
-  nextAt: number;
-  /** Consecutive failed checks of this exchange. */
-  failures: number;
-  notFound: number;
+/** An exchange to check in this cycle. */
+interface Work {
+  rec: ExchangeRecord;
+  /** When the store had it due; undefined when the store never scheduled it. */
+  dueAt: number | undefined;
+  /** When it was claimed; undefined when it was not (a cycle over `all`). */
+  claimedAt: number | undefined;
+}
+
+/** Where a cycle's workers take their work from. */
+interface WorkSource {
+  /** The next exchange to check; undefined when nothing more is due. */
+  take(): Promise<Work | undefined>;
+  /** Hands back what was taken but not checked (the cycle ended early). */
+  putBack(work: Work): void;
+  /** Releases what is left, keeping each exchange's place in line. */
+  giveBack(): Promise<void>;
+  /** Why claiming failed (the store could not be reached), if it did. */
+  readonly error: unknown;
 }
 
 const HOUR = 3_600_000;
@@ -140,12 +166,16 @@ export function createPoller(opts: PollerOptions): Poller {
   const notFoundLimit = opts.notFoundLimit ?? 5;
   const failureThreshold = opts.failureThreshold ?? 5;
   const maxBackoffMs = opts.maxBackoffMs ?? 5 * 60_000;
+  const owner = opts.owner ?? "poller";
+  const leaseMs = opts.leaseMs ?? 2 * 60_000;
+  const claimBatch = opts.claimBatch ?? 4 * concurrency;
   const now = opts.now ?? (() => new Date());
   const random = opts.random ?? Math.random;
   const { store, partner, notifier, logger } = opts;
   const tracker = opts.tracker ?? new ExchangeTracker({ store, partner, notifier, logger, now });
 
-  const schedule = new Map<string, Schedule>();
+  /** Consecutive failed checks of an exchange, kept in this process only while it fails. */
+  const failures = new Map<string, number>();
   const totals = { cycles: 0, checked: 0, changed: 0, failed: 0 };
   let backoffLevel = 0;
   let lastCycleEndedAt: Date | undefined;
@@ -155,6 +185,7 @@ export function createPoller(opts: PollerOptions): Poller {
   let stopping = false;
 
   const spread = (ms: number) => Math.round(ms * (1 + jitter * (2 * random() - 1)));
+  const iso = (ms: number) => new Date(ms).toISOString();
 
   /** The delay before the next check of `rec`, by its status and age, with jitter. */
   function cadence(rec: ExchangeRecord, at: number): number {
@@ -169,28 +200,85 @@ export function createPoller(opts: PollerOptions): Poller {
     return spread(base);
   }
 
-  /** This exchange's schedule, taken from the store the first time (after a start or restart). */
-  function scheduleOf(rec: ExchangeRecord, at: number): Schedule {
-    let s = schedule.get(rec.id);
-    if (!s) {
-      const stored = rec.tracking?.nextCheckAt ? Date.parse(rec.tracking.nextCheckAt) : NaN;
-      // Without a stored time, the next check is one cadence after the last thing the bot knew.
-      const nextAt = Number.isFinite(stored) ? stored : Math.min(Date.parse(rec.updatedAt) + cadence(rec, at), at + opts.intervalMs);
-      s = { nextAt: Number.isFinite(nextAt) ? nextAt : at, failures: 0, notFound: rec.tracking?.notFoundCount ?? 0 };
-      schedule.set(rec.id, s);
-    }
-    return s;
+  /** When an exchange the store never scheduled is due: by its record (new, or lowdb after a restart). */
+  function dueByRecord(rec: ExchangeRecord, at: number): number {
+    const stored = rec.tracking?.nextCheckAt ? Date.parse(rec.tracking.nextCheckAt) : NaN;
+    if (Number.isFinite(stored)) return stored;
+    // One cadence after the last thing the bot knew, and never later than one interval from now.
+    const fromUpdate = Date.parse(rec.updatedAt) + cadence(rec, at);
+    return Number.isFinite(fromUpdate) ? Math.min(fromUpdate, at + opts.intervalMs) : at;
   }
 
-  async function flag(rec: ExchangeRecord, reason: FlagReason, at: number): Promise<void> {
-    const notFound = schedule.get(rec.id)?.notFound;
+  /** Ends this process's claim on `id`: next due at `nextAt`, or where it was in line. */
+  function release(id: string, nextAt: number | undefined): Promise<void> {
+    return store.exchanges.releaseClaim(id, owner, nextAt === undefined ? undefined : new Date(nextAt));
+  }
+
+  /** The exchanges due at `at`, claimed from the store a batch at a time as the workers need them. */
+  function claimedWork(at: number): WorkSource {
+    const buffer: Work[] = [];
+    let exhausted = false;
+    let claiming: Promise<void> | undefined;
+    let error: unknown;
+    const claim = async () => {
+      const claimedAt = now().getTime();
+      try {
+        // Due as of the cycle's start, so that a cycle ends; the lease runs `leaseMs` from now.
+        const got = await store.exchanges.claimDue(owner, { now: new Date(at), leaseMs: leaseMs + claimedAt - at, limit: claimBatch });
+        if (got.length < claimBatch) exhausted = true;
+        for (const c of got) buffer.push({ rec: c.exchange, dueAt: c.dueAt?.getTime(), claimedAt });
+      } catch (err) {
+        error = err;
+        exhausted = true;
+      }
+    };
+    return {
+      async take() {
+        for (;;) {
+          while (buffer.length === 0 && !exhausted) {
+            claiming ??= claim().finally(() => (claiming = undefined));
+            await claiming;
+          }
+          const work = buffer.shift();
+          if (!work) return undefined;
+          // Waited so long in line that its lease may run out mid-check (a very slow service):
+          // hand it back rather than risk another replica checking it at the same time.
+          if (now().getTime() - (work.claimedAt ?? 0) < leaseMs / 2) return work;
+          await release(work.rec.id, undefined);
+        }
+      },
+      putBack: (work) => buffer.unshift(work),
+      async giveBack() {
+        await Promise.all(buffer.splice(0).map((w) => release(w.rec.id, undefined)));
+      },
+      get error() {
+        return error;
+      },
+    };
+  }
+
+  /** Every open exchange, now (`all`): not claimed, so not kept from other replicas either. */
+  async function everyOpen(): Promise<WorkSource> {
+    const open = (await store.exchanges.open()).filter((rec) => !rec.tracking?.stoppedReason);
+    const list: Work[] = open.map((rec) => ({ rec, dueAt: undefined, claimedAt: undefined }));
+    return {
+      take: () => Promise.resolve(list.shift()),
+      putBack: (work) => list.unshift(work),
+      giveBack: () => Promise.resolve(),
+      error: undefined,
+    };
+  }
+
+  async function flag(rec: ExchangeRecord, reason: FlagReason, at: number, notFound?: number): Promise<void> {
     const stored = await store.exchanges.update(rec.id, (r) => {
       r.tracking = { ...r.tracking, stoppedReason: reason, nextCheckAt: undefined };
-      if (reason === "not-found" && notFound !== undefined) r.tracking.notFoundCount = notFound;
+      if (notFound !== undefined) r.tracking.notFoundCount = notFound;
       r.updatedAt = new Date(at).toISOString();
       return r;
     });
-    schedule.delete(rec.id);
+    failures.delete(rec.id);
+    // A stopped exchange is no longer claimed; this only ends the lease.
+    await release(rec.id, undefined);
     logger.warn(
       { exchangeId: rec.id, userId: rec.userId, status: rec.status, reason },
       "poller: stopped tracking an exchange; support should look at it",
@@ -204,48 +292,66 @@ export function createPoller(opts: PollerOptions): Poller {
     }
   }
 
+  type Outcome = "ok" | "not-due" | "service-failed" | "exchange-failed";
+
+  /** One exchange taken in a cycle: flagged if too old, put back on its schedule if not due yet, else checked. */
+  async function consider(work: Work, at: number, report: CycleReport): Promise<Outcome> {
+    const { rec } = work;
+    if (work.claimedAt !== undefined && work.dueAt === undefined) {
+      const dueAt = dueByRecord(rec, at);
+      if (dueAt > at) {
+        await release(rec.id, dueAt);
+        return "not-due";
+      }
+    }
+    report.due++;
+    if (at - Date.parse(rec.createdAt) > opts.maxAgeMs) {
+      await flag(rec, "max-age", at);
+      report.flagged++;
+      return "ok";
+    }
+    return check(rec, report);
+  }
+
   async function cycle(options: CycleOptions): Promise<CycleReport> {
     const started = Date.now();
     const at = now().getTime();
-    const report: CycleReport = { open: 0, due: 0, checked: 0, changed: 0, failed: 0, notFound: 0, flagged: 0, aborted: false, ms: 0 };
+    const report: CycleReport = { due: 0, checked: 0, changed: 0, failed: 0, notFound: 0, flagged: 0, aborted: false, ms: 0 };
     notifier.retryFailed?.();
 
-    const open = await store.exchanges.open();
-    report.open = open.length;
-    const seen = new Set<string>();
-    const due: ExchangeRecord[] = [];
-    for (const rec of open) {
-      seen.add(rec.id);
-      if (rec.tracking?.stoppedReason) continue;
-      if (at - Date.parse(rec.createdAt) > opts.maxAgeMs) {
-        await flag(rec, "max-age", at);
-        report.flagged++;
-        continue;
-      }
-      if (options.all || scheduleOf(rec, at).nextAt <= at) due.push(rec);
-    }
-    // Forget exchanges that became final (or were stopped) elsewhere, e.g. through /status.
-    for (const id of schedule.keys()) if (!seen.has(id)) schedule.delete(id);
-    // Longest overdue first, so a backlog after an outage drains in order.
-    due.sort((a, b) => scheduleOf(a, at).nextAt - scheduleOf(b, at).nextAt);
-    report.due = due.length;
-
-    let next = 0;
+    const source = options.all ? await everyOpen() : claimedWork(at);
     let failuresInARow = 0;
     const worker = async () => {
-      while (next < due.length && !report.aborted && !stopping) {
-        const rec = due[next++] as ExchangeRecord;
-        const outcome = await check(rec, report);
+      for (;;) {
+        const work = await source.take();
+        if (!work) return;
+        if (report.aborted || stopping) {
+          source.putBack(work);
+          return;
+        }
+        let outcome: Outcome;
+        try {
+          outcome = await consider(work, at, report);
+        } catch (err) {
+          // The store failed under this one exchange; its lease runs out and it comes back.
+          logger.error({ err, exchangeId: work.rec.id }, "poller: could not record a check");
+          outcome = "exchange-failed";
+        }
         if (outcome === "service-failed") {
           if (++failuresInARow >= failureThreshold) report.aborted = true;
-        } else {
+        } else if (outcome !== "not-due") {
           failuresInARow = 0;
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    await source.giveBack().catch((err: unknown) => logger.warn({ err }, "poller: could not hand back unchecked claims"));
+    if (source.error !== undefined) {
+      logger.error({ err: source.error }, "poller: could not claim due exchanges");
+      report.aborted = true;
+    }
 
-    // Backoff only when the service is failing, not when a few exchanges have trouble.
+    // Backoff only when the service (or the store) is failing, not when a few exchanges have trouble.
     if (report.aborted || (report.checked > 0 && report.failed === report.checked && report.notFound === 0)) backoffLevel++;
     else if (report.checked > report.failed) backoffLevel = 0;
 
@@ -266,8 +372,7 @@ export function createPoller(opts: PollerOptions): Poller {
   }
 
   /** One status check; the result decides the exchange's next check time. */
-  async function check(rec: ExchangeRecord, report: CycleReport): Promise<"ok" | "service-failed" | "exchange-failed"> {
-    const s = scheduleOf(rec, now().getTime());
+  async function check(rec: ExchangeRecord, report: CycleReport): Promise<Outcome> {
     report.checked++;
     let outcome;
     try {
@@ -278,49 +383,52 @@ export function createPoller(opts: PollerOptions): Poller {
       const at = now().getTime();
       if (isNotFound(err)) {
         report.notFound++;
-        s.notFound++;
-        if (s.notFound >= notFoundLimit) {
-          await flag(rec, "not-found", at);
+        // Counted in the record, so a count begun by another replica (or before a restart) goes on.
+        const notFound = (rec.tracking?.notFoundCount ?? 0) + 1;
+        if (notFound >= notFoundLimit) {
+          await flag(rec, "not-found", at, notFound);
           report.flagged++;
         } else {
-          s.nextAt = at + cadence(rec, at);
+          const nextAt = at + cadence(rec, at);
           await store.exchanges.update(rec.id, (r) => {
-            r.tracking = { ...r.tracking, notFoundCount: s.notFound, nextCheckAt: new Date(s.nextAt).toISOString() };
+            r.tracking = { ...r.tracking, notFoundCount: notFound, nextCheckAt: iso(nextAt) };
             return r;
           });
-          logger.warn({ exchangeId: rec.id, times: s.notFound }, "poller: the service does not know this exchange; will ask again");
+          await release(rec.id, nextAt);
+          logger.warn({ exchangeId: rec.id, times: notFound }, "poller: the service does not know this exchange; will ask again");
         }
         return "exchange-failed";
       }
-      s.failures++;
+      const failed = (failures.get(rec.id) ?? 0) + 1;
+      failures.set(rec.id, failed);
       if (err instanceof PartnerError && err.retryable) {
-        // The service is struggling: keep the place in line (nextAt unchanged) and let the
-        // cycle-level backoff decide when to ask again.
+        // The service is struggling: keep the place in line and let the cycle-level backoff
+        // decide when to ask again.
         logger.debug({ err, exchangeId: rec.id }, "poller: status check failed");
+        await release(rec.id, undefined);
         return "service-failed";
       }
       // An answer the client cannot use for this one exchange: back off this exchange alone.
-      s.nextAt = at + spread(opts.intervalMs * 2 ** Math.min(s.failures, 5));
-      logger.warn({ err, exchangeId: rec.id, failures: s.failures }, "poller: status check failed");
+      await release(rec.id, at + spread(opts.intervalMs * 2 ** Math.min(failed, 5)));
+      logger.warn({ err, exchangeId: rec.id, failures: failed }, "poller: status check failed");
       return isPartnerError(err) ? "service-failed" : "exchange-failed";
     }
 
-    const at = now();
-    s.failures = 0;
+    const at = now().getTime();
+    failures.delete(rec.id);
     if (!outcome) return "ok";
     const current = outcome.record;
-    s.nextAt = at.getTime() + cadence(current, at.getTime());
-    const trackingStale = s.notFound > 0 || current.tracking?.notFoundCount;
-    if (outcome.cardChanged || trackingStale) {
-      s.notFound = 0;
-      // Written with a change that is being written anyway (or to clear a not-found count).
+    const nextAt = at + cadence(current, at);
+    if (outcome.cardChanged || current.tracking?.notFoundCount) {
+      // Written with a change that is being written anyway (or to clear a not-found count), so
+      // that lowdb, whose schedule is in memory, finds it after a restart.
       await store.exchanges.update(rec.id, (r) => {
-        r.tracking = { ...r.tracking, nextCheckAt: new Date(s.nextAt).toISOString(), notFoundCount: undefined };
+        r.tracking = { ...r.tracking, nextCheckAt: iso(nextAt), notFoundCount: undefined };
         return r;
       });
     }
     if (outcome.statusChanged) report.changed++;
-    if (isFinalStatus(current.status)) schedule.delete(rec.id);
+    await release(rec.id, nextAt);
     return "ok";
   }
 

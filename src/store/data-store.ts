@@ -68,14 +68,25 @@ export interface ExchangesStore {
   /**
    * The status poller's claim on work, shared by replicas: up to `limit` open exchanges that are
    * not stopped (`tracking.stoppedReason`), whose next check is due at `now` (or was never set),
-   * and on which no other owner holds a lease that is still running; most overdue first. Each is
+   * and on which no lease is still running, not even `owner`'s own (it is checking them); never
+   * scheduled first, then most overdue. Each is
    * leased to `owner` until `now + leaseMs`. On PostgreSQL the rows are taken with
    * `FOR UPDATE SKIP LOCKED`, so replicas claiming at the same moment get disjoint sets, and a dead
    * replica's claims return when their lease runs out.
    */
-  claimDue(owner: string, opts: { now: Date; leaseMs: number; limit: number }): Promise<ExchangeRecord[]>;
-  /** Ends `owner`'s lease on `id` (if it still holds it) and sets when it is next due. */
-  releaseClaim(id: string, owner: string, nextCheckAt: Date): Promise<void>;
+  claimDue(owner: string, opts: { now: Date; leaseMs: number; limit: number }): Promise<DueClaim[]>;
+  /**
+   * Ends `owner`'s lease on `id` (if it still holds it) and sets when it is next due; without
+   * `nextCheckAt` it keeps the time it was due, so it stays first in line.
+   */
+  releaseClaim(id: string, owner: string, nextCheckAt: Date | undefined): Promise<void>;
+}
+
+/** One exchange claimed by {@link ExchangeStore.claimDue}. */
+export interface DueClaim {
+  exchange: ExchangeRecord;
+  /** When it was due; undefined for an exchange the poller has never scheduled in this store. */
+  dueAt: Date | undefined;
 }
 
 /** Lookups that include exchanges moved out of the hot store (lowdb's archive). */
@@ -115,6 +126,13 @@ export interface KeyValueStore<T> {
    * a namespace keyed by owner first (the outbox: its chat) can answer for one owner cheaply.
    */
   entriesWithPrefix(prefix: string): Promise<Array<[string, T]>>;
+  /**
+   * Removes the entries whose value is an object with an `at` time (an ISO 8601 string as
+   * `Date#toISOString` writes it) earlier than `cutoff`; returns how many. Other entries are kept.
+   * For namespaces of short-lived keys, pruned by age without reading them (one statement on
+   * PostgreSQL).
+   */
+  deleteOlderThan(cutoff: Date): Promise<number>;
 }
 
 /** The maintenance switch: while on, the bot answers users with `message` (or a default text). */

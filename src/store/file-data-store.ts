@@ -6,7 +6,7 @@
  * what the contract asks of both backends. Durability stays the file store's: `flush()`.
  */
 import type { ExchangeRecord } from "../domain/types.js";
-import type { DataStore, KeyValueStore, SettingsStore } from "./data-store.js";
+import type { DataStore, DueClaim, KeyValueStore, SettingsStore } from "./data-store.js";
 import type { KeyValueRepo } from "./kv-repo.js";
 import type { Store } from "./store.js";
 
@@ -67,36 +67,37 @@ export function fileDataStore(store: Store): DataStore {
  * record (poller.ts).
  */
 class PollClaims {
-  readonly #slots = new Map<string, { dueAt: number; owner?: string; until: number }>();
+  readonly #slots = new Map<string, { dueAt: number | undefined; owner?: string; until: number }>();
 
   constructor(private readonly store: Store) {}
 
-  claimDue(owner: string, opts: { now: Date; leaseMs: number; limit: number }): ExchangeRecord[] {
+  claimDue(owner: string, opts: { now: Date; leaseMs: number; limit: number }): DueClaim[] {
     const at = opts.now.getTime();
-    const due: Array<{ rec: ExchangeRecord; dueAt: number }> = [];
+    const due: Array<{ rec: ExchangeRecord; dueAt: number | undefined }> = [];
     const open = this.store.exchanges.open();
     const openIds = new Set<string>();
     for (const rec of open) {
       openIds.add(rec.id);
       if (rec.tracking?.stoppedReason) continue;
       const slot = this.#slots.get(rec.id);
-      const dueAt = slot?.dueAt ?? -Infinity;
-      if (dueAt > at) continue;
-      if (slot?.owner !== undefined && slot.owner !== owner && slot.until > at) continue;
+      const dueAt = slot?.dueAt;
+      if (dueAt !== undefined && dueAt > at) continue;
+      if (slot?.owner !== undefined && slot.until > at) continue;
       due.push({ rec, dueAt });
     }
     // Exchanges that became final or left the file need no slot.
     for (const id of this.#slots.keys()) if (!openIds.has(id)) this.#slots.delete(id);
-    due.sort((a, b) => a.dueAt - b.dueAt);
-    const claimed = due.slice(0, opts.limit);
+    // Never scheduled first (as NULLS FIRST on PostgreSQL), then most overdue; sort() is stable.
+    due.sort((a, b) => (a.dueAt ?? -Infinity) - (b.dueAt ?? -Infinity));
+    const claimed = due.slice(0, Math.max(0, opts.limit));
     for (const { rec, dueAt } of claimed) this.#slots.set(rec.id, { dueAt, owner, until: at + opts.leaseMs });
-    return claimed.map((c) => c.rec);
+    return claimed.map(({ rec, dueAt }) => ({ exchange: rec, dueAt: dueAt === undefined ? undefined : new Date(dueAt) }));
   }
 
-  release(id: string, owner: string, nextCheckAt: Date): void {
+  release(id: string, owner: string, nextCheckAt: Date | undefined): void {
     const slot = this.#slots.get(id);
     if (slot?.owner !== undefined && slot.owner !== owner) return;
-    this.#slots.set(id, { dueAt: nextCheckAt.getTime(), until: 0 });
+    this.#slots.set(id, { dueAt: nextCheckAt?.getTime() ?? slot?.dueAt, until: 0 });
   }
 }
 
@@ -123,7 +124,22 @@ function fileKeyValue<T>(repo: KeyValueRepo<T>): KeyValueStore<T> {
     keys: () => step(() => repo.keys()),
     entries: () => step(() => repo.entries()),
     entriesWithPrefix: (prefix) => step(() => repo.entriesWithPrefix(prefix)),
+    deleteOlderThan: (cutoff) =>
+      step(() => {
+        const before = cutoff.toISOString();
+        return repo.deleteWhere((value) => isAtBefore(value, before));
+      }),
   };
+}
+
+/**
+ * Whether `value` is an object whose `at` string sorts before `iso`. ISO 8601 times of one format
+ * sort as they happen, compared by code unit, as PostgreSQL's `COLLATE "C"` does.
+ */
+function isAtBefore(value: unknown, iso: string): boolean {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const at = (value as { at?: unknown }).at;
+  return typeof at === "string" && at < iso;
 }
 
 /** Runs a synchronous store call as a promise: its throw becomes a rejection, as on PostgreSQL. */

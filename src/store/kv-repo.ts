@@ -19,6 +19,8 @@ export interface KeyValueRepo<T> {
   entries(): Array<[string, T]>;
   /** Copies of the entries whose key starts with `prefix`, in insertion order. */
   entriesWithPrefix(prefix: string): Array<[string, T]>;
+  /** Removes, in one change, every entry whose value passes `test` (which must not change it); returns how many. */
+  deleteWhere(test: (value: T) => boolean): number;
 }
 
 /**
@@ -73,6 +75,19 @@ class DictRepo<T> implements KeyValueRepo<T> {
     return Object.keys(d)
       .filter((k) => k.startsWith(prefix))
       .map((k) => [k, copy(d[k] as T)]);
+  }
+
+  deleteWhere(test: (value: T) => boolean): number {
+    const d = this.locate(false);
+    const doomed = d ? Object.keys(d).filter((k) => test(d[k] as T)) : [];
+    if (!d || doomed.length === 0) {
+      this.ctx.assertWritable();
+      return 0;
+    }
+    return this.ctx.mutate(() => {
+      for (const k of doomed) delete d[k];
+      return doomed.length;
+    });
   }
 }
 

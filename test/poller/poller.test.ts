@@ -74,7 +74,7 @@ describe("the poller", () => {
     statuses.set("e3", "deposit_received");
     const poller = make({ concurrency: 4 });
     const report = await poller.runCycle();
-    expect(report).toMatchObject({ open: 40, due: 40, checked: 40, changed: 1, failed: 0 });
+    expect(report).toMatchObject({ due: 40, checked: 40, changed: 1, failed: 0 });
     expect(maxInFlight).toBe(4);
     expect(enqueued).toEqual(["e3"]);
     const e3 = store.exchanges.get("e3")!;
@@ -155,6 +155,18 @@ describe("the poller", () => {
     expect((await poller.runCycle()).due).toBe(0);
     clock = T0 + 4 * 30_000 * 1.2;
     expect((await poller.runCycle()).due).toBe(1);
+  });
+
+  it("schedules an exchange it has never seen from its record, without checking it at once", async () => {
+    // Updated 5 s ago: next due one interval (30 s) after that, as after a restart.
+    store.exchanges.insert(rec("fresh", { updatedAt: new Date(T0 - 5_000).toISOString() }));
+    store.exchanges.insert(rec("stale"));
+    const poller = make();
+    expect(await poller.runCycle()).toMatchObject({ due: 1, checked: 1 });
+    clock = T0 + 25_000 - 1;
+    expect((await poller.runCycle()).checked).toBe(0);
+    clock = T0 + 25_000;
+    expect(await poller.runCycle()).toMatchObject({ due: 1, checked: 1 });
   });
 
   it("never overlaps cycles, and stop() waits for the running one", async () => {

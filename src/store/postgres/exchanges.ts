@@ -87,13 +87,13 @@ export function postgresExchanges(db: PgConnection): ExchangesStore {
       // The `now` given, not the database's clock: the poller (and its tests) own the time.
       const until = new Date(now.getTime() + leaseMs);
       // UPDATE … RETURNING keeps no order, so the order is restored from the claimed rows.
-      const rows = await db.rows<{ record: ExchangeRecord }>(
+      const rows = await db.rows<{ record: ExchangeRecord; due_at: Date | null }>(
         `WITH due AS (
            SELECT id, seq, next_check_at FROM exchanges
            WHERE is_open
              AND coalesce(record #>> '{tracking,stoppedReason}', '') = ''
              AND (next_check_at IS NULL OR next_check_at <= $2)
-             AND (lease_until IS NULL OR lease_until <= $2 OR lease_owner = $1)
+             AND (lease_until IS NULL OR lease_until <= $2)
            ORDER BY next_check_at NULLS FIRST, seq
            LIMIT $4
            FOR UPDATE SKIP LOCKED
@@ -102,18 +102,18 @@ export function postgresExchanges(db: PgConnection): ExchangesStore {
            FROM due WHERE e.id = due.id
            RETURNING e.record, due.next_check_at, due.seq
          )
-         SELECT record FROM claimed ORDER BY next_check_at NULLS FIRST, seq`,
+         SELECT record, next_check_at AS due_at FROM claimed ORDER BY next_check_at NULLS FIRST, seq`,
         [owner, now, until, limit],
       );
-      return rows.map((r) => r.record);
+      return rows.map((r) => ({ exchange: r.record, dueAt: r.due_at ?? undefined }));
     },
 
     async releaseClaim(id, owner, nextCheckAt) {
       // As on lowdb: a row another owner has claimed since is left to that owner.
       await db.result(
-        `UPDATE exchanges SET lease_owner = NULL, lease_until = NULL, next_check_at = $3
+        `UPDATE exchanges SET lease_owner = NULL, lease_until = NULL, next_check_at = coalesce($3, next_check_at)
          WHERE id = $1 AND (lease_owner IS NULL OR lease_owner = $2)`,
-        [id, owner, nextCheckAt],
+        [id, owner, nextCheckAt ?? null],
       );
     },
   };

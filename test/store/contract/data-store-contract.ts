@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { ExchangeRecord, UserRecord } from "../../../src/domain/types.js";
-import type { DataStore } from "../../../src/store/data-store.js";
+import type { DataStore, DueClaim } from "../../../src/store/data-store.js";
 import { StoreClosedError } from "../../../src/store/errors.js";
 import { exchange } from "../helpers.js";
 
@@ -23,6 +23,7 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
 }
 
 const ids = (records: readonly ExchangeRecord[]): string[] => records.map((e) => e.id);
+const claimedIds = (claims: readonly DueClaim[]): string[] => claims.map((c) => c.exchange.id);
 
 export function defineDataStoreContract(open: () => Promise<DataStore>): void {
   const opened: DataStore[] = [];
@@ -528,6 +529,31 @@ export function defineDataStoreContract(open: () => Promise<DataStore>): void {
       expect(await kv.get("k")).toBe(results.indexOf(true));
     });
 
+    it("deleteOlderThan removes the entries whose `at` is before the cutoff, and only those", async () => {
+      const store = await fresh();
+      const kv = store.kv<unknown>("updates");
+      const iso = (ms: number) => at(ms).toISOString();
+      await kv.set("long-ago", { at: "2023-12-31T23:59:59.999Z" });
+      await kv.set("a-ms-before", { at: iso(-1), state: "handled" });
+      await kv.set("at-cutoff", { at: iso(0) });
+      await kv.set("after", { at: iso(MINUTE) });
+      // Nothing but an object's string `at` counts.
+      await kv.set("no-at", { n: 1 });
+      await kv.set("number-at", { at: 5 });
+      await kv.set("string-value", "2020-01-01T00:00:00.000Z");
+      await kv.set("array-value", [{ at: iso(-MINUTE) }]);
+      await store.kv("other").set("long-ago", { at: iso(-MINUTE) });
+
+      expect(await kv.deleteOlderThan(at(0))).toBe(2);
+      expect(await kv.keys()).toEqual(["at-cutoff", "after", "no-at", "number-at", "string-value", "array-value"]);
+      // Another namespace is not touched; a second run finds nothing.
+      expect(await store.kv("other").has("long-ago")).toBe(true);
+      expect(await kv.deleteOlderThan(at(0))).toBe(0);
+      expect(await kv.deleteOlderThan(at(2 * MINUTE))).toBe(2);
+      expect(await kv.keys()).toEqual(["no-at", "number-at", "string-value", "array-value"]);
+      expect(await store.kv("empty").deleteOlderThan(at(0))).toBe(0);
+    });
+
     it("update is atomic: 50 concurrent increments (from a missing key) lose none", async () => {
       const store = await fresh();
       const kv = store.kv<number>("count");
@@ -619,8 +645,8 @@ export function defineDataStoreContract(open: () => Promise<DataStore>): void {
       await store.exchanges.insert(exchange({ id: "done", status: "success" }));
       await store.exchanges.insert(exchange({ id: "stopped", tracking: { stoppedReason: "too_old" } }));
       await store.exchanges.insert(exchange({ id: "not-stopped", tracking: { stoppedReason: "", consecutiveFailures: 2 } }));
-      expect(ids(await store.exchanges.claimDue("A", { now: t0, leaseMs: 1000, limit: 3 }))).toEqual(["a", "b", "c"]);
-      expect(ids(await store.exchanges.claimDue("B", { now: t0, ...lease }))).toEqual(["d", "e", "not-stopped"]);
+      expect(claimedIds(await store.exchanges.claimDue("A", { now: t0, leaseMs: 1000, limit: 3 }))).toEqual(["a", "b", "c"]);
+      expect(claimedIds(await store.exchanges.claimDue("B", { now: t0, ...lease }))).toEqual(["d", "e", "not-stopped"]);
       expect(await store.exchanges.claimDue("C", { now: t0, ...lease })).toEqual([]);
       expect(await store.exchanges.claimDue("C", { now: t0, leaseMs: 1000, limit: 0 })).toEqual([]);
     });
@@ -629,39 +655,61 @@ export function defineDataStoreContract(open: () => Promise<DataStore>): void {
       const store = await fresh();
       const rec = await store.exchanges.insert(exchange({ id: "a", cardMessageId: 3 }));
       const [claimed] = await store.exchanges.claimDue("A", { now: t0, ...lease });
-      expect(claimed).toEqual(rec);
-      claimed!.status = "success";
+      expect(claimed).toEqual({ exchange: rec, dueAt: undefined });
+      claimed!.exchange.status = "success";
       expect((await store.exchanges.get("a"))?.status).toBe("waiting_deposit");
     });
 
-    it("a lease keeps other owners off until it runs out; its owner may claim again", async () => {
+    it("a lease keeps every claim off until it runs out, its owner's own too", async () => {
       const store = await fresh();
       await store.exchanges.insert(exchange({ id: "a" }));
       await store.exchanges.insert(exchange({ id: "b" }));
-      expect(ids(await store.exchanges.claimDue("A", { now: t0, ...lease }))).toEqual(["a", "b"]);
+      expect(claimedIds(await store.exchanges.claimDue("A", { now: t0, ...lease }))).toEqual(["a", "b"]);
       expect(await store.exchanges.claimDue("B", { now: t0, ...lease })).toEqual([]);
       expect(await store.exchanges.claimDue("B", { now: at(29_999), ...lease })).toEqual([]);
-      expect(ids(await store.exchanges.claimDue("A", { now: at(10 * SECOND), ...lease }))).toEqual(["a", "b"]);
-      // A's second claim ran to 10 s + 30 s.
-      expect(await store.exchanges.claimDue("B", { now: at(39 * SECOND), ...lease })).toEqual([]);
-      expect(ids(await store.exchanges.claimDue("B", { now: at(40 * SECOND), ...lease }))).toEqual(["a", "b"]);
+      // A's poller is still checking them: its next batch must not take them a second time.
+      expect(await store.exchanges.claimDue("A", { now: at(10 * SECOND), ...lease })).toEqual([]);
+      expect(claimedIds(await store.exchanges.claimDue("B", { now: at(30 * SECOND), ...lease }))).toEqual(["a", "b"]);
       expect(await store.exchanges.claimDue("A", { now: at(41 * SECOND), ...lease })).toEqual([]);
     });
 
     it("a release ends the lease and schedules the next check; most overdue comes first", async () => {
       const store = await fresh();
       for (const id of ["x", "y", "z"]) await store.exchanges.insert(exchange({ id }));
-      expect(ids(await store.exchanges.claimDue("A", { now: t0, leaseMs: 30 * SECOND, limit: 2 }))).toEqual(["x", "y"]);
+      expect(claimedIds(await store.exchanges.claimDue("A", { now: t0, leaseMs: 30 * SECOND, limit: 2 }))).toEqual(["x", "y"]);
       await store.exchanges.releaseClaim("x", "A", at(10 * SECOND));
       await store.exchanges.releaseClaim("y", "A", at(5 * SECOND));
-      expect(ids(await store.exchanges.claimDue("B", { now: at(4 * SECOND), ...lease }))).toEqual(["z"]);
+      expect(claimedIds(await store.exchanges.claimDue("B", { now: at(4 * SECOND), ...lease }))).toEqual(["z"]);
       await store.exchanges.releaseClaim("z", "B", at(60 * SECOND));
-      expect(ids(await store.exchanges.claimDue("B", { now: at(5 * SECOND), ...lease }))).toEqual(["y"]);
+      expect(claimedIds(await store.exchanges.claimDue("B", { now: at(5 * SECOND), ...lease }))).toEqual(["y"]);
       await store.exchanges.releaseClaim("y", "B", at(7 * SECOND));
-      expect(ids(await store.exchanges.claimDue("C", { now: at(20 * SECOND), ...lease }))).toEqual(["y", "x"]);
+      expect(claimedIds(await store.exchanges.claimDue("C", { now: at(20 * SECOND), ...lease }))).toEqual(["y", "x"]);
       await store.exchanges.releaseClaim("y", "C", at(70 * SECOND));
       await store.exchanges.releaseClaim("x", "C", at(50 * SECOND));
-      expect(ids(await store.exchanges.claimDue("C", { now: at(80 * SECOND), ...lease }))).toEqual(["x", "z", "y"]);
+      expect(claimedIds(await store.exchanges.claimDue("C", { now: at(80 * SECOND), ...lease }))).toEqual(["x", "z", "y"]);
+    });
+
+    it("tells when each claimed exchange was due; a release without a time keeps it", async () => {
+      const store = await fresh();
+      for (const id of ["x", "y", "z"]) await store.exchanges.insert(exchange({ id }));
+      await store.exchanges.claimDue("A", { now: t0, ...lease });
+      await store.exchanges.releaseClaim("x", "A", at(20 * SECOND));
+      await store.exchanges.releaseClaim("y", "A", at(10 * SECOND));
+      await store.exchanges.releaseClaim("z", "A", at(30 * SECOND));
+      const due = await store.exchanges.claimDue("B", { now: at(20 * SECOND), ...lease });
+      expect(due.map((c) => [c.exchange.id, c.dueAt?.getTime()])).toEqual([
+        ["y", at(10 * SECOND).getTime()],
+        ["x", at(20 * SECOND).getTime()],
+      ]);
+      // B could not check y (the service was down): y keeps its place, ahead of x and z.
+      await store.exchanges.releaseClaim("y", "B", undefined);
+      await store.exchanges.releaseClaim("x", "B", at(25 * SECOND));
+      const next = await store.exchanges.claimDue("C", { now: at(40 * SECOND), ...lease });
+      expect(next.map((c) => [c.exchange.id, c.dueAt?.getTime()])).toEqual([
+        ["y", at(10 * SECOND).getTime()],
+        ["x", at(25 * SECOND).getTime()],
+        ["z", at(30 * SECOND).getTime()],
+      ]);
     });
 
     it("a release by an owner whose lease was taken over changes nothing", async () => {
@@ -669,12 +717,12 @@ export function defineDataStoreContract(open: () => Promise<DataStore>): void {
       await store.exchanges.insert(exchange({ id: "a" }));
       await store.exchanges.claimDue("A", { now: t0, ...lease });
       // A stalls past its lease; B takes the exchange over.
-      expect(ids(await store.exchanges.claimDue("B", { now: at(31 * SECOND), ...lease }))).toEqual(["a"]);
+      expect(claimedIds(await store.exchanges.claimDue("B", { now: at(31 * SECOND), ...lease }))).toEqual(["a"]);
       await store.exchanges.releaseClaim("a", "A", at(3600 * SECOND));
       expect(await store.exchanges.claimDue("C", { now: at(32 * SECOND), ...lease })).toEqual([]);
       await store.exchanges.releaseClaim("a", "B", at(33 * SECOND));
       expect(await store.exchanges.claimDue("C", { now: at(32 * SECOND), ...lease })).toEqual([]);
-      expect(ids(await store.exchanges.claimDue("C", { now: at(33 * SECOND), ...lease }))).toEqual(["a"]);
+      expect(claimedIds(await store.exchanges.claimDue("C", { now: at(33 * SECOND), ...lease }))).toEqual(["a"]);
     });
 
     it("an exchange that became final or stopped is no longer claimed", async () => {
@@ -682,7 +730,7 @@ export function defineDataStoreContract(open: () => Promise<DataStore>): void {
       for (const id of ["a", "b", "c"]) await store.exchanges.insert(exchange({ id }));
       await store.exchanges.update("a", { status: "success" });
       await store.exchanges.update("b", (r) => ({ ...r, tracking: { ...r.tracking, stoppedReason: "too_old" } }));
-      expect(ids(await store.exchanges.claimDue("A", { now: t0, ...lease }))).toEqual(["c"]);
+      expect(claimedIds(await store.exchanges.claimDue("A", { now: t0, ...lease }))).toEqual(["c"]);
       await store.exchanges.update("c", { status: "failed" });
       await store.exchanges.releaseClaim("c", "A", t0);
       expect(await store.exchanges.claimDue("A", { now: at(MINUTE), ...lease })).toEqual([]);

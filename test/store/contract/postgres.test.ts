@@ -63,8 +63,8 @@ describe("PostgreSQL store: replicas on one database", () => {
       for (;;) {
         const batch = await store.exchanges.claimDue(owner, { now: t0, leaseMs: 60_000, limit: 7 });
         if (batch.length === 0) return mine;
-        mine.push(...batch.map((e) => e.id));
-        await Promise.all(batch.map((e) => store.exchanges.releaseClaim(e.id, owner, nextHour)));
+        mine.push(...batch.map((c) => c.exchange.id));
+        await Promise.all(batch.map((c) => store.exchanges.releaseClaim(c.exchange.id, owner, nextHour)));
       }
     };
     const [fromA, fromB] = await Promise.all([drain(a, "A"), drain(b, "B")]);
@@ -80,8 +80,8 @@ describe("PostgreSQL store: replicas on one database", () => {
       a.exchanges.claimDue("A", { now: later, leaseMs: 60_000, limit: 100 }),
       b.exchanges.claimDue("B", { now: later, leaseMs: 60_000, limit: 100 }),
     ]);
-    const idsA = bigA.map((e) => e.id);
-    const idsB = bigB.map((e) => e.id);
+    const idsA = bigA.map((c) => c.exchange.id);
+    const idsB = bigB.map((c) => c.exchange.id);
     expect(idsA.filter((id) => idsB.includes(id))).toEqual([]);
     expect(new Set([...idsA, ...idsB]).size).toBe(n);
   });
@@ -96,7 +96,7 @@ describe("PostgreSQL store: replicas on one database", () => {
     const survivor = await openOn(url);
     expect(await survivor.exchanges.claimDue("survivor", { now: at(29_000), leaseMs: 30_000, limit: 10 })).toEqual([]);
     const back = await survivor.exchanges.claimDue("survivor", { now: at(30_000), leaseMs: 30_000, limit: 10 });
-    expect(back.map((e) => e.id)).toEqual(["a", "b", "c"]);
+    expect(back.map((c) => c.exchange.id)).toEqual(["a", "b", "c"]);
   });
 
   it("is once-only and atomic across replicas: add and update from two stores", async () => {
