@@ -198,9 +198,16 @@ export async function startApp(opts: AppOptions): Promise<App> {
     logger: logger.child({ part: "delivery" }),
     currencies: () => catalog.currencies(),
     now,
-    // Replicas: the leader sends; the others tell it there is something to send.
+    // Replicas: the leader sends; the others tell it there is something to send. The leader tells
+    // the others which chats it parked entries for, as that chat's next update may reach any of them.
     onQueued: replicated
       ? () => void coordination.notify(OUTBOX_NEWS).catch((err: unknown) => logger.warn({ err }, "could not tell the sending replica"))
+      : undefined,
+    onParked: replicated
+      ? (chatId) =>
+          void coordination
+            .notify(OUTBOX_PARKED, String(chatId))
+            .catch((err: unknown) => logger.warn({ err, chatId }, "could not tell the other replicas of a parked chat"))
       : undefined,
   });
   const notifier = new Notifier({ store, delivery, logger: logger.child({ part: "notifier" }) });
@@ -339,11 +346,15 @@ export async function startApp(opts: AppOptions): Promise<App> {
   } else {
     // Every replica polls the service, each taking its share of the due exchanges through the
     // store's claims (poller.ts); a change is recorded and told once (recordStatus compares inside
-    // its update, the notice's key is unique). One leader sends the outbox, catches up notices, and runs support's checks and the timers below: one
-    // sender per bot token is also what Telegram's per-bot limits want. When the leader dies, its
-    // lock goes with its database session and another replica takes over within seconds.
+    // its update, the notice's key is unique). One leader sends the outbox, catches up notices,
+    // and runs support's checks and the timers below: one sender per bot token is also what
+    // Telegram's per-bot limits want. When the leader dies, its lock goes with its database
+    // session and another replica takes over within seconds.
     poller.start();
     await coordination.listen(OUTBOX_NEWS, () => delivery.outbox.poke());
+    await coordination.listen(OUTBOX_PARKED, (chatId) => {
+      if (/^-?\d+$/.test(chatId)) delivery.outbox.knowParked(Number(chatId));
+    });
     leadership = coordination.lead("jobs", {
       onGain: () => {
         sendQueued()
@@ -466,6 +477,8 @@ interface FileStores {
 
 /** The coordination channel on which replicas tell the leader that the outbox has a new entry. */
 const OUTBOX_NEWS = "outbox";
+/** The news channel of chats whose outbox entries wait for that chat's next update (payload: the chat id). */
+const OUTBOX_PARKED = "outbox_parked";
 
 /** What {@link openDataStores} opened. */
 interface DataStores {

@@ -76,6 +76,8 @@ export interface DeliveryOptions {
   retryBaseMs?: number;
   /** Passed to the outbox: told after each entry is queued (replicas tell the sending leader). */
   onQueued?: () => void;
+  /** Passed to the outbox: see {@link OutboxOptions.onParked}. */
+  onParked?: (chatId: number) => void;
 }
 
 /** The 400 Telegram answers to an edit that would change nothing. */
@@ -104,6 +106,7 @@ export class Delivery {
       now: this.#now,
       retryBaseMs: opts.retryBaseMs,
       onQueued: opts.onQueued,
+      onParked: opts.onParked,
     });
   }
 

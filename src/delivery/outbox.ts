@@ -105,6 +105,12 @@ export interface OutboxOptions<P> {
    * (app.ts). Must not throw.
    */
   onQueued?: () => void;
+  /**
+   * Told when entries of `chatId` were parked: with replicas, the chat's next update may reach
+   * another process, whose {@link Outbox.wake} must know (app.ts passes it on; {@link Outbox.knowParked}).
+   * Must not throw.
+   */
+  onParked?: (chatId: number) => void;
   deliver: Deliverer<P>;
   /** Told when a chat answered 403 (the person blocked the bot). */
   onBlocked?: (chatId: number) => Promise<void>;
@@ -142,8 +148,8 @@ function isPermanent(err: unknown): boolean {
 
 /** The durable outbox; see the module comment. */
 export class Outbox<P = unknown> {
-  readonly #opts: Required<Omit<OutboxOptions<P>, "onBlocked" | "isBlocked" | "onQueued">> &
-    Pick<OutboxOptions<P>, "onBlocked" | "isBlocked" | "onQueued">;
+  readonly #opts: Required<Omit<OutboxOptions<P>, "onBlocked" | "isBlocked" | "onQueued" | "onParked">> &
+    Pick<OutboxOptions<P>, "onBlocked" | "isBlocked" | "onQueued" | "onParked">;
   readonly #busy = new Set<number>();
   #seq = 0;
   /**
@@ -348,12 +354,21 @@ export class Outbox<P = unknown> {
         });
         n++;
       }
-      if (n > 0) this.#opts.logger.info({ chatId, entries: n }, "outbox: the chat can be written to now; sending what was kept for it");
+      if (n > 0) {
+        this.#opts.logger.info({ chatId, entries: n }, "outbox: the chat can be written to now; sending what was kept for it");
+        // With replicas the sender may be another process.
+        this.#opts.onQueued?.();
+      }
       this.#schedule(0);
     } catch (err) {
       this.#parkedChats.add(chatId);
       this.#opts.logger.error({ err, chatId }, "outbox: could not wake the chat's kept entries; trying again on its next update");
     }
+  }
+
+  /** Another process parked entries of `chatId` (see `onParked`): its next update here wakes them. */
+  knowParked(chatId: number): void {
+    this.#parkedChats.add(chatId);
   }
 
   /**
@@ -602,6 +617,7 @@ export class Outbox<P = unknown> {
     }
     if (parked > 0) {
       this.#parkedChats.add(chatId);
+      this.#opts.onParked?.(chatId);
       this.#opts.logger.warn(
         { chatId, entries: parked },
         "outbox: kept for when this chat opens the bot (support staff must press Start once)",

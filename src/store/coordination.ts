@@ -24,16 +24,16 @@ export interface Coordination {
   withChatLock<T>(chatId: number, fn: () => Promise<T>): Promise<T>;
   /** Competes for the leadership of `name` until stopped; `events` tell when it changes hands here. */
   lead(name: string, events: LeadershipEvents): Leadership;
-  /** Tells every process listening on `channel` (this one included) that there is news. */
-  notify(channel: string): Promise<void>;
-  /** Calls `onNews` on every notice on `channel`. Resolves once listening. */
-  listen(channel: string, onNews: () => void): Promise<void>;
+  /** Tells every process listening on `channel` (this one included) that there is news, with a short `payload`. */
+  notify(channel: string, payload?: string): Promise<void>;
+  /** Calls `onNews` with the payload of every notice on `channel` ("" when none). Resolves once listening. */
+  listen(channel: string, onNews: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 }
 
 /** One process: every lock is free, every leadership is ours, news stays in the process. */
 export function singleProcessCoordination(): Coordination {
-  const listeners = new Map<string, Set<() => void>>();
+  const listeners = new Map<string, Set<(payload: string) => void>>();
   return {
     withChatLock: (_chatId, fn) => fn(),
     lead(_name, events) {
@@ -52,8 +52,8 @@ export function singleProcessCoordination(): Coordination {
         },
       };
     },
-    notify(channel) {
-      for (const onNews of listeners.get(channel) ?? []) onNews();
+    notify(channel, payload = "") {
+      for (const onNews of listeners.get(channel) ?? []) onNews(payload);
       return Promise.resolve();
     },
     listen(channel, onNews) {

@@ -4,9 +4,12 @@
  * broadcast confirmed on both starts once, one resumed by both writes to each person once, and the
  * funnel loses no count.
  */
+import { GrammyError } from "grammy";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DataStore } from "../../src/store/data-store.js";
 import { openPostgresStore } from "../../src/store/postgres/postgres-store.js";
+import { postgresCoordination } from "../../src/store/postgres/coordination.js";
+import type { Coordination } from "../../src/store/coordination.js";
 import { Outbox, type Deliverer } from "../../src/delivery/outbox.js";
 import { BroadcastRunner } from "../../src/support/broadcast.js";
 import { countFunnel, readFunnel } from "../../src/support/funnel.js";
@@ -14,17 +17,28 @@ import { testDatabase } from "../postgres/database.js";
 
 const silent = { info() {}, warn() {}, error() {} };
 let stores: DataStore[] = [];
+let coordinations: Coordination[] = [];
+let databaseUrl = "";
 
 async function twoReplicas(): Promise<[DataStore, DataStore]> {
-  const url = await testDatabase();
-  stores = [await openPostgresStore({ url }), await openPostgresStore({ url })];
+  databaseUrl = await testDatabase();
+  stores = [await openPostgresStore({ url: databaseUrl }), await openPostgresStore({ url: databaseUrl })];
   return [stores[0]!, stores[1]!];
+}
+
+/** The news between processes, one per replica, as app.ts has. */
+function coordination(): Coordination {
+  const c = postgresCoordination({ url: databaseUrl, logger: silent });
+  coordinations.push(c);
+  return c;
 }
 
 beforeEach(() => {
   stores = [];
+  coordinations = [];
 });
 afterEach(async () => {
+  await Promise.all(coordinations.map((c) => c.close()));
   await Promise.all(stores.map((s) => s.close()));
 });
 
@@ -69,6 +83,45 @@ describe("two replicas on one database", () => {
     await leader.stop();
   });
 
+  it("send what the leader kept for a chat that could not be written to, when its next update reaches the other replica", async () => {
+    const [a, b] = await twoReplicas();
+    const [news, otherNews] = [coordination(), coordination()];
+    let started = false;
+    const sent: string[] = [];
+    const deliver: Deliverer<string> = (entry) => {
+      // Telegram's answer to a bot writing to someone who never pressed Start.
+      if (!started)
+        return Promise.reject(new GrammyError("forbidden", { ok: false, error_code: 403, description: "Forbidden" }, "sendMessage", {}));
+      sent.push(entry.payload);
+      return Promise.resolve("sent");
+    };
+    const leader = new Outbox<string>({
+      live: a,
+      deliver,
+      logger: silent,
+      onParked: (chatId) => void news.notify("parked", String(chatId)),
+    });
+    const replica = new Outbox<string>({ live: b, deliver, logger: silent, onQueued: () => void otherNews.notify("news") });
+    await news.listen("news", () => leader.poke());
+    let toldParked = false;
+    await otherNews.listen("parked", (chatId) => {
+      replica.knowParked(Number(chatId));
+      toldParked = true;
+    });
+    leader.start();
+    await leader.enqueue("alert:1", 9, "first alert", { ttlMs: 60_000, keepWhenForbidden: true });
+    await until(() => toldParked);
+    expect(await replica.pending(9)).toMatchObject([{ key: "alert:1", parked: true }]);
+
+    // The admin presses Start; the balancer hands that update to the replica that does not send.
+    started = true;
+    await replica.wake(9);
+    await until(() => sent.length > 0);
+    expect(sent).toEqual(["first alert"]);
+    expect(await replica.get("alert:1", 9)).toMatchObject({ state: "sent" });
+    await leader.stop();
+  });
+
   it("start a broadcast confirmed on both once, and write to each person once", async () => {
     const [a, b] = await twoReplicas();
     for (let id = 1; id <= 5; id++) await a.users.upsertSeen({ id, first_name: `u${id}` }, new Date());
@@ -108,3 +161,9 @@ describe("two replicas on one database", () => {
     expect((await readFunnel(b)).find((f) => f.step === "quoted")?.count).toBe(20);
   });
 });
+
+async function until(ok: () => boolean, timeoutMs = 5_000): Promise<void> {
+  for (const end = Date.now() + timeoutMs; !ok(); await new Promise((r) => setTimeout(r, 10))) {
+    if (Date.now() > end) throw new Error("timed out waiting");
+  }
+}

@@ -43,14 +43,14 @@ export function postgresCoordination(opts: PostgresCoordinationOptions): Coordin
   lockPool.on("error", (err) => logger.warn({ err }, "coordination: a lock connection failed"));
   const leaderships = new Set<Leadership>();
   let listener: Promise<pg.Client> | undefined;
-  const channels = new Map<string, Set<() => void>>();
+  const channels = new Map<string, Set<(payload: string) => void>>();
   let closed = false;
 
   const connectListener = async (): Promise<pg.Client> => {
     const client = new pg.Client({ connectionString: opts.url });
     client.on("error", (err) => logger.warn({ err }, "coordination: the notification connection failed"));
     client.on("notification", (n) => {
-      for (const onNews of channels.get(n.channel) ?? []) onNews();
+      for (const onNews of channels.get(n.channel) ?? []) onNews(n.payload ?? "");
     });
     await client.connect();
     return client;
@@ -82,8 +82,8 @@ export function postgresCoordination(opts: PostgresCoordinationOptions): Coordin
       return leadership;
     },
 
-    async notify(channel) {
-      await lockPool.query("SELECT pg_notify($1, '')", [channel]);
+    async notify(channel, payload = "") {
+      await lockPool.query("SELECT pg_notify($1, $2)", [channel, payload]);
     },
 
     async listen(channel, onNews) {

@@ -126,4 +126,14 @@ describe("news", () => {
     await sleep(100);
     expect([heardA, heardB]).toEqual([1, 1]);
   });
+
+  it("carries its payload, and an empty one when none is given", async () => {
+    const [a, b] = [replica(), replica()];
+    const heard: string[] = [];
+    await b.listen("parked", (payload) => heard.push(payload));
+    await a.notify("parked", "-1001234567890");
+    await a.notify("parked");
+    await until(() => heard.length === 2);
+    expect(heard).toEqual(["-1001234567890", ""]);
+  });
 });
