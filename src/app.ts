@@ -354,6 +354,9 @@ export async function startApp(opts: AppOptions): Promise<App> {
     await coordination.listen(OUTBOX_NEWS, () => delivery.outbox.poke());
     await coordination.listen(OUTBOX_PARKED, (chatId) => {
       if (/^-?\d+$/.test(chatId)) delivery.outbox.knowParked(Number(chatId));
+      // No chat: the news connection was replaced, and some names may have been missed.
+      else
+        void delivery.outbox.relearnParked().catch((err: unknown) => logger.warn({ err }, "could not read which chats wait for an update"));
     });
     leadership = coordination.lead("jobs", {
       onGain: () => {

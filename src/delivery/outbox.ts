@@ -371,6 +371,11 @@ export class Outbox<P = unknown> {
     this.#parkedChats.add(chatId);
   }
 
+  /** Reads again which chats have parked entries (news of some may have been missed). */
+  async relearnParked(): Promise<void> {
+    for (const [, e] of await this.#entries()) if (e.state === "pending" && e.parked) this.#parkedChats.add(e.chatId);
+  }
+
   /**
    * Resolves when `chatId` has nothing pending to send (parked entries wait for {@link wake}, not
    * for time), or after `timeoutMs`; returns whether it was delivered. It asks the store, not this

@@ -122,6 +122,35 @@ describe("two replicas on one database", () => {
     await leader.stop();
   });
 
+  it("learn which chats wait for an update from the store, when the news of them was missed", async () => {
+    const [a, b] = await twoReplicas();
+    let started = false;
+    const sent: string[] = [];
+    const deliver: Deliverer<string> = (entry) => {
+      if (!started)
+        return Promise.reject(new GrammyError("forbidden", { ok: false, error_code: 403, description: "Forbidden" }, "sendMessage", {}));
+      sent.push(entry.payload);
+      return Promise.resolve("sent");
+    };
+    const leader = new Outbox<string>({ live: a, deliver, logger: silent });
+    const replica = new Outbox<string>({ live: b, deliver, logger: silent, onQueued: () => leader.poke() });
+    leader.start();
+    await leader.enqueue("alert:1", 9, "first alert", { ttlMs: 60_000, keepWhenForbidden: true });
+    await leader.idle();
+    expect(await replica.pending(9)).toMatchObject([{ parked: true }]);
+
+    started = true;
+    // Without the news, the replica does not know the chat waits.
+    await replica.wake(9);
+    await leader.idle();
+    expect(sent).toEqual([]);
+    await replica.relearnParked();
+    await replica.wake(9);
+    await until(() => sent.length > 0);
+    expect(sent).toEqual(["first alert"]);
+    await leader.stop();
+  });
+
   it("start a broadcast confirmed on both once, and write to each person once", async () => {
     const [a, b] = await twoReplicas();
     for (let id = 1; id <= 5; id++) await a.users.upsertSeen({ id, first_name: `u${id}` }, new Date());

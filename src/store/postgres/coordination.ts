@@ -7,7 +7,9 @@
  * - **Leadership** is a session advisory lock held on a dedicated connection. It ends with that
  *   session: when the leader dies (even `kill -9`) the server drops the lock with the connection,
  *   and another replica's next try takes it.
- * - **News** is LISTEN/NOTIFY on one more dedicated connection.
+ * - **News** is LISTEN/NOTIFY on one more dedicated connection. When that connection fails it is
+ *   replaced (after a second, then again until it works), and every listener is told "" once it
+ *   listens again: news sent in between is lost, so each looks for itself.
  *
  * Lock keys are two int4s: a class per kind (below) and the chat id or name folded to 32 bits. Two
  * chats folding to the same key only take turns with each other, which is harmless.
@@ -46,14 +48,52 @@ export function postgresCoordination(opts: PostgresCoordinationOptions): Coordin
   const channels = new Map<string, Set<(payload: string) => void>>();
   let closed = false;
 
+  const tell = (channel: string, payload: string) => {
+    for (const onNews of channels.get(channel) ?? []) {
+      try {
+        onNews(payload);
+      } catch (err) {
+        logger.warn({ err, channel }, "coordination: a news listener failed");
+      }
+    }
+  };
+
   const connectListener = async (): Promise<pg.Client> => {
     const client = new pg.Client({ connectionString: opts.url });
-    client.on("error", (err) => logger.warn({ err }, "coordination: the notification connection failed"));
-    client.on("notification", (n) => {
-      for (const onNews of channels.get(n.channel) ?? []) onNews(n.payload ?? "");
-    });
-    await client.connect();
+    let lost = false;
+    const replace = (err?: unknown) => {
+      if (lost || closed) return;
+      lost = true;
+      logger.warn({ err }, "coordination: the notification connection failed; replacing it");
+      client.end().catch(() => undefined);
+      listener = undefined;
+      setTimeout(reconnect, 1_000).unref();
+    };
+    client.on("error", replace);
+    client.on("end", () => replace());
+    client.on("notification", (n) => tell(n.channel, n.payload ?? ""));
+    try {
+      await client.connect();
+      for (const channel of channels.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      replace(err);
+      throw err;
+    }
     return client;
+  };
+
+  /** A new notification connection listening on every channel; then everyone looks for what was missed. */
+  const reconnect = () => {
+    if (closed || listener) return;
+    const next = connectListener();
+    listener = next;
+    next.then(
+      () => {
+        logger.info("coordination: listening for news again");
+        for (const channel of channels.keys()) tell(channel, "");
+      },
+      () => undefined, // replace() has scheduled the next try
+    );
   };
 
   return {
@@ -91,7 +131,12 @@ export function postgresCoordination(opts: PostgresCoordinationOptions): Coordin
       const first = !set;
       if (!set) channels.set(channel, (set = new Set()));
       set.add(onNews);
-      listener ??= connectListener();
+      if (!listener) {
+        // The new connection listens on every channel known, this one included.
+        listener = connectListener();
+        await listener;
+        return;
+      }
       const client = await listener;
       // Channel names are identifiers in LISTEN; quote them as one.
       if (first) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
@@ -101,7 +146,7 @@ export function postgresCoordination(opts: PostgresCoordinationOptions): Coordin
       if (closed) return;
       closed = true;
       await Promise.all([...leaderships].map((l) => l.stop()));
-      if (listener) await (await listener).end().catch(() => {});
+      if (listener) await listener.then((client) => client.end()).catch(() => undefined);
       await lockPool.end();
     },
   };

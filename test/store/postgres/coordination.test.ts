@@ -127,6 +127,31 @@ describe("news", () => {
     expect([heardA, heardB]).toEqual([1, 1]);
   });
 
+  it("comes back after its connection is lost, and tells each listener to look for what it missed", async () => {
+    const [a, b] = [replica(), replica()];
+    const heard: string[] = [];
+    await b.listen("parked", (payload) => heard.push(payload));
+    await a.notify("parked", "1");
+    await until(() => heard.length === 1);
+
+    // The server ends b's listening session (a restart, a proxy timing out an idle connection).
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const { rowCount } = await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`,
+      );
+      expect(rowCount).toBe(1);
+    } finally {
+      await admin.end();
+    }
+    await until(() => heard.length === 2, 10_000);
+    expect(heard).toEqual(["1", ""]);
+    await a.notify("parked", "2");
+    await until(() => heard.length === 3);
+    expect(heard[2]).toBe("2");
+  });
+
   it("carries its payload, and an empty one when none is given", async () => {
     const [a, b] = [replica(), replica()];
     const heard: string[] = [];
