@@ -139,7 +139,11 @@ export async function startApp(opts: AppOptions): Promise<App> {
    */
   const processId = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
   const metrics = createMetrics();
-  const readiness = new Readiness({ dataDir: config.dataDir });
+  const readiness = new Readiness({
+    dataDir: config.dataDir,
+    // Without updates there is no getUpdates to show Telegram answers: only a failed call counts.
+    ...(config.takesUpdates ? {} : { telegramWindowMs: Infinity }),
+  });
   const onWrite = (file: string) => (r: { ok: true; ms: number } | { ok: false }) => {
     readiness.storeWrite(file, r.ok);
     if (r.ok) metrics.storeWrite(file, r.ms);
@@ -277,7 +281,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
       "partner: not contacted at start-up; first request on first use or the first poller cycle",
     );
     // A webhook left over from another deployment would make getUpdates fail with 409.
-    if (webhookUrl === undefined) {
+    if (webhookUrl === undefined && config.takesUpdates) {
       // grammY types its signal with a shim of AbortSignal; the runtime object is Node's own.
       await bot.api.deleteWebhook(undefined, opts.signal as Parameters<typeof bot.api.deleteWebhook>[1]);
     }
@@ -286,7 +290,9 @@ export async function startApp(opts: AppOptions): Promise<App> {
     // Before any update: a person left at "Creating your exchange…" by the last process is told.
     // Replicas cannot: another one may be creating right now; their leader looks (below).
     if (!replicated) await settleInterruptedCreates(deps);
-    if (webhookUrl === undefined) {
+    if (!config.takesUpdates) {
+      // A replica beside the one that long-polls (Telegram allows one getUpdates per bot).
+    } else if (webhookUrl === undefined) {
       runner = run(bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });
     } else {
       // Listening before setWebhook, so Telegram's first delivery finds the server up.
@@ -318,7 +324,12 @@ export async function startApp(opts: AppOptions): Promise<App> {
     partner.close();
     throw err;
   }
-  if (webhook === undefined) logger.info({ bot: bot.botInfo.username, mode: config.mode }, "bot is polling for updates");
+  if (!config.takesUpdates)
+    logger.info(
+      { bot: bot.botInfo.username, mode: config.mode },
+      "bot takes no updates here (TELEGRAM_UPDATES=none): it checks exchanges and sends as one of the replicas",
+    );
+  else if (webhook === undefined) logger.info({ bot: bot.botInfo.username, mode: config.mode }, "bot is polling for updates");
   else logger.info({ bot: bot.botInfo.username, mode: config.mode }, "bot is taking updates by webhook");
   // What was queued but not sent before the last stop (or a crash) goes out first: the outbox's
   // entries, instructions never queued, notices never handed over; then tracking resumes.

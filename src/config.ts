@@ -147,6 +147,15 @@ const envSchema = z.object({
       .refine((n) => n <= 65_535, "must be a port number (0-65535) for the webhook and /healthz, /readyz and /metrics")
       .optional(),
   ),
+  TELEGRAM_UPDATES: z.preprocess(
+    (v) => (typeof v === "string" ? emptyToUndefined(v.trim().toLowerCase()) : v),
+    z
+      .enum(["take", "none"], {
+        error: () =>
+          'must be "take" (the default) or "none" (a replica that only checks exchanges and sends, beside one that takes updates)',
+      })
+      .default("take"),
+  ),
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
     // The message never quotes the value: it holds the database password.
@@ -229,7 +238,19 @@ const configSchema = envSchema.transform((e, ctx) => {
      * replicas) instead of the files in dataDir. Holds the database password: never logged.
      */
     databaseUrl: e.DATABASE_URL,
+    /**
+     * TELEGRAM_UPDATES=none: this process takes no updates (no getUpdates, no webhook). With
+     * DATABASE_URL it is a replica beside the one process that long-polls: it shares the status
+     * checks, and sends when it is the leader.
+     */
+    takesUpdates: e.TELEGRAM_UPDATES === "take",
   };
+  // A replica without updates only makes sense beside others on one database; with a webhook
+  // address it would contradict itself.
+  if (e.TELEGRAM_UPDATES === "none") {
+    if (e.DATABASE_URL === undefined) refuse("TELEGRAM_UPDATES", '"none" needs DATABASE_URL: it is a replica sharing a database');
+    if (e.WEBHOOK_URL !== undefined) refuse("TELEGRAM_UPDATES", '"none" takes no updates, so WEBHOOK_URL must not be set');
+  }
   // Without it anyone who learns the address could post forged updates.
   const webhookOk = e.WEBHOOK_URL === undefined || e.WEBHOOK_SECRET !== undefined;
   if (!webhookOk) refuse("WEBHOOK_SECRET", "is required when WEBHOOK_URL is set");

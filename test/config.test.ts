@@ -145,6 +145,24 @@ describe("loadConfig", () => {
     expect(problems[0]).toMatch(/^SANDBOX_CATALOG must be "small" or "large"/);
   });
 
+  describe("TELEGRAM_UPDATES", () => {
+    const db = "postgres://bot:pw@db.internal:5432/bot";
+
+    it('takes updates unless told not to; "none" is a replica beside the one that does', () => {
+      expect(loadConfig({}).takesUpdates).toBe(true);
+      expect(loadConfig({ TELEGRAM_UPDATES: " Take " }).takesUpdates).toBe(true);
+      expect(loadConfig({ TELEGRAM_UPDATES: "none", DATABASE_URL: db }).takesUpdates).toBe(false);
+    });
+
+    it("refuses a replica without updates that shares no database, or that has a webhook address", () => {
+      expect(problemsOf({ TELEGRAM_UPDATES: "none" })).toEqual([expect.stringMatching(/^TELEGRAM_UPDATES .*needs DATABASE_URL/)]);
+      expect(
+        problemsOf({ TELEGRAM_UPDATES: "none", DATABASE_URL: db, WEBHOOK_URL: "https://bot.example.com/hook", WEBHOOK_SECRET: "s" }),
+      ).toEqual([expect.stringMatching(/^TELEGRAM_UPDATES .*WEBHOOK_URL must not be set/)]);
+      expect(problemsOf({ TELEGRAM_UPDATES: "off" })).toEqual([expect.stringMatching(/^TELEGRAM_UPDATES must be "take" .* or "none"/)]);
+    });
+  });
+
   describe("DATABASE_URL", () => {
     it("is unset by default: the state stays in files", () => {
       expect(loadConfig({}).databaseUrl).toBeUndefined();

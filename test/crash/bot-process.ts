@@ -13,7 +13,11 @@ import type { Emulator } from "../../src/devtools/emulator/server.js";
 const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 /** The log lines app.ts writes once it takes updates: by polling, or by webhook. */
-const READY_LINE = { polling: "bot is polling for updates", webhook: "bot is taking updates by webhook" } as const;
+const READY_LINE = {
+  polling: "bot is polling for updates",
+  webhook: "bot is taking updates by webhook",
+  none: "bot takes no updates here (TELEGRAM_UPDATES=none): it checks exchanges and sends as one of the replicas",
+} as const;
 
 /** One line the child wrote, parsed when it is JSON (LOG_FORMAT=json), with the run it came from. */
 export interface LogLine {
@@ -39,8 +43,8 @@ export interface BotProcessOptions {
   emulator: Emulator;
   /** How long a start may take before it counts as failed. Default 20 s (a loaded 2-core machine). */
   startTimeoutMs?: number;
-  /** How the bot takes updates (WEBHOOK_URL in `env` means "webhook"). Default "polling". */
-  mode?: "polling" | "webhook";
+  /** How the bot takes updates (WEBHOOK_URL in `env` means "webhook"; TELEGRAM_UPDATES=none, "none"). Default "polling". */
+  mode?: "polling" | "webhook" | "none";
 }
 
 /** A bot process that can be started, killed and started again; one child at a time. */
@@ -135,7 +139,7 @@ export class BotProcess {
     try {
       await Promise.race([sawPolling, failed]);
       // The log line is written just after the runner starts; its first getUpdates follows.
-      if (this.#opts.mode !== "webhook") {
+      if (this.#opts.mode === undefined || this.#opts.mode === "polling") {
         await Promise.race([this.#opts.emulator.waitFor(() => this.#opts.emulator.isPolling(), timeoutMs), failed]);
       }
     } catch (err) {

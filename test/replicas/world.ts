@@ -36,6 +36,11 @@ export interface ReplicaWorld {
 export interface ReplicaWorldOptions {
   replicas?: number;
   env?: Record<string, string>;
+  /**
+   * How updates reach the replicas: "webhook" (default), every replica behind the balancer; or
+   * "polling", the first replica long-polls and the others take no updates (TELEGRAM_UPDATES=none).
+   */
+  updates?: "webhook" | "polling";
 }
 
 /** Starts the database, the emulator, the sandbox and `replicas` bots (default 2). */
@@ -61,9 +66,13 @@ export async function startReplicaWorld(options: ReplicaWorldOptions = {}): Prom
     const dataDir = await mkdtemp(join(tmpdir(), "swapbot-replica-"));
     dirs.push(dataDir);
     const port = await freePort();
+    const polling = options.updates === "polling";
+    const mode = !polling ? "webhook" : i === 0 ? "polling" : "none";
+    const updatesEnv: Record<string, string> =
+      mode === "webhook" ? { WEBHOOK_URL: PUBLIC_URL, WEBHOOK_SECRET: SECRET } : mode === "none" ? { TELEGRAM_UPDATES: "none" } : {};
     const bot = new BotProcess({
       emulator,
-      mode: "webhook",
+      mode,
       env: {
         BOT_TOKEN: emulator.token,
         TELEGRAM_API_ROOT: emulator.apiRoot,
@@ -71,8 +80,7 @@ export async function startReplicaWorld(options: ReplicaWorldOptions = {}): Prom
         PARTNER_API_KEY: sandbox.apiKey,
         DATABASE_URL: databaseUrl,
         DATA_DIR: dataDir,
-        WEBHOOK_URL: PUBLIC_URL,
-        WEBHOOK_SECRET: SECRET,
+        ...updatesEnv,
         PORT: String(port),
         POLL_INTERVAL_MS: String(TIMING.pollIntervalMs),
         SUPPORT_CHAT_ID: String(SUPPORT_CHAT_ID),

@@ -1,0 +1,36 @@
+/**
+ * Replicas without a webhook: one process long-polls Telegram and the others take no updates
+ * (TELEGRAM_UPDATES=none). The others still share the status checks and, as leader, send; so when
+ * the polling process dies, the exchanges it started are still told to the end.
+ */
+import { afterEach, expect, it } from "vitest";
+import { NOTICES, TIMING } from "../crash/expectations.js";
+import { btcToEth, Person } from "../crash/person.js";
+import { startReplicaWorld, type ReplicaWorld } from "./world.js";
+
+let world: ReplicaWorld | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+it("a replica that takes no updates checks and tells an exchange to its end after the polling one dies", async () => {
+  const w = (world = await startReplicaWorld({ replicas: 2, updates: "polling" }));
+  const [polling, worker] = w.replicas;
+  const ana = new Person(w.emulator, 6401, "Ana");
+  await ana.confirm(await ana.toCard(btcToEth("0.1")));
+  const order = w.sandbox.orders.list()[0]!;
+  w.sandbox.orders.deposit(order.id);
+  await w.emulator.waitFor(() => ana.noticesAbout(order.id, NOTICES.deposit_received).length > 0, TIMING.outboxDeliveryMs);
+
+  await ana.think(300);
+  polling!.bot.kill();
+  await polling!.bot.waitExit();
+  // Nobody takes updates now: the worker never asks Telegram for them.
+  await w.emulator.waitFor(() => !w.emulator.isPolling(), 5_000);
+  for (let i = 0; i < 3; i++) w.sandbox.orders.advance(order.id);
+  await w.emulator.waitFor(() => ana.noticesAbout(order.id, NOTICES.success).length > 0, 20_000);
+  expect(worker!.bot.running).toBe(true);
+  expect(ana.noticesAbout(order.id, NOTICES.deposit_received)).toHaveLength(1);
+  expect(worker!.bot.currentLogs().some((l) => /getUpdates|409/.test(l.text))).toBe(false);
+}, 120_000);
