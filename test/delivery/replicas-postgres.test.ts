@@ -86,15 +86,7 @@ describe("two replicas on one database", () => {
   it("send what the leader kept for a chat that could not be written to, when its next update reaches the other replica", async () => {
     const [a, b] = await twoReplicas();
     const [news, otherNews] = [coordination(), coordination()];
-    let started = false;
-    const sent: string[] = [];
-    const deliver: Deliverer<string> = (entry) => {
-      // Telegram's answer to a bot writing to someone who never pressed Start.
-      if (!started)
-        return Promise.reject(new GrammyError("forbidden", { ok: false, error_code: 403, description: "Forbidden" }, "sendMessage", {}));
-      sent.push(entry.payload);
-      return Promise.resolve("sent");
-    };
+    const { deliver, sent, pressStart } = forbiddenUntilStart();
     const leader = new Outbox<string>({
       live: a,
       deliver,
@@ -114,7 +106,7 @@ describe("two replicas on one database", () => {
     expect(await replica.pending(9)).toMatchObject([{ key: "alert:1", parked: true }]);
 
     // The admin presses Start; the balancer hands that update to the replica that does not send.
-    started = true;
+    pressStart();
     await replica.wake(9);
     await until(() => sent.length > 0);
     expect(sent).toEqual(["first alert"]);
@@ -124,14 +116,7 @@ describe("two replicas on one database", () => {
 
   it("learn which chats wait for an update from the store, when the news of them was missed", async () => {
     const [a, b] = await twoReplicas();
-    let started = false;
-    const sent: string[] = [];
-    const deliver: Deliverer<string> = (entry) => {
-      if (!started)
-        return Promise.reject(new GrammyError("forbidden", { ok: false, error_code: 403, description: "Forbidden" }, "sendMessage", {}));
-      sent.push(entry.payload);
-      return Promise.resolve("sent");
-    };
+    const { deliver, sent, pressStart } = forbiddenUntilStart();
     const leader = new Outbox<string>({ live: a, deliver, logger: silent });
     const replica = new Outbox<string>({ live: b, deliver, logger: silent, onQueued: () => leader.poke() });
     leader.start();
@@ -139,7 +124,7 @@ describe("two replicas on one database", () => {
     await leader.idle();
     expect(await replica.pending(9)).toMatchObject([{ parked: true }]);
 
-    started = true;
+    pressStart();
     // Without the news, the replica does not know the chat waits.
     await replica.wake(9);
     await leader.idle();
@@ -190,6 +175,22 @@ describe("two replicas on one database", () => {
     expect((await readFunnel(b)).find((f) => f.step === "quoted")?.count).toBe(20);
   });
 });
+
+/**
+ * A Telegram that answers 403 to a chat whose person never pressed Start, until `pressStart()`;
+ * then it delivers, and `sent` lists what went out.
+ */
+function forbiddenUntilStart(): { deliver: Deliverer<string>; sent: string[]; pressStart: () => void } {
+  let started = false;
+  const sent: string[] = [];
+  const deliver: Deliverer<string> = (entry) => {
+    if (!started)
+      return Promise.reject(new GrammyError("forbidden", { ok: false, error_code: 403, description: "Forbidden" }, "sendMessage", {}));
+    sent.push(entry.payload);
+    return Promise.resolve("sent");
+  };
+  return { deliver, sent, pressStart: () => (started = true) };
+}
 
 async function until(ok: () => boolean, timeoutMs = 5_000): Promise<void> {
   for (const end = Date.now() + timeoutMs; !ok(); await new Promise((r) => setTimeout(r, 10))) {

@@ -4,6 +4,7 @@
  */
 import { expect } from "vitest";
 import type { ExchangeRecord } from "../../src/domain/types.js";
+import type { CreateMarker } from "../../src/bot/features/exchange/create-exchange.js";
 import { createI18n, translatorOf } from "../../src/messages/i18n.js";
 import { sendDepositInstructions } from "../../src/messages/deposit-instructions.js";
 import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
@@ -123,4 +124,26 @@ export async function askInline(h: Harness, user: TestUser, query: string): Prom
     return a?.inline_query_id === sent.inline_query_id ? a : undefined;
   });
   return { answer, articles: answer.results as unknown as Article[] };
+}
+
+/**
+ * The marker of a create that was sent and never answered (the process died waiting): the BTC → ETH
+ * 0.1 draft `draftId` of `chatId`, as the flow writes it before the request.
+ */
+export function pendingCreateMarker(draftId: string, chatId: number, at: string, owner?: string): CreateMarker {
+  return {
+    state: "pending",
+    ...(owner === undefined ? {} : { owner }),
+    draftId,
+    userId: chatId,
+    chatId,
+    from: "BTC",
+    to: "ETH",
+    amount: "0.1",
+    destinationAddress: SAMPLE_ADDRESSES.ETH!,
+    destinationTag: "",
+    refundAddress: SAMPLE_ADDRESSES.BTC!,
+    refundTag: "",
+    at,
+  };
 }

@@ -14,7 +14,7 @@ import { openStore } from "../../src/store/store.js";
 import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
 import { CREATE_MARKERS, type CreateMarker } from "../../src/bot/features/exchange/create-exchange.js";
 import { FLOW_JOURNAL, type JournalEntry } from "../../src/bot/features/exchange/journal.js";
-import { openExchange } from "./fixtures.js";
+import { openExchange, pendingCreateMarker } from "./fixtures.js";
 
 const BTC = SAMPLE_ADDRESSES.BTC!;
 const XRP = SAMPLE_ADDRESSES.XRP!;
@@ -87,20 +87,7 @@ describe("the exchange flow after a crash", () => {
     // said "creating", and the order may exist at the service.
     await h.restart(async () => {
       const store = await openStore({ dataDir: h.dataDir });
-      store.kv<CreateMarker>(CREATE_MARKERS).set(journal.draftId, {
-        state: "pending",
-        draftId: journal.draftId,
-        userId: chatId,
-        chatId,
-        from: "BTC",
-        to: "ETH",
-        amount: "0.1",
-        destinationAddress: SAMPLE_ADDRESSES.ETH!,
-        destinationTag: "",
-        refundAddress: BTC,
-        refundTag: "",
-        at: new Date().toISOString(),
-      });
+      store.kv<CreateMarker>(CREATE_MARKERS).set(journal.draftId, pendingCreateMarker(journal.draftId, chatId, new Date().toISOString()));
       await store.close();
       const live = await openStore({ dataDir: h.dataDir, fileName: "live.json" });
       live.kv<JournalEntry>(FLOW_JOURNAL).set(String(chatId), { ...journal, seq: journal.seq + 1, step: "creating" });

@@ -13,7 +13,7 @@ import { ChatDriver } from "./chat-driver.js";
 import { testDatabase } from "../postgres/database.js";
 import { startApp, type App } from "../../src/app.js";
 import { createLogger } from "../../src/log.js";
-import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
+import { pendingCreateMarker } from "./fixtures.js";
 import { CREATE_TIME_LIMIT_MS } from "../../src/partner/client.js";
 import { CREATE_MARKERS, type CreateMarker } from "../../src/bot/features/exchange/create-exchange.js";
 import { FLOW_JOURNAL, type JournalEntry } from "../../src/bot/features/exchange/journal.js";
@@ -133,21 +133,9 @@ describe("two replicas and a create in flight", () => {
     // What a replica that died waiting for exchange-create leaves in the database.
     const at = new Date().toISOString();
     await journals.set(String(chatId), { ...journal, seq: journal.seq + 1, step: "creating", at, owner: "replica-gone" });
-    await h.app.store.kv<CreateMarker>(CREATE_MARKERS).set(journal.draftId, {
-      state: "pending",
-      owner: "replica-gone",
-      draftId: journal.draftId,
-      userId: chatId,
-      chatId,
-      from: "BTC",
-      to: "ETH",
-      amount: "0.1",
-      destinationAddress: SAMPLE_ADDRESSES.ETH!,
-      destinationTag: "",
-      refundAddress: SAMPLE_ADDRESSES.BTC!,
-      refundTag: "",
-      at,
-    });
+    await h.app.store
+      .kv<CreateMarker>(CREATE_MARKERS)
+      .set(journal.draftId, pendingCreateMarker(journal.draftId, chatId, at, "replica-gone"));
 
     // A replica starting now cannot tell it from a create under way: nothing is settled, by it
     // or by the leader, and the person hears nothing.
