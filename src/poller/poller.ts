@@ -26,10 +26,11 @@
  * - **Max age**: an exchange still open `maxAgeMs` after creation is no longer polled; flagged.
  *
  * Store writes: `record.tracking` (nextCheckAt, notFoundCount, stoppedReason) is written only with
- * a change worth keeping (a status change, a not-found, a stop), so on lowdb a cycle in which
- * nothing changed writes nothing, and the store coalesces what is written (one write per
- * `flushDelayMs`, 1 s in app.ts). On PostgreSQL each release is one small UPDATE of the row's
- * schedule columns. After a restart, `tracking.nextCheckAt` (or the last update time) puts every
+ * a change worth keeping (a status change, a not-found, a stop), and in the same write (a status
+ * change and its next check time are one update), so on lowdb a cycle in which nothing changed
+ * writes nothing, and the store coalesces what is written (one write per `flushDelayMs`, 1 s in
+ * app.ts). On PostgreSQL a check that finds nothing new is one read of the record and one release
+ * (a small UPDATE of the row's schedule columns); bench/poller-replicas measures it. After a restart, `tracking.nextCheckAt` (or the last update time) puts every
  * exchange the store has not scheduled back on its schedule.
  */
 import type { ExchangeRecord, PartnerApi } from "../domain/types.js";
@@ -376,8 +377,9 @@ export function createPoller(opts: PollerOptions): Poller {
     report.checked++;
     let outcome;
     try {
-      // Fetch → record → hand the change to the notifier, under the exchange's lock.
-      ({ outcome } = await tracker.check(rec.id));
+      // Fetch → record → hand the change to the notifier, under the exchange's lock. A change is
+      // written with the exchange's next check time (and the end of a not-found count): one write.
+      ({ outcome } = await tracker.check(rec.id, { amend: (r) => schedule(r, now().getTime()) }));
     } catch (err) {
       report.failed++;
       const at = now().getTime();
@@ -414,22 +416,33 @@ export function createPoller(opts: PollerOptions): Poller {
       return isPartnerError(err) ? "service-failed" : "exchange-failed";
     }
 
-    const at = now().getTime();
     failures.delete(rec.id);
     if (!outcome) return "ok";
-    const current = outcome.record;
-    const nextAt = at + cadence(current, at);
-    if (outcome.cardChanged || current.tracking?.notFoundCount) {
-      // Written with a change that is being written anyway (or to clear a not-found count), so
-      // that lowdb, whose schedule is in memory, finds it after a restart.
-      await store.exchanges.update(rec.id, (r) => {
-        r.tracking = { ...r.tracking, nextCheckAt: iso(nextAt), notFoundCount: undefined };
+    let current = outcome.record;
+    // A change was written, and `schedule` with it; a not-found count to end is written on its own.
+    let written = outcome.cardChanged;
+    if (!written && current.tracking?.notFoundCount) {
+      current = await store.exchanges.update(rec.id, (r) => {
+        schedule(r, now().getTime());
         return r;
       });
+      written = true;
     }
+    const at = now().getTime();
+    const stored = written ? Date.parse(current.tracking?.nextCheckAt ?? "") : NaN;
+    const nextAt = Number.isFinite(stored) ? stored : at + cadence(current, at);
     if (outcome.statusChanged) report.changed++;
     await release(rec.id, nextAt);
     return "ok";
+  }
+
+  /**
+   * Writes `rec`'s next check time into it and ends its not-found count. Only ever with a write
+   * that is being made anyway (a change, or the count), so that lowdb, whose schedule is in
+   * memory, finds it after a restart; a check that finds nothing new writes nothing.
+   */
+  function schedule(rec: ExchangeRecord, at: number): void {
+    rec.tracking = { ...rec.tracking, nextCheckAt: iso(at + cadence(rec, at)), notFoundCount: undefined };
   }
 
   function scheduleNext(): void {

@@ -89,6 +89,44 @@ describe("the poller", () => {
     expect((await poller.runCycle()).due).toBe(40);
   });
 
+  it("reads each exchange once per check, and writes a change with its next check time in one write", async () => {
+    store.exchanges.insert(rec("quiet"));
+    store.exchanges.insert(rec("moved"));
+    store.exchanges.insert(rec("known-again", { tracking: { notFoundCount: 2 } }));
+    statuses.set("moved", "deposit_received");
+    // The real store, with its reads and writes counted per exchange.
+    const data = fileDataStore(store);
+    const gets = new Map<string, number>();
+    const updates = new Map<string, number>();
+    const count = (m: Map<string, number>, id: string) => m.set(id, (m.get(id) ?? 0) + 1);
+    const counted = {
+      ...data,
+      exchanges: {
+        ...data.exchanges,
+        get: (id: string) => (count(gets, id), data.exchanges.get(id)),
+        update: (...a: Parameters<typeof data.exchanges.update>) => (count(updates, a[0]), data.exchanges.update(...a)),
+      },
+    };
+    const poller = make({ store: counted });
+    expect(await poller.runCycle()).toMatchObject({ checked: 3, changed: 1 });
+    expect(Object.fromEntries(gets)).toEqual({ quiet: 1, moved: 1, "known-again": 1 });
+    // Nothing new: nothing written. A change: its status, history and next check (interval / 3
+    // after a deposit) in one write. A not-found count ends with the next answer, in one write.
+    expect(Object.fromEntries(updates)).toEqual({ moved: 1, "known-again": 1 });
+    expect(store.exchanges.get("quiet")!.tracking).toBeUndefined();
+    expect(store.exchanges.get("moved")).toMatchObject({
+      status: "deposit_received",
+      tracking: { nextCheckAt: new Date(T0 + 10_000).toISOString() },
+    });
+    expect(store.exchanges.get("known-again")!.tracking).toEqual({ nextCheckAt: new Date(T0 + 30_000).toISOString() });
+    // The schedule the store keeps is the one written into the records.
+    clock = T0 + 10_000 - 1;
+    expect((await poller.runCycle()).due).toBe(0);
+    clock = T0 + 10_000;
+    expect(await poller.runCycle()).toMatchObject({ due: 1, checked: 1 });
+    expect(enqueued).toEqual(["moved"]);
+  });
+
   it("polls a status the spec does not list like any open one, and never crashes on it", async () => {
     store.exchanges.insert(rec("x"));
     statuses.set("x", "on_hold");
