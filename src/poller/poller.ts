@@ -4,7 +4,7 @@
  *
  * - **Claims**: a cycle takes the exchanges that are due from the store in small batches
  *   (`store.exchanges.claimDue`), each leased to this process for `leaseMs`, and releases each
- *   one with its next check time once it is checked. On PostgreSQL several replicas poll at once:
+ *   one with its next check time once it is checked (`releaseClaims`, a round of checks at once). On PostgreSQL several replicas poll at once:
  *   a claim skips rows another replica holds (`FOR UPDATE SKIP LOCKED`), so no exchange is checked
  *   by two of them at the same time, and a replica that dies leaves its claims to the others once
  *   their lease runs out. The schedule lives in the store (the lowdb store keeps it in memory:
@@ -29,14 +29,15 @@
  * a change worth keeping (a status change, a not-found, a stop), and in the same write (a status
  * change and its next check time are one update), so on lowdb a cycle in which nothing changed
  * writes nothing, and the store coalesces what is written (one write per `flushDelayMs`, 1 s in
- * app.ts). On PostgreSQL a check that finds nothing new is one read of the record and one release
- * (a small UPDATE of the row's schedule columns); bench/poller-replicas measures it. After a restart, `tracking.nextCheckAt` (or the last update time) puts every
+ * app.ts). On PostgreSQL a check that finds nothing new is one read of the record and its share
+ * of a release (one small UPDATE of the schedule columns of `concurrency` rows); a change adds one
+ * update of the record. bench/poller-replicas measures it. After a restart, `tracking.nextCheckAt` (or the last update time) puts every
  * exchange the store has not scheduled back on its schedule.
  */
 import type { ExchangeRecord, PartnerApi } from "../domain/types.js";
 import { progressStep } from "../domain/status.js";
 import { isPartnerError, PartnerError } from "../partner/errors.js";
-import type { DataStore } from "../store/data-store.js";
+import type { ClaimRelease, DataStore } from "../store/data-store.js";
 import type { TrackingLogger } from "./notifier.js";
 import { ExchangeTracker } from "./tracker.js";
 import type { FlagReason } from "../domain/reports.js";
@@ -184,6 +185,8 @@ export function createPoller(opts: PollerOptions): Poller {
   let timer: NodeJS.Timeout | undefined;
   let started = false;
   let stopping = false;
+  /** Releases not yet sent to the store (see `release`). */
+  let unreleased: ClaimRelease[] = [];
 
   const spread = (ms: number) => Math.round(ms * (1 + jitter * (2 * random() - 1)));
   const iso = (ms: number) => new Date(ms).toISOString();
@@ -210,9 +213,24 @@ export function createPoller(opts: PollerOptions): Poller {
     return Number.isFinite(fromUpdate) ? Math.min(fromUpdate, at + opts.intervalMs) : at;
   }
 
-  /** Ends this process's claim on `id`: next due at `nextAt`, or where it was in line. */
+  /**
+   * Ends this process's claim on `id`: next due at `nextAt`, or where it was in line. Releases go
+   * to the store `concurrency` at a time (about one round of checks: on PostgreSQL one statement
+   * rather than one per check) and at the end of the cycle. Until then the exchange stays leased
+   * to this process, which keeps no work from anyone: it is not due, or (after a failure) is
+   * claimed again by a later round; if the process dies, its lease runs out as any other.
+   */
   function release(id: string, nextAt: number | undefined): Promise<void> {
-    return store.exchanges.releaseClaim(id, owner, nextAt === undefined ? undefined : new Date(nextAt));
+    unreleased.push({ id, nextCheckAt: nextAt === undefined ? undefined : new Date(nextAt) });
+    return unreleased.length >= concurrency ? releaseNow() : Promise.resolve();
+  }
+
+  /** Sends the releases waiting. */
+  function releaseNow(): Promise<void> {
+    if (unreleased.length === 0) return Promise.resolve();
+    const batch = unreleased;
+    unreleased = [];
+    return store.exchanges.releaseClaims(owner, batch);
   }
 
   /** The exchanges due at `at`, claimed from the store a batch at a time as the workers need them. */
@@ -347,6 +365,8 @@ export function createPoller(opts: PollerOptions): Poller {
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
     await source.giveBack().catch((err: unknown) => logger.warn({ err }, "poller: could not hand back unchecked claims"));
+    // Every check of the cycle released before it ends (their leases would run out anyway).
+    await releaseNow().catch((err: unknown) => logger.warn({ err }, "poller: could not release checked exchanges"));
     if (source.error !== undefined) {
       logger.error({ err: source.error }, "poller: could not claim due exchanges");
       report.aborted = true;
