@@ -115,12 +115,15 @@ async function replica(config: ReplicaConfig): Promise<void> {
   // The pool's connections opened before the cycle, as a running replica's are.
   await Promise.all(Array.from({ length: 10 }, () => store.exchanges.has("warm-up")));
 
+  // "go" starts the cycle; the end of stdin lets the process close (after the main process has
+  // read the database server's CPU time, so the connections' ends do not race that reading).
   const lines = createInterface({ input: process.stdin });
   const go = new Promise<void>((resolve) =>
     lines.on("line", (line) => {
       if (line === "go") resolve();
     }),
   );
+  const end = new Promise<void>((resolve) => lines.on("close", resolve));
   process.stdout.write("ready\n");
   await go;
   statements.clear();
@@ -139,7 +142,7 @@ async function replica(config: ReplicaConfig): Promise<void> {
     queries: Object.fromEntries(statements),
   };
   process.stdout.write(JSON.stringify(figures) + "\n");
-  lines.close();
+  await end;
   await poller.stop();
   partner.close();
   await store.close();
@@ -197,17 +200,23 @@ function procStat(pid: number): { self: number; children: number; ppid: number }
   }
 }
 
-/** CPU used by the PostgreSQL server `postmaster` and every process it started (ended ones too), ms. */
+/**
+ * CPU used by the PostgreSQL server `postmaster` and every process it started (ended ones too), ms.
+ * A process that ends while its siblings are read would be missed (its time moves to the
+ * postmaster's, already read): read again until the postmaster's figures hold still.
+ */
 function serverCpuMs(postmaster: number): number {
-  const root = procStat(postmaster);
-  if (!root) return Number.NaN;
-  let ticks = root.self + root.children;
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    const s = procStat(Number(name));
-    if (s?.ppid === postmaster) ticks += s.self;
+  for (;;) {
+    const root = procStat(postmaster);
+    if (!root) return Number.NaN;
+    let ticks = root.self + root.children;
+    for (const name of readdirSync("/proc")) {
+      if (!/^\d+$/.test(name)) continue;
+      const s = procStat(Number(name));
+      if (s?.ppid === postmaster) ticks += s.self;
+    }
+    if (procStat(postmaster)?.children === root.children) return (ticks * 1000) / CLOCK_TICKS;
   }
-  return (ticks * 1000) / CLOCK_TICKS;
 }
 
 /** Busy and total time of every core of the machine (anyone's work), ms. */
@@ -281,6 +290,7 @@ async function main(): Promise<void> {
       const cpu = process.cpuUsage(cpu0);
       const serverMs = serverCpuMs(postmaster) - server0;
       const machine1 = machineCpuMs();
+      for (const s of started) s.proc.stdin.end();
       await Promise.all(started.map((s) => s.exited));
       const statusRequests = sandbox.requests.list().filter((r) => r.endpoint === "exchange-status");
       const scenario: Scenario = {
