@@ -68,7 +68,7 @@ interface ReplicaFigures {
 function statementKind(sql: string): string {
   const s = sql.replace(/\s+/g, " ").trim();
   if (s.startsWith("WITH due AS")) return "claim";
-  if (s.startsWith("UPDATE exchanges SET lease_owner")) return "release";
+  if (/^UPDATE exchanges (e )?SET lease_owner/.test(s)) return "release";
   if (s.startsWith("SELECT record FROM exchanges WHERE id = $1 FOR UPDATE")) return "update (lock)";
   if (s.startsWith("UPDATE exchanges SET user_id")) return "update (write)";
   if (s === "BEGIN" || s === "COMMIT") return "begin/commit";
