@@ -6,6 +6,8 @@
  * exchange checked exactly once per cycle, one `exchange-status` request each.
  *
  *   npm run bench:poller-replicas   (writes nothing; copy the printed figures to poller-replicas.results.md)
+ *   BENCH_EXCHANGES=1000 npm run bench:poller-replicas   (a quick run)
+ *   BENCH_CPU_PROF=<folder> …   (each replica writes a V8 CPU profile there)
  *
  * Each replica is a child process of its own, as real replicas are (one Node process is one
  * thread: two pollers in it would share one core): this file run with `--replica`. It opens the
@@ -157,7 +159,7 @@ interface Started {
 }
 
 async function startReplica(config: ReplicaConfig): Promise<Started> {
-  // BENCH_CPU_PROF=<folder>: each replica writes a V8 CPU profile there (open it in Chrome's DevTools).
+  // BENCH_CPU_PROF=<folder>: a V8 CPU profile per replica (Chrome DevTools opens it).
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const proc = spawn(process.execPath, [...profile, "--import", "tsx", here, "--replica", JSON.stringify(config)], {
     stdio: ["pipe", "pipe", "inherit"],
@@ -169,11 +171,13 @@ async function startReplica(config: ReplicaConfig): Promise<Started> {
   const lines = createInterface({ input: proc.stdout });
   let ready!: () => void;
   const isReady = new Promise<void>((resolve) => (ready = resolve));
-  const result = new Promise<{ figures: ReplicaFigures; at: number }>((resolve) => {
+  const result = new Promise<{ figures: ReplicaFigures; at: number }>((resolve, reject) => {
     lines.on("line", (line) => {
       if (line === "ready") ready();
       else resolve({ figures: JSON.parse(line) as ReplicaFigures, at: performance.now() });
     });
+    // A replica that dies mid-cycle ends the run rather than leaving it waiting (no-op once resolved).
+    proc.on("close", (code) => reject(new Error(`replica ${config.owner} exited ${code} without a report`)));
   });
   await Promise.race([isReady, exited]);
   return { proc, result, exited };
