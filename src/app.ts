@@ -14,12 +14,13 @@ import { openStore, type Store } from "./store/store.js";
 import type { DataStore } from "./store/data-store.js";
 import { fileDataStore } from "./store/file-data-store.js";
 import { startArchiver, type Archiver } from "./store/archive-schedule.js";
-import { createPartnerClient, DEFAULT_TIMEOUT_MS } from "./partner/client.js";
+import { createPartnerClient, CREATE_TIME_LIMIT_MS, DEFAULT_TIMEOUT_MS } from "./partner/client.js";
 import { createCatalog, type Catalog } from "./partner/catalog.js";
 import type { PartnerApi } from "./domain/types.js";
 import { createBot, installFeatures } from "./bot/create-bot.js";
 import { InFlightUpdates } from "./bot/middleware/in-flight.js";
 import { RecentUpdates } from "./webhook/recent-updates.js";
+import { SharedUpdates } from "./webhook/shared-updates.js";
 import { startWebhookServer, type WebhookServer } from "./webhook/server.js";
 import { hostOf, waitForTelegram } from "./net/wait-for-telegram.js";
 
@@ -29,11 +30,18 @@ import { hostOf, waitForTelegram } from "./net/wait-for-telegram.js";
  * left to wait for is an exchange-create in flight: one attempt's time limit, plus storing it.
  */
 const STOP_GRACE_MS = DEFAULT_TIMEOUT_MS + 5_000;
+
+/**
+ * Replicas: a create begun longer ago than this, and whose chat no replica is handling, was left
+ * by a process that is gone (interrupted.ts). The longest create, plus room for the store's
+ * writes and the Telegram calls around it, and for replicas' clocks that differ a little.
+ */
+const INTERRUPTED_AFTER_MS = CREATE_TIME_LIMIT_MS + 2 * 60_000;
 import type { BaseContext, BotContext } from "./bot/context.js";
 import { registerCommands } from "./bot/commands.js";
 import { chatTranslator, contactVariable, createI18n, translatorOf } from "./messages/i18n.js";
 import { expireConversations } from "./bot/conversation-storage.js";
-import { settleInterruptedCreates } from "./bot/features/exchange/interrupted.js";
+import { settleInterruptedCreates, type InterruptedReport } from "./bot/features/exchange/interrupted.js";
 import { createPoller, type Poller } from "./poller/poller.js";
 import { Notifier } from "./poller/notifier.js";
 import type { BotDeps } from "./bot/deps.js";
@@ -110,6 +118,11 @@ export interface App {
   readonly archiver: Archiver;
   /** Removes exchange flows untouched for FLOW_TIMEOUT_MINUTES (as of `at`) and tells their chats. */
   expireFlows(at?: Date): Promise<number>;
+  /**
+   * Replicas: settles the creates other processes left unfinished, as of `at` (the leader's pass,
+   * run when it gains the lead and every minute; see interrupted.ts). One at a time per process.
+   */
+  settleInterrupted(at?: Date): Promise<InterruptedReport>;
   /** Stops taking updates, lets running handlers finish, flushes the store. Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -119,8 +132,11 @@ export async function startApp(opts: AppOptions): Promise<App> {
   const { config, logger } = opts;
   const now = opts.now ?? (() => new Date());
   const startedAt = now().getTime();
-  /** This process among replicas: whose claims are whose, in the database and in the logs. */
-  const instanceId = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+  /**
+   * This process among replicas: whose poller claims are whose, and what it begins and may leave
+   * unfinished (interrupted.ts); host and pid make it readable in the database and the logs.
+   */
+  const processId = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
   const metrics = createMetrics();
   const readiness = new Readiness({ dataDir: config.dataDir });
   const onWrite = (file: string) => (r: { ok: true; ms: number } | { ok: false }) => {
@@ -195,17 +211,24 @@ export async function startApp(opts: AppOptions): Promise<App> {
     maxAgeMs: config.trackingMaxAgeMs,
     // Replicas share the checks out through leases on the database's rows; a lowdb file has one
     // process, which takes every due exchange at once (its claims are a map in memory).
-    owner: instanceId,
+    owner: processId,
     ...(replicated ? { leaseMs: config.pollLeaseMs } : { leaseMs: 86_400_000, claimBatch: Number.MAX_SAFE_INTEGER }),
     now,
     onFlag: (exchange, reason) => support.alerts.onFlag(exchange, reason),
     onCycle: (report) => metrics.pollerCycle(report),
   });
   const support = createSupport({ config, store, api: bot.api, t, logger, health, poller, delivery, now });
-  const deps: BotDeps = { config, store, live, partner, catalog, logger, now, i18n, t, support, delivery, tracker, metrics };
+  const deps: BotDeps = { config, store, live, partner, catalog, logger, now, processId, i18n, t, support, delivery, tracker, metrics };
+  // Webhook mode: Telegram's repeats are dropped in this process at once, and with replicas also
+  // when the first went to another replica (through the store).
+  const sharedUpdates =
+    replicated && webhookUrl !== undefined
+      ? new SharedUpdates({ store, owner: processId, now, logger: logger.child({ part: "webhook" }) })
+      : undefined;
   installFeatures(bot, deps, {
     inFlight,
     dedupe: webhookUrl !== undefined ? new RecentUpdates() : undefined,
+    sharedDedupe: sharedUpdates,
     chatLock: replicated ? (chatId, fn) => coordination.withChatLock(chatId, fn) : undefined,
   });
   metrics.setSources({
@@ -249,7 +272,8 @@ export async function startApp(opts: AppOptions): Promise<App> {
     await registerCommands(bot.api, t);
     await registerAdminCommands(bot.api, t, config.adminIds, logger);
     // Before any update: a person left at "Creating your exchange…" by the last process is told.
-    await settleInterruptedCreates(deps);
+    // Replicas cannot: another one may be creating right now; their leader looks (below).
+    if (!replicated) await settleInterruptedCreates(deps);
     if (webhookUrl === undefined) {
       runner = run(bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });
     } else {
@@ -292,6 +316,16 @@ export async function startApp(opts: AppOptions): Promise<App> {
     if (missed > 0) logger.info({ missed }, "sending status notices stored before the last stop");
     delivery.outbox.start();
   };
+  let settling: Promise<InterruptedReport> | undefined;
+  const settleInterrupted = (at: Date = now()): Promise<InterruptedReport> =>
+    (settling ??= settleInterruptedCreates(
+      { ...deps, now: () => at },
+      { olderThanMs: INTERRUPTED_AFTER_MS, chatLock: (chatId, fn) => coordination.withChatLock(chatId, fn) },
+    ).finally(() => {
+      settling = undefined;
+    }));
+  const settleInBackground = () =>
+    void settleInterrupted().catch((err: unknown) => logger.error({ err }, "could not settle the creates left by other replicas"));
   let leadership: Leadership | undefined;
   if (!replicated) {
     await sendQueued();
@@ -309,6 +343,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
       onGain: () => {
         sendQueued()
           .then(() => support.start())
+          .then(settleInBackground)
           .catch((err: unknown) => logger.error({ err }, "could not start the leader's jobs"));
       },
       onLose: () => {
@@ -345,15 +380,21 @@ export async function startApp(opts: AppOptions): Promise<App> {
   }, 60_000);
   expiryTimer.unref();
   // Housekeeping of the small and the main file: finished outbox entries once the main store
-  // holds what they stood for, and the create markers of finished exchanges.
+  // holds what they stood for, the create markers of finished exchanges, and (replicas) the
+  // webhook update ids too old to come again.
   const housekeeping = async () => {
     await delivery.prune();
     if ((await pruneCreateMarkers(store, now(), config.flowTimeoutMs + 60_000)) > 0) await store.whenDurable();
+    await sharedUpdates?.prune(now());
   };
   const housekeepingTimer = setInterval(() => {
     if (!leads()) return;
-    // News can be missed while the leader's listening connection is replaced: look anyway.
-    if (replicated) delivery.outbox.poke();
+    if (replicated) {
+      // News can be missed while the leader's listening connection is replaced: look anyway.
+      delivery.outbox.poke();
+      // A replica that died while creating left its person at "Creating…" (interrupted.ts).
+      settleInBackground();
+    }
     housekeeping().catch((err: unknown) => logger.error({ err }, "housekeeping failed"));
   }, 60_000);
   housekeepingTimer.unref();
@@ -382,6 +423,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
       await support.stop();
       // Its batch in progress ends first; a move cut short is finished by the next run.
       await archiver.stop();
+      await settling?.catch(() => undefined);
       await stores.close();
       partner.close();
       await opsServer?.close();
@@ -404,6 +446,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
     webhook,
     ops: { metrics, readiness, handler, server: opsServer },
     expireFlows,
+    settleInterrupted,
     stop,
   };
 }

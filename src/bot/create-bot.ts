@@ -15,6 +15,7 @@ import type { BotDeps } from "./deps.js";
 import { trackUser } from "./middleware/track-user.js";
 import { markUpdateFailed, type InFlightUpdates } from "./middleware/in-flight.js";
 import type { RecentUpdates } from "../webhook/recent-updates.js";
+import type { SharedUpdates } from "../webhook/shared-updates.js";
 import { exchangeFeature } from "./features/exchange/index.js";
 import { startFeature } from "./features/start.js";
 import { helpFeature } from "./features/help.js";
@@ -40,6 +41,12 @@ export interface InstallOptions {
   /** Webhook mode: drops a redelivered update (see webhook/recent-updates.ts). */
   dedupe?: RecentUpdates;
   /**
+   * Webhook mode with replicas: drops an update another replica handled or is handling (see
+   * webhook/shared-updates.ts). Runs inside the chat's lock, after `dedupe` has dropped this
+   * process's own repeats without waiting for it.
+   */
+  sharedDedupe?: SharedUpdates;
+  /**
    * Replicas: runs a chat's update while no other process runs one of the same chat (the store's
    * coordination). `sequentialize` orders a chat's updates within this process only.
    */
@@ -52,6 +59,11 @@ export interface InstallOptions {
  */
 function sequentialKey(ctx: BotContext): string | undefined {
   return ctx.chat?.id.toString() ?? ctx.from?.id.toString();
+}
+
+/** The id whose lock an update runs under across replicas: the same choice as {@link sequentialKey}. */
+function chatLockId(ctx: BotContext): number | undefined {
+  return ctx.chat?.id ?? ctx.from?.id;
 }
 
 /**
@@ -101,9 +113,13 @@ export function installFeatures(bot: Bot<BotContext>, deps: BotDeps, options: In
   const chatLock = options.chatLock;
   if (chatLock) {
     bot.use((ctx, next) => {
-      const id = ctx.chat?.id ?? ctx.from?.id;
+      const id = chatLockId(ctx);
       return id === undefined ? next() : chatLock(id, next);
     });
+  }
+  const shared = options.sharedDedupe;
+  if (shared) {
+    bot.use((ctx, next) => shared.once(ctx.update.update_id, chatLock !== undefined && chatLockId(ctx) !== undefined, next));
   }
   bot.use((ctx, next) => {
     ctx.deps = deps;

@@ -34,6 +34,11 @@ export interface BotDeps {
   t: Translator;
   /** The clock; tests may pass their own. */
   now: () => Date;
+  /**
+   * This process's start, as a random id: written into what it begins and may not finish (a create
+   * marker, a flow's journal entry), so that replicas sharing the store can tell whose it is.
+   */
+  processId: string;
   /** Support's services (alerts, broadcasts, partner health). */
   support: SupportServices;
   /** The outbox and its ways in (deposit instructions, notices). */

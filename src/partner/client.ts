@@ -46,6 +46,17 @@ import {
 
 /** Time limit of one attempt by default, ms: also what a stop must be ready to wait for a create. */
 export const DEFAULT_TIMEOUT_MS = 10_000;
+/** Extra attempts by default: reads after a retryable failure, a create only when it never left. */
+const DEFAULT_RETRIES = 2;
+/** Largest backoff ceiling by default, ms. */
+const DEFAULT_RETRY_MAX_DELAY_MS = 3_000;
+
+/**
+ * The longest an exchange-create can take with the default options, ms: every attempt runs to its
+ * time limit and every backoff to its ceiling (3 × 10 s + 2 × 3 s). Past this, a create still
+ * marked as under way has no answer coming (replicas settle it: interrupted.ts).
+ */
+export const CREATE_TIME_LIMIT_MS = (DEFAULT_RETRIES + 1) * DEFAULT_TIMEOUT_MS + DEFAULT_RETRIES * DEFAULT_RETRY_MAX_DELAY_MS;
 
 /** The spec's endpoints. */
 type PartnerEndpoint = "validate-address" | "rate" | "currencies" | "pairs" | "exchange-create" | "exchange-status";
@@ -122,9 +133,9 @@ const OFF_THREAD_PAIRS_MIN_BYTES = 512 * 1024;
 export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
   const base = opts.baseUrl.replace(/\/+$/, "");
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const retries = Math.max(0, opts.retries ?? 2);
+  const retries = Math.max(0, opts.retries ?? DEFAULT_RETRIES);
   const baseDelay = opts.retryBaseDelayMs ?? 300;
-  const maxDelay = opts.retryMaxDelayMs ?? 3_000;
+  const maxDelay = opts.retryMaxDelayMs ?? DEFAULT_RETRY_MAX_DELAY_MS;
   const secrets = [opts.apiKey];
   const scrub = (text: string) => redactUrl(redactSecrets(text, secrets), secrets);
   const idleSocketMs = opts.idleSocketMs ?? 2_000;

@@ -123,6 +123,13 @@ export interface KeyValueStore<T> {
   keys(): Promise<string[]>;
   /** Every entry, in insertion order. */
   entries(): Promise<Array<[string, T]>>;
+  /**
+   * Removes the entries whose value is an object with an `at` time (an ISO 8601 string as
+   * `Date#toISOString` writes it) earlier than `cutoff`; returns how many. Other entries are kept.
+   * For namespaces of short-lived keys, pruned by age without reading them (one statement on
+   * PostgreSQL).
+   */
+  deleteOlderThan(cutoff: Date): Promise<number>;
 }
 
 /** The maintenance switch: while on, the bot answers users with `message` (or a default text). */

@@ -123,7 +123,22 @@ function fileKeyValue<T>(repo: KeyValueRepo<T>): KeyValueStore<T> {
     has: (key) => step(() => repo.has(key)),
     keys: () => step(() => repo.keys()),
     entries: () => step(() => repo.entries()),
+    deleteOlderThan: (cutoff) =>
+      step(() => {
+        const before = cutoff.toISOString();
+        return repo.deleteWhere((value) => isAtBefore(value, before));
+      }),
   };
+}
+
+/**
+ * Whether `value` is an object whose `at` string sorts before `iso`. ISO 8601 times of one format
+ * sort as they happen, compared by code unit, as PostgreSQL's `COLLATE "C"` does.
+ */
+function isAtBefore(value: unknown, iso: string): boolean {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const at = (value as { at?: unknown }).at;
+  return typeof at === "string" && at < iso;
 }
 
 /** Runs a synchronous store call as a promise: its throw becomes a rejection, as on PostgreSQL. */

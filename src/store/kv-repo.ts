@@ -17,6 +17,8 @@ export interface KeyValueRepo<T> {
   keys(): string[];
   /** Copies of every entry, in insertion order. */
   entries(): Array<[string, T]>;
+  /** Removes, in one change, every entry whose value passes `test` (which must not change it); returns how many. */
+  deleteWhere(test: (value: T) => boolean): number;
 }
 
 /**
@@ -62,6 +64,19 @@ class DictRepo<T> implements KeyValueRepo<T> {
 
   entries(): Array<[string, T]> {
     return Object.entries(this.locate(false) ?? {}).map(([k, v]) => [k, copy(v as T)]);
+  }
+
+  deleteWhere(test: (value: T) => boolean): number {
+    const d = this.locate(false);
+    const doomed = d ? Object.keys(d).filter((k) => test(d[k] as T)) : [];
+    if (!d || doomed.length === 0) {
+      this.ctx.assertWritable();
+      return 0;
+    }
+    return this.ctx.mutate(() => {
+      for (const k of doomed) delete d[k];
+      return doomed.length;
+    });
   }
 }
 

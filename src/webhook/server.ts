@@ -8,7 +8,8 @@
  * the background, tracked like any running update so a stop waits for it. Answering at once for
  * every update would lose the fast ones on a crash (Telegram believes them delivered); waiting
  * for slow ones would make Telegram retry them. A retry that happens anyway (a broken connection,
- * a proxy timing out first) is dropped by update_id in `RecentUpdates`.
+ * a proxy timing out first) is dropped by update_id in `RecentUpdates` (and with replicas, when
+ * it reaches another one, in `SharedUpdates`).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { webhookCallback, type Bot, type Context } from "grammy";

@@ -59,6 +59,17 @@ export function postgresKeyValue<T>(db: PgConnection, namespace: string): KeyVal
       const rows = await db.rows<{ key: string; value: T }>("SELECT key, value FROM kv WHERE namespace = $1 ORDER BY seq", [ns]);
       return rows.map((r): [string, T] => [r.key, r.value]);
     },
+
+    async deleteOlderThan(cutoff) {
+      // Compared as text in byte order (ISO 8601 times of one format sort as they happen), as the
+      // file store compares them; a value without a string `at` yields NULL and is kept.
+      const result = await db.result(
+        `DELETE FROM kv WHERE namespace = $1 AND jsonb_typeof(value -> 'at') = 'string'
+           AND (value ->> 'at') COLLATE "C" < $2`,
+        [ns, cutoff.toISOString()],
+      );
+      return result.rowCount ?? 0;
+    },
   };
 }
 

@@ -490,6 +490,31 @@ export function defineDataStoreContract(open: () => Promise<DataStore>): void {
       expect(await kv.get("k")).toBe(results.indexOf(true));
     });
 
+    it("deleteOlderThan removes the entries whose `at` is before the cutoff, and only those", async () => {
+      const store = await fresh();
+      const kv = store.kv<unknown>("updates");
+      const iso = (ms: number) => at(ms).toISOString();
+      await kv.set("long-ago", { at: "2023-12-31T23:59:59.999Z" });
+      await kv.set("a-ms-before", { at: iso(-1), state: "handled" });
+      await kv.set("at-cutoff", { at: iso(0) });
+      await kv.set("after", { at: iso(MINUTE) });
+      // Nothing but an object's string `at` counts.
+      await kv.set("no-at", { n: 1 });
+      await kv.set("number-at", { at: 5 });
+      await kv.set("string-value", "2020-01-01T00:00:00.000Z");
+      await kv.set("array-value", [{ at: iso(-MINUTE) }]);
+      await store.kv("other").set("long-ago", { at: iso(-MINUTE) });
+
+      expect(await kv.deleteOlderThan(at(0))).toBe(2);
+      expect(await kv.keys()).toEqual(["at-cutoff", "after", "no-at", "number-at", "string-value", "array-value"]);
+      // Another namespace is not touched; a second run finds nothing.
+      expect(await store.kv("other").has("long-ago")).toBe(true);
+      expect(await kv.deleteOlderThan(at(0))).toBe(0);
+      expect(await kv.deleteOlderThan(at(2 * MINUTE))).toBe(2);
+      expect(await kv.keys()).toEqual(["no-at", "number-at", "string-value", "array-value"]);
+      expect(await store.kv("empty").deleteOlderThan(at(0))).toBe(0);
+    });
+
     it("update is atomic: 50 concurrent increments (from a missing key) lose none", async () => {
       const store = await fresh();
       const kv = store.kv<number>("count");

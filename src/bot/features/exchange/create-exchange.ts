@@ -35,21 +35,24 @@ function neverCreated(err: unknown): boolean {
   return false;
 }
 
-/**
- * Creates that were waiting for the service when the process died: each is now in doubt. Marks
- * them so (durably) and returns them, so that the caller tells each person and support.
- */
-export async function takeInterruptedCreates(deps: Pick<BotDeps, "store">): Promise<CreateAttempt[]> {
-  const markers = deps.store.kv<CreateMarker>(CREATE_MARKERS);
-  const interrupted: CreateAttempt[] = [];
-  for (const [draftId, marker] of await markers.entries()) {
-    if (marker.state !== "pending") continue;
-    // Re-checked in the same step as the change: a create that finished meanwhile stays finished.
-    const taken = await markInDoubt(markers, draftId, "restart");
-    if (taken) interrupted.push(taken);
+/** The creates sent whose answer was never stored: their markers are still "pending". */
+export async function pendingCreates(store: Pick<DataStore, "kv">): Promise<Array<Extract<CreateMarker, { state: "pending" }>>> {
+  const pending = [];
+  for (const [, marker] of await store.kv<CreateMarker>(CREATE_MARKERS).entries()) {
+    if (marker.state === "pending") pending.push(marker);
   }
-  if (interrupted.length > 0) await deps.store.flush();
-  return interrupted;
+  return pending;
+}
+
+/**
+ * A create whose process stopped waiting for the service (it died, or its update failed) is now in
+ * doubt: marks it so, unless it is not pending any more, and returns its attempt for the caller to
+ * tell the person and support. The caller makes it durable (`store.flush()`) before telling.
+ */
+export function takeInterruptedCreate(store: Pick<DataStore, "kv">, draftId: string): Promise<CreateAttempt | undefined> {
+  // Re-checked in the same step as the change: a create that finished meanwhile stays finished,
+  // and of two processes taking it at once only one gets it.
+  return markInDoubt(store.kv<CreateMarker>(CREATE_MARKERS), draftId, "restart");
 }
 
 /**
@@ -75,8 +78,14 @@ export type CreateOutcome =
   | { kind: "in-doubt" }
   | { kind: "failed"; failure: FlowFailure };
 
+/**
+ * A pending marker names the process that sent the create (`owner`, a {@link BotDeps.processId};
+ * absent on markers of earlier versions) and, as every attempt, when it began (`at`).
+ */
 export type CreateMarker =
-  ({ state: "pending" } & CreateAttempt) | ({ state: "in-doubt"; reason: string } & CreateAttempt) | { state: "done"; exchangeId: string };
+  | ({ state: "pending"; owner?: string } & CreateAttempt)
+  | ({ state: "in-doubt"; reason: string } & CreateAttempt)
+  | { state: "done"; exchangeId: string };
 
 /** The store namespace of the once-only markers. */
 export const CREATE_MARKERS = "exchange-create";
@@ -126,7 +135,7 @@ export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Pro
   const attempt: CreateAttempt = { ...attemptOf(req), at: deps.now().toISOString() };
   // The marker is the once-only guarantee: `add` lets exactly one attempt (of this process or of
   // another one sharing the store) have it; every other attempt finds the first one's marker.
-  if (!(await markers.add(req.draftId, { state: "pending", ...attempt }))) return earlierAttempt(deps, req);
+  if (!(await markers.add(req.draftId, { state: "pending", owner: deps.processId, ...attempt }))) return earlierAttempt(deps, req);
   await deps.store.flush();
   let created;
   try {

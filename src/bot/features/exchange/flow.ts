@@ -83,7 +83,8 @@ export async function exchangeFlow(conversation: FlowConversation, ctx: FlowCont
   if (scope.draft.quoted && !result.draft.quoted) result = { ...result, draft: { ...result.draft, quoted: true } };
   // The next step goes on disk first; only then is this one shown as done.
   await conversation.external(async (octx) => {
-    await writeJournal(octx.deps.live, chatId, { step: nextStep(result.draft), draftId, draft: result.draft }, octx.deps.now());
+    const entry = { step: nextStep(result.draft), draftId, draft: result.draft, owner: octx.deps.processId };
+    await writeJournal(octx.deps.live, chatId, entry, octx.deps.now());
     handOvers.set(octx, { kind: "step", draftId, draft: result.draft });
   });
   await result.ack?.();
@@ -93,7 +94,7 @@ export async function exchangeFlow(conversation: FlowConversation, ctx: FlowCont
 async function journal(scope: StepScope, step: JournalStep, draft: Draft): Promise<void> {
   const chatId = required(scope.ctx.chat, "the chat of the flow").id;
   await scope.conversation.external((octx) =>
-    writeJournal(octx.deps.live, chatId, { step, draftId: scope.draftId, draft }, octx.deps.now()),
+    writeJournal(octx.deps.live, chatId, { step, draftId: scope.draftId, draft, owner: octx.deps.processId }, octx.deps.now()),
   );
 }
 

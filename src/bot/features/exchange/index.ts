@@ -114,7 +114,9 @@ const recoverAndHandOver: MiddlewareFn<BotContext> = async (ctx, next) => {
       if (journal.step === "ended") {
         await clearJournal(live, chatId);
       } else {
-        // "creating" is settled at start-up (interrupted.ts); if one is left, show the card again.
+        // "creating" is settled at start-up, or with replicas by the leader within minutes
+        // (interrupted.ts); one not settled yet shows the card again, whose Confirm finds the
+        // create's marker and never sends it twice.
         recovering.set(ctx, { kind: "step", draftId: journal.draftId, draft: journal.draft, notice: "restarted" });
       }
     }

@@ -1,53 +1,140 @@
 /**
- * At start-up: flows the last process left in the middle of creating an exchange.
+ * Flows left in the middle of creating an exchange by a process that is gone.
  *
  * A person who pressed Confirm saw "Creating your exchange…"; if the process died before the
- * answer, nothing else would ever come. So before taking updates, each such flow ends in a
- * message:
+ * answer, nothing else would ever come. So each such flow ends in a message:
  * - the create was sent and its answer never came (its marker is still pending): it is in doubt.
  *   It is not sent again; the person is told, and support is alerted with the draft's details;
  * - the create was never sent (no marker): nothing exists; the person is asked to confirm again
  *   (the journal goes back to the confirmation card, shown at their next message);
  * - the create succeeded (its marker names the exchange): the flow simply ends; the deposit
  *   instructions are the outbox's to deliver.
+ *
+ * When is a create "left"? One process on its files: everything found at start-up, before it
+ * takes updates, since the only process that could have been creating is the one that stopped.
+ * Replicas on one database: another replica may be creating right now, so the leader looks again
+ * every minute (app.ts) and settles only what is both
+ * - old: begun longer ago than any create can take (`olderThanMs`), and
+ * - not running: a create runs inside its chat's update, which holds the chat's lock across
+ *   replicas (coordination.ts) from the "creating" entry until the flow's next one. The lock dies
+ *   with its process, so taking it proves the update over; the entry is then read again, under
+ *   the lock, and settled only if it is still the one seen.
+ * Either alone would almost do; together a slow create (Telegram's 429s around it, a slow store)
+ * and a lost lock connection both stay safe.
+ *
+ * Each step is once-only across replicas: a marker turns from pending to in doubt in one atomic
+ * update (one pass gets its attempt), the journal is re-read under the chat's lock, and the
+ * messages go through the outbox under a key per draft.
  */
 import type { BotDeps } from "../../deps.js";
 import { chatTranslator } from "../../../messages/i18n.js";
 import { escapeHtml } from "../../../messages/html.js";
 import { coinLabel } from "../../../domain/exchange-draft.js";
 import type { CreateAttempt } from "../../../domain/types.js";
-import { CREATE_MARKERS, takeInterruptedCreates, type CreateMarker } from "./create-exchange.js";
-import { clearJournal, journalEntries, writeJournal } from "./journal.js";
+import { CREATE_MARKERS, pendingCreates, takeInterruptedCreate, type CreateMarker } from "./create-exchange.js";
+import { clearJournal, journalEntries, readJournal, writeJournal } from "./journal.js";
 
-/** What the start-up pass did, for the log and tests. */
+/** What a pass did, for the log and tests. */
 export interface InterruptedReport {
   inDoubt: number;
   notSent: number;
   finished: number;
 }
 
-/** Settles the flows interrupted while creating; see the module comment. Run before polling starts. */
-export async function settleInterruptedCreates(deps: BotDeps): Promise<InterruptedReport> {
-  const report: InterruptedReport = { inDoubt: 0, notSent: 0, finished: 0 };
-  const interrupted = await takeInterruptedCreates(deps);
-  const inDoubt = new Map(interrupted.map((a) => [a.draftId, a]));
-  const markers = deps.store.kv<CreateMarker>(CREATE_MARKERS);
-  const tell: Array<{ chatId: number; draftId: string; key: string; vars: Record<string, string> }> = [];
+export interface SettleOptions {
+  /**
+   * Replicas: settle only creates begun at least this long ago, ms (by the journal entry's or the
+   * marker's time). Undefined: everything, for one process at its start, before it takes updates.
+   */
+  olderThanMs?: number;
+  /** Replicas: runs a chat's settling while no process handles an update of that chat. */
+  chatLock?: <T>(chatId: number, fn: () => Promise<T>) => Promise<T>;
+}
 
+/** What a chat has left, as first seen (before its lock is taken). */
+interface Found {
+  /** The sequence number of its journal entry at "creating", if old enough. */
+  journalSeq?: number;
+  /** Drafts of its pending markers that are old enough. */
+  drafts: Set<string>;
+  /** Whose they were, for the log. */
+  owners: Set<string>;
+}
+
+/** Settles the flows interrupted while creating; see the module comment. */
+export async function settleInterruptedCreates(deps: BotDeps, opts: SettleOptions = {}): Promise<InterruptedReport> {
+  const cutoff = opts.olderThanMs === undefined ? Infinity : deps.now().getTime() - opts.olderThanMs;
+  // A time that cannot be read cannot show the create is recent: it counts as old.
+  const old = (at: string) => !(Date.parse(at) > cutoff);
+  const lock = opts.chatLock ?? ((_chatId, fn) => fn());
+
+  const chats = new Map<number, Found>();
+  const of = (chatId: number) => {
+    let found = chats.get(chatId);
+    if (!found) chats.set(chatId, (found = { drafts: new Set(), owners: new Set() }));
+    return found;
+  };
   for (const [chatId, entry] of await journalEntries(deps.live)) {
-    if (entry.step !== "creating") continue;
-    const attempt = inDoubt.get(entry.draftId);
-    const marker = await markers.get(entry.draftId);
+    if (entry.step !== "creating" || !old(entry.at)) continue;
+    const found = of(chatId);
+    found.journalSeq = entry.seq;
+    if (entry.owner !== undefined) found.owners.add(entry.owner);
+  }
+  for (const marker of await pendingCreates(deps.store)) {
+    if (!old(marker.at)) continue;
+    const found = of(marker.chatId);
+    found.drafts.add(marker.draftId);
+    if (marker.owner !== undefined) found.owners.add(marker.owner);
+  }
+
+  const report: InterruptedReport = { inDoubt: 0, notSent: 0, finished: 0 };
+  const owners = new Set<string>();
+  for (const [chatId, found] of chats) {
+    const settled = await lock(chatId, () => settleChat(deps, chatId, found));
+    report.inDoubt += settled.inDoubt;
+    report.notSent += settled.notSent;
+    report.finished += settled.finished;
+    if (settled.inDoubt + settled.notSent + settled.finished > 0) for (const owner of found.owners) owners.add(owner);
+  }
+  if (report.inDoubt + report.notSent + report.finished > 0) {
+    deps.logger.warn({ ...report, owners: [...owners] }, "settled exchange flows interrupted while creating");
+  }
+  return report;
+}
+
+/** Settles one chat; with replicas, under the chat's lock. */
+async function settleChat(deps: BotDeps, chatId: number, found: Found): Promise<InterruptedReport> {
+  const report: InterruptedReport = { inDoubt: 0, notSent: 0, finished: 0 };
+  // Read again: an entry that moved on since it was seen belonged to a create that finished.
+  const entry = found.journalSeq === undefined ? undefined : await readJournal(deps.live, chatId);
+  const journal = entry?.step === "creating" && entry.seq === found.journalSeq ? entry : undefined;
+  // The flow's own create, whatever its marker's age: the flow is over, so no answer is coming.
+  const drafts = new Set(found.drafts);
+  if (journal) drafts.add(journal.draftId);
+
+  const interrupted: CreateAttempt[] = [];
+  for (const draftId of drafts) {
+    const attempt = await takeInterruptedCreate(deps.store, draftId);
+    if (attempt) interrupted.push(attempt);
+  }
+  if (interrupted.length > 0) await deps.store.flush();
+  const inDoubt = new Map(interrupted.map((a) => [a.draftId, a]));
+  const tell: Array<{ draftId: string; key: string; vars: Record<string, string> }> = [];
+
+  if (journal) {
+    const marker = await deps.store.kv<CreateMarker>(CREATE_MARKERS).get(journal.draftId);
     // Whatever happens next, the stale conversation state must not take the person's next message.
     await deps.live.conversations.delete(String(chatId));
+    const attempt = inDoubt.get(journal.draftId);
     if (attempt) {
       await clearJournal(deps.live, chatId);
-      inDoubt.delete(entry.draftId);
-      tell.push({ chatId, draftId: entry.draftId, key: "flow-create-in-doubt", vars: inDoubtVars(attempt) });
+      inDoubt.delete(journal.draftId);
+      tell.push({ draftId: journal.draftId, key: "flow-create-in-doubt", vars: inDoubtVars(attempt) });
       report.inDoubt++;
     } else if (marker === undefined) {
-      await writeJournal(deps.live, chatId, { step: "confirm", draftId: entry.draftId, draft: entry.draft }, deps.now());
-      tell.push({ chatId, draftId: entry.draftId, key: "flow-create-not-sent", vars: {} });
+      const back = { step: "confirm" as const, draftId: journal.draftId, draft: journal.draft, owner: deps.processId };
+      await writeJournal(deps.live, chatId, back, deps.now());
+      tell.push({ draftId: journal.draftId, key: "flow-create-not-sent", vars: {} });
       report.notSent++;
     } else {
       await clearJournal(deps.live, chatId);
@@ -56,7 +143,7 @@ export async function settleInterruptedCreates(deps: BotDeps): Promise<Interrupt
   }
   // In doubt without a journal entry (the flow's state was lost another way): still tell them.
   for (const attempt of inDoubt.values()) {
-    tell.push({ chatId: attempt.chatId, draftId: attempt.draftId, key: "flow-create-in-doubt", vars: inDoubtVars(attempt) });
+    tell.push({ draftId: attempt.draftId, key: "flow-create-in-doubt", vars: inDoubtVars(attempt) });
     report.inDoubt++;
   }
   // On disk before anyone is told.
@@ -65,12 +152,11 @@ export async function settleInterruptedCreates(deps: BotDeps): Promise<Interrupt
   for (const attempt of interrupted) {
     await deps.support.alerts.raise({ key: `create-in-doubt:${attempt.draftId}`, kind: "create-in-doubt", attempt, reason: "restart" });
   }
-  for (const { chatId, draftId, key, vars } of tell) {
+  for (const { draftId, key, vars } of tell) {
     const text = escapeHtml((await chatTranslator(deps.t, deps.store, chatId))(key, vars));
     // Through the outbox, once per draft: delivered even if Telegram is down at this moment.
     await deps.delivery.message(`${key}:${draftId}`, chatId, text);
   }
-  if (tell.length > 0) deps.logger.warn(report, "start-up: settled exchange flows interrupted while creating");
   return report;
 }
 

@@ -25,7 +25,10 @@ export interface JournalEntry {
   draftId: string;
   /** The answers so far (coin entries, the amount, addresses, tags): a few hundred bytes. */
   draft: Draft;
+  /** When it was written: with replicas, a "creating" entry is only settled once it is old. */
   at: string;
+  /** The process that wrote it (a `processId`); absent on entries of earlier versions. */
+  owner?: string;
 }
 
 /** The live-store namespace of the journal, keyed by chat id. */
