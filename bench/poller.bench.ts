@@ -11,10 +11,10 @@ import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { openStore } from "../src/store/store.js";
 import { fileDataStore } from "../src/store/file-data-store.js";
-import { startSandbox, SAMPLE_ADDRESSES } from "../src/devtools/sandbox/server.js";
+import { startSandbox } from "../src/devtools/sandbox/server.js";
 import { createPartnerClient } from "../src/partner/client.js";
 import { createPoller, type CycleReport } from "../src/poller/poller.js";
-import type { ExchangeRecord } from "../src/domain/types.js";
+import { seedOpenExchanges } from "./open-exchanges.js";
 
 const N = Number(process.env.BENCH_EXCHANGES ?? 10_000);
 const LATENCY_MS = 50;
@@ -29,45 +29,7 @@ const store = await openStore({ dataDir: dir, flushDelayMs: 1_000 });
 
 // Seed: N orders created through the sandbox's HTTP API, N records in a temporary store.
 const t0 = Date.now();
-const ids: string[] = [];
-let next = 0;
-const old = new Date(Date.now() - 3_600_000).toISOString();
-await Promise.all(
-  Array.from({ length: 32 }, async () => {
-    while (next < N) {
-      const i = next++;
-      const c = await partner.createExchange({
-        from: "BTC",
-        to: "ETH",
-        amount: "0.1",
-        destinationAddress: SAMPLE_ADDRESSES.ETH!,
-        refundAddress: SAMPLE_ADDRESSES.BTC!,
-      });
-      const rec: ExchangeRecord = {
-        id: c.id,
-        userId: 1_000 + (i % 1_000),
-        chatId: 1_000 + (i % 1_000),
-        from: "BTC",
-        to: "ETH",
-        amountFrom: "0.1",
-        quotedAmountTo: "1.5",
-        destinationAddress: SAMPLE_ADDRESSES.ETH!,
-        destinationTag: "",
-        refundAddress: SAMPLE_ADDRESSES.BTC!,
-        refundTag: "",
-        depositAddress: c.depositAddress,
-        depositTag: c.depositTag,
-        status: "waiting_deposit",
-        statusHistory: [{ status: "waiting_deposit", at: old }],
-        createdAt: old,
-        updatedAt: old,
-        lastNotifiedStatus: "waiting_deposit",
-      };
-      store.exchanges.insert(rec);
-      ids.push(c.id);
-    }
-  }),
-);
+const ids = await seedOpenExchanges(partner, N, (rec) => store.exchanges.insert(rec));
 await store.flush();
 console.error(`seeded ${N} exchanges in ${Date.now() - t0} ms`);
 sandbox.setLatency(LATENCY_MS);

@@ -61,6 +61,18 @@ function compare(before: ExchangeRecord, live: ExchangeStatusRecord, requestedAt
   return { statusChanged, cardChanged };
 }
 
+/** Options of {@link recordStatus}. */
+export interface RecordOptions {
+  /** The record as just read from the store (after the request was answered), so it is not read twice. */
+  read?: ExchangeRecord;
+  /**
+   * Called on the record inside the write of a change (it may run more than once: the last run is
+   * stored), so that what the caller keeps beside the change (the poller's next check time) is
+   * written with it rather than in a write of its own. Not called when nothing is written.
+   */
+  amend?: (rec: ExchangeRecord) => void;
+}
+
 /**
  * Writes what the service says about exchange `id` into the store (on lowdb in memory, durable on
  * the store's coalesced schedule). Nothing is written when nothing the bot keeps changed. Returns
@@ -78,8 +90,9 @@ export async function recordStatus(
   live: ExchangeStatusRecord,
   at: Date,
   requestedAt: Date = at,
+  opts: RecordOptions = {},
 ): Promise<RecordOutcome | undefined> {
-  const read = await store.exchanges.get(id);
+  const read = opts.read ?? (await store.exchanges.get(id));
   if (!read) return undefined;
   const first = compare(read, live, requestedAt);
   // Nothing to write (the usual poll): no write at all.
@@ -102,6 +115,7 @@ export async function recordStatus(
     rec.txId = live.txId;
     rec.updatedAt = iso;
     rec.statusCheckedAt = requestedAt.toISOString();
+    opts.amend?.(rec);
     return rec;
   });
   const outcome = found.outcome ?? first;

@@ -4,11 +4,11 @@
  *
  * - **Claims**: a cycle takes the exchanges that are due from the store in small batches
  *   (`store.exchanges.claimDue`), each leased to this process for `leaseMs`, and releases each
- *   one with its next check time once it is checked. On PostgreSQL several replicas poll at once:
- *   a claim skips rows another replica holds (`FOR UPDATE SKIP LOCKED`), so no exchange is checked
- *   by two of them at the same time, and a replica that dies leaves its claims to the others once
- *   their lease runs out. The schedule lives in the store (the lowdb store keeps it in memory:
- *   one process owns that file).
+ *   one with its next check time once it is checked (`releaseClaims`, a round of checks at once).
+ *   On PostgreSQL several replicas poll at once: a claim skips rows another replica holds
+ *   (`FOR UPDATE SKIP LOCKED`), so no exchange is checked by two of them at the same time, and a
+ *   replica that dies leaves its claims to the others once their lease runs out. The schedule
+ *   lives in the store (the lowdb store keeps it in memory: one process owns that file).
  * - **Cycles** start every `tickMs`; each checks what is due when it starts, at most
  *   `concurrency` at a time, and ends when nothing more is due. A cycle never overlaps the
  *   previous one: the next is scheduled when one ends, and `runCycle()` calls queue behind it.
@@ -26,16 +26,18 @@
  * - **Max age**: an exchange still open `maxAgeMs` after creation is no longer polled; flagged.
  *
  * Store writes: `record.tracking` (nextCheckAt, notFoundCount, stoppedReason) is written only with
- * a change worth keeping (a status change, a not-found, a stop), so on lowdb a cycle in which
- * nothing changed writes nothing, and the store coalesces what is written (one write per
- * `flushDelayMs`, 1 s in app.ts). On PostgreSQL each release is one small UPDATE of the row's
- * schedule columns. After a restart, `tracking.nextCheckAt` (or the last update time) puts every
- * exchange the store has not scheduled back on its schedule.
+ * a change worth keeping (a status change, a not-found, a stop), and in the same write (a status
+ * change and its next check time are one update), so on lowdb a cycle in which nothing changed
+ * writes nothing, and the store coalesces what is written (one write per `flushDelayMs`, 1 s in
+ * app.ts). On PostgreSQL a check that finds nothing new is one read of the record and its share
+ * of a release (one small UPDATE of the schedule columns of `concurrency` rows); a change adds one
+ * update of the record (bench/poller-replicas measures it). After a restart, `tracking.nextCheckAt`
+ * (or the last update time) puts every exchange the store has not scheduled back on its schedule.
  */
 import type { ExchangeRecord, PartnerApi } from "../domain/types.js";
 import { progressStep } from "../domain/status.js";
 import { isPartnerError, PartnerError } from "../partner/errors.js";
-import type { DataStore } from "../store/data-store.js";
+import type { ClaimRelease, DataStore } from "../store/data-store.js";
 import type { TrackingLogger } from "./notifier.js";
 import { ExchangeTracker } from "./tracker.js";
 import type { FlagReason } from "../domain/reports.js";
@@ -183,6 +185,8 @@ export function createPoller(opts: PollerOptions): Poller {
   let timer: NodeJS.Timeout | undefined;
   let started = false;
   let stopping = false;
+  /** Releases not yet sent to the store (see `release`). */
+  let unreleased: ClaimRelease[] = [];
 
   const spread = (ms: number) => Math.round(ms * (1 + jitter * (2 * random() - 1)));
   const iso = (ms: number) => new Date(ms).toISOString();
@@ -209,9 +213,24 @@ export function createPoller(opts: PollerOptions): Poller {
     return Number.isFinite(fromUpdate) ? Math.min(fromUpdate, at + opts.intervalMs) : at;
   }
 
-  /** Ends this process's claim on `id`: next due at `nextAt`, or where it was in line. */
+  /**
+   * Ends this process's claim on `id`: next due at `nextAt`, or where it was in line. Releases go
+   * to the store `concurrency` at a time (about one round of checks: on PostgreSQL one statement
+   * rather than one per check) and at the end of the cycle. Until then the exchange stays leased
+   * to this process, which keeps no work from anyone: it is not due, or (after a failure) is
+   * claimed again by a later round; if the process dies, its lease runs out as any other.
+   */
   function release(id: string, nextAt: number | undefined): Promise<void> {
-    return store.exchanges.releaseClaim(id, owner, nextAt === undefined ? undefined : new Date(nextAt));
+    unreleased.push({ id, nextCheckAt: nextAt === undefined ? undefined : new Date(nextAt) });
+    return unreleased.length >= concurrency ? releaseNow() : Promise.resolve();
+  }
+
+  /** Sends the releases waiting. */
+  function releaseNow(): Promise<void> {
+    if (unreleased.length === 0) return Promise.resolve();
+    const batch = unreleased;
+    unreleased = [];
+    return store.exchanges.releaseClaims(owner, batch);
   }
 
   /** The exchanges due at `at`, claimed from the store a batch at a time as the workers need them. */
@@ -346,6 +365,8 @@ export function createPoller(opts: PollerOptions): Poller {
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
     await source.giveBack().catch((err: unknown) => logger.warn({ err }, "poller: could not hand back unchecked claims"));
+    // Every check of the cycle released before it ends (their leases would run out anyway).
+    await releaseNow().catch((err: unknown) => logger.warn({ err }, "poller: could not release checked exchanges"));
     if (source.error !== undefined) {
       logger.error({ err: source.error }, "poller: could not claim due exchanges");
       report.aborted = true;
@@ -376,8 +397,9 @@ export function createPoller(opts: PollerOptions): Poller {
     report.checked++;
     let outcome;
     try {
-      // Fetch → record → hand the change to the notifier, under the exchange's lock.
-      ({ outcome } = await tracker.check(rec.id));
+      // Fetch → record → hand the change to the notifier, under the exchange's lock. A change is
+      // written with the exchange's next check time (and the end of a not-found count): one write.
+      ({ outcome } = await tracker.check(rec.id, { amend: (r) => schedule(r, now().getTime()) }));
     } catch (err) {
       report.failed++;
       const at = now().getTime();
@@ -414,22 +436,33 @@ export function createPoller(opts: PollerOptions): Poller {
       return isPartnerError(err) ? "service-failed" : "exchange-failed";
     }
 
-    const at = now().getTime();
     failures.delete(rec.id);
     if (!outcome) return "ok";
-    const current = outcome.record;
-    const nextAt = at + cadence(current, at);
-    if (outcome.cardChanged || current.tracking?.notFoundCount) {
-      // Written with a change that is being written anyway (or to clear a not-found count), so
-      // that lowdb, whose schedule is in memory, finds it after a restart.
-      await store.exchanges.update(rec.id, (r) => {
-        r.tracking = { ...r.tracking, nextCheckAt: iso(nextAt), notFoundCount: undefined };
+    let current = outcome.record;
+    // A change was written, and `schedule` with it; a not-found count to end is written on its own.
+    let written = outcome.cardChanged;
+    if (!written && current.tracking?.notFoundCount) {
+      current = await store.exchanges.update(rec.id, (r) => {
+        schedule(r, now().getTime());
         return r;
       });
+      written = true;
     }
+    const at = now().getTime();
+    const stored = written ? Date.parse(current.tracking?.nextCheckAt ?? "") : NaN;
+    const nextAt = Number.isFinite(stored) ? stored : at + cadence(current, at);
     if (outcome.statusChanged) report.changed++;
     await release(rec.id, nextAt);
     return "ok";
+  }
+
+  /**
+   * Writes `rec`'s next check time into it and ends its not-found count. Only ever with a write
+   * that is being made anyway (a change, or the count), so that lowdb, whose schedule is in
+   * memory, finds it after a restart; a check that finds nothing new writes nothing.
+   */
+  function schedule(rec: ExchangeRecord, at: number): void {
+    rec.tracking = { ...rec.tracking, nextCheckAt: iso(at + cadence(rec, at)), notFoundCount: undefined };
   }
 
   function scheduleNext(): void {

@@ -10,7 +10,7 @@
 import type { ExchangeStatusRecord, PartnerApi } from "../domain/types.js";
 import type { DataStore } from "../store/data-store.js";
 import { withTrackingLock } from "../delivery/locks.js";
-import { recordStatus, type RecordOutcome, type TrackingLogger } from "./notifier.js";
+import { recordStatus, type RecordOptions, type RecordOutcome, type TrackingLogger } from "./notifier.js";
 
 /** Where the tracker hands a change: the Notifier (or a counter in a benchmark). */
 interface TrackerSink {
@@ -48,24 +48,28 @@ export class ExchangeTracker {
   /**
    * Fetches exchange `id`'s status, records it and hands any change to the notifier. With
    * `waitForNotice`, the store is made durable and the notice queued before this resolves (so a
-   * reply sent afterwards comes after it). Throws the partner's error.
+   * reply sent afterwards comes after it). With `amend`, a change is written with what the caller
+   * adds to it (see {@link RecordOptions.amend}). Throws the partner's error.
    */
-  check(id: string, opts: { waitForNotice?: boolean } = {}): Promise<CheckResult> {
+  check(id: string, opts: { waitForNotice?: boolean; amend?: RecordOptions["amend"] } = {}): Promise<CheckResult> {
     const { store, partner, notifier } = this.#opts;
     return withTrackingLock(store, id, async () => {
       const requestedAt = this.#now();
       const live = await partner.exchangeStatus(id);
+      // Read once, after the answer, for both the step below and recordStatus (one query less per
+      // check on PostgreSQL, where the poller makes one per exchange per cycle).
+      let read = await store.exchanges.get(id);
       // The service knows it after all (it had said "not found"): the poller takes it back.
-      if ((await store.exchanges.get(id))?.tracking?.stoppedReason === "not-found") {
+      if (read?.tracking?.stoppedReason === "not-found") {
         // Checked again inside the update: the poller may have stopped it for another reason meanwhile.
-        const after = await store.exchanges.update(id, (r) => {
+        read = await store.exchanges.update(id, (r) => {
           if (r.tracking?.stoppedReason === "not-found") r.tracking = { ...r.tracking, stoppedReason: undefined, notFoundCount: undefined };
           return r;
         });
-        if (after.tracking?.stoppedReason === undefined)
+        if (read.tracking?.stoppedReason === undefined)
           this.#opts.logger?.info({ exchangeId: id }, "tracker: the service knows this exchange again; tracking resumes");
       }
-      const outcome = await recordStatus(store, id, live, this.#now(), requestedAt);
+      const outcome = await recordStatus(store, id, live, this.#now(), requestedAt, { read, amend: opts.amend });
       if (outcome?.stale) {
         this.#opts.logger?.info(
           { exchangeId: id, status: live.status, stored: outcome.record.status },

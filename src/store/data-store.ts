@@ -76,10 +76,17 @@ export interface ExchangesStore {
    */
   claimDue(owner: string, opts: { now: Date; leaseMs: number; limit: number }): Promise<DueClaim[]>;
   /**
-   * Ends `owner`'s lease on `id` (if it still holds it) and sets when it is next due; without
-   * `nextCheckAt` it keeps the time it was due, so it stays first in line.
+   * Ends `owner`'s lease on each exchange of `releases` (on those it still holds) and sets when it
+   * is next due; without `nextCheckAt` it keeps the time it was due, so it stays first in line.
+   * Several at once, in one statement on PostgreSQL: the poller releases a round of checks together.
    */
-  releaseClaim(id: string, owner: string, nextCheckAt: Date | undefined): Promise<void>;
+  releaseClaims(owner: string, releases: readonly ClaimRelease[]): Promise<void>;
+}
+
+/** One exchange handed back by {@link ExchangesStore.releaseClaims}. */
+export interface ClaimRelease {
+  id: string;
+  nextCheckAt: Date | undefined;
 }
 
 /** One exchange claimed by {@link ExchangeStore.claimDue}. */

@@ -40,7 +40,7 @@ export function fileDataStore(store: Store): DataStore {
       all: () => toAsync(store.exchanges.all()),
       count: () => step(() => store.exchanges.count()),
       claimDue: (owner, opts) => step(() => claims.claimDue(owner, opts)),
-      releaseClaim: (id, owner, nextCheckAt) => step(() => claims.release(id, owner, nextCheckAt)),
+      releaseClaims: (owner, releases) => step(() => releases.forEach((r) => claims.release(r.id, owner, r.nextCheckAt))),
     },
     lookup: {
       find: (query) => store.lookup.find(query),

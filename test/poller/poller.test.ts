@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../src/store/store.js";
 import { fileDataStore } from "../../src/store/file-data-store.js";
+import type { DataStore } from "../../src/store/data-store.js";
 import { createPoller, type PollerOptions } from "../../src/poller/poller.js";
 import { PartnerError } from "../../src/partner/errors.js";
 import type { ExchangeRecord } from "../../src/domain/types.js";
@@ -55,6 +56,33 @@ describe("the poller", () => {
       ...over,
     });
 
+  /** The store the poller sees, with the exchanges it reads, updates and releases (a batch each) listed. */
+  function countedStore() {
+    const data = fileDataStore(store);
+    const gets: string[] = [];
+    const updates: string[] = [];
+    const releases: string[][] = [];
+    const counted: DataStore = {
+      ...data,
+      exchanges: {
+        ...data.exchanges,
+        get(id) {
+          gets.push(id);
+          return data.exchanges.get(id);
+        },
+        update(id, change) {
+          updates.push(id);
+          return data.exchanges.update(id, change);
+        },
+        releaseClaims(owner, batch) {
+          releases.push(batch.map((r) => r.id));
+          return data.exchanges.releaseClaims(owner, batch);
+        },
+      },
+    };
+    return { counted, gets, updates, releases };
+  }
+
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), "poller-"));
     store = await openStore({ dataDir: dir, flushDelayMs: 1_000 });
@@ -87,6 +115,47 @@ describe("the poller", () => {
     expect((await poller.runCycle()).due).toBe(1);
     clock = T0 + 30_000;
     expect((await poller.runCycle()).due).toBe(40);
+  });
+
+  it("reads each exchange once per check, writes a change with its next check time in one write, releases a round at once", async () => {
+    store.exchanges.insert(rec("quiet"));
+    store.exchanges.insert(rec("moved"));
+    store.exchanges.insert(rec("known-again", { tracking: { notFoundCount: 2 } }));
+    statuses.set("moved", "deposit_received");
+    const { counted, gets, updates, releases } = countedStore();
+    const poller = make({ store: counted });
+    expect(await poller.runCycle()).toMatchObject({ checked: 3, changed: 1 });
+    expect(gets.sort()).toEqual(["known-again", "moved", "quiet"]);
+    // Nothing new: nothing written. A change: its status, history and next check (interval / 3
+    // after a deposit) in one write. A not-found count ends with the next answer, in one write.
+    expect(updates.sort()).toEqual(["known-again", "moved"]);
+    expect(store.exchanges.get("quiet")!.tracking).toBeUndefined();
+    expect(store.exchanges.get("moved")).toMatchObject({
+      status: "deposit_received",
+      tracking: { nextCheckAt: new Date(T0 + 10_000).toISOString() },
+    });
+    expect(store.exchanges.get("known-again")!.tracking).toEqual({ nextCheckAt: new Date(T0 + 30_000).toISOString() });
+    // Fewer checks than the concurrency: released together, before the cycle ended.
+    expect(releases.map((ids) => ids.sort())).toEqual([["known-again", "moved", "quiet"]]);
+    // The schedule the store keeps is the one written into the records.
+    clock = T0 + 10_000 - 1;
+    expect((await poller.runCycle()).due).toBe(0);
+    clock = T0 + 10_000;
+    expect(await poller.runCycle()).toMatchObject({ due: 1, checked: 1 });
+    expect(enqueued).toEqual(["moved"]);
+  });
+
+  it("releases `concurrency` checked exchanges at a time, and the rest when the cycle ends", async () => {
+    for (let i = 0; i < 10; i++) store.exchanges.insert(rec(`e${i}`));
+    const { counted, releases } = countedStore();
+    const poller = make({ store: counted, concurrency: 4 });
+    expect((await poller.runCycle()).checked).toBe(10);
+    expect(releases.map((ids) => ids.length)).toEqual([4, 4, 2]);
+    // All of them with their next check time: none is due again before it.
+    clock = T0 + 30_000 - 1;
+    expect((await poller.runCycle()).due).toBe(0);
+    clock = T0 + 30_000;
+    expect((await poller.runCycle()).due).toBe(10);
   });
 
   it("polls a status the spec does not list like any open one, and never crashes on it", async () => {

@@ -108,12 +108,17 @@ export function postgresExchanges(db: PgConnection): ExchangesStore {
       return rows.map((r) => ({ exchange: r.record, dueAt: r.due_at ?? undefined }));
     },
 
-    async releaseClaim(id, owner, nextCheckAt) {
+    async releaseClaims(owner, releases) {
+      // One row per id (the last release of it counts): UPDATE … FROM applies one source row per
+      // target row, and which one would be left to chance.
+      const last = new Map(releases.map((r) => [r.id, r.nextCheckAt ?? null]));
+      if (last.size === 0) return;
       // As on lowdb: a row another owner has claimed since is left to that owner.
       await db.result(
-        `UPDATE exchanges SET lease_owner = NULL, lease_until = NULL, next_check_at = coalesce($3, next_check_at)
-         WHERE id = $1 AND (lease_owner IS NULL OR lease_owner = $2)`,
-        [id, owner, nextCheckAt ?? null],
+        `UPDATE exchanges e SET lease_owner = NULL, lease_until = NULL, next_check_at = coalesce(r.next_at, e.next_check_at)
+         FROM unnest($2::text[], $3::timestamptz[]) AS r(id, next_at)
+         WHERE e.id = r.id AND (e.lease_owner IS NULL OR e.lease_owner = $1)`,
+        [owner, [...last.keys()], [...last.values()]],
       );
     },
   };

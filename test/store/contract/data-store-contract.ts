@@ -677,15 +677,17 @@ export function defineDataStoreContract(open: () => Promise<DataStore>): void {
       const store = await fresh();
       for (const id of ["x", "y", "z"]) await store.exchanges.insert(exchange({ id }));
       expect(claimedIds(await store.exchanges.claimDue("A", { now: t0, leaseMs: 30 * SECOND, limit: 2 }))).toEqual(["x", "y"]);
-      await store.exchanges.releaseClaim("x", "A", at(10 * SECOND));
-      await store.exchanges.releaseClaim("y", "A", at(5 * SECOND));
+      await store.exchanges.releaseClaims("A", [
+        { id: "x", nextCheckAt: at(10 * SECOND) },
+        { id: "y", nextCheckAt: at(5 * SECOND) },
+      ]);
       expect(claimedIds(await store.exchanges.claimDue("B", { now: at(4 * SECOND), ...lease }))).toEqual(["z"]);
-      await store.exchanges.releaseClaim("z", "B", at(60 * SECOND));
+      await store.exchanges.releaseClaims("B", [{ id: "z", nextCheckAt: at(60 * SECOND) }]);
       expect(claimedIds(await store.exchanges.claimDue("B", { now: at(5 * SECOND), ...lease }))).toEqual(["y"]);
-      await store.exchanges.releaseClaim("y", "B", at(7 * SECOND));
+      await store.exchanges.releaseClaims("B", [{ id: "y", nextCheckAt: at(7 * SECOND) }]);
       expect(claimedIds(await store.exchanges.claimDue("C", { now: at(20 * SECOND), ...lease }))).toEqual(["y", "x"]);
-      await store.exchanges.releaseClaim("y", "C", at(70 * SECOND));
-      await store.exchanges.releaseClaim("x", "C", at(50 * SECOND));
+      await store.exchanges.releaseClaims("C", [{ id: "y", nextCheckAt: at(70 * SECOND) }]);
+      await store.exchanges.releaseClaims("C", [{ id: "x", nextCheckAt: at(50 * SECOND) }]);
       expect(claimedIds(await store.exchanges.claimDue("C", { now: at(80 * SECOND), ...lease }))).toEqual(["x", "z", "y"]);
     });
 
@@ -693,17 +695,19 @@ export function defineDataStoreContract(open: () => Promise<DataStore>): void {
       const store = await fresh();
       for (const id of ["x", "y", "z"]) await store.exchanges.insert(exchange({ id }));
       await store.exchanges.claimDue("A", { now: t0, ...lease });
-      await store.exchanges.releaseClaim("x", "A", at(20 * SECOND));
-      await store.exchanges.releaseClaim("y", "A", at(10 * SECOND));
-      await store.exchanges.releaseClaim("z", "A", at(30 * SECOND));
+      await store.exchanges.releaseClaims("A", [
+        { id: "x", nextCheckAt: at(20 * SECOND) },
+        { id: "y", nextCheckAt: at(10 * SECOND) },
+        { id: "z", nextCheckAt: at(30 * SECOND) },
+      ]);
       const due = await store.exchanges.claimDue("B", { now: at(20 * SECOND), ...lease });
       expect(due.map((c) => [c.exchange.id, c.dueAt?.getTime()])).toEqual([
         ["y", at(10 * SECOND).getTime()],
         ["x", at(20 * SECOND).getTime()],
       ]);
       // B could not check y (the service was down): y keeps its place, ahead of x and z.
-      await store.exchanges.releaseClaim("y", "B", undefined);
-      await store.exchanges.releaseClaim("x", "B", at(25 * SECOND));
+      await store.exchanges.releaseClaims("B", [{ id: "y", nextCheckAt: undefined }]);
+      await store.exchanges.releaseClaims("B", [{ id: "x", nextCheckAt: at(25 * SECOND) }]);
       const next = await store.exchanges.claimDue("C", { now: at(40 * SECOND), ...lease });
       expect(next.map((c) => [c.exchange.id, c.dueAt?.getTime()])).toEqual([
         ["y", at(10 * SECOND).getTime()],
@@ -718,11 +722,34 @@ export function defineDataStoreContract(open: () => Promise<DataStore>): void {
       await store.exchanges.claimDue("A", { now: t0, ...lease });
       // A stalls past its lease; B takes the exchange over.
       expect(claimedIds(await store.exchanges.claimDue("B", { now: at(31 * SECOND), ...lease }))).toEqual(["a"]);
-      await store.exchanges.releaseClaim("a", "A", at(3600 * SECOND));
+      await store.exchanges.releaseClaims("A", [{ id: "a", nextCheckAt: at(3600 * SECOND) }]);
       expect(await store.exchanges.claimDue("C", { now: at(32 * SECOND), ...lease })).toEqual([]);
-      await store.exchanges.releaseClaim("a", "B", at(33 * SECOND));
+      await store.exchanges.releaseClaims("B", [{ id: "a", nextCheckAt: at(33 * SECOND) }]);
       expect(await store.exchanges.claimDue("C", { now: at(32 * SECOND), ...lease })).toEqual([]);
       expect(claimedIds(await store.exchanges.claimDue("C", { now: at(33 * SECOND), ...lease }))).toEqual(["a"]);
+    });
+
+    it("releases several at once: only those the owner still holds, each id's last release counting", async () => {
+      const store = await fresh();
+      for (const id of ["a", "b", "c", "d"]) await store.exchanges.insert(exchange({ id }));
+      await store.exchanges.claimDue("A", { now: t0, ...lease });
+      // B takes "a" over once A's lease has run out.
+      expect(claimedIds(await store.exchanges.claimDue("B", { now: at(31 * SECOND), leaseMs: 30 * SECOND, limit: 1 }))).toEqual(["a"]);
+      await store.exchanges.releaseClaims("A", []);
+      await store.exchanges.releaseClaims("A", [
+        { id: "a", nextCheckAt: at(40 * SECOND) },
+        { id: "b", nextCheckAt: at(3600 * SECOND) },
+        { id: "b", nextCheckAt: at(50 * SECOND) },
+        { id: "c", nextCheckAt: undefined },
+        { id: "unknown", nextCheckAt: at(40 * SECOND) },
+      ]);
+      // "a" is B's now: A's release leaves it alone. "c" kept its place; "d" is still A's (expired) claim.
+      const due = await store.exchanges.claimDue("C", { now: at(60 * SECOND), ...lease });
+      expect(due.map((c) => [c.exchange.id, c.dueAt?.getTime()])).toEqual([
+        ["c", undefined],
+        ["d", undefined],
+        ["b", at(50 * SECOND).getTime()],
+      ]);
     });
 
     it("an exchange that became final or stopped is no longer claimed", async () => {
@@ -732,7 +759,7 @@ export function defineDataStoreContract(open: () => Promise<DataStore>): void {
       await store.exchanges.update("b", (r) => ({ ...r, tracking: { ...r.tracking, stoppedReason: "too_old" } }));
       expect(claimedIds(await store.exchanges.claimDue("A", { now: t0, ...lease }))).toEqual(["c"]);
       await store.exchanges.update("c", { status: "failed" });
-      await store.exchanges.releaseClaim("c", "A", t0);
+      await store.exchanges.releaseClaims("A", [{ id: "c", nextCheckAt: t0 }]);
       expect(await store.exchanges.claimDue("A", { now: at(MINUTE), ...lease })).toEqual([]);
     });
   });

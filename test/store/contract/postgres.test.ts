@@ -64,7 +64,10 @@ describe("PostgreSQL store: replicas on one database", () => {
         const batch = await store.exchanges.claimDue(owner, { now: t0, leaseMs: 60_000, limit: 7 });
         if (batch.length === 0) return mine;
         mine.push(...batch.map((c) => c.exchange.id));
-        await Promise.all(batch.map((c) => store.exchanges.releaseClaim(c.exchange.id, owner, nextHour)));
+        await store.exchanges.releaseClaims(
+          owner,
+          batch.map((c) => ({ id: c.exchange.id, nextCheckAt: nextHour })),
+        );
       }
     };
     const [fromA, fromB] = await Promise.all([drain(a, "A"), drain(b, "B")]);
