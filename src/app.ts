@@ -15,7 +15,7 @@ import type { DataStore } from "./store/data-store.js";
 import { fileDataStore } from "./store/file-data-store.js";
 import { UsersPerUpdate } from "./store/users-per-update.js";
 import { startArchiver, type Archiver } from "./store/archive-schedule.js";
-import { createPartnerClient, CREATE_TIME_LIMIT_MS, DEFAULT_TIMEOUT_MS } from "./partner/client.js";
+import { createPartnerClient, REQUEST_TIME_LIMIT_MS, DEFAULT_TIMEOUT_MS } from "./partner/client.js";
 import { createCatalog, type Catalog } from "./partner/catalog.js";
 import type { PartnerApi } from "./domain/types.js";
 import { createBot, installFeatures } from "./bot/create-bot.js";
@@ -37,7 +37,7 @@ const STOP_GRACE_MS = DEFAULT_TIMEOUT_MS + 5_000;
  * by a process that is gone (interrupted.ts). The longest create, plus room for the store's
  * writes and the Telegram calls around it, and for replicas' clocks that differ a little.
  */
-const INTERRUPTED_AFTER_MS = CREATE_TIME_LIMIT_MS + 2 * 60_000;
+const INTERRUPTED_AFTER_MS = REQUEST_TIME_LIMIT_MS + 2 * 60_000;
 import type { BaseContext, BotContext } from "./bot/context.js";
 import { registerCommands } from "./bot/commands.js";
 import { chatTranslator, contactVariable, createI18n, translatorOf } from "./messages/i18n.js";
@@ -155,6 +155,14 @@ export async function startApp(opts: AppOptions): Promise<App> {
   const store = usersPerUpdate.store;
   /** Several processes share the store: jobs that must run once go to one leader (see below). */
   const replicated = files === undefined;
+  if (replicated && config.pollLeaseMs < REQUEST_TIME_LIMIT_MS) {
+    // Allowed (tests kill replicas within seconds), but a slow status check can then outlive its
+    // lease and be repeated by another replica: a second request, never a second notice.
+    logger.warn(
+      { pollLeaseMs: config.pollLeaseMs, longestCheckMs: REQUEST_TIME_LIMIT_MS },
+      "POLL_LEASE_MS is shorter than the longest status check; another replica may check a slow one again",
+    );
+  }
   // Every partner request is measured for /stats and the "partner down" alert.
   const health = new PartnerHealth();
   const partner = createPartnerClient({

@@ -52,11 +52,12 @@ const DEFAULT_RETRIES = 2;
 const DEFAULT_RETRY_MAX_DELAY_MS = 3_000;
 
 /**
- * The longest an exchange-create can take with the default options, ms: every attempt runs to its
- * time limit and every backoff to its ceiling (3 × 10 s + 2 × 3 s). Past this, a create still
- * marked as under way has no answer coming (replicas settle it: interrupted.ts).
+ * The longest one request can take with the default options, ms: every attempt runs to its time
+ * limit and every backoff to its ceiling (3 × 10 s + 2 × 3 s). A status check never takes longer
+ * (the poller's lease must outlast it), nor a create, which is retried less: past this, a create
+ * still marked as under way has no answer coming (replicas settle it: interrupted.ts).
  */
-export const CREATE_TIME_LIMIT_MS = (DEFAULT_RETRIES + 1) * DEFAULT_TIMEOUT_MS + DEFAULT_RETRIES * DEFAULT_RETRY_MAX_DELAY_MS;
+export const REQUEST_TIME_LIMIT_MS = (DEFAULT_RETRIES + 1) * DEFAULT_TIMEOUT_MS + DEFAULT_RETRIES * DEFAULT_RETRY_MAX_DELAY_MS;
 
 /** The spec's endpoints. */
 type PartnerEndpoint = "validate-address" | "rate" | "currencies" | "pairs" | "exchange-create" | "exchange-status";

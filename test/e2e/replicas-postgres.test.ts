@@ -14,7 +14,7 @@ import { testDatabase } from "../postgres/database.js";
 import { startApp, type App } from "../../src/app.js";
 import { createLogger } from "../../src/log.js";
 import { pendingCreateMarker } from "./fixtures.js";
-import { CREATE_TIME_LIMIT_MS } from "../../src/partner/client.js";
+import { REQUEST_TIME_LIMIT_MS } from "../../src/partner/client.js";
 import { CREATE_MARKERS, type CreateMarker } from "../../src/bot/features/exchange/create-exchange.js";
 import { FLOW_JOURNAL, type JournalEntry } from "../../src/bot/features/exchange/journal.js";
 
@@ -22,7 +22,7 @@ const ADMIN_ID = 9301;
 const IN_DOUBT = "I could not confirm whether your exchange";
 const ALERT = "an exchange-create got no answer";
 /** Later than any bound the app may use for "left behind" (the longest create plus minutes). */
-const MUCH_LATER_MS = CREATE_TIME_LIMIT_MS + 60 * 60_000;
+const MUCH_LATER_MS = REQUEST_TIME_LIMIT_MS + 60 * 60_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -112,6 +112,8 @@ it("finishes the exchanges a killed replica was checking, after their lease and 
     // The survivor tells every person, those whose exchange the dead replica held included.
     for (const o of orders) await told(w, personOf(o.id), o.id, NOTICES.deposit_received, 20_000);
     expect(survivor.bot.running).toBe(true);
+    // A lease shorter than the longest status check is allowed, and said at start-up.
+    expect(survivor.bot.logs.some((l) => /POLL_LEASE_MS is shorter than the longest status check/.test(String(l.json?.msg)))).toBe(true);
     // Nobody asked about a leased exchange between the kill and the end of its lease.
     const asked = w.sandbox.requests.list().filter((r) => r.endpoint === "exchange-status");
     for (const h of leased) {
