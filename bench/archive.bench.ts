@@ -25,6 +25,7 @@ import {
   EXCHANGES,
   makeExchange,
   median,
+  medianTime,
   NOW,
   OLD_PROBE,
   RECENT,
@@ -62,18 +63,6 @@ interface ChildFigures {
   historyCount: number;
 }
 
-/** Times `fn` FINDS times; the median. */
-async function timed<T>(fn: () => Promise<T> | T): Promise<{ ms: number; result: T }> {
-  const times: number[] = [];
-  let result!: T;
-  for (let k = 0; k < FINDS; k++) {
-    const t0 = performance.now();
-    result = await fn();
-    times.push(performance.now() - t0);
-  }
-  return { ms: median(times), result };
-}
-
 /**
  * Child mode: open the store in `dataDir` and measure. "plain" searches the way the bot did before
  * the archive (the in-memory index of db.json); "archived" through `store.lookup`, which adds the
@@ -89,11 +78,11 @@ async function child(dataDir: string, layout: "plain" | "archived"): Promise<voi
   const byUser = (u: number) => (layout === "plain" ? store.exchanges.byUser(u) : store.lookup.byUser(u));
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
-  const old = await timed(() => find(makeExchange(OLD_PROBE).depositAddress));
-  const recent = await timed(() => find(makeExchange(RECENT_PROBE).depositAddress));
-  const none = await timed(() => find("bc1qnobodyeverusedthisaddress"));
+  const old = await medianTime(FINDS, () => find(makeExchange(OLD_PROBE).depositAddress));
+  const recent = await medianTime(FINDS, () => find(makeExchange(RECENT_PROBE).depositAddress));
+  const none = await medianTime(FINDS, () => find("bc1qnobodyeverusedthisaddress"));
   loop.disable();
-  const history = await timed(() => byUser(makeExchange(OLD_PROBE).userId));
+  const history = await medianTime(FINDS, () => byUser(makeExchange(OLD_PROBE).userId));
 
   const someId = store.exchanges.open()[0]?.id as string;
   const writes: number[] = [];

@@ -32,6 +32,7 @@ import {
   EXCHANGES,
   makeExchange,
   median,
+  medianTime,
   NOW,
   OLD_PROBE,
   RECENT,
@@ -85,18 +86,6 @@ interface CopyFigures {
   exchanges: number;
 }
 
-/** Times `fn` FINDS times; the median. */
-async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; result: T }> {
-  const times: number[] = [];
-  let result!: T;
-  for (let k = 0; k < FINDS; k++) {
-    const t0 = performance.now();
-    result = await fn();
-    times.push(performance.now() - t0);
-  }
-  return { ms: median(times), result };
-}
-
 /** Child mode: open the layout (`where` is a data folder or a database URL) and measure. */
 async function child(layout: Layout, where: string): Promise<void> {
   const t0 = performance.now();
@@ -107,11 +96,11 @@ async function child(layout: Layout, where: string): Promise<void> {
 
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
-  const old = await timed(() => data.lookup.find(makeExchange(OLD_PROBE).depositAddress));
-  const recent = await timed(() => data.lookup.find(makeExchange(RECENT_PROBE).depositAddress));
-  const none = await timed(() => data.lookup.find("bc1qnobodyeverusedthisaddress"));
+  const old = await medianTime(FINDS, () => data.lookup.find(makeExchange(OLD_PROBE).depositAddress));
+  const recent = await medianTime(FINDS, () => data.lookup.find(makeExchange(RECENT_PROBE).depositAddress));
+  const none = await medianTime(FINDS, () => data.lookup.find("bc1qnobodyeverusedthisaddress"));
   loop.disable();
-  const history = await timed(() => data.lookup.byUser(makeExchange(OLD_PROBE).userId));
+  const history = await medianTime(FINDS, () => data.lookup.byUser(makeExchange(OLD_PROBE).userId));
 
   const id = makeExchange(WRITE_PROBE).id;
   const writes: number[] = [];

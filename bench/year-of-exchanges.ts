@@ -54,3 +54,15 @@ export const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor((s.length - 1) / 2)] as number;
 };
+
+/** Runs `fn` `runs` times, one after the other; the median time (ms) and the last result. */
+export async function medianTime<T>(runs: number, fn: () => Promise<T> | T): Promise<{ ms: number; result: T }> {
+  const times: number[] = [];
+  let result!: T;
+  for (let k = 0; k < runs; k++) {
+    const t0 = performance.now();
+    result = await fn();
+    times.push(performance.now() - t0);
+  }
+  return { ms: median(times), result };
+}
