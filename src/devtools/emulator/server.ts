@@ -292,7 +292,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       });
       // The client gave up (grammY's bot.stop aborts the pending request): nobody will read an answer.
       res.on("close", () => {
-        if (!res.writableEnded && !done) release();
+        if (res.writableEnded || done) return;
+        release();
+        // Nothing else may happen for a while (a killed bot): waiters on isPolling() must hear it now.
+        state.changed();
       });
       state.changed(); // lets `waitFor(() => emulator.isPolling())` see the bot is listening
     });

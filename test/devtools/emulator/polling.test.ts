@@ -61,6 +61,17 @@ describe("getUpdates", () => {
     expect(updates.map((u) => u.update_id)).toEqual([text.update_id]);
   });
 
+  it("tells waiters when the client gives up a held request, with nothing else happening", async () => {
+    await start();
+    const giveUp = new AbortController();
+    const held = api().getUpdates({ timeout: 30 }, giveUp.signal);
+    await emu().waitFor(() => emu().isPolling());
+    giveUp.abort();
+    await expect(held).rejects.toThrow();
+    // A killed bot's connection closes like this one; no later call must be needed to notice it.
+    await emu().waitFor(() => !emu().isPolling(), 2_000);
+  });
+
   it("ends an older held request with 409 when a newer one arrives", async () => {
     await start();
     const older = api().getUpdates({ timeout: 30 });
