@@ -213,7 +213,10 @@ export async function startApp(opts: AppOptions): Promise<App> {
     // Replicas: the leader sends; the others tell it there is something to send. The leader tells
     // the others which chats it parked entries for, as that chat's next update may reach any of them.
     onQueued: replicated
-      ? () => void coordination.notify(OUTBOX_NEWS).catch((err: unknown) => logger.warn({ err }, "could not tell the sending replica"))
+      ? (chatId) =>
+          void coordination
+            .notify(OUTBOX_NEWS, String(chatId))
+            .catch((err: unknown) => logger.warn({ err, chatId }, "could not tell the sending replica"))
       : undefined,
     onParked: replicated
       ? (chatId) =>
@@ -370,7 +373,9 @@ export async function startApp(opts: AppOptions): Promise<App> {
     // Telegram's per-bot limits want. When the leader dies, its lock goes with its database
     // session and another replica takes over within seconds.
     poller.start();
-    await coordination.listen(OUTBOX_NEWS, () => delivery.outbox.poke());
+    // The news names the chat, so the leader reads only that chat again; no chat (the news
+    // connection was replaced, some news may be lost) reads every chat.
+    await coordination.listen(OUTBOX_NEWS, (chatId) => delivery.outbox.poke(/^-?\d+$/.test(chatId) ? Number(chatId) : undefined));
     await coordination.listen(OUTBOX_PARKED, (chatId) => {
       if (/^-?\d+$/.test(chatId)) delivery.outbox.knowParked(Number(chatId));
       // No chat: the news connection was replaced, and some names may have been missed.
@@ -497,7 +502,7 @@ interface FileStores {
   live: Store;
 }
 
-/** The coordination channel on which replicas tell the leader that the outbox has a new entry. */
+/** The coordination channel on which replicas tell the leader that the outbox has a new entry (payload: its chat id). */
 const OUTBOX_NEWS = "outbox";
 /** The news channel of chats whose outbox entries wait for that chat's next update (payload: the chat id). */
 const OUTBOX_PARKED = "outbox_parked";

@@ -74,8 +74,8 @@ export interface DeliveryOptions {
   currencies?: () => Promise<Currency[]>;
   now?: () => Date;
   retryBaseMs?: number;
-  /** Passed to the outbox: told after each entry is queued (replicas tell the sending leader). */
-  onQueued?: () => void;
+  /** Passed to the outbox: told after each entry is queued, with its chat (replicas tell the sending leader). */
+  onQueued?: (chatId: number) => void;
   /** Passed to the outbox: see {@link OutboxOptions.onParked}. */
   onParked?: (chatId: number) => void;
 }

@@ -34,6 +34,13 @@
  * while (they are what makes enqueue once-only) and pruned by {@link Outbox.prune} once the main
  * store has durably recorded what they stood for (the caller's `beforePrune`).
  *
+ * - **The sender reads what changed.** The pump keeps each chat's first pending entry in memory and
+ *   reads again only the chats whose entries changed since (queued, sent, retried, woken: each
+ *   marks its chat), not the whole namespace once per chat served, which made a burst to many
+ *   chats cost the square of its size. What this process cannot see (another replica's entries
+ *   whose news was lost, a hand-edited store) is found by a whole read at least once a minute, or
+ *   at once on {@link Outbox.poke} without a chat.
+ *
  * Every store call is awaited, so other work runs between two of them: what must not be split is
  * one atomic call (`add` for once-only, `update` for a change that depends on the stored entry).
  * Sending stays one chat at a time within this process (`#busy`).
@@ -43,6 +50,9 @@ import type { DataStore, KeyValueStore } from "../store/data-store.js";
 
 /** The kv namespace of the entries in the live store. */
 const OUTBOX_NAMESPACE = "outbox";
+
+/** The sender's in-memory heads are read again in whole at least this often (see the module comment). */
+const FULL_READ_EVERY_MS = 60_000;
 
 /** The start of the stored keys of `chatId`'s entries (the digits end at the colon: chat 1 is not chat 10). */
 function chatPrefix(chatId: number): string {
@@ -101,10 +111,10 @@ export interface OutboxOptions<P> {
   /** The write-through store (`live.json`). */
   live: Pick<DataStore, "kv" | "flush">;
   /**
-   * Told after an entry is queued: with replicas, only the leader sends, so the others tell it
-   * (app.ts). Must not throw.
+   * Told after an entry of `chatId` is queued (or woken): with replicas, only the leader sends, so
+   * the others tell it which chat to read again (app.ts). Must not throw.
    */
-  onQueued?: () => void;
+  onQueued?: (chatId: number) => void;
   /**
    * Told when entries of `chatId` were parked: with replicas, the chat's next update may reach
    * another process, whose {@link Outbox.wake} must know (app.ts passes it on; {@link Outbox.knowParked}).
@@ -146,6 +156,24 @@ function isPermanent(err: unknown): boolean {
   return err instanceof GrammyError && err.error_code === 400;
 }
 
+/**
+ * The `n` entries of `entries` queued first, oldest first: one pass keeping a short sorted list,
+ * as the pump runs after every chat served and a burst may hold thousands of chats.
+ */
+function oldestFirst<P>(entries: ReadonlyArray<OutboxEntry<P>>, n: number): Array<OutboxEntry<P>> {
+  const kept: Array<OutboxEntry<P>> = [];
+  if (n <= 0) return kept;
+  for (const e of entries) {
+    const last = kept.at(-1);
+    if (kept.length === n && last !== undefined && e.seq >= last.seq) continue;
+    let i = kept.length;
+    while (i > 0 && (kept[i - 1]?.seq ?? -Infinity) > e.seq) i--;
+    kept.splice(i, 0, e);
+    if (kept.length > n) kept.pop();
+  }
+  return kept;
+}
+
 /** The durable outbox; see the module comment. */
 export class Outbox<P = unknown> {
   readonly #opts: Required<Omit<OutboxOptions<P>, "onBlocked" | "isBlocked" | "onQueued" | "onParked">> &
@@ -166,6 +194,16 @@ export class Outbox<P = unknown> {
   #idleChecks = 0;
   /** Chats with parked entries: {@link wake} is called on every update, and must be cheap. */
   readonly #parkedChats = new Set<number>();
+  /** Each chat's first pending entry as last read ({@link #heads}); the pump picks from here. */
+  readonly #knownHeads = new Map<number, OutboxEntry<P>>();
+  /** Chats whose entries changed since {@link #knownHeads} read them. */
+  readonly #staleChats = new Set<number>();
+  /** Every chat must be read again (at start, after a failed read, on a bare {@link poke}). */
+  #allStale = true;
+  /** When the heads were last read in whole (Date.now()). */
+  #fullReadAt = 0;
+  /** The refresh under way: refreshes run one after another, so an older read never lands last. */
+  #refreshing: Promise<void> = Promise.resolve();
   /** Counters for tests and logs. */
   readonly stats = { sent: 0, failures: 0, blocked: 0, expired: 0 };
 
@@ -235,10 +273,7 @@ export class Outbox<P = unknown> {
     await this.#ready();
     // `add`, not `has` then `set`: of two callers (or replicas) queuing the same key, one wins.
     const added = await this.#kv.add(storedKey(chatId, key), this.#fresh(key, chatId, payload, opts));
-    if (added) {
-      this.#schedule(0);
-      this.#opts.onQueued?.();
-    }
+    if (added) this.#queued(chatId);
     return added;
   }
 
@@ -251,8 +286,14 @@ export class Outbox<P = unknown> {
     const fresh = this.#fresh(key, chatId, payload, opts);
     // One step: the entry must not be sent (and marked) between reading its state and replacing it.
     await this.#kv.update(storedKey(chatId, key), (existing) => (existing?.state === "pending" ? { ...existing, payload } : fresh));
+    this.#queued(chatId);
+  }
+
+  /** `chatId` has something new to send: read it again, send soon, and tell the sender if it is elsewhere. */
+  #queued(chatId: number): void {
+    this.#staleChats.add(chatId);
     this.#schedule(0);
-    this.#opts.onQueued?.();
+    this.#opts.onQueued?.(chatId);
   }
 
   /** A new pending entry (its `seq` taken now, so order is the order of the calls). */
@@ -284,10 +325,12 @@ export class Outbox<P = unknown> {
   }
 
   /**
-   * Looks for due entries now: another replica queued one (news over the store's coordination),
-   * or a periodic look for entries queued where nobody told this process.
+   * Looks for due entries now: another replica queued one for `chatId` (news over the store's
+   * coordination), or, with no chat, anywhere (news may have been missed): every chat is read again.
    */
-  poke(): void {
+  poke(chatId?: number): void {
+    if (chatId === undefined) this.#allStale = true;
+    else this.#staleChats.add(chatId);
     this.#schedule(0);
   }
 
@@ -311,6 +354,7 @@ export class Outbox<P = unknown> {
       if (e.state !== "pending" || e.nextAt <= now) continue;
       await this.#kv.update(key, (cur) => (cur?.state === "pending" && cur.nextAt > now ? { ...cur, nextAt: now } : cur));
     }
+    this.#allStale = true;
     this.#schedule(0);
   }
 
@@ -357,9 +401,8 @@ export class Outbox<P = unknown> {
       if (n > 0) {
         this.#opts.logger.info({ chatId, entries: n }, "outbox: the chat can be written to now; sending what was kept for it");
         // With replicas the sender may be another process.
-        this.#opts.onQueued?.();
+        this.#queued(chatId);
       }
-      this.#schedule(0);
     } catch (err) {
       this.#parkedChats.add(chatId);
       this.#opts.logger.error({ err, chatId }, "outbox: could not wake the chat's kept entries; trying again on its next update");
@@ -413,6 +456,7 @@ export class Outbox<P = unknown> {
       if (e.state === "pending" && e.parked && e.expiresAt <= nowIso) {
         this.stats.expired++;
         await this.#finish(e, "expired");
+        this.#staleChats.add(e.chatId);
       }
     }
     const cutoff = new Date(this.#opts.now().getTime() - this.#opts.keepDoneMs).toISOString();
@@ -432,20 +476,63 @@ export class Outbox<P = unknown> {
   async #isIdle(): Promise<boolean> {
     if (this.#busy.size > 0) return false;
     if (this.#stopped || !this.#started) return true;
+    await this.#refreshHeads();
     const now = this.#opts.now().toISOString();
-    const heads = await this.#heads();
-    return this.#busy.size === 0 && ![...heads.values()].some((e) => e.nextAt <= now);
+    return this.#busy.size === 0 && ![...this.#knownHeads.values()].some((e) => e.nextAt <= now);
   }
 
   /**
-   * Each chat's first pending entry: only it can be sent, the ones behind it wait for it. A chat
-   * whose pending entries are all parked has none (it waits for {@link wake}); one with a newer
-   * entry that is not parked starts again from its oldest, parked or not, so order holds.
+   * Brings {@link #knownHeads} up to date: in whole when every chat is stale or the last whole
+   * read is a minute old, else only the stale chats. Marks made while a read runs stay for the
+   * next one (the read may have missed them); a failed read leaves its chats stale and rejects.
    */
-  async #heads(): Promise<Map<number, OutboxEntry<P>>> {
+  #refreshHeads(): Promise<void> {
+    const next = this.#refreshing.catch(() => undefined).then(() => this.#readStaleHeads());
+    this.#refreshing = next;
+    return next;
+  }
+
+  async #readStaleHeads(): Promise<void> {
+    if (this.#allStale || Date.now() - this.#fullReadAt >= FULL_READ_EVERY_MS) {
+      this.#allStale = false;
+      this.#staleChats.clear();
+      const startedAt = Date.now();
+      try {
+        const heads = await this.#heads();
+        this.#knownHeads.clear();
+        for (const [chatId, head] of heads) this.#knownHeads.set(chatId, head);
+        this.#fullReadAt = startedAt;
+      } catch (err) {
+        this.#allStale = true;
+        throw err;
+      }
+      return;
+    }
+    const chats = [...this.#staleChats];
+    this.#staleChats.clear();
+    for (const [i, chatId] of chats.entries()) {
+      try {
+        const head = (await this.#heads(chatId)).get(chatId);
+        if (head) this.#knownHeads.set(chatId, head);
+        else this.#knownHeads.delete(chatId);
+      } catch (err) {
+        for (const left of chats.slice(i)) this.#staleChats.add(left);
+        throw err;
+      }
+    }
+  }
+
+  /**
+   * Each chat's first pending entry (every chat's, or `chatId`'s: then only its entries are read):
+   * only it can be sent, the ones behind it wait for it. A chat whose pending entries are all
+   * parked has none (it waits for {@link wake}); one with a newer entry that is not parked starts
+   * again from its oldest, parked or not, so order holds.
+   */
+  async #heads(chatId?: number): Promise<Map<number, OutboxEntry<P>>> {
     const heads = new Map<number, OutboxEntry<P>>();
     const awake = new Set<number>();
-    for (const [, e] of await this.#entries()) {
+    const entries = chatId === undefined ? await this.#entries() : await this.#kv.entriesWithPrefix(chatPrefix(chatId));
+    for (const [, e] of entries) {
       if (e.state !== "pending") continue;
       if (!e.parked) awake.add(e.chatId);
       const head = heads.get(e.chatId);
@@ -494,10 +581,9 @@ export class Outbox<P = unknown> {
   /** Starts a worker for every chat whose first pending entry is due. Never rejects. */
   async #pump(): Promise<void> {
     if (this.#stopped) return;
-    let heads;
     try {
       await this.#ready();
-      heads = await this.#heads();
+      await this.#refreshHeads();
     } catch (err) {
       this.#opts.logger.error({ err }, "outbox: could not read the entries; trying again later");
       this.#schedule(this.#opts.retryBaseMs);
@@ -506,20 +592,22 @@ export class Outbox<P = unknown> {
     }
     const now = this.#opts.now().getTime();
     let soonest = Infinity;
+    const due: Array<OutboxEntry<P>> = [];
     // No await from here to the end of the loop: `#busy` is checked and taken in one go.
-    for (const [chatId, head] of [...heads].sort((a, b) => a[1].seq - b[1].seq)) {
+    for (const [chatId, head] of this.#knownHeads) {
       if (this.#busy.has(chatId)) continue;
-      const due = Date.parse(head.nextAt);
-      if (due > now) {
-        soonest = Math.min(soonest, due - now);
-        continue;
-      }
-      if (this.#busy.size >= this.#opts.concurrency) break;
+      const at = Date.parse(head.nextAt);
+      if (at > now) soonest = Math.min(soonest, at - now);
+      else due.push(head);
+    }
+    for (const { chatId } of oldestFirst(due, this.#opts.concurrency - this.#busy.size)) {
       this.#busy.add(chatId);
       void this.#serve(chatId)
         .catch((err: unknown) => this.#opts.logger.error({ err, chatId }, "outbox: serving a chat failed; trying again later"))
         .finally(() => {
           this.#busy.delete(chatId);
+          // What was sent, retried or parked changed this chat's head.
+          this.#staleChats.add(chatId);
           void this.#pump();
         });
     }

@@ -1,0 +1,45 @@
+/**
+ * A live store whose reads are counted: how many whole-namespace reads (`entries()`) and how many
+ * rows any read returned. The outbox tests and the burst benchmark use it to show what the sender
+ * reads, which timings alone (noisy here) cannot.
+ */
+import type { DataStore, KeyValueStore } from "../../src/store/data-store.js";
+
+/** What {@link countReads} has counted so far. */
+export interface ReadCounts {
+  whole: number;
+  rows: number;
+}
+
+/** `live`, with its kv reads counted in the returned `reads`. */
+export function countReads(live: Pick<DataStore, "kv" | "flush">): { live: Pick<DataStore, "kv" | "flush">; reads: ReadCounts } {
+  const reads: ReadCounts = { whole: 0, rows: 0 };
+  const counted: Pick<DataStore, "kv" | "flush"> = {
+    flush: () => live.flush(),
+    kv<T>(namespace: string): KeyValueStore<T> {
+      const kv = live.kv<T>(namespace);
+      return {
+        get: (key) => kv.get(key),
+        set: (key, value) => kv.set(key, value),
+        add: (key, value) => kv.add(key, value),
+        update: (key, change) => kv.update(key, change),
+        delete: (key) => kv.delete(key),
+        has: (key) => kv.has(key),
+        keys: () => kv.keys(),
+        deleteOlderThan: (cutoff) => kv.deleteOlderThan(cutoff),
+        entries: async () => {
+          const all = await kv.entries();
+          reads.whole++;
+          reads.rows += all.length;
+          return all;
+        },
+        entriesWithPrefix: async (prefix) => {
+          const some = await kv.entriesWithPrefix(prefix);
+          reads.rows += some.length;
+          return some;
+        },
+      };
+    },
+  };
+  return { live: counted, reads };
+}

@@ -1,0 +1,111 @@
+/**
+ * The sender's in-memory heads: after the first whole read the pump reads only the chats whose
+ * entries changed, so a burst to many chats costs reads in proportion to its size, not its square;
+ * and what this process was not told of is still found (a poke, or the whole read once a minute).
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { freshStores } from "../store/helpers.js";
+import { fileDataStore } from "../../src/store/file-data-store.js";
+import { Outbox, type Deliverer } from "../../src/delivery/outbox.js";
+import { countReads } from "./counted-live.js";
+
+const { fresh } = freshStores();
+const silent = { info() {}, warn() {}, error() {} };
+const ttl = { ttlMs: 60_000 };
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** A fresh live store on disk, its outbox reads counted. */
+async function countedLive() {
+  return countReads(fileDataStore(await fresh()));
+}
+
+/** Records which chats were sent to, in order. */
+function recorder() {
+  const chats: number[] = [];
+  const deliver: Deliverer<string> = (entry) => {
+    chats.push(entry.chatId);
+    return Promise.resolve("sent");
+  };
+  return { chats, deliver };
+}
+
+/** Resolves once `check` holds (the outbox sends in the background). */
+async function until(check: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+describe("outbox sender heads", () => {
+  it("serves a burst to 300 chats in queue order with one whole read, not one per chat served", async () => {
+    const { live, reads } = await countedLive();
+    const { chats, deliver } = recorder();
+    const outbox = new Outbox<string>({ live, deliver, logger: silent, concurrency: 1 });
+    const burst = Array.from({ length: 300 }, (_, i) => 5_000 - i * 7);
+    for (const chatId of burst) await outbox.enqueue("notice", chatId, "hello", ttl);
+    outbox.start();
+    await outbox.idle();
+    await outbox.stop();
+
+    expect(chats).toEqual(burst);
+    // The first read of the store (the highest seq) and the sender's first whole read.
+    expect(reads.whole).toBeLessThanOrEqual(2);
+    // Each chat's row a few times (its read as a stale chat, its serve); reading the namespace
+    // after each chat served was 300 × 300.
+    expect(reads.rows).toBeLessThan(1_800);
+  });
+
+  it("finds another process's entry when poked for its chat, and every chat's when poked without one", async () => {
+    const { live, reads } = await countedLive();
+    const { chats, deliver } = recorder();
+    const sender = new Outbox<string>({ live, deliver, logger: silent });
+    // Another replica on the same store, whose news did not reach the sender by itself.
+    const other = new Outbox<string>({ live, deliver: () => Promise.reject(new Error("not the sender")), logger: silent });
+    sender.start();
+    await sender.idle();
+
+    await other.enqueue("n", 11, "x", ttl);
+    const wholeBefore = reads.whole;
+    sender.poke(11);
+    await until(() => chats.includes(11));
+    // Only chat 11 was read again.
+    expect(reads.whole).toBe(wholeBefore);
+
+    await other.enqueue("n", 12, "x", ttl);
+    await other.enqueue("n", 13, "x", ttl);
+    sender.poke();
+    await until(() => chats.includes(12) && chats.includes(13));
+    expect(reads.whole).toBe(wholeBefore + 1);
+    await sender.stop();
+    expect(chats).toEqual([11, 12, 13]);
+  });
+
+  it("finds an entry nobody told it of at the whole read a minute later", async () => {
+    const { live, reads } = await countedLive();
+    const { chats, deliver } = recorder();
+    const sender = new Outbox<string>({ live, deliver, logger: silent });
+    const other = new Outbox<string>({ live, deliver: () => Promise.reject(new Error("not the sender")), logger: silent });
+    sender.start();
+    await sender.idle();
+
+    // Queued elsewhere, news lost: the sender's own work reads only its own chat.
+    await other.enqueue("n", 21, "missed", ttl);
+    await sender.enqueue("n", 22, "own", ttl);
+    await until(() => chats.includes(22));
+    await sender.idle();
+    expect(chats).not.toContain(21);
+    const wholeBefore = reads.whole;
+
+    const realNow = Date.now.bind(Date);
+    vi.spyOn(Date, "now").mockImplementation(() => realNow() + 61_000);
+    await sender.enqueue("n", 23, "own", ttl);
+    await until(() => chats.includes(21) && chats.includes(23));
+    expect(reads.whole).toBe(wholeBefore + 1);
+    await sender.stop();
+  });
+});
