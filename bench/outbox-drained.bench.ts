@@ -145,7 +145,7 @@ ${plan}
 
 - **Before**, a look read and parsed every entry of the namespace, so it grew with the backlog: on PostgreSQL every row crossed the connection and was parsed, 25 ms apart, for as long as a person waited.
 - **After**, on PostgreSQL a look is one index range over the waiting chat's own rows (the plan above: kv_key_prefix, one row read), about one round trip whatever the backlog. On lowdb the namespace is in memory: a look still compares every key in memory but copies only the chat's entries, which is why it grows a little with the backlog, far below the copy of everything it made before.
-- The leader's pump still reads the whole namespace once per pump (it needs every chat's first entry); it runs when something is queued or a chat is served, not every 25 ms per waiting person.
+- The leader's pump no longer reads the whole namespace either: it keeps every chat's first entry in memory and reads again only the chats that changed, with a whole read at least once a minute (\`bench/outbox-burst.results.md\`).
 `;
   await writeFile(new URL("./outbox-drained.results.md", import.meta.url), md);
   process.stdout.write(md);
