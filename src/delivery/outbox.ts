@@ -29,17 +29,16 @@
  *   would otherwise lose the first alerts for good. Such entries are parked, and {@link Outbox.wake}
  *   (called on any update from that chat) makes them due again, in their order. A new entry for
  *   the chat tries the oldest parked one first, so order holds even if a wake was missed.
- *
- * States: pending → sent | blocked | failed | expired | obsolete. Finished entries are kept for a
- * while (they are what makes enqueue once-only) and pruned by {@link Outbox.prune} once the main
- * store has durably recorded what they stood for (the caller's `beforePrune`).
- *
  * - **The sender reads what changed.** The pump keeps each chat's first pending entry in memory and
  *   reads again only the chats whose entries changed since (queued, sent, retried, woken: each
  *   marks its chat), not the whole namespace once per chat served, which made a burst to many
  *   chats cost the square of its size. What this process cannot see (another replica's entries
  *   whose news was lost, a hand-edited store) is found by a whole read at least once a minute, or
  *   at once on {@link Outbox.poke} without a chat.
+ *
+ * States: pending → sent | blocked | failed | expired | obsolete. Finished entries are kept for a
+ * while (they are what makes enqueue once-only) and pruned by {@link Outbox.prune} once the main
+ * store has durably recorded what they stood for (the caller's `beforePrune`).
  *
  * Every store call is awaited, so other work runs between two of them: what must not be split is
  * one atomic call (`add` for once-only, `update` for a change that depends on the stored entry).
