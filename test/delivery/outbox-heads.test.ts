@@ -32,6 +32,20 @@ function recorder() {
   return { chats, deliver };
 }
 
+/**
+ * A started, idle sender and another process's outbox on the same store (a replica that queues
+ * but does not send), whose news does not reach the sender by itself.
+ */
+async function senderAndOther() {
+  const { live, reads } = await countedLive();
+  const { chats, deliver } = recorder();
+  const sender = new Outbox<string>({ live, deliver, logger: silent });
+  const other = new Outbox<string>({ live, deliver: () => Promise.reject(new Error("not the sender")), logger: silent });
+  sender.start();
+  await sender.idle();
+  return { reads, chats, sender, other };
+}
+
 /** Resolves once `check` holds (the outbox sends in the background). */
 async function until(check: () => boolean, timeoutMs = 5_000): Promise<void> {
   const end = Date.now() + timeoutMs;
@@ -61,13 +75,7 @@ describe("outbox sender heads", () => {
   });
 
   it("finds another process's entry when poked for its chat, and every chat's when poked without one", async () => {
-    const { live, reads } = await countedLive();
-    const { chats, deliver } = recorder();
-    const sender = new Outbox<string>({ live, deliver, logger: silent });
-    // Another replica on the same store, whose news did not reach the sender by itself.
-    const other = new Outbox<string>({ live, deliver: () => Promise.reject(new Error("not the sender")), logger: silent });
-    sender.start();
-    await sender.idle();
+    const { reads, chats, sender, other } = await senderAndOther();
 
     await other.enqueue("n", 11, "x", ttl);
     const wholeBefore = reads.whole;
@@ -86,12 +94,7 @@ describe("outbox sender heads", () => {
   });
 
   it("finds an entry nobody told it of at the whole read a minute later", async () => {
-    const { live, reads } = await countedLive();
-    const { chats, deliver } = recorder();
-    const sender = new Outbox<string>({ live, deliver, logger: silent });
-    const other = new Outbox<string>({ live, deliver: () => Promise.reject(new Error("not the sender")), logger: silent });
-    sender.start();
-    await sender.idle();
+    const { reads, chats, sender, other } = await senderAndOther();
 
     // Queued elsewhere, news lost: the sender's own work reads only its own chat.
     await other.enqueue("n", 21, "missed", ttl);
