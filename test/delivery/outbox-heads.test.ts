@@ -8,6 +8,7 @@ import { freshStores } from "../store/helpers.js";
 import { fileDataStore } from "../../src/store/file-data-store.js";
 import { Outbox, type Deliverer } from "../../src/delivery/outbox.js";
 import { countReads } from "./counted-live.js";
+import { until } from "../until.js";
 
 const { fresh } = freshStores();
 const silent = { info() {}, warn() {}, error() {} };
@@ -44,15 +45,6 @@ async function senderAndOther() {
   sender.start();
   await sender.idle();
   return { reads, chats, sender, other };
-}
-
-/** Resolves once `check` holds (the outbox sends in the background). */
-async function until(check: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 5));
-  }
 }
 
 describe("outbox sender heads", () => {

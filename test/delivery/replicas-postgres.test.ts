@@ -14,6 +14,7 @@ import { Outbox, type Deliverer } from "../../src/delivery/outbox.js";
 import { BroadcastRunner } from "../../src/support/broadcast.js";
 import { countFunnel, readFunnel } from "../../src/support/funnel.js";
 import { testDatabase } from "../postgres/database.js";
+import { until } from "../until.js";
 
 const silent = { info() {}, warn() {}, error() {} };
 let stores: DataStore[] = [];
@@ -190,10 +191,4 @@ function forbiddenUntilStart(): { deliver: Deliverer<string>; sent: string[]; pr
     return Promise.resolve("sent");
   };
   return { deliver, sent, pressStart: () => (started = true) };
-}
-
-async function until(ok: () => boolean, timeoutMs = 5_000): Promise<void> {
-  for (const end = Date.now() + timeoutMs; !ok(); await new Promise((r) => setTimeout(r, 10))) {
-    if (Date.now() > end) throw new Error("timed out waiting");
-  }
 }

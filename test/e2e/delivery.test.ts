@@ -10,6 +10,7 @@ import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
 import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver, leadingIcon } from "./chat-driver.js";
 import { cycle, openExchange, type TestUser } from "./fixtures.js";
+import { until } from "../until.js";
 
 /** The person's messages that start with `icon` (milestones start with their status icon). */
 const starting = (user: TestUser, icon: string) =>
@@ -18,15 +19,6 @@ const starting = (user: TestUser, icon: string) =>
     .filter((m) => leadingIcon(m.plain) === icon && !m.plain.includes("Status:") && !m.plain.includes("Exchange created"));
 const intros = (user: TestUser): ReturnType<TestUser["chat"]["messages"]> =>
   user.chat.messages().filter((m) => m.plain.includes("Exchange created"));
-
-/** Polls `check` until it holds (the outbox's own state changes make no emulator event). */
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** Stores an exchange the way createExchangeOnce does, and nothing else (no instructions). */
 async function storeOnly(h: Harness, user: TestUser): Promise<ExchangeRecord> {

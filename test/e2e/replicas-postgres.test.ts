@@ -17,6 +17,7 @@ import { pendingCreateMarker } from "./fixtures.js";
 import { REQUEST_TIME_LIMIT_MS } from "../../src/partner/client.js";
 import { CREATE_MARKERS, type CreateMarker } from "../../src/bot/features/exchange/create-exchange.js";
 import { FLOW_JOURNAL, type JournalEntry } from "../../src/bot/features/exchange/journal.js";
+import { until } from "../until.js";
 
 const ADMIN_ID = 9301;
 const IN_DOUBT = "I could not confirm whether your exchange";
@@ -25,15 +26,6 @@ const ALERT = "an exchange-create got no answer";
 const MUCH_LATER_MS = REQUEST_TIME_LIMIT_MS + 60 * 60_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Polls `check` until it holds (a read of the database has no event to wait for). */
-async function until(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error("until: timed out");
-    await sleep(20);
-  }
-}
 
 let h: Harness;
 let other: App | undefined;

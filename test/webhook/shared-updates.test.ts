@@ -9,6 +9,7 @@ import { openPostgresStore } from "../../src/store/postgres/postgres-store.js";
 import { postgresCoordination } from "../../src/store/postgres/coordination.js";
 import { SharedUpdates, UPDATE_MEMORY_MS, UPDATES_NAMESPACE } from "../../src/webhook/shared-updates.js";
 import { testDatabase } from "../postgres/database.js";
+import { until } from "../until.js";
 
 const quiet = { info() {}, warn() {} };
 const CHAT = 7001;
@@ -156,11 +157,3 @@ describe("an update id shared by replicas", () => {
     expect(await seen.keys()).toEqual([]);
   });
 });
-
-async function until(check: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await sleep(10);
-  }
-}

@@ -7,6 +7,7 @@ import pg from "pg";
 import type { Coordination } from "../../../src/store/coordination.js";
 import { postgresCoordination } from "../../../src/store/postgres/coordination.js";
 import { testDatabase } from "../../postgres/database.js";
+import { until } from "../../until.js";
 
 const quiet = { info() {}, warn() {} };
 let url: string;
@@ -19,14 +20,6 @@ function replica(leaderRetryMs = 50): Coordination {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(check: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await sleep(10);
-  }
-}
 
 beforeAll(async () => {
   url = await testDatabase();
