@@ -1,0 +1,354 @@
+/**
+ * The app's services, in start order; a stop runs the list backwards (services.ts). Read down for
+ * the start, up for the stop:
+ *
+ * - ops: /healthz, /readyz and /metrics, first, so that while start-up waits /readyz says what
+ *   is missing; last to close, so they answer until the end;
+ * - partner, store: nothing to start (built and opened before), closed near the end;
+ * - telegram: reached (said out loud while it is not), the commands registered;
+ * - news: what replicas tell each other (one process tells itself);
+ * - leadership: the jobs that must run once (sending, support's checks, the timers), on the
+ *   leader; one process leads at once, so its jobs have run their start before updates come;
+ * - archive, notifier, poller: background work on the exchanges;
+ * - updates: taken last, once everything an update relies on runs; stopped first (with the
+ *   handlers in flight waited for), so no update meets a part that has stopped;
+ * - readiness: the first thing a stop does is turn /readyz unready, so a load balancer stops sending.
+ */
+import { run, type RunnerHandle } from "@grammyjs/runner";
+import { registerCommands } from "../bot/commands.js";
+import { registerAdminCommands } from "../bot/features/admin/commands.js";
+import { settleInterruptedCreates } from "../bot/features/exchange/interrupted.js";
+import { DEFAULT_TIMEOUT_MS } from "../partner/client.js";
+import { hostOf, waitForTelegram } from "../net/wait-for-telegram.js";
+import { startOpsServer, type OpsServer } from "../ops/http.js";
+import { startArchiver, type Archiver } from "../store/archive-schedule.js";
+import type { Coordination } from "../store/coordination.js";
+import type { Logger } from "../log.js";
+import { startWebhookServer, type WebhookServer } from "../webhook/server.js";
+import { everyService, ServiceList, stopOnly, type Service, type ServiceEvent } from "./services.js";
+import { OUTBOX_NEWS, OUTBOX_PARKED, type AppOptions, type Parts } from "./parts.js";
+
+/**
+ * How long a stop waits for running handlers. A stop cancels partner reads at once (a read with
+ * its retries takes up to three time limits, longer than any process manager waits), so what is
+ * left to wait for is an exchange-create in flight: one attempt's time limit, plus storing it.
+ */
+const STOP_GRACE_MS = DEFAULT_TIMEOUT_MS + 5_000;
+
+/** The update types the bot uses, for getUpdates and setWebhook alike. */
+const ALLOWED_UPDATES = ["message", "callback_query", "inline_query", "chosen_inline_result", "my_chat_member"] as const;
+
+const MINUTE = 60_000;
+
+/** The app's services, and what some of them hold once started (for the app's handle). */
+export interface AppServices {
+  readonly list: ServiceList;
+  /** Webhook mode, once started: the local server Telegram's requests reach through the proxy. */
+  webhook(): WebhookServer | undefined;
+  /** The app's own listener for /healthz, /readyz and /metrics, when PORT is set (polling). */
+  opsServer(): OpsServer | undefined;
+  /** The running archiver (one that has nothing to move when the store has no files). */
+  archiver(): Archiver;
+}
+
+/** Lists the app's services over its parts; nothing starts until `list.start()`. */
+export function appServices(parts: Parts, opts: AppOptions): AppServices {
+  const { config, logger } = opts;
+  const { bot, t, partner, stores, watch, delivery, notifier, poller, support, topology } = parts;
+  const onEvent = (e: ServiceEvent) => logService(logger, e);
+
+  let opsServer: OpsServer | undefined;
+  const ops: Service = {
+    name: "ops",
+    async start() {
+      watch.readiness.start();
+      // In webhook mode they share the webhook's server on PORT (started with the updates).
+      if (config.port !== undefined && topology.updates.kind !== "webhook") {
+        opsServer = await startOpsServer(parts.opsHandler, config.port);
+        logger.info({ port: config.port }, "serving /healthz, /readyz and /metrics");
+      }
+    },
+    async stop() {
+      watch.readiness.stop();
+      await opsServer?.close();
+    },
+  };
+
+  const telegram: Service = {
+    name: "telegram",
+    async start() {
+      // Said out loud and stoppable: an unreachable Telegram is logged with each retry (see
+      // wait-for-telegram.ts), instead of start-up going silent inside grammY's 500 s time limit.
+      if (opts.botInfo === undefined) {
+        bot.botInfo = await waitForTelegram({ token: opts.botToken, apiRoot: opts.telegramApiRoot, logger, signal: opts.signal });
+      }
+      // Sets the bot's identity from getMe above (or the given botInfo): no second call.
+      await bot.init();
+      // Nothing at start-up waits for the partner API (the catalog loads on first use, the poller
+      // runs in the background): say so, so a silent partner is not mistaken for a stuck start-up.
+      logger.info(
+        { host: hostOf(opts.partnerApiUrl) },
+        "partner: not contacted at start-up; first request on first use or the first poller cycle",
+      );
+      // A webhook left over from another deployment would make getUpdates fail with 409.
+      if (topology.updates.kind === "polling") {
+        // grammY types its signal with a shim of AbortSignal; the runtime object is Node's own.
+        await bot.api.deleteWebhook(undefined, opts.signal as Parameters<typeof bot.api.deleteWebhook>[1]);
+      }
+      await registerCommands(bot.api, t);
+      await registerAdminCommands(bot.api, t, config.adminIds, logger);
+    },
+    stop: () => Promise.resolve(),
+  };
+
+  // News names the chat, so the leader reads only that chat again; no chat (the news connection
+  // was replaced, some news may be lost) reads every chat.
+  const missedNews =
+    topology.missedNewsCheckMs === undefined
+      ? undefined
+      : everyService(
+          "missed news",
+          topology.missedNewsCheckMs,
+          () => {
+            delivery.outbox.poke();
+            return Promise.resolve();
+          },
+          () => {},
+        );
+  const news: Service = {
+    name: "news",
+    async start() {
+      await parts.coordination.listen(OUTBOX_NEWS, (chatId) => delivery.outbox.poke(/^-?\d+$/.test(chatId) ? Number(chatId) : undefined));
+      await parts.coordination.listen(OUTBOX_PARKED, (chatId) => {
+        if (/^-?\d+$/.test(chatId)) delivery.outbox.knowParked(Number(chatId));
+        else
+          void delivery.outbox
+            .relearnParked()
+            .catch((err: unknown) => logger.warn({ err }, "could not read which chats wait for an update"));
+      });
+      await missedNews?.start();
+    },
+    // Listening ends with the coordination, which the store closes.
+    stop: async () => missedNews?.stop(),
+  };
+
+  // What was queued but not sent before the last stop (or a crash) goes out first: the outbox's
+  // entries, instructions never queued, notices never handed over; then tracking resumes.
+  const outbox: Service = {
+    name: "outbox",
+    async start() {
+      await delivery.reconcile();
+      const missed = await notifier.catchUp();
+      if (missed > 0) logger.info({ missed }, "sending status notices stored before the last stop");
+      delivery.outbox.start();
+    },
+    // After the message in flight is confirmed and marked; the rest waits in the store.
+    stop: () => delivery.outbox.stop(),
+  };
+  const { olderThanMs, everyMs } = topology.interruptedCreates;
+  const interrupted: Service =
+    everyMs === undefined
+      ? {
+          // One process, before it takes updates: a person left at "Creating your exchange…" by
+          // the last process is told.
+          name: "interrupted creates",
+          start: async () => {
+            await settleInterruptedCreates(parts.deps, { olderThanMs });
+          },
+          stop: () => Promise.resolve(),
+        }
+      : everyService(
+          "interrupted creates",
+          everyMs,
+          () => parts.settleInterrupted(),
+          (err) => logger.error({ err }, "could not settle the creates left by other replicas"),
+          { runAtStart: true },
+        );
+  const leaderJobs = new ServiceList(
+    [
+      outbox,
+      { name: "support", start: () => support.start(), stop: () => support.stop() },
+      interrupted,
+      // Expiry is announced at most a minute late; the check is a scan of the few chats in a flow.
+      everyService(
+        "flow expiry",
+        MINUTE,
+        () => parts.expireFlows(),
+        (err) => logger.error({ err }, "flow expiry failed"),
+      ),
+      everyService(
+        "housekeeping",
+        MINUTE,
+        () => parts.housekeeping(),
+        (err) => logger.error({ err }, "housekeeping failed"),
+      ),
+    ],
+    onEvent,
+  );
+
+  let archiver: Archiver = noArchive;
+  const files = stores.files;
+  const archive: Service = {
+    name: "archive",
+    // After the notices were caught up (the leader's outbox job, above): an exchange whose last
+    // notice is still owed is never archived. A store without files keeps every exchange in one place.
+    start: () => {
+      if (files)
+        archiver = startArchiver({
+          archive: files.store.archive,
+          afterMs: config.archiveAfterMs,
+          now: parts.now,
+          logger: logger.child({ part: "archive" }),
+        });
+      return Promise.resolve();
+    },
+    // Its batch in progress ends first; a move cut short is finished by the next run.
+    stop: () => archiver.stop(),
+  };
+
+  let runner: RunnerHandle | undefined;
+  let webhook: WebhookServer | undefined;
+  const updates: Service = {
+    name: "updates",
+    async start() {
+      const { updates: source } = topology;
+      const about = { bot: bot.botInfo.username, mode: config.mode };
+      if (source.kind === "none") {
+        logger.info(about, "bot takes no updates here (TELEGRAM_UPDATES=none): it checks exchanges and sends as one of the replicas");
+        return;
+      }
+      if (source.kind === "polling") {
+        runner = run(bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });
+        logger.info(about, "bot is polling for updates");
+        return;
+      }
+      // Listening before setWebhook, so Telegram's first delivery finds the server up.
+      webhook = await startWebhookServer({
+        bot,
+        secretToken: config.webhookSecret ?? "",
+        path: new URL(source.url).pathname,
+        port: config.port ?? 8080,
+        host: opts.webhookHost,
+        ackWithinMs: opts.webhookAckWithinMs,
+        logger: logger.child({ part: "webhook" }),
+        // /healthz, /readyz and /metrics on the same port; each delivery shows Telegram reaches us
+        // (there is no getUpdates to show it in this mode).
+        otherPaths: parts.opsHandler,
+        onDelivery: () => watch.readiness.telegramCall(true),
+      });
+      try {
+        // Updates queued while the bot was down are kept (drop_pending_updates: false).
+        await bot.api.setWebhook(source.url, {
+          secret_token: config.webhookSecret,
+          allowed_updates: [...ALLOWED_UPDATES],
+          drop_pending_updates: false,
+        });
+      } catch (err) {
+        await webhook.close();
+        webhook = undefined;
+        throw err;
+      }
+      logger.info(about, "bot is taking updates by webhook");
+    },
+    async stop() {
+      if (runner?.isRunning()) await runner.stop();
+      // The webhook stays set: Telegram keeps new updates until the next process takes them.
+      await webhook?.close();
+      // Reads end now (their handlers answer and finish); a create in flight is waited for.
+      partner.cancelReads();
+      if (!(await parts.inFlight.drain(STOP_GRACE_MS))) {
+        logger.warn({ active: parts.inFlight.active }, "stopping with updates still running after the grace period");
+      }
+    },
+  };
+
+  const list = new ServiceList(
+    [
+      ops,
+      stopOnly("partner", () => partner.close()),
+      // Opened before the parts were built (stores.ts); a settling pass still writing ends first.
+      stopOnly("store", async () => {
+        await parts.settled();
+        await stores.close();
+      }),
+      telegram,
+      news,
+      leadershipService(parts.coordination, leaderJobs, logger),
+      archive,
+      // After the poller (stopped before it): its last cycle's notices are handed over.
+      stopOnly("notifier", () => notifier.stop()),
+      {
+        name: "poller",
+        start: () => {
+          poller.start();
+          return Promise.resolve();
+        },
+        stop: () => poller.stop(),
+      },
+      updates,
+      // Unready at once, so a load balancer stops sending; the server answers until the end.
+      stopOnly("readiness", () => watch.readiness.stop()),
+    ],
+    onEvent,
+  );
+  return { list, webhook: () => webhook, opsServer: () => opsServer, archiver: () => archiver };
+}
+
+/**
+ * The lead of the jobs that must run once. Every process competes; one process's coordination
+ * grants it at once, and then its jobs have started (or failed start-up) when this start resolves.
+ * Replicas: one leads; when it dies, its lock goes with its database session and another replica
+ * takes over within seconds. One sender per bot token is also what Telegram's per-bot limits want.
+ */
+function leadershipService(coordination: Coordination, jobs: ServiceList, logger: Logger): Service {
+  let leadership: ReturnType<Coordination["lead"]> | undefined;
+  let stopping = false;
+  const stopJobs = () => jobs.stop().catch((err: unknown) => logger.error({ err }, "could not stop the leader's jobs"));
+  return {
+    name: "leadership",
+    async start() {
+      stopping = false;
+      let atStart = true;
+      let gainedAtStart: Promise<void> | undefined;
+      leadership = coordination.lead("jobs", {
+        onGain: () => {
+          const started = jobs.start();
+          if (atStart) gainedAtStart = started;
+          else started.catch((err: unknown) => logger.error({ err }, "could not start the leader's jobs"));
+        },
+        onLose: () => {
+          // Outside a stop, only when this process's database connection failed: sending stops
+          // here and another replica leads. Restart this one to have it take part again.
+          if (!stopping) logger.error("this replica lost the lead of sending and support's checks; restart it to rejoin");
+          void stopJobs();
+        },
+      });
+      atStart = false;
+      try {
+        await gainedAtStart;
+      } catch (err) {
+        stopping = true;
+        await leadership.stop();
+        throw err;
+      }
+    },
+    async stop() {
+      stopping = true;
+      await leadership?.stop();
+      await jobs.stop();
+    },
+  };
+}
+
+/** The archiver of a backend that keeps every exchange in one place: nothing to move. */
+const noArchive: Archiver = {
+  runNow: () => Promise.resolve({ archived: 0, batches: 0, changedMeanwhile: 0 }),
+  idle: () => Promise.resolve(),
+  stop: () => Promise.resolve(),
+};
+
+/** Each service's start and stop, for the log (and tests that read the stop order from it). */
+function logService(logger: Logger, e: ServiceEvent): void {
+  if (e.type === "started" || e.type === "stopped") logger.debug({ service: e.name, ms: Math.round(e.ms) }, `service ${e.type}`);
+  else logger.error({ service: e.name, err: e.err }, e.type === "start-failed" ? "service could not start" : "service could not stop");
+}

@@ -1,0 +1,275 @@
+/**
+ * The app's parts, built from the config and the opened store without any I/O: nothing here
+ * listens, sends, reads or starts a timer (services.ts does, in order, in app-services.ts). So
+ * what the app is made of reads top to bottom, in the order the data flows: store → partner →
+ * catalog → bot → delivery → poller → support.
+ */
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import type { Bot } from "grammy";
+import type { UserFromGetMe } from "grammy/types";
+import type { Config } from "../config.js";
+import type { Logger } from "../log.js";
+import type { DataStore } from "../store/data-store.js";
+import { UsersPerUpdate } from "../store/users-per-update.js";
+import { createPartnerClient, type PartnerClient } from "../partner/client.js";
+import { createCatalog, type Catalog } from "../partner/catalog.js";
+import { createBot, installFeatures } from "../bot/create-bot.js";
+import type { BaseContext, BotContext } from "../bot/context.js";
+import type { BotDeps } from "../bot/deps.js";
+import { InFlightUpdates } from "../bot/middleware/in-flight.js";
+import { chatTranslator, contactVariable, createI18n, translatorOf, type Translator } from "../messages/i18n.js";
+import { expireConversations } from "../bot/conversation-storage.js";
+import { settleInterruptedCreates, type InterruptedReport } from "../bot/features/exchange/interrupted.js";
+import { pruneCreateMarkers } from "../bot/features/exchange/create-exchange.js";
+import { RecentUpdates } from "../webhook/recent-updates.js";
+import { SharedUpdates } from "../webhook/shared-updates.js";
+import { createPoller, type Poller } from "../poller/poller.js";
+import { Notifier } from "../poller/notifier.js";
+import { ExchangeTracker } from "../poller/tracker.js";
+import { Delivery } from "../delivery/delivery.js";
+import { PartnerHealth } from "../support/partner-health.js";
+import { createSupport, type SupportServices } from "../support/services.js";
+import type { AppMetrics } from "../ops/metrics.js";
+import type { Readiness } from "../ops/readiness.js";
+import { opsHandler, type OpsHandler } from "../ops/http.js";
+import { watchTelegram } from "../ops/telegram-watch.js";
+import { openExchangesByStatus, outboxBacklog, pollerLagSeconds } from "../ops/figures.js";
+import type { Coordination } from "../store/coordination.js";
+import { INTERRUPTED_AFTER_MS, type Topology } from "./topology.js";
+import type { DataStores } from "./stores.js";
+
+export interface AppOptions {
+  config: Config;
+  logger: Logger;
+  /** Resolved endpoints: in sandbox mode these point at the in-process servers. */
+  botToken: string;
+  telegramApiRoot: string | undefined;
+  partnerApiUrl: string;
+  partnerApiKey: string;
+  now?: () => Date;
+  botInfo?: UserFromGetMe;
+  /** Webhook mode: the interface to listen on (default every one); tests use loopback. */
+  webhookHost?: string;
+  /** Webhook mode: answer Telegram after at most this long (see webhook/server.ts). */
+  webhookAckWithinMs?: number;
+  /** Aborted by the first SIGINT/SIGTERM: start-up stops waiting for Telegram at once. */
+  signal?: AbortSignal;
+}
+
+/** What the app watches itself with; built before the store, whose writes it counts. */
+export interface Watch {
+  metrics: AppMetrics;
+  readiness: Readiness;
+}
+
+/** Everything the app is made of, built and not yet started. */
+export interface Parts {
+  readonly topology: Topology;
+  readonly stores: DataStores;
+  /** The main store as the parts read it (through the users-per-update cache). */
+  readonly store: DataStore;
+  readonly coordination: Coordination;
+  readonly watch: Watch;
+  readonly partner: PartnerClient;
+  readonly catalog: Catalog;
+  readonly bot: Bot<BotContext>;
+  readonly t: Translator;
+  readonly inFlight: InFlightUpdates;
+  readonly delivery: Delivery;
+  readonly notifier: Notifier;
+  readonly tracker: ExchangeTracker;
+  readonly poller: Poller;
+  readonly support: SupportServices;
+  readonly deps: BotDeps;
+  readonly opsHandler: OpsHandler;
+  readonly sharedUpdates: SharedUpdates | undefined;
+  readonly now: () => Date;
+  /** Removes exchange flows untouched for FLOW_TIMEOUT_MINUTES (as of `at`) and tells their chats. */
+  readonly expireFlows: (at?: Date) => Promise<number>;
+  /** Settles the creates other processes left unfinished, as of `at`; one pass at a time. */
+  readonly settleInterrupted: (at?: Date) => Promise<InterruptedReport>;
+  /** Idle for a while: waits for a pass in progress (a stop does, before the store closes). */
+  readonly settled: () => Promise<void>;
+  /** Prunes what is done with: finished outbox entries, old create markers, old webhook update ids. */
+  readonly housekeeping: () => Promise<void>;
+}
+
+/** Builds the parts. Reads nothing and starts nothing: the store was opened before, by stores.ts. */
+export function buildParts(opts: AppOptions, topology: Topology, stores: DataStores, watch: Watch): Parts {
+  const { config, logger } = opts;
+  const { metrics, readiness } = watch;
+  const now = opts.now ?? (() => new Date());
+  const startedAt = now().getTime();
+  /**
+   * This process among replicas: whose poller claims are whose, and what it begins and may leave
+   * unfinished (interrupted.ts); host and pid make it readable in the database and the logs.
+   */
+  const processId = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+  const { live, files, coordination } = stores;
+  // Every part reads users through it; within an update, each person's record is read once.
+  const usersPerUpdate = new UsersPerUpdate(stores.store);
+  const store = usersPerUpdate.store;
+
+  // Every partner request is measured for /stats and the "partner down" alert.
+  const health = new PartnerHealth();
+  const partner = createPartnerClient({
+    baseUrl: opts.partnerApiUrl,
+    apiKey: opts.partnerApiKey,
+    logger: logger.child({ part: "partner" }),
+    onRequest: (e) => {
+      health.record(e, now());
+      metrics.partnerRequest(e);
+      readiness.partnerRequest(e);
+    },
+  });
+  const catalog = createCatalog(partner, { logger: logger.child({ part: "catalog" }) });
+
+  // The support contact is a variable of every message, inside an update (ctx.t) and outside.
+  const contact = { contact: contactVariable(config.supportContact) };
+  const i18n = createI18n<BaseContext>(async (userId) => (await store.users.get(userId))?.languageCode, contact);
+  const t = translatorOf(i18n, contact);
+  const inFlight = new InFlightUpdates((d) => metrics.updateHandled(d.type, d.outcome, d.seconds));
+  // The Bot first, without handlers: delivery and support send through its Api, and the features
+  // (installed below) get them as ordinary dependencies.
+  const bot = createBot({
+    token: opts.botToken,
+    client: opts.telegramApiRoot ? { apiRoot: opts.telegramApiRoot } : undefined,
+    botInfo: opts.botInfo,
+  });
+  bot.api.config.use(
+    watchTelegram({
+      onCall(method, r) {
+        // Any answer, even an error, shows Telegram is reachable; only "no answer" does not.
+        readiness.telegramCall(r.ok || r.code !== "network", r.ok ? undefined : r.reason);
+        if (!r.ok) metrics.telegramError(method, r.code);
+      },
+    }),
+  );
+
+  const { delivery, notifier, tracker } = buildDelivery();
+  /** From "a status may have changed" to "the person is told": the delivery parts, in one place. */
+  function buildDelivery() {
+    const delivery = new Delivery({
+      store,
+      live,
+      api: bot.api,
+      t,
+      logger: logger.child({ part: "delivery" }),
+      currencies: () => catalog.currencies(),
+      now,
+      // The leader sends; whichever process queues tells it there is something to send. The
+      // leader tells the others which chats it parked entries for, as that chat's next update may
+      // reach any of them. (One process's news stays in the process: it tells itself.)
+      onQueued: (chatId) =>
+        void coordination
+          .notify(OUTBOX_NEWS, String(chatId))
+          .catch((err: unknown) => logger.warn({ err, chatId }, "could not tell the sending replica")),
+      onParked: (chatId) =>
+        void coordination
+          .notify(OUTBOX_PARKED, String(chatId))
+          .catch((err: unknown) => logger.warn({ err, chatId }, "could not tell the other replicas of a parked chat")),
+    });
+    const notifier = new Notifier({ store, delivery, logger: logger.child({ part: "notifier" }) });
+    const tracker = new ExchangeTracker({ store, partner, notifier, logger: logger.child({ part: "tracker" }), now });
+    return { delivery, notifier, tracker };
+  }
+
+  const poller = createPoller({
+    store,
+    partner,
+    notifier,
+    tracker,
+    logger: logger.child({ part: "poller" }),
+    intervalMs: config.pollIntervalMs,
+    maxAgeMs: config.trackingMaxAgeMs,
+    owner: processId,
+    ...topology.claims,
+    now,
+    onFlag: (exchange, reason) => support.alerts.onFlag(exchange, reason),
+    onCycle: (report) => metrics.pollerCycle(report),
+  });
+  const support = createSupport({ config, store, api: bot.api, t, logger, health, poller, delivery, now });
+  const deps: BotDeps = { config, store, live, partner, catalog, logger, now, processId, i18n, t, support, delivery, tracker, metrics };
+  // Webhook mode: Telegram's repeats are dropped in this process at once, and with replicas also
+  // when the first went to another replica (through the store).
+  const sharedUpdates = topology.sharedDedupe
+    ? new SharedUpdates({ store, owner: processId, now, logger: logger.child({ part: "webhook" }) })
+    : undefined;
+  installFeatures(bot, deps, {
+    inFlight,
+    dedupe: topology.updates.kind === "webhook" ? new RecentUpdates() : undefined,
+    sharedDedupe: sharedUpdates,
+    // One process's coordination runs it at once; replicas take the chat's lock in the database.
+    chatLock: (chatId, fn) => coordination.withChatLock(chatId, fn),
+    updateScope: usersPerUpdate.middleware,
+  });
+  metrics.setSources({
+    openExchangesByStatus: () => openExchangesByStatus(store),
+    outboxBacklog: () => outboxBacklog(delivery),
+    storeFileBytes: (): Record<string, number> =>
+      files ? { "db.json": files.store.stats.lastWriteBytes, "live.json": files.live.stats.lastWriteBytes } : {},
+    pollerLagSeconds: () => pollerLagSeconds(poller, now()) ?? (now().getTime() - startedAt) / 1000,
+  });
+  const handler = opsHandler({ readiness, metrics, metricsToken: config.metricsToken });
+
+  const expireFlows = (at: Date = now()) =>
+    expireConversations({
+      store: live,
+      api: bot.api,
+      logger,
+      now: () => at,
+      timeoutMs: config.flowTimeoutMs,
+      expiredText: async (chatId) =>
+        (await chatTranslator(t, store, chatId))("flow-expired", { minutes: Math.round(config.flowTimeoutMs / 60_000) }),
+    });
+  let settling: Promise<InterruptedReport> | undefined;
+  const settleInterrupted = (at: Date = now()): Promise<InterruptedReport> =>
+    (settling ??= settleInterruptedCreates(
+      { ...deps, now: () => at },
+      { olderThanMs: INTERRUPTED_AFTER_MS, chatLock: (chatId, fn) => coordination.withChatLock(chatId, fn) },
+    ).finally(() => {
+      settling = undefined;
+    }));
+  // Housekeeping of the small and the main file: finished outbox entries once the main store
+  // holds what they stood for, the create markers of finished exchanges, and (replicas) the
+  // webhook update ids too old to come again.
+  const housekeeping = async () => {
+    await delivery.prune();
+    if ((await pruneCreateMarkers(store, now(), config.flowTimeoutMs + 60_000)) > 0) await store.whenDurable();
+    await sharedUpdates?.prune(now());
+  };
+
+  return {
+    topology,
+    stores,
+    store,
+    coordination,
+    watch,
+    partner,
+    catalog,
+    bot,
+    t,
+    inFlight,
+    delivery,
+    notifier,
+    tracker,
+    poller,
+    support,
+    deps,
+    opsHandler: handler,
+    sharedUpdates,
+    now,
+    expireFlows,
+    settleInterrupted,
+    settled: async () => {
+      await settling?.catch(() => undefined);
+    },
+    housekeeping,
+  };
+}
+
+/** The coordination channel on which replicas tell the leader that the outbox has a new entry (payload: its chat id). */
+export const OUTBOX_NEWS = "outbox";
+/** The news channel of chats whose outbox entries wait for that chat's next update (payload: the chat id). */
+export const OUTBOX_PARKED = "outbox_parked";
