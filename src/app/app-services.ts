@@ -350,5 +350,8 @@ const noArchive: Archiver = {
 /** Each service's start and stop, for the log (and tests that read the stop order from it). */
 function logService(logger: Logger, e: ServiceEvent): void {
   if (e.type === "started" || e.type === "stopped") logger.debug({ service: e.name, ms: Math.round(e.ms) }, `service ${e.type}`);
-  else logger.error({ service: e.name, err: e.err }, e.type === "start-failed" ? "service could not start" : "service could not stop");
+  // The failure itself is logged once, by whoever awaited the start (main.ts, the leadership).
+  else if (e.type === "start-failed") logger.info({ service: e.name }, "service could not start; stopping the ones started before it");
+  // A stop goes on past a failure and rejects with the first: each one is told here.
+  else logger.error({ service: e.name, err: e.err }, "service could not stop");
 }
