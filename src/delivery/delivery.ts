@@ -7,7 +7,7 @@
  * {@link Delivery.reconcile}. Once enqueued, `instructionsQueued` is set on the exchange record in
  * the main store; the outbox entry is what stops a repeat until that flag is durable.
  */
-import { GrammyError, type Api } from "grammy";
+import type { Api } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import type { ExchangeRecord, ExchangeStatus } from "../domain/types.js";
 import type { DataStore } from "../store/data-store.js";
@@ -19,6 +19,7 @@ import type { Currency } from "../domain/types.js";
 import { elementAt } from "../domain/checked.js";
 import { milestonesBetween } from "../domain/status.js";
 import { withExchangeLock, withNoticeLock } from "./locks.js";
+import { isNotModified, isRefusedForGood, telegramErrorText } from "./telegram-errors.js";
 import { Outbox, type OutboxEntry, type OutboxLogger } from "./outbox.js";
 
 const HOUR = 3_600_000;
@@ -78,11 +79,6 @@ export interface DeliveryOptions {
   onQueued?: (chatId: number) => void;
   /** Passed to the outbox: see {@link OutboxOptions.onParked}. */
   onParked?: (chatId: number) => void;
-}
-
-/** The 400 Telegram answers to an edit that would change nothing. */
-function isNotModified(err: unknown): boolean {
-  return err instanceof GrammyError && err.error_code === 400 && /message is not modified/i.test(err.description);
 }
 
 /** The outbox and the ways into it; one per app. */
@@ -364,9 +360,9 @@ export class Delivery {
         if (isNotModified(err)) return;
         // Any other 400 means this message cannot be edited any more (deleted, too old, not
         // found): the card is sent again below. Everything else is the outbox's to retry.
-        if (!(err instanceof GrammyError && err.error_code === 400)) throw err;
+        if (!isRefusedForGood(err)) throw err;
         this.#opts.logger.info(
-          { exchangeId: rec.id, description: err.description },
+          { exchangeId: rec.id, description: telegramErrorText(err) },
           "delivery: the card cannot be edited; sending it again",
         );
       }

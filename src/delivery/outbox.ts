@@ -44,7 +44,7 @@
  * one atomic call (`add` for once-only, `update` for a change that depends on the stored entry).
  * Sending stays one chat at a time within this process (`#busy`).
  */
-import { GrammyError } from "grammy";
+import { isForbidden, isRefusedForGood, telegramErrorText } from "./telegram-errors.js";
 import type { DataStore, KeyValueStore } from "../store/data-store.js";
 
 /** The kv namespace of the entries in the live store. */
@@ -143,16 +143,6 @@ export interface EnqueueOptions {
   ttlMs: number;
   /** Park the entry on a 403 instead of ending it (see the module comment). */
   keepWhenForbidden?: boolean;
-}
-
-/** Telegram's 403: the person blocked the bot (or deleted their account). */
-function isForbidden(err: unknown): boolean {
-  return err instanceof GrammyError && err.error_code === 403;
-}
-
-/** A 400 other than a passing one: sending the same thing again fails the same way. */
-function isPermanent(err: unknown): boolean {
-  return err instanceof GrammyError && err.error_code === 400;
 }
 
 /**
@@ -664,7 +654,7 @@ export class Outbox<P = unknown> {
       if (isForbidden(err)) {
         this.stats.blocked++;
         this.#opts.logger.info(
-          { entry: entry.key, chatId: entry.chatId, description: (err as GrammyError).description },
+          { entry: entry.key, chatId: entry.chatId, description: telegramErrorText(err) },
           "outbox: Telegram refuses messages to this chat (blocked, or it never opened the bot)",
         );
         // Every pending entry of this chat would meet the same 403: each ends, or waits for the
@@ -677,13 +667,13 @@ export class Outbox<P = unknown> {
         }
         return false;
       }
-      if (isPermanent(err)) {
+      if (isRefusedForGood(err)) {
         this.stats.failures++;
         this.#opts.logger.error(
           { err, entry: entry.key, chatId: entry.chatId },
           "outbox: Telegram refused the message for good; skipping it",
         );
-        await this.#finish({ ...current, lastError: (err as GrammyError).description }, "failed");
+        await this.#finish({ ...current, lastError: telegramErrorText(err) }, "failed");
         return true;
       }
       this.stats.failures++;
@@ -723,7 +713,7 @@ export class Outbox<P = unknown> {
     const ceiling = Math.min(this.#opts.retryMaxMs, this.#opts.retryBaseMs * 2 ** Math.min(attempts - 1, 20));
     // Half fixed, half random: spread many chats' retries without making any one wait long.
     const delay = Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
-    const lastError = err instanceof GrammyError ? err.description : err instanceof Error ? err.message : String(err);
+    const lastError = telegramErrorText(err);
     this.#opts.logger.warn(
       { entry: entry.key, chatId: entry.chatId, attempts, delayMs: delay, error: lastError },
       "outbox: sending failed; will try again",

@@ -16,7 +16,6 @@
  * recordStatus never moves a status backwards: an answer to a request started before the one that
  * brought the stored status is dropped (`statusCheckedAt`).
  */
-import { GrammyError } from "grammy";
 import type { ExchangeRecord, ExchangeStatusRecord } from "../domain/types.js";
 import type { DataStore } from "../store/data-store.js";
 import type { Delivery } from "../delivery/delivery.js";
@@ -150,16 +149,6 @@ export function onStatusRecorded(store: DataStore, listener: StatusListener): ()
 }
 
 export { withExchangeLock } from "../delivery/locks.js";
-
-/** Telegram's 403: the person blocked the bot (or deleted their account). */
-export function isBlockedError(err: unknown): boolean {
-  return err instanceof GrammyError && err.error_code === 403;
-}
-
-/** The 400 Telegram answers to an edit that would change nothing. */
-export function isNotModifiedError(err: unknown): boolean {
-  return err instanceof GrammyError && err.error_code === 400 && /message is not modified/i.test(err.description);
-}
 
 /** Options of {@link Notifier}. */
 export interface NotifierOptions {

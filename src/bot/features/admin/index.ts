@@ -6,7 +6,7 @@
  * unknown command gets from `unhandled`, so the tools cannot be discovered, and the attempt is
  * logged at warn with the user id.
  */
-import { Composer, GrammyError } from "grammy";
+import { Composer } from "grammy";
 import type { User } from "grammy/types";
 import type { BotContext } from "../../context.js";
 import type { BotDeps } from "../../deps.js";
@@ -14,7 +14,8 @@ import type { ExchangeRecord, UserRecord } from "../../../domain/types.js";
 import { isFinalStatus } from "../../../domain/status.js";
 import { required } from "../../../domain/checked.js";
 import { isPartnerError } from "../../../partner/errors.js";
-import { isBlockedError, isNotModifiedError, withExchangeLock } from "../../../poller/notifier.js";
+import { withExchangeLock } from "../../../poller/notifier.js";
+import { isForbidden, isNotModified, telegramErrorKind, telegramErrorText } from "../../../delivery/telegram-errors.js";
 import { chatTranslator } from "../../../messages/i18n.js";
 import { sendDepositInstructions } from "../../../messages/deposit-instructions.js";
 import { decodeCallback, isAdminCallback, onCallback } from "../../../messages/callback-data.js";
@@ -129,7 +130,7 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
     try {
       await ctx.editMessageText(view.text, { reply_markup: view.reply_markup });
     } catch (err) {
-      if (!isNotModifiedError(err)) throw err;
+      if (!isNotModified(err)) throw err;
     }
   });
 
@@ -163,13 +164,13 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
         ),
       );
     } catch (err) {
-      if (isBlockedError(err)) {
+      if (isForbidden(err)) {
         await store.users.setBlocked(record.userId, true);
         await ctx.answerCallbackQuery({ text: ctx.t("admin-resend-blocked") });
         return;
       }
-      if (err instanceof GrammyError) {
-        logger.warn({ err: err.description, exchangeId: id }, "admin: resending the instructions failed");
+      if (telegramErrorKind(err) !== undefined) {
+        logger.warn({ err: telegramErrorText(err), exchangeId: id }, "admin: resending the instructions failed");
         await ctx.answerCallbackQuery({ text: ctx.t("admin-resend-failed") });
         return;
       }
