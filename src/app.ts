@@ -99,7 +99,7 @@ export interface App {
   readonly poller: Poller;
   /** Hands status notices to the outbox; `notifier.idle()` waits until they are sent. */
   readonly notifier: Notifier;
-  /** The outbox (deposit instructions, notices, alerts): `delivery.outbox.idle()`, `retryNow()`. */
+  /** The outbox (deposit instructions, notices, alerts): `delivery.idle()`, `retryNow()`. */
   readonly delivery: Delivery;
   /** The one owner of an exchange's status (fetch → record → notify). */
   readonly tracker: ExchangeTracker;
@@ -210,21 +210,20 @@ export async function startApp(opts: AppOptions): Promise<App> {
     logger: logger.child({ part: "delivery" }),
     currencies: () => catalog.currencies(),
     now,
-    // Replicas: the leader sends; the others tell it there is something to send. The leader tells
-    // the others which chats it parked entries for, as that chat's next update may reach any of them.
-    onQueued: replicated
-      ? (chatId) =>
-          void coordination
-            .notify(OUTBOX_NEWS, String(chatId))
-            .catch((err: unknown) => logger.warn({ err, chatId }, "could not tell the sending replica"))
-      : undefined,
-    onParked: replicated
-      ? (chatId) =>
-          void coordination
-            .notify(OUTBOX_PARKED, String(chatId))
-            .catch((err: unknown) => logger.warn({ err, chatId }, "could not tell the other replicas of a parked chat"))
-      : undefined,
   });
+  if (replicated) {
+    // The leader sends; the others tell it there is something to send. The leader tells the others
+    // which chats it parked entries for (that chat's next update may reach any of them), and which
+    // chats' entries ended (a person waiting for their instructions may wait in another replica).
+    const tell = (channel: string, chatId: number) =>
+      void coordination
+        .notify(channel, String(chatId))
+        .catch((err: unknown) => logger.warn({ err, chatId, channel }, "could not tell the other replicas"));
+    delivery.on("queued", ({ chatId }) => tell(OUTBOX_NEWS, chatId));
+    delivery.on("parked", ({ chatId }) => tell(OUTBOX_PARKED, chatId));
+    delivery.on("sent", ({ entry }) => tell(OUTBOX_ENDED, entry.chatId));
+    delivery.on("failed", ({ entry }) => tell(OUTBOX_ENDED, entry.chatId));
+  }
   const notifier = new Notifier({ store, delivery, logger: logger.child({ part: "notifier" }) });
   const tracker = new ExchangeTracker({ store, partner, notifier, logger: logger.child({ part: "tracker" }), now });
   const poller = createPoller({
@@ -348,7 +347,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
     await delivery.reconcile();
     const missed = await notifier.catchUp();
     if (missed > 0) logger.info({ missed }, "sending status notices stored before the last stop");
-    delivery.outbox.start();
+    delivery.start();
   };
   let settling: Promise<InterruptedReport> | undefined;
   const settleInterrupted = (at: Date = now()): Promise<InterruptedReport> =>
@@ -375,12 +374,12 @@ export async function startApp(opts: AppOptions): Promise<App> {
     poller.start();
     // The news names the chat, so the leader reads only that chat again; no chat (the news
     // connection was replaced, some news may be lost) reads every chat.
-    await coordination.listen(OUTBOX_NEWS, (chatId) => delivery.outbox.poke(/^-?\d+$/.test(chatId) ? Number(chatId) : undefined));
+    await coordination.listen(OUTBOX_NEWS, (chatId) => delivery.poke(/^-?\d+$/.test(chatId) ? Number(chatId) : undefined));
+    await coordination.listen(OUTBOX_ENDED, (chatId) => /^-?\d+$/.test(chatId) && delivery.heard(Number(chatId)));
     await coordination.listen(OUTBOX_PARKED, (chatId) => {
-      if (/^-?\d+$/.test(chatId)) delivery.outbox.knowParked(Number(chatId));
+      if (/^-?\d+$/.test(chatId)) delivery.knowParked(Number(chatId));
       // No chat: the news connection was replaced, and some names may have been missed.
-      else
-        void delivery.outbox.relearnParked().catch((err: unknown) => logger.warn({ err }, "could not read which chats wait for an update"));
+      else void delivery.relearnParked().catch((err: unknown) => logger.warn({ err }, "could not read which chats wait for an update"));
     });
     leadership = coordination.lead("jobs", {
       onGain: () => {
@@ -394,7 +393,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
         // Only when this process's database connection failed: sending stops here and another
         // replica leads. Restart this one to have it take part again.
         logger.error("this replica lost the lead of sending and support's checks; restart it to rejoin");
-        void delivery.outbox.stop();
+        void delivery.stop();
         void support.stop();
       },
     });
@@ -434,7 +433,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
     if (!leads()) return;
     if (replicated) {
       // News can be missed while the leader's listening connection is replaced: look anyway.
-      delivery.outbox.poke();
+      delivery.poke();
       // A replica that died while creating left its person at "Creating…" (interrupted.ts).
       settleInBackground();
     }
@@ -461,7 +460,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
       await poller.stop();
       await notifier.stop();
       // After the message in flight is confirmed and marked; the rest waits in live.json.
-      await delivery.outbox.stop();
+      await delivery.stop();
       // After the poller: its last cycle's status changes still reach the funnel and alerts.
       await support.stop();
       // Its batch in progress ends first; a move cut short is finished by the next run.
@@ -506,6 +505,8 @@ interface FileStores {
 const OUTBOX_NEWS = "outbox";
 /** The news channel of chats whose outbox entries wait for that chat's next update (payload: the chat id). */
 const OUTBOX_PARKED = "outbox_parked";
+/** The news channel of chats whose entries the sending replica finished (payload: the chat id): waiters look again. */
+const OUTBOX_ENDED = "outbox_ended";
 
 /** What {@link openDataStores} opened. */
 interface DataStores {

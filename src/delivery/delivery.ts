@@ -6,6 +6,9 @@
  * instructions were never enqueued (a crash in between) is found at start-up by
  * {@link Delivery.reconcile}. Once enqueued, `instructionsQueued` is set on the exchange record in
  * the main store; the outbox entry is what stops a repeat until that flag is durable.
+ *
+ * Delivery is the outbox's only face: callers queue through it, wait through it
+ * ({@link Delivery.whenSent}, {@link Delivery.whenDrained}) and listen to it ({@link Delivery.on}).
  */
 import type { Api } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
@@ -20,7 +23,7 @@ import { elementAt } from "../domain/checked.js";
 import { milestonesBetween } from "../domain/status.js";
 import { withExchangeLock, withNoticeLock } from "./locks.js";
 import { isNotModified, isRefusedForGood, telegramErrorText } from "./telegram-errors.js";
-import { Outbox, type OutboxEntry, type OutboxLogger } from "./outbox.js";
+import { Outbox, type OutboxEntry, type OutboxEvents, type OutboxLogger } from "./outbox.js";
 
 const HOUR = 3_600_000;
 
@@ -75,22 +78,21 @@ export interface DeliveryOptions {
   currencies?: () => Promise<Currency[]>;
   now?: () => Date;
   retryBaseMs?: number;
-  /** Passed to the outbox: told after each entry is queued, with its chat (replicas tell the sending leader). */
-  onQueued?: (chatId: number) => void;
-  /** Passed to the outbox: see {@link OutboxOptions.onParked}. */
-  onParked?: (chatId: number) => void;
 }
+
+/** What {@link Delivery.on} tells: the outbox's events (see {@link OutboxEvents}). */
+export type DeliveryEvents = OutboxEvents<DeliveryPayload>;
 
 /** The outbox and the ways into it; one per app. */
 export class Delivery {
-  readonly outbox: Outbox<DeliveryPayload>;
+  readonly #outbox: Outbox<DeliveryPayload>;
   readonly #opts: DeliveryOptions;
   readonly #now: () => Date;
 
   constructor(opts: DeliveryOptions) {
     this.#opts = opts;
     this.#now = opts.now ?? (() => new Date());
-    this.outbox = new Outbox<DeliveryPayload>({
+    this.#outbox = new Outbox<DeliveryPayload>({
       live: opts.live,
       deliver: (entry, confirmed) => this.#deliver(entry, confirmed),
       onBlocked: async (chatId) => {
@@ -101,9 +103,82 @@ export class Delivery {
       logger: opts.logger,
       now: this.#now,
       retryBaseMs: opts.retryBaseMs,
-      onQueued: opts.onQueued,
-      onParked: opts.onParked,
     });
+  }
+
+  /** Calls `listener` on every `event` of the outbox from now on; returns its removal. */
+  on<K extends keyof DeliveryEvents>(event: K, listener: (payload: DeliveryEvents[K]) => void): () => void {
+    return this.#outbox.on(event, listener);
+  }
+
+  /** Starts sending (what the last run left first). */
+  start(): void {
+    this.#outbox.start();
+  }
+
+  /** Sends nothing more once the message in flight is marked; waiters give up. Entries stay for the next start. */
+  stop(): Promise<void> {
+    return this.#outbox.stop();
+  }
+
+  /** Resolves when nothing is being sent and nothing pending is due (see {@link Outbox.idle}). */
+  idle(): Promise<void> {
+    return this.#outbox.idle();
+  }
+
+  /** Another process queued for `chatId` (or, without a chat, anywhere): the sender looks again. */
+  poke(chatId?: number): void {
+    this.#outbox.poke(chatId);
+  }
+
+  /** `chatId` wrote to the bot: what was kept for it is due again (see {@link Outbox.wake}). */
+  wake(chatId: number): Promise<void> {
+    return this.#outbox.wake(chatId);
+  }
+
+  /** Another process parked entries of `chatId`: its next update here wakes them. */
+  knowParked(chatId: number): void {
+    this.#outbox.knowParked(chatId);
+  }
+
+  /** Reads again which chats have parked entries (news of some may have been missed). */
+  relearnParked(): Promise<void> {
+    return this.#outbox.relearnParked();
+  }
+
+  /** Makes every pending entry due now (support's "retry now", tests). */
+  retryNow(): Promise<void> {
+    return this.#outbox.retryNow();
+  }
+
+  /** Entries waiting to be sent (all chats, or one). */
+  pending(chatId?: number): Promise<Array<OutboxEntry<DeliveryPayload>>> {
+    return this.#outbox.pending(chatId);
+  }
+
+  /** `chatId`'s entry under `key`, if any (a copy). */
+  entry(key: string, chatId: number): Promise<OutboxEntry<DeliveryPayload> | undefined> {
+    return this.#outbox.get(key, chatId);
+  }
+
+  /** Counters of the sender (tests, logs). */
+  get stats(): Outbox["stats"] {
+    return this.#outbox.stats;
+  }
+
+  /** Another process (the sending replica) says `chatId`'s entries changed: its waiters here look again. */
+  heard(chatId: number): void {
+    this.#outbox.heard(chatId);
+  }
+
+  /** See {@link Outbox.whenDrained}. */
+  whenDrained(chatId: number, timeoutMs: number): Promise<boolean> {
+    return this.#outbox.whenDrained(chatId, timeoutMs);
+  }
+
+  /** See {@link Outbox.whenSent}. */
+  whenSent(key: string, chatId: number, timeoutMs: number): Promise<boolean> {
+    return this.#outbox.whenSent(key, chatId, timeoutMs);
   }
 
   /**
@@ -112,9 +187,9 @@ export class Delivery {
    */
   async depositInstructions(record: ExchangeRecord, coins: InstructionCoins | undefined, waitMs = 20_000): Promise<boolean> {
     await this.#queueDeposit(record, coins);
-    await this.outbox.durable();
+    await this.#outbox.durable();
     await this.#markQueued(record.id);
-    return this.outbox.drained(record.chatId, waitMs);
+    return this.whenSent(keys.deposit(record.id), record.chatId, waitMs);
   }
 
   /**
@@ -123,7 +198,7 @@ export class Delivery {
    */
   async offerPayment(record: ExchangeRecord, coins: InstructionCoins | undefined): Promise<void> {
     const { store } = this.#opts;
-    const entry = await this.outbox.get(keys.deposit(record.id), record.chatId);
+    const entry = await this.#outbox.get(keys.deposit(record.id), record.chatId);
     const current = (await store.exchanges.get(record.id)) ?? record;
     if (!current.instructionsQueued && !entry) {
       await this.depositInstructions(current, coins);
@@ -131,7 +206,7 @@ export class Delivery {
     }
     if (entry?.state === "pending") {
       // On their way: they carry the address and the card.
-      await this.outbox.drained(record.chatId, 20_000);
+      await this.whenSent(keys.deposit(record.id), record.chatId, 20_000);
       return;
     }
     await withExchangeLock(store, record.id, async () => this.sendCard((await store.exchanges.get(record.id)) ?? current));
@@ -153,11 +228,11 @@ export class Delivery {
     }
     if (n > 0) {
       logger.warn({ count: n }, "delivery: deposit instructions never queued before the last stop; queued now");
-      void this.outbox
+      void this.#outbox
         .durable()
         .then(async () => {
           for (const rec of await store.exchanges.open())
-            if (await this.outbox.get(keys.deposit(rec.id), rec.chatId)) await this.#markQueued(rec.id);
+            if (await this.#outbox.get(keys.deposit(rec.id), rec.chatId)) await this.#markQueued(rec.id);
         })
         .catch((err: unknown) => logger.error({ err }, "delivery: could not save the reconciled instructions"));
     }
@@ -180,10 +255,10 @@ export class Delivery {
       if (!rec) return;
       // The live mark is written through; the main store's copy may lag by its coalescing window.
       const told = mark?.status ?? rec.lastNotifiedStatus;
-      await this.outbox.requeue(keys.card(id), rec.chatId, { kind: "card", exchangeId: id }, { ttlMs: TTL.card });
+      await this.#outbox.requeue(keys.card(id), rec.chatId, { kind: "card", exchangeId: id }, { ttlMs: TTL.card });
       if (told !== rec.status) {
         for (const status of milestonesBetween(told, rec.status)) {
-          await this.outbox.enqueue(
+          await this.#outbox.enqueue(
             keys.milestone(id, status),
             rec.chatId,
             { kind: "milestone", exchangeId: id, status },
@@ -194,7 +269,7 @@ export class Delivery {
         // from the mark read above: one moved meanwhile by another process queued its own notices.
         await marks.update(id, (current) => (current?.status === mark?.status ? { status: rec.status } : current));
       }
-      await this.outbox.durable();
+      await this.#outbox.durable();
       if (rec.lastNotifiedStatus !== rec.status) await store.exchanges.update(id, { lastNotifiedStatus: rec.status });
     });
   }
@@ -211,13 +286,13 @@ export class Delivery {
     replyMarkup?: InlineKeyboardMarkup,
     options: { keepWhenForbidden?: boolean } = {},
   ): Promise<void> {
-    await this.outbox.enqueue(key, chatId, { kind: "text", text, html: true, replyMarkup }, { ttlMs: TTL.alert, ...options });
-    await this.outbox.durable();
+    await this.#outbox.enqueue(key, chatId, { kind: "text", text, html: true, replyMarkup }, { ttlMs: TTL.alert, ...options });
+    await this.#outbox.durable();
   }
 
   /** Whether a message key was ever queued for `chatId` (and not yet pruned). */
   async has(key: string, chatId: number): Promise<boolean> {
-    return (await this.outbox.get(key, chatId)) !== undefined;
+    return (await this.#outbox.get(key, chatId)) !== undefined;
   }
 
   /**
@@ -238,7 +313,7 @@ export class Delivery {
       const rec = await store.exchanges.get(id);
       if (!rec || rec.cardMessageId === messageId) cardsCovered.push([id, messageId]);
     }
-    const n = await this.outbox.prune(() => store.whenDurable());
+    const n = await this.#outbox.prune(() => store.whenDurable());
     // Each removed only if unchanged since it was read: a newer card or mark stays.
     if (cardsCovered.length > 0) {
       await store.whenDurable();
@@ -277,7 +352,7 @@ export class Delivery {
   }
 
   #queueDeposit(record: ExchangeRecord, coins: InstructionCoins | undefined): Promise<boolean> {
-    return this.outbox.enqueue(
+    return this.#outbox.enqueue(
       keys.deposit(record.id),
       record.chatId,
       { kind: "deposit", exchangeId: record.id, coins },

@@ -11,9 +11,8 @@
  *   entry is never enqueued twice for its chat: a notice recomputed after a restart finds its entry
  *   and stops. A key always goes to one chat (the exchange's, or the alert's, whose key names it).
  * - **Stored under its chat.** An entry's key in the store is "chat:<chatId>:<key>", so one chat's
- *   entries are one prefix ({@link KeyValueStore.entriesWithPrefix}): waiting for a chat
- *   ({@link Outbox.drained}, which looks every 25 ms while a person waits) and sending to it read
- *   that chat's entries, not every chat's (on PostgreSQL an index range, not the whole namespace
+ *   entries are one prefix ({@link KeyValueStore.entriesWithPrefix}): a look at one chat
+ *   ({@link Outbox.isDrained}) and sending to it read that chat's entries, not every chat's (on PostgreSQL an index range, not the whole namespace
  *   per look). Entries an earlier version stored under the bare key are moved under their chat when
  *   the outbox first reads the store.
  * - **In order per chat.** A chat's entries are sent one at a time in the order they were queued;
@@ -40,11 +39,16 @@
  * while (they are what makes enqueue once-only) and pruned by {@link Outbox.prune} once the main
  * store has durably recorded what they stood for (the caller's `beforePrune`).
  *
+ * What happens is told as typed events ({@link OutboxEvents}, `outbox.on(...)`): `queued`, `sent`,
+ * `failed`, `parked`, `drained`. A person waiting for their instructions waits for `drained` of
+ * their chat (delivery.ts), not a look at the store every few milliseconds.
+ *
  * Every store call is awaited, so other work runs between two of them: what must not be split is
  * one atomic call (`add` for once-only, `update` for a change that depends on the stored entry).
  * Sending stays one chat at a time within this process (`#busy`).
  */
 import { isForbidden, isRefusedForGood, telegramErrorText } from "./telegram-errors.js";
+import { TypedEvents } from "./events.js";
 import type { DataStore, KeyValueStore } from "../store/data-store.js";
 
 /** The kv namespace of the entries in the live store. */
@@ -52,6 +56,12 @@ const OUTBOX_NAMESPACE = "outbox";
 
 /** The sender's in-memory heads are read again in whole at least this often (see the module comment). */
 const FULL_READ_EVERY_MS = 60_000;
+
+/**
+ * A waiter looks at the store at least this often even without news: with replicas the sender is
+ * another process, whose news ({@link Delivery.heard}) can be lost while a connection is replaced.
+ */
+const LOOK_WITHOUT_NEWS_MS = 1_000;
 
 /** The start of the stored keys of `chatId`'s entries (the digits end at the colon: chat 1 is not chat 10). */
 function chatPrefix(chatId: number): string {
@@ -105,21 +115,30 @@ export interface OutboxLogger {
   error(fields: object, msg?: string): void;
 }
 
+/** What the outbox tells its listeners ({@link Outbox.on}); listeners must not throw. */
+export interface OutboxEvents<P> {
+  /**
+   * An entry of `chatId` was queued (or woken): with replicas, only the leader sends, so the others
+   * tell it which chat to read again (app.ts).
+   */
+  queued: { chatId: number };
+  /** Telegram confirmed every message of `entry`. */
+  sent: { entry: OutboxEntry<P> };
+  /** `entry` ended unsent ("blocked", "failed", "expired", "obsolete": its `state`). */
+  failed: { entry: OutboxEntry<P> };
+  /**
+   * Entries of `chatId` wait for the chat's next update: with replicas, that update may reach
+   * another process, whose {@link Outbox.wake} must know (app.ts passes it on; {@link Outbox.knowParked}).
+   */
+  parked: { chatId: number };
+  /** `chatId` has nothing left to send now (parked entries wait for {@link Outbox.wake}, not for time). */
+  drained: { chatId: number };
+}
+
 /** Options of {@link Outbox}. */
 export interface OutboxOptions<P> {
   /** The write-through store (`live.json`). */
   live: Pick<DataStore, "kv" | "flush">;
-  /**
-   * Told after an entry of `chatId` is queued (or woken): with replicas, only the leader sends, so
-   * the others tell it which chat to read again (app.ts). Must not throw.
-   */
-  onQueued?: (chatId: number) => void;
-  /**
-   * Told when entries of `chatId` were parked: with replicas, the chat's next update may reach
-   * another process, whose {@link Outbox.wake} must know (app.ts passes it on; {@link Outbox.knowParked}).
-   * Must not throw.
-   */
-  onParked?: (chatId: number) => void;
   deliver: Deliverer<P>;
   /** Told when a chat answered 403 (the person blocked the bot). */
   onBlocked?: (chatId: number) => Promise<void>;
@@ -165,8 +184,10 @@ function oldestFirst<P>(entries: ReadonlyArray<OutboxEntry<P>>, n: number): Arra
 
 /** The durable outbox; see the module comment. */
 export class Outbox<P = unknown> {
-  readonly #opts: Required<Omit<OutboxOptions<P>, "onBlocked" | "isBlocked" | "onQueued" | "onParked">> &
-    Pick<OutboxOptions<P>, "onBlocked" | "isBlocked" | "onQueued" | "onParked">;
+  readonly #opts: Required<Omit<OutboxOptions<P>, "onBlocked" | "isBlocked">> & Pick<OutboxOptions<P>, "onBlocked" | "isBlocked">;
+  readonly #events: TypedEvents<OutboxEvents<P>>;
+  /** News from other processes about a chat's entries ({@link heard}), and this one's stop: waiters listen. */
+  readonly #news = new TypedEvents<{ chat: { chatId: number }; stop: undefined }>();
   readonly #busy = new Set<number>();
   #seq = 0;
   /**
@@ -199,6 +220,7 @@ export class Outbox<P = unknown> {
   constructor(opts: OutboxOptions<P>) {
     const given = Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined)) as OutboxOptions<P>;
     this.#opts = { now: () => new Date(), retryBaseMs: 2_000, retryMaxMs: 5 * 60_000, keepDoneMs: 10 * 60_000, concurrency: 8, ...given };
+    this.#events = new TypedEvents((err) => this.#opts.logger.error({ err }, "outbox: a listener failed"));
     // Read now, so the first enqueue does not wait; whoever needs it sees a failure (and retries).
     this.#ready().catch(() => undefined);
   }
@@ -282,7 +304,12 @@ export class Outbox<P = unknown> {
   #queued(chatId: number): void {
     this.#staleChats.add(chatId);
     this.#schedule(0);
-    this.#opts.onQueued?.(chatId);
+    this.#events.emit("queued", { chatId });
+  }
+
+  /** Calls `listener` on every `event` from now on (see {@link OutboxEvents}); returns its removal. */
+  on<K extends keyof OutboxEvents<P>>(event: K, listener: (payload: OutboxEvents<P>[K]) => void): () => void {
+    return this.#events.on(event, listener);
   }
 
   /** A new pending entry (its `seq` taken now, so order is the order of the calls). */
@@ -398,7 +425,7 @@ export class Outbox<P = unknown> {
     }
   }
 
-  /** Another process parked entries of `chatId` (see `onParked`): its next update here wakes them. */
+  /** Another process parked entries of `chatId` (its `parked` event): its next update here wakes them. */
   knowParked(chatId: number): void {
     this.#parkedChats.add(chatId);
   }
@@ -409,18 +436,105 @@ export class Outbox<P = unknown> {
   }
 
   /**
-   * Resolves when `chatId` has nothing pending to send (parked entries wait for {@link wake}, not
-   * for time), or after `timeoutMs`; returns whether it was delivered. It asks the store, not this
-   * process: with replicas the leader sends, perhaps what another replica queued. Each look reads
-   * only this chat's entries, however many other chats have waiting.
+   * Another process (the sending replica) says `chatId`'s entries changed: whoever waits for that
+   * chat here looks again at once.
    */
-  async drained(chatId: number, timeoutMs: number): Promise<boolean> {
-    const until = Date.now() + timeoutMs;
-    while ((await this.pending(chatId)).some((e) => !e.parked)) {
-      if (Date.now() >= until || this.#stopped) return false;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    return true;
+  heard(chatId: number): void {
+    this.#news.emit("chat", { chatId });
+  }
+
+  /**
+   * Resolves once `chatId` has nothing left to send (parked entries wait for the chat's next
+   * update, not for time): true, or false after `timeoutMs` or a stop. It waits on this outbox's
+   * events and the sending replica's news ({@link heard}), looking at the store only then.
+   */
+  async whenDrained(chatId: number, timeoutMs: number): Promise<boolean> {
+    return this.#waitFor(chatId, timeoutMs, async () => ((await this.isDrained(chatId)) ? true : undefined));
+  }
+
+  /**
+   * Resolves once the entry `key` of `chatId` is no longer pending: true if Telegram confirmed it,
+   * false if it ended otherwise (blocked, obsolete...), was never queued, or is still pending after
+   * `timeoutMs` or a stop.
+   */
+  async whenSent(key: string, chatId: number, timeoutMs: number): Promise<boolean> {
+    return this.#waitFor(chatId, timeoutMs, async () => {
+      const entry = await this.get(key, chatId);
+      return entry?.state === "pending" ? undefined : entry?.state === "sent";
+    });
+  }
+
+  /**
+   * Asks `look` (undefined: not yet) now, then again on every event of `chatId` (this process's
+   * outbox, or news from the sending replica) and at least every {@link LOOK_WITHOUT_NEWS_MS};
+   * after `timeoutMs` or a stop, resolves with its last answer, or false.
+   */
+  #waitFor(chatId: number, timeoutMs: number, look: () => Promise<boolean | undefined>): Promise<boolean> {
+    return new Promise<boolean>((resolve) => {
+      let done = false;
+      let looking: Promise<void> | undefined;
+      let again = false;
+      const finish = (result: boolean) => {
+        if (done) return;
+        done = true;
+        clearTimeout(deadline);
+        clearInterval(withoutNews);
+        for (const off of offs) off();
+        resolve(result);
+      };
+      // One look at a time; an event during a look asks for one more after it.
+      const lookAgain = (final = false) => {
+        if (done) return;
+        if (looking && !final) {
+          again = true;
+          return;
+        }
+        looking = (looking ?? Promise.resolve())
+          .then(look)
+          .then(
+            (answer) => {
+              if (answer !== undefined) finish(answer);
+              else if (final) finish(false);
+            },
+            (err: unknown) => {
+              this.#opts.logger.warn({ err, chatId }, "outbox: could not look at the chat's entries");
+              if (final) finish(false);
+            },
+          )
+          .finally(() => {
+            looking = undefined;
+            if (again) {
+              again = false;
+              lookAgain();
+            }
+          });
+      };
+      const ofChat = ({ chatId: c }: { chatId: number }) => c === chatId && lookAgain();
+      const ofEntry = ({ entry }: { entry: OutboxEntry<P> }) => entry.chatId === chatId && lookAgain();
+      // Listening before the first look: an event between the look and the listening is not missed.
+      const offs = [
+        this.#events.on("sent", ofEntry),
+        this.#events.on("failed", ofEntry),
+        this.#events.on("parked", ofChat),
+        this.#events.on("drained", ofChat),
+        this.#news.on("chat", ofChat),
+        this.#news.on("stop", () => finish(false)),
+      ];
+      const deadline = setTimeout(() => lookAgain(true), timeoutMs);
+      const withoutNews = setInterval(() => lookAgain(), LOOK_WITHOUT_NEWS_MS);
+      withoutNews.unref();
+      if (this.#stopped) finish(false);
+      else lookAgain();
+    });
+  }
+
+  /**
+   * Whether `chatId` has nothing pending to send now (parked entries wait for {@link wake}, not for
+   * time). It asks the store, not this process: with replicas the leader sends, perhaps what
+   * another replica queued. It reads only this chat's entries, however many other chats have waiting.
+   */
+  async isDrained(chatId: number): Promise<boolean> {
+    return !(await this.pending(chatId)).some((e) => !e.parked);
   }
 
   /** Sends nothing more; waits for the message in flight (its mark is written). Entries stay for the next start. */
@@ -428,6 +542,7 @@ export class Outbox<P = unknown> {
     this.#stopped = true;
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = undefined;
+    this.#news.emit("stop", undefined);
     while (this.#busy.size > 0) await new Promise((r) => setTimeout(r, 10));
     await this.#wakeIdle();
   }
@@ -608,7 +723,9 @@ export class Outbox<P = unknown> {
   async #serve(chatId: number): Promise<void> {
     for (;;) {
       if (this.#stopped) return;
-      const entry = (await this.pending(chatId)).sort((a, b) => a.seq - b.seq)[0];
+      const pending = (await this.pending(chatId)).sort((a, b) => a.seq - b.seq);
+      if (!pending.some((e) => !e.parked)) this.#events.emit("drained", { chatId });
+      const entry = pending[0];
       if (!entry || Date.parse(entry.nextAt) > this.#opts.now().getTime()) return;
       // Durable before visible: the entry (and every mark before it) is on disk before a send.
       try {
@@ -699,13 +816,15 @@ export class Outbox<P = unknown> {
     }
     if (parked > 0) {
       this.#parkedChats.add(chatId);
-      this.#opts.onParked?.(chatId);
       this.#opts.logger.warn(
         { chatId, entries: parked },
         "outbox: kept for when this chat opens the bot (support staff must press Start once)",
       );
       await this.#opts.live.flush();
+      this.#events.emit("parked", { chatId });
     }
+    // Nothing of this chat is due any more: what is left waits for its next update.
+    this.#events.emit("drained", { chatId });
   }
 
   async #retryLater(entry: OutboxEntry<P>, err: unknown): Promise<void> {
@@ -732,8 +851,10 @@ export class Outbox<P = unknown> {
   }
 
   async #finish(entry: OutboxEntry<P>, state: OutboxState): Promise<void> {
-    await this.#kv.set(storedKey(entry.chatId, entry.key), { ...entry, state, doneAt: this.#opts.now().toISOString() });
-    // The mark is on disk before the chat's next entry is considered.
+    const done: OutboxEntry<P> = { ...entry, state, doneAt: this.#opts.now().toISOString() };
+    await this.#kv.set(storedKey(entry.chatId, entry.key), done);
+    // The mark is on disk before the chat's next entry is considered, and before anyone is told.
     await this.#opts.live.flush();
+    this.#events.emit(state === "sent" ? "sent" : "failed", { entry: done });
   }
 }

@@ -208,7 +208,7 @@ export class Notifier {
   /** Resolves when every notice is handed over and the outbox has sent everything due. */
   async idle(): Promise<void> {
     while (this.#draining) await this.#draining;
-    await this.#opts.delivery.outbox.idle();
+    await this.#opts.delivery.idle();
   }
 
   /** Takes no new notices and waits for the hand-over in progress; the rest is caught up after a restart. */

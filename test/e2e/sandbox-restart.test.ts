@@ -17,7 +17,7 @@ import { ChatDriver } from "./chat-driver.js";
 async function cycle(h: Harness) {
   const report = await h.app.poller.runCycle({ all: true });
   await h.app.notifier.idle();
-  await h.app.delivery.outbox.idle();
+  await h.app.delivery.idle();
   return report;
 }
 

@@ -16,7 +16,7 @@ async function cycle(h: Harness) {
   const report = await h.app.poller.runCycle({ all: true });
   await h.app.notifier.idle();
   await h.app.support.alerts.idle();
-  await h.app.delivery.outbox.idle();
+  await h.app.delivery.idle();
   return report;
 }
 

@@ -117,7 +117,7 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
     try {
       await tracker.check(id, { waitForNotice: true });
       // The person's card and milestone go out before support is told it is done.
-      await deps.delivery.outbox.drained(found.chatId, 5_000);
+      await deps.delivery.whenDrained(found.chatId, 5_000);
     } catch (err) {
       if (!isPartnerError(err)) throw err;
       logger.warn({ err, exchangeId: id }, "admin: live re-check failed");
