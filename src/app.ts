@@ -44,7 +44,6 @@ import { chatTranslator, contactVariable, createI18n, translatorOf } from "./mes
 import { expireConversations } from "./bot/conversation-storage.js";
 import { settleInterruptedCreates, type InterruptedReport } from "./bot/features/exchange/interrupted.js";
 import { createPoller, type Poller } from "./poller/poller.js";
-import { Notifier } from "./poller/notifier.js";
 import type { BotDeps } from "./bot/deps.js";
 import { registerAdminCommands } from "./bot/features/admin/commands.js";
 import { PartnerHealth } from "./support/partner-health.js";
@@ -97,8 +96,6 @@ export interface App {
   readonly catalog: Catalog;
   /** The status poller (started with the app); tests call `poller.runCycle()`. */
   readonly poller: Poller;
-  /** Hands status notices to the outbox; `notifier.idle()` waits until they are sent. */
-  readonly notifier: Notifier;
   /** The outbox (deposit instructions, notices, alerts): `delivery.idle()`, `retryNow()`. */
   readonly delivery: Delivery;
   /** The one owner of an exchange's status (fetch → record → notify). */
@@ -224,12 +221,11 @@ export async function startApp(opts: AppOptions): Promise<App> {
     delivery.on("sent", ({ entry }) => tell(OUTBOX_ENDED, entry.chatId));
     delivery.on("failed", ({ entry }) => tell(OUTBOX_ENDED, entry.chatId));
   }
-  const notifier = new Notifier({ store, delivery, logger: logger.child({ part: "notifier" }) });
-  const tracker = new ExchangeTracker({ store, partner, notifier, logger: logger.child({ part: "tracker" }), now });
+  const tracker = new ExchangeTracker({ store, partner, notices: delivery, logger: logger.child({ part: "tracker" }), now });
   const poller = createPoller({
     store,
     partner,
-    notifier,
+    notices: delivery,
     tracker,
     logger: logger.child({ part: "poller" }),
     intervalMs: config.pollIntervalMs,
@@ -345,7 +341,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
   // entries, instructions never queued, notices never handed over; then tracking resumes.
   const sendQueued = async () => {
     await delivery.reconcile();
-    const missed = await notifier.catchUp();
+    const missed = await delivery.catchUp();
     if (missed > 0) logger.info({ missed }, "sending status notices stored before the last stop");
     delivery.start();
   };
@@ -458,7 +454,6 @@ export async function startApp(opts: AppOptions): Promise<App> {
         logger.warn({ active: inFlight.active }, "stopping with updates still running after the grace period");
       }
       await poller.stop();
-      await notifier.stop();
       // After the message in flight is confirmed and marked; the rest waits in live.json.
       await delivery.stop();
       // After the poller: its last cycle's status changes still reach the funnel and alerts.
@@ -480,7 +475,6 @@ export async function startApp(opts: AppOptions): Promise<App> {
     partner,
     catalog,
     poller,
-    notifier,
     delivery,
     tracker,
     support,

@@ -16,8 +16,9 @@ import type { ExchangeRecord, ExchangeStatus } from "../domain/types.js";
 import type { DataStore } from "../store/data-store.js";
 import { chatTranslator, type Translate, type Translator } from "../messages/i18n.js";
 import { PLAIN_TEXT } from "../messages/html-by-default.js";
-import { depositParts, sendDepositPart, type InstructionCoins } from "../messages/deposit-instructions.js";
-import { renderMilestone, renderOrderCard } from "../messages/order-card.js";
+import { sendDepositPart, type InstructionCoins } from "../messages/deposit-instructions.js";
+import { renderOrderCard, type RenderedMessage } from "../messages/order-card.js";
+import { compose, type Composition, type DeliveryPayload } from "./compose.js";
 import type { Currency } from "../domain/types.js";
 import { elementAt } from "../domain/checked.js";
 import { milestonesBetween } from "../domain/status.js";
@@ -41,13 +42,6 @@ const HOUR = 3_600_000;
  *   until they press Start) within the same day.
  */
 const TTL = { deposit: 24 * HOUR, milestone: 72 * HOUR, card: 72 * HOUR, alert: 24 * HOUR } as const;
-
-/** What an outbox entry carries. */
-export type DeliveryPayload =
-  | { kind: "deposit"; exchangeId: string; coins?: InstructionCoins }
-  | { kind: "card"; exchangeId: string }
-  | { kind: "milestone"; exchangeId: string; status: ExchangeStatus }
-  | { kind: "text"; text: string; html: boolean; replyMarkup?: InlineKeyboardMarkup };
 
 /** Keys of the entries (deterministic: the same notice always has the same key). */
 export const keys = {
@@ -88,6 +82,14 @@ export class Delivery {
   readonly #outbox: Outbox<DeliveryPayload>;
   readonly #opts: DeliveryOptions;
   readonly #now: () => Date;
+  /** Exchanges whose notice could not be queued (the live store failed): tried again by {@link retryOwed}. */
+  readonly #owed = new Set<string>();
+  /**
+   * Notices queued by this process, and how many of them the main store had written when it was
+   * last asked ({@link #statusesDurable}): a notice is sent only once the status it tells is kept.
+   */
+  #noticesQueued = 0;
+  #noticesDurable = 0;
 
   constructor(opts: DeliveryOptions) {
     this.#opts = opts;
@@ -242,9 +244,58 @@ export class Delivery {
   /**
    * Queues what the person must hear about exchange `id` now: the card brought up to date and
    * the milestone messages between the last status they were told about and the stored one.
-   * Durable before it returns; the sends follow in the outbox.
+   * Durable before it returns; the sends follow in the outbox, once the main store keeps the
+   * status (at once with `flushStore`, else on its coalesced schedule). Never rejects: a notice
+   * that cannot be queued is owed ({@link retryOwed}, and {@link catchUp} after a restart).
    */
-  async notice(id: string): Promise<void> {
+  async notice(id: string, opts: { flushStore?: boolean } = {}): Promise<void> {
+    try {
+      const queued = ++this.#noticesQueued;
+      if (opts.flushStore) {
+        await this.#opts.store.flush();
+        this.#noticesDurable = Math.max(this.#noticesDurable, queued);
+      }
+      await this.#queueNotice(id);
+      this.#owed.delete(id);
+    } catch (err) {
+      this.#owed.add(id);
+      this.#opts.logger.warn({ err, exchangeId: id }, "delivery: could not queue the notice; will try again");
+    }
+  }
+
+  /** Tries again the notices that could not be queued (the poller calls it once per cycle). */
+  async retryOwed(): Promise<void> {
+    for (const id of [...this.#owed]) await this.notice(id);
+  }
+
+  /**
+   * At start-up: queues the notice of every exchange whose stored status was never handed to the
+   * outbox (a stop or crash between the store write and the notice). Returns how many. One pass
+   * over the open exchanges and the recently finished ones (`lastNotifiedStatus` differs).
+   */
+  async catchUp(): Promise<number> {
+    let n = 0;
+    for await (const rec of this.#opts.store.exchanges.all()) {
+      if (rec.lastNotifiedStatus !== rec.status) {
+        await this.notice(rec.id);
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Store first: resolves once the main store has written every status this process queued a
+   * notice for. One wait covers every notice queued before it, so a burst waits once.
+   */
+  async #statusesDurable(): Promise<void> {
+    const queued = this.#noticesQueued;
+    if (this.#noticesDurable >= queued) return;
+    await this.#opts.store.whenDurable();
+    this.#noticesDurable = Math.max(this.#noticesDurable, queued);
+  }
+
+  async #queueNotice(id: string): Promise<void> {
     const { store, live } = this.#opts;
     await withNoticeLock(store, id, async () => {
       const marks = live.kv<{ status: ExchangeStatus }>(NOTIFIED_NAMESPACE);
@@ -382,52 +433,57 @@ export class Delivery {
   async #deliver(entry: OutboxEntry<DeliveryPayload>, confirmed: (progress: number) => Promise<void>): Promise<"sent" | "obsolete"> {
     const { api, store } = this.#opts;
     const p = entry.payload;
-    if (p.kind === "text") {
-      await api.sendMessage(entry.chatId, p.text, { ...(p.html ? {} : PLAIN_TEXT), reply_markup: p.replyMarkup });
-      return "sent";
-    }
+    if (p.kind === "text")
+      return this.#send(
+        entry.chatId,
+        compose(p, undefined, () => ""),
+      );
+    // A notice tells a status: it waits until the main store keeps it (a no-op on PostgreSQL).
+    if (p.kind !== "deposit") await this.#statusesDurable();
     const rec = await store.exchanges.get(p.exchangeId);
     if (!rec) return "obsolete";
     const t = await this.#translator(rec.chatId);
-    switch (p.kind) {
-      case "deposit": {
-        // Instructions to pay into an order that no longer waits for a deposit would mislead.
-        if (rec.status !== "waiting_deposit") return "obsolete";
-        const parts = depositParts(rec, p.coins ?? (await this.#coins(rec)), t);
-        for (let i = entry.progress; i < parts.length; i++) {
-          const part = elementAt(parts, i);
-          // The card part replaces the live card: under the exchange's card lock, which is also
-          // held while its message id is written through and onto the record.
-          if (part.kind === "card") {
-            await withExchangeLock(store, rec.id, async () => {
-              const messageId = await sendDepositPart(api, (await store.exchanges.get(rec.id)) ?? rec, part, t);
-              await this.#rememberCard(rec.id, messageId);
-            });
-          } else {
-            await sendDepositPart(api, rec, part, t);
-          }
-          await confirmed(i + 1);
-        }
+    if (p.kind === "card") {
+      // Composed under the card lock, from the record as it is then.
+      return withExchangeLock(store, rec.id, async () => {
+        const current = (await store.exchanges.get(rec.id)) ?? rec;
+        const said = compose(p, current, t);
+        if (said.kind !== "card") return "obsolete";
+        await this.#updateCard(current, said.card, t);
         return "sent";
-      }
-      case "milestone": {
-        const text = renderMilestone(rec, p.status, t);
-        if (!text) return "obsolete";
-        await api.sendMessage(rec.chatId, text);
-        return "sent";
-      }
-      case "card":
-        await withExchangeLock(store, rec.id, async () => this.#updateCard((await store.exchanges.get(rec.id)) ?? rec, t));
-        return "sent";
+      });
     }
+    const said = compose(p, rec, t, p.kind === "deposit" && !p.coins ? await this.#coins(rec) : undefined);
+    if (said.kind !== "deposit") return this.#send(rec.chatId, said);
+    for (let i = entry.progress; i < said.parts.length; i++) {
+      const part = elementAt(said.parts, i);
+      // The card part replaces the live card: under the exchange's card lock, which is also
+      // held while its message id is written through and onto the record.
+      if (part.kind === "card") {
+        await withExchangeLock(store, rec.id, async () => {
+          const messageId = await sendDepositPart(api, (await store.exchanges.get(rec.id)) ?? rec, part, t);
+          await this.#rememberCard(rec.id, messageId);
+        });
+      } else {
+        await sendDepositPart(api, rec, part, t);
+      }
+      await confirmed(i + 1);
+    }
+    return "sent";
+  }
+
+  /** Sends a one-message composition; "obsolete" when there is nothing to say any more. */
+  async #send(chatId: number, said: Composition): Promise<"sent" | "obsolete"> {
+    if (said.kind !== "message") return "obsolete";
+    await this.#opts.api.sendMessage(chatId, said.text, { ...(said.html ? {} : PLAIN_TEXT), reply_markup: said.replyMarkup });
+    return "sent";
   }
 
   /** Edits the live card in place; sends a new one when there is none or it cannot be edited. */
-  async #updateCard(rec: ExchangeRecord, t: Translate): Promise<void> {
+  async #updateCard(rec: ExchangeRecord, card: RenderedMessage, t: Translate): Promise<void> {
     const { api } = this.#opts;
     const cardMessageId = await this.cardMessageOf(rec);
     if (cardMessageId !== undefined) {
-      const card = renderOrderCard(rec, t);
       try {
         await api.editMessageText(rec.chatId, cardMessageId, card.text, { reply_markup: card.reply_markup });
         return;

@@ -109,9 +109,9 @@ describe("two replicas on one database", () => {
     // The admin presses Start; the balancer hands that update to the replica that does not send.
     pressStart();
     await replica.wake(9);
-    await until(() => sent.length > 0);
+    // Sent, then marked: the mark is what the waiting replica reads.
+    expect(await replica.whenSent("alert:1", 9, 10_000)).toBe(true);
     expect(sent).toEqual(["first alert"]);
-    expect(await replica.get("alert:1", 9)).toMatchObject({ state: "sent" });
     await leader.stop();
   });
 

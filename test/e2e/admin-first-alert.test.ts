@@ -12,7 +12,7 @@ const ADMIN_ID = 9301;
 
 async function cycle(h: Harness) {
   await h.app.poller.runCycle({ all: true });
-  await h.app.notifier.idle();
+  await h.app.delivery.idle();
   await h.app.support.alerts.idle();
   await h.app.delivery.idle();
 }

@@ -146,14 +146,14 @@ describe("delivery, end to end", () => {
     // Killed right after the person saw it: the main file may not have the "told" mark yet.
     await h.restartFrom(await h.snapshot());
     await cycle(h);
-    await h.app.notifier.idle();
+    await h.app.delivery.idle();
     expect(starting(user, "📥")).toHaveLength(1);
 
     for (let i = 0; i < 3; i++) h.sandbox.orders.advance(ex.id);
     await cycle(h);
     expect(starting(user, "✅")).toHaveLength(1);
     await h.restartFrom(await h.snapshot());
-    await h.app.notifier.idle();
+    await h.app.delivery.idle();
     await cycle(h);
     await chat.settle();
     expect(starting(user, "✅")).toHaveLength(1);
@@ -176,7 +176,7 @@ describe("delivery, end to end", () => {
     h.sandbox.orders.advance(ex.id);
     await chat.send(`/status ${ex.id}`, "Completed");
     await slow;
-    await h.app.notifier.idle();
+    await h.app.delivery.idle();
     await cycle(h);
     await chat.settle();
 
