@@ -10,11 +10,9 @@
  * - **Once per key.** Keys are deterministic ("ms:<exchange>:success", "dep:<exchange>"), and an
  *   entry is never enqueued twice for its chat: a notice recomputed after a restart finds its entry
  *   and stops. A key always goes to one chat (the exchange's, or the alert's, whose key names it).
- * - **Stored under its chat.** An entry's key in the store is "chat:<chatId>:<key>", so one chat's
- *   entries are one prefix ({@link KeyValueStore.entriesWithPrefix}): a look at one chat
- *   ({@link Outbox.isDrained}) and sending to it read that chat's entries, not every chat's (on PostgreSQL an index range, not the whole namespace
- *   per look). Entries an earlier version stored under the bare key are moved under their chat when
- *   the outbox first reads the store.
+ * - **Kept apart from this loop.** Where and how entries are stored is a {@link QueueStorage}'s
+ *   business (queue-storage.ts): the sender reads one chat's entries when it serves or looks at
+ *   that chat ({@link Outbox.isDrained}), not every chat's.
  * - **In order per chat.** A chat's entries are sent one at a time in the order they were queued;
  *   an entry that fails holds back the later ones of its chat (instructions must not arrive with
  *   the QR code before the address), never other chats.
@@ -49,10 +47,8 @@
  */
 import { isForbidden, isRefusedForGood, telegramErrorText } from "./telegram-errors.js";
 import { TypedEvents } from "./events.js";
-import type { DataStore, KeyValueStore } from "../store/data-store.js";
-
-/** The kv namespace of the entries in the live store. */
-const OUTBOX_NAMESPACE = "outbox";
+import type { DataStore } from "../store/data-store.js";
+import { kvQueueStorage, type QueueStorage } from "./queue-storage.js";
 
 /** The sender's in-memory heads are read again in whole at least this often (see the module comment). */
 const FULL_READ_EVERY_MS = 60_000;
@@ -62,16 +58,6 @@ const FULL_READ_EVERY_MS = 60_000;
  * another process, whose news ({@link Delivery.heard}) can be lost while a connection is replaced.
  */
 const LOOK_WITHOUT_NEWS_MS = 1_000;
-
-/** The start of the stored keys of `chatId`'s entries (the digits end at the colon: chat 1 is not chat 10). */
-function chatPrefix(chatId: number): string {
-  return `chat:${chatId}:`;
-}
-
-/** Where the entry `key` of `chatId` is stored. */
-function storedKey(chatId: number, key: string): string {
-  return chatPrefix(chatId) + key;
-}
 
 export type OutboxState = "pending" | "sent" | "blocked" | "failed" | "expired" | "obsolete";
 
@@ -137,8 +123,8 @@ export interface OutboxEvents<P> {
 
 /** Options of {@link Outbox}. */
 export interface OutboxOptions<P> {
-  /** The write-through store (`live.json`). */
-  live: Pick<DataStore, "kv" | "flush">;
+  /** Where the entries are kept: the write-through store (`live.json`, or PostgreSQL's kv), or a {@link QueueStorage}. */
+  live: Pick<DataStore, "kv" | "flush"> | QueueStorage<P>;
   deliver: Deliverer<P>;
   /** Told when a chat answered 403 (the person blocked the bot). */
   onBlocked?: (chatId: number) => Promise<void>;
@@ -184,7 +170,8 @@ function oldestFirst<P>(entries: ReadonlyArray<OutboxEntry<P>>, n: number): Arra
 
 /** The durable outbox; see the module comment. */
 export class Outbox<P = unknown> {
-  readonly #opts: Required<Omit<OutboxOptions<P>, "onBlocked" | "isBlocked">> & Pick<OutboxOptions<P>, "onBlocked" | "isBlocked">;
+  readonly #opts: Required<Omit<OutboxOptions<P>, "onBlocked" | "isBlocked" | "live">> & Pick<OutboxOptions<P>, "onBlocked" | "isBlocked">;
+  readonly #store: QueueStorage<P>;
   readonly #events: TypedEvents<OutboxEvents<P>>;
   /** News from other processes about a chat's entries ({@link heard}), and this one's stop: waiters listen. */
   readonly #news = new TypedEvents<{ chat: { chatId: number }; stop: undefined }>();
@@ -219,6 +206,7 @@ export class Outbox<P = unknown> {
 
   constructor(opts: OutboxOptions<P>) {
     const given = Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined)) as OutboxOptions<P>;
+    this.#store = "kv" in given.live ? kvQueueStorage<P>(given.live) : given.live;
     this.#opts = { now: () => new Date(), retryBaseMs: 2_000, retryMaxMs: 5 * 60_000, keepDoneMs: 10 * 60_000, concurrency: 8, ...given };
     this.#events = new TypedEvents((err) => this.#opts.logger.error({ err }, "outbox: a listener failed"));
     // Read now, so the first enqueue does not wait; whoever needs it sees a failure (and retries).
@@ -235,44 +223,18 @@ export class Outbox<P = unknown> {
   }
 
   async #load(): Promise<void> {
-    let moved = 0;
-    for (const [stored, e] of await this.#entries()) {
+    const { entries, moved } = await this.#store.open();
+    for (const e of entries) {
       this.#seq = Math.max(this.#seq, e.seq);
       if (e.state === "pending" && e.parked) this.#parkedChats.add(e.chatId);
-      const earlier = stored !== storedKey(e.chatId, e.key) && Number.isSafeInteger(e.chatId) && typeof e.key === "string";
-      if (earlier && (await this.#moveUnderChat(stored))) moved++;
     }
     if (moved > 0) this.#opts.logger.info({ entries: moved }, "outbox: entries stored by an earlier version moved under their chats");
-  }
-
-  /**
-   * Moves an entry an earlier version stored under its bare key (a live.json of that version, or
-   * the database copied from one) to its chat's key, where per-chat reads look. The copy is added
-   * before the old key is deleted: a crash in between leaves both, and the next start finds the
-   * copy in place (`add` refuses) and only deletes the old key. Nothing writes an old key any more,
-   * so the value read here is the entry's latest. Returns whether this call found it to move (a
-   * replica starting at the same moment may have moved it).
-   */
-  async #moveUnderChat(stored: string): Promise<boolean> {
-    const entry = await this.#kv.get(stored);
-    if (entry === undefined) return false;
-    await this.#kv.add(storedKey(entry.chatId, entry.key), entry);
-    await this.#kv.delete(stored);
-    return true;
-  }
-
-  get #kv(): KeyValueStore<OutboxEntry<P>> {
-    return this.#opts.live.kv<OutboxEntry<P>>(OUTBOX_NAMESPACE);
-  }
-
-  #entries(): Promise<Array<[string, OutboxEntry<P>]>> {
-    return this.#kv.entries();
   }
 
   /** `chatId`'s entry under `key`, if any (a copy). */
   async get(key: string, chatId: number): Promise<OutboxEntry<P> | undefined> {
     await this.#ready();
-    return this.#kv.get(storedKey(chatId, key));
+    return this.#store.get(chatId, key);
   }
 
   /**
@@ -283,7 +245,7 @@ export class Outbox<P = unknown> {
   async enqueue(key: string, chatId: number, payload: P, opts: EnqueueOptions): Promise<boolean> {
     await this.#ready();
     // `add`, not `has` then `set`: of two callers (or replicas) queuing the same key, one wins.
-    const added = await this.#kv.add(storedKey(chatId, key), this.#fresh(key, chatId, payload, opts));
+    const added = await this.#store.add(this.#fresh(key, chatId, payload, opts));
     if (added) this.#queued(chatId);
     return added;
   }
@@ -296,7 +258,7 @@ export class Outbox<P = unknown> {
     await this.#ready();
     const fresh = this.#fresh(key, chatId, payload, opts);
     // One step: the entry must not be sent (and marked) between reading its state and replacing it.
-    await this.#kv.update(storedKey(chatId, key), (existing) => (existing?.state === "pending" ? { ...existing, payload } : fresh));
+    await this.#store.update(chatId, key, (existing) => (existing?.state === "pending" ? { ...existing, payload } : fresh));
     this.#queued(chatId);
   }
 
@@ -352,7 +314,7 @@ export class Outbox<P = unknown> {
 
   /** Resolves once every entry queued so far is on disk. */
   durable(): Promise<void> {
-    return this.#opts.live.flush();
+    return this.#store.flush();
   }
 
   /** Starts sending (entries left by the last run first), once the stored entries are read. */
@@ -366,9 +328,9 @@ export class Outbox<P = unknown> {
   async retryNow(): Promise<void> {
     await this.#ready();
     const now = this.#opts.now().toISOString();
-    for (const [key, e] of await this.#entries()) {
+    for (const e of await this.#store.all()) {
       if (e.state !== "pending" || e.nextAt <= now) continue;
-      await this.#kv.update(key, (cur) => (cur?.state === "pending" && cur.nextAt > now ? { ...cur, nextAt: now } : cur));
+      await this.#store.update(e.chatId, e.key, (cur) => (cur?.state === "pending" && cur.nextAt > now ? { ...cur, nextAt: now } : cur));
     }
     this.#allStale = true;
     this.#schedule(0);
@@ -377,8 +339,8 @@ export class Outbox<P = unknown> {
   /** Pending entries (all chats, or one: then only that chat's entries are read). */
   async pending(chatId?: number): Promise<OutboxEntry<P>[]> {
     await this.#ready();
-    const entries = chatId === undefined ? await this.#entries() : await this.#kv.entriesWithPrefix(chatPrefix(chatId));
-    return entries.map(([, e]) => e).filter((e) => e.state === "pending" && (chatId === undefined || e.chatId === chatId));
+    const entries = chatId === undefined ? await this.#store.all() : await this.#store.ofChat(chatId);
+    return entries.filter((e) => e.state === "pending");
   }
 
   /**
@@ -406,7 +368,7 @@ export class Outbox<P = unknown> {
       let n = 0;
       for (const e of await this.pending(chatId)) {
         if (!e.parked) continue;
-        await this.#kv.update(storedKey(chatId, e.key), (cur) => {
+        await this.#store.update(chatId, e.key, (cur) => {
           if (cur?.state !== "pending" || !cur.parked) return cur;
           const awake: OutboxEntry<P> = { ...cur, nextAt: now };
           delete awake.parked;
@@ -432,7 +394,7 @@ export class Outbox<P = unknown> {
 
   /** Reads again which chats have parked entries (news of some may have been missed). */
   async relearnParked(): Promise<void> {
-    for (const [, e] of await this.#entries()) if (e.state === "pending" && e.parked) this.#parkedChats.add(e.chatId);
+    for (const e of await this.#store.all()) if (e.state === "pending" && e.parked) this.#parkedChats.add(e.chatId);
   }
 
   /**
@@ -556,7 +518,7 @@ export class Outbox<P = unknown> {
     await this.#ready();
     // Parked entries past their deadline end here: a chat that never opens the bot must not keep them forever.
     const nowIso = this.#opts.now().toISOString();
-    for (const [, e] of await this.#entries()) {
+    for (const e of await this.#store.all()) {
       if (e.state === "pending" && e.parked && e.expiresAt <= nowIso) {
         this.stats.expired++;
         await this.#finish(e, "expired");
@@ -564,16 +526,16 @@ export class Outbox<P = unknown> {
       }
     }
     const cutoff = new Date(this.#opts.now().getTime() - this.#opts.keepDoneMs).toISOString();
-    const done = (await this.#entries()).filter(([, e]) => e.state !== "pending" && (e.doneAt ?? e.createdAt) < cutoff);
+    const done = (await this.#store.all()).filter((e) => e.state !== "pending" && (e.doneAt ?? e.createdAt) < cutoff);
     if (done.length === 0) return 0;
     await beforePrune();
     let n = 0;
-    for (const [key, e] of done) {
+    for (const e of done) {
       // Only the entry that was read: one queued again under the key meanwhile stays.
-      const left = await this.#kv.update(key, (cur) => (cur?.seq === e.seq ? undefined : cur));
+      const left = await this.#store.update(e.chatId, e.key, (cur) => (cur?.seq === e.seq ? undefined : cur));
       if (left === undefined) n++;
     }
-    await this.#opts.live.flush();
+    await this.#store.flush();
     return n;
   }
 
@@ -635,8 +597,8 @@ export class Outbox<P = unknown> {
   async #heads(chatId?: number): Promise<Map<number, OutboxEntry<P>>> {
     const heads = new Map<number, OutboxEntry<P>>();
     const awake = new Set<number>();
-    const entries = chatId === undefined ? await this.#entries() : await this.#kv.entriesWithPrefix(chatPrefix(chatId));
-    for (const [, e] of entries) {
+    const entries = chatId === undefined ? await this.#store.all() : await this.#store.ofChat(chatId);
+    for (const e of entries) {
       if (e.state !== "pending") continue;
       if (!e.parked) awake.add(e.chatId);
       const head = heads.get(e.chatId);
@@ -729,7 +691,7 @@ export class Outbox<P = unknown> {
       if (!entry || Date.parse(entry.nextAt) > this.#opts.now().getTime()) return;
       // Durable before visible: the entry (and every mark before it) is on disk before a send.
       try {
-        await this.#opts.live.flush();
+        await this.#store.flush();
       } catch (err) {
         this.#opts.logger.error({ err, entry: entry.key }, "outbox: the live store cannot be written; nothing is sent until it can");
         await this.#retryLater(entry, err);
@@ -761,8 +723,8 @@ export class Outbox<P = unknown> {
     try {
       const result = await this.#opts.deliver(entry, async (progress) => {
         current = { ...current, progress };
-        await this.#kv.set(storedKey(entry.chatId, entry.key), current);
-        await this.#opts.live.flush();
+        await this.#store.put(current);
+        await this.#store.flush();
       });
       if (result === "sent") this.stats.sent++;
       await this.#finish(current, result);
@@ -808,7 +770,7 @@ export class Outbox<P = unknown> {
     for (const e of await this.pending(chatId)) {
       const entry = e.key === current.key ? current : e;
       if (entry.keepWhenForbidden) {
-        await this.#kv.set(storedKey(entry.chatId, entry.key), { ...entry, parked: true });
+        await this.#store.put({ ...entry, parked: true });
         parked++;
       } else {
         await this.#finish(entry, "blocked");
@@ -820,7 +782,7 @@ export class Outbox<P = unknown> {
         { chatId, entries: parked },
         "outbox: kept for when this chat opens the bot (support staff must press Start once)",
       );
-      await this.#opts.live.flush();
+      await this.#store.flush();
       this.#events.emit("parked", { chatId });
     }
     // Nothing of this chat is due any more: what is left waits for its next update.
@@ -838,7 +800,7 @@ export class Outbox<P = unknown> {
       "outbox: sending failed; will try again",
     );
     try {
-      await this.#kv.set(storedKey(entry.chatId, entry.key), {
+      await this.#store.put({
         ...entry,
         attempts,
         lastError,
@@ -852,9 +814,9 @@ export class Outbox<P = unknown> {
 
   async #finish(entry: OutboxEntry<P>, state: OutboxState): Promise<void> {
     const done: OutboxEntry<P> = { ...entry, state, doneAt: this.#opts.now().toISOString() };
-    await this.#kv.set(storedKey(entry.chatId, entry.key), done);
+    await this.#store.put(done);
     // The mark is on disk before the chat's next entry is considered, and before anyone is told.
-    await this.#opts.live.flush();
+    await this.#store.flush();
     this.#events.emit(state === "sent" ? "sent" : "failed", { entry: done });
   }
 }
