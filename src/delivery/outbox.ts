@@ -26,12 +26,9 @@
  *   would otherwise lose the first alerts for good. Such entries are parked, and {@link Outbox.wake}
  *   (called on any update from that chat) makes them due again, in their order. A new entry for
  *   the chat tries the oldest parked one first, so order holds even if a wake was missed.
- * - **The sender reads what changed.** The pump keeps each chat's first pending entry in memory and
- *   reads again only the chats whose entries changed since (queued, sent, retried, woken: each
- *   marks its chat), not the whole namespace once per chat served, which made a burst to many
- *   chats cost the square of its size. What this process cannot see (another replica's entries
- *   whose news was lost, a hand-edited store) is found by a whole read at least once a minute, or
- *   at once on {@link Outbox.poke} without a chat.
+ * - **The sender reads what changed.** The pump keeps each chat's first pending entry in memory
+ *   (chat-heads.ts) and reads again only the chats whose entries changed; a whole read at least
+ *   once a minute, or at once on {@link Outbox.poke} without a chat, finds what it cannot see.
  *
  * States: pending → sent | blocked | failed | expired | obsolete. Finished entries are kept for a
  * while (they are what makes enqueue once-only) and pruned by {@link Outbox.prune} once the main
@@ -47,11 +44,10 @@
  */
 import { isForbidden, isRefusedForGood, telegramErrorText } from "./telegram-errors.js";
 import { TypedEvents } from "./events.js";
+import { ChatHeads, oldestFirst } from "./chat-heads.js";
+import { waitForChat, type Subscription } from "./wait-for-chat.js";
 import type { DataStore } from "../store/data-store.js";
 import { kvQueueStorage, type QueueStorage } from "./queue-storage.js";
-
-/** The sender's in-memory heads are read again in whole at least this often (see the module comment). */
-const FULL_READ_EVERY_MS = 60_000;
 
 /**
  * A waiter looks at the store at least this often even without news: with replicas the sender is
@@ -150,24 +146,6 @@ export interface EnqueueOptions {
   keepWhenForbidden?: boolean;
 }
 
-/**
- * The `n` entries of `entries` queued first, oldest first: one pass keeping a short sorted list,
- * as the pump runs after every chat served and a burst may hold thousands of chats.
- */
-function oldestFirst<P>(entries: ReadonlyArray<OutboxEntry<P>>, n: number): Array<OutboxEntry<P>> {
-  const kept: Array<OutboxEntry<P>> = [];
-  if (n <= 0) return kept;
-  for (const e of entries) {
-    const last = kept.at(-1);
-    if (kept.length === n && last !== undefined && e.seq >= last.seq) continue;
-    let i = kept.length;
-    while (i > 0 && (kept[i - 1]?.seq ?? -Infinity) > e.seq) i--;
-    kept.splice(i, 0, e);
-    if (kept.length > n) kept.pop();
-  }
-  return kept;
-}
-
 /** The durable outbox; see the module comment. */
 export class Outbox<P = unknown> {
   readonly #opts: Required<Omit<OutboxOptions<P>, "onBlocked" | "isBlocked" | "live">> & Pick<OutboxOptions<P>, "onBlocked" | "isBlocked">;
@@ -191,22 +169,16 @@ export class Outbox<P = unknown> {
   #idleChecks = 0;
   /** Chats with parked entries: {@link wake} is called on every update, and must be cheap. */
   readonly #parkedChats = new Set<number>();
-  /** Each chat's first pending entry as last read ({@link #heads}); the pump picks from here. */
-  readonly #knownHeads = new Map<number, OutboxEntry<P>>();
-  /** Chats whose entries changed since {@link #knownHeads} read them. */
-  readonly #staleChats = new Set<number>();
-  /** Every chat must be read again (at start, after a failed read, on a bare {@link poke}). */
-  #allStale = true;
-  /** When the heads were last read in whole (Date.now()). */
-  #fullReadAt = 0;
-  /** The refresh under way: refreshes run one after another, so an older read never lands last. */
-  #refreshing: Promise<void> = Promise.resolve();
+  /** Each chat's first pending entry, as last read: the pump picks from here. */
+  readonly #heads: ChatHeads<P>;
   /** Counters for tests and logs. */
   readonly stats = { sent: 0, failures: 0, blocked: 0, expired: 0 };
 
   constructor(opts: OutboxOptions<P>) {
     const given = Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined)) as OutboxOptions<P>;
     this.#store = "kv" in given.live ? kvQueueStorage<P>(given.live) : given.live;
+    const store = this.#store;
+    this.#heads = new ChatHeads<P>((chatId) => (chatId === undefined ? store.all() : store.ofChat(chatId)));
     this.#opts = { now: () => new Date(), retryBaseMs: 2_000, retryMaxMs: 5 * 60_000, keepDoneMs: 10 * 60_000, concurrency: 8, ...given };
     this.#events = new TypedEvents((err) => this.#opts.logger.error({ err }, "outbox: a listener failed"));
     // Read now, so the first enqueue does not wait; whoever needs it sees a failure (and retries).
@@ -264,7 +236,7 @@ export class Outbox<P = unknown> {
 
   /** `chatId` has something new to send: read it again, send soon, and tell the sender if it is elsewhere. */
   #queued(chatId: number): void {
-    this.#staleChats.add(chatId);
+    this.#heads.markStale(chatId);
     this.#schedule(0);
     this.#events.emit("queued", { chatId });
   }
@@ -307,8 +279,7 @@ export class Outbox<P = unknown> {
    * coordination), or, with no chat, anywhere (news may have been missed): every chat is read again.
    */
   poke(chatId?: number): void {
-    if (chatId === undefined) this.#allStale = true;
-    else this.#staleChats.add(chatId);
+    this.#heads.markStale(chatId);
     this.#schedule(0);
   }
 
@@ -332,7 +303,7 @@ export class Outbox<P = unknown> {
       if (e.state !== "pending" || e.nextAt <= now) continue;
       await this.#store.update(e.chatId, e.key, (cur) => (cur?.state === "pending" && cur.nextAt > now ? { ...cur, nextAt: now } : cur));
     }
-    this.#allStale = true;
+    this.#heads.markStale();
     this.#schedule(0);
   }
 
@@ -426,67 +397,30 @@ export class Outbox<P = unknown> {
     });
   }
 
-  /**
-   * Asks `look` (undefined: not yet) now, then again on every event of `chatId` (this process's
-   * outbox, or news from the sending replica) and at least every {@link LOOK_WITHOUT_NEWS_MS};
-   * after `timeoutMs` or a stop, resolves with its last answer, or false.
-   */
+  /** Waits for `look` on `chatId`'s events and news (see wait-for-chat.ts). */
   #waitFor(chatId: number, timeoutMs: number, look: () => Promise<boolean | undefined>): Promise<boolean> {
-    return new Promise<boolean>((resolve) => {
-      let done = false;
-      let looking: Promise<void> | undefined;
-      let again = false;
-      const finish = (result: boolean) => {
-        if (done) return;
-        done = true;
-        clearTimeout(deadline);
-        clearInterval(withoutNews);
-        for (const off of offs) off();
-        resolve(result);
-      };
-      // One look at a time; an event during a look asks for one more after it.
-      const lookAgain = (final = false) => {
-        if (done) return;
-        if (looking && !final) {
-          again = true;
-          return;
-        }
-        looking = (looking ?? Promise.resolve())
-          .then(look)
-          .then(
-            (answer) => {
-              if (answer !== undefined) finish(answer);
-              else if (final) finish(false);
-            },
-            (err: unknown) => {
-              this.#opts.logger.warn({ err, chatId }, "outbox: could not look at the chat's entries");
-              if (final) finish(false);
-            },
-          )
-          .finally(() => {
-            looking = undefined;
-            if (again) {
-              again = false;
-              lookAgain();
-            }
-          });
-      };
-      const ofChat = ({ chatId: c }: { chatId: number }) => c === chatId && lookAgain();
-      const ofEntry = ({ entry }: { entry: OutboxEntry<P> }) => entry.chatId === chatId && lookAgain();
-      // Listening before the first look: an event between the look and the listening is not missed.
-      const offs = [
-        this.#events.on("sent", ofEntry),
-        this.#events.on("failed", ofEntry),
-        this.#events.on("parked", ofChat),
-        this.#events.on("drained", ofChat),
-        this.#news.on("chat", ofChat),
-        this.#news.on("stop", () => finish(false)),
-      ];
-      const deadline = setTimeout(() => lookAgain(true), timeoutMs);
-      const withoutNews = setInterval(() => lookAgain(), LOOK_WITHOUT_NEWS_MS);
-      withoutNews.unref();
-      if (this.#stopped) finish(false);
-      else lookAgain();
+    if (this.#stopped) return Promise.resolve(false);
+    const ofChat =
+      (on: (listener: (e: { chatId: number }) => void) => () => void): Subscription =>
+      (onNews) =>
+        on((e) => e.chatId === chatId && onNews());
+    const ofEntry =
+      (event: "sent" | "failed"): Subscription =>
+      (onNews) =>
+        this.#events.on(event, ({ entry }) => entry.chatId === chatId && onNews());
+    return waitForChat({
+      look,
+      news: [
+        ofEntry("sent"),
+        ofEntry("failed"),
+        ofChat((l) => this.#events.on("parked", l)),
+        ofChat((l) => this.#events.on("drained", l)),
+        ofChat((l) => this.#news.on("chat", l)),
+      ],
+      stop: (onStop) => this.#news.on("stop", onStop),
+      timeoutMs,
+      lookEveryMs: LOOK_WITHOUT_NEWS_MS,
+      onLookFailed: (err) => this.#opts.logger.warn({ err, chatId }, "outbox: could not look at the chat's entries"),
     });
   }
 
@@ -522,7 +456,7 @@ export class Outbox<P = unknown> {
       if (e.state === "pending" && e.parked && e.expiresAt <= nowIso) {
         this.stats.expired++;
         await this.#finish(e, "expired");
-        this.#staleChats.add(e.chatId);
+        this.#heads.markStale(e.chatId);
       }
     }
     const cutoff = new Date(this.#opts.now().getTime() - this.#opts.keepDoneMs).toISOString();
@@ -542,70 +476,9 @@ export class Outbox<P = unknown> {
   async #isIdle(): Promise<boolean> {
     if (this.#busy.size > 0) return false;
     if (this.#stopped || !this.#started) return true;
-    await this.#refreshHeads();
+    await this.#heads.refresh();
     const now = this.#opts.now().toISOString();
-    return this.#busy.size === 0 && ![...this.#knownHeads.values()].some((e) => e.nextAt <= now);
-  }
-
-  /**
-   * Brings {@link #knownHeads} up to date: in whole when every chat is stale or the last whole
-   * read is a minute old, else only the stale chats. Marks made while a read runs stay for the
-   * next one (the read may have missed them); a failed read leaves its chats stale and rejects.
-   */
-  #refreshHeads(): Promise<void> {
-    const next = this.#refreshing.catch(() => undefined).then(() => this.#readStaleHeads());
-    this.#refreshing = next;
-    return next;
-  }
-
-  async #readStaleHeads(): Promise<void> {
-    if (this.#allStale || Date.now() - this.#fullReadAt >= FULL_READ_EVERY_MS) {
-      this.#allStale = false;
-      this.#staleChats.clear();
-      const startedAt = Date.now();
-      try {
-        const heads = await this.#heads();
-        this.#knownHeads.clear();
-        for (const [chatId, head] of heads) this.#knownHeads.set(chatId, head);
-        this.#fullReadAt = startedAt;
-      } catch (err) {
-        this.#allStale = true;
-        throw err;
-      }
-      return;
-    }
-    const chats = [...this.#staleChats];
-    this.#staleChats.clear();
-    for (const [i, chatId] of chats.entries()) {
-      try {
-        const head = (await this.#heads(chatId)).get(chatId);
-        if (head) this.#knownHeads.set(chatId, head);
-        else this.#knownHeads.delete(chatId);
-      } catch (err) {
-        for (const left of chats.slice(i)) this.#staleChats.add(left);
-        throw err;
-      }
-    }
-  }
-
-  /**
-   * Each chat's first pending entry (every chat's, or `chatId`'s: then only its entries are read):
-   * only it can be sent, the ones behind it wait for it. A chat whose pending entries are all
-   * parked has none (it waits for {@link wake}); one with a newer entry that is not parked starts
-   * again from its oldest, parked or not, so order holds.
-   */
-  async #heads(chatId?: number): Promise<Map<number, OutboxEntry<P>>> {
-    const heads = new Map<number, OutboxEntry<P>>();
-    const awake = new Set<number>();
-    const entries = chatId === undefined ? await this.#store.all() : await this.#store.ofChat(chatId);
-    for (const e of entries) {
-      if (e.state !== "pending") continue;
-      if (!e.parked) awake.add(e.chatId);
-      const head = heads.get(e.chatId);
-      if (!head || e.seq < head.seq) heads.set(e.chatId, e);
-    }
-    for (const chatId of heads.keys()) if (!awake.has(chatId)) heads.delete(chatId);
-    return heads;
+    return this.#busy.size === 0 && ![...this.#heads.known()].some(([, e]) => e.nextAt <= now);
   }
 
   /**
@@ -649,7 +522,7 @@ export class Outbox<P = unknown> {
     if (this.#stopped) return;
     try {
       await this.#ready();
-      await this.#refreshHeads();
+      await this.#heads.refresh();
     } catch (err) {
       this.#opts.logger.error({ err }, "outbox: could not read the entries; trying again later");
       this.#schedule(this.#opts.retryBaseMs);
@@ -660,7 +533,7 @@ export class Outbox<P = unknown> {
     let soonest = Infinity;
     const due: Array<OutboxEntry<P>> = [];
     // No await from here to the end of the loop: `#busy` is checked and taken in one go.
-    for (const [chatId, head] of this.#knownHeads) {
+    for (const [chatId, head] of this.#heads.known()) {
       if (this.#busy.has(chatId)) continue;
       const at = Date.parse(head.nextAt);
       if (at > now) soonest = Math.min(soonest, at - now);
@@ -673,7 +546,7 @@ export class Outbox<P = unknown> {
         .finally(() => {
           this.#busy.delete(chatId);
           // What was sent, retried or parked changed this chat's head.
-          this.#staleChats.add(chatId);
+          this.#heads.markStale(chatId);
           void this.#pump();
         });
     }
