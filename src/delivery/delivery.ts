@@ -7,6 +7,11 @@
  * {@link Delivery.reconcile}. Once enqueued, `instructionsQueued` is set on the exchange record in
  * the main store; the outbox entry is what stops a repeat until that flag is durable.
  *
+ * Status notices: the tracker queues them here the moment it has recorded a change
+ * ({@link Delivery.notice}); there is no other queue in front of the outbox. Store first still
+ * holds: the sender sends a notice only once the main store has written the status it tells.
+ * What to say is {@link compose}'s (compose.ts), from the record as stored when it is sent.
+ *
  * Delivery is the outbox's only face: callers queue through it, wait through it
  * ({@link Delivery.whenSent}, {@link Delivery.whenDrained}) and listen to it ({@link Delivery.on}).
  */
