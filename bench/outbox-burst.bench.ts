@@ -4,6 +4,7 @@
  * deliverer that answers at once, so what is measured is the sender's own reading and marking.
  *
  *   npm run bench:outbox-burst
+ *   OUTBOX_BURSTS=1000 npm run bench:outbox-burst   (only the sizes given)
  *
  * For each burst size, on PostgreSQL (a real server started here, a fresh database per size) and
  * on lowdb (live.json in a fresh temp directory): the time from start to idle, and what the
@@ -23,7 +24,8 @@ import { openStore } from "../src/store/store.js";
 import { countReads } from "../test/delivery/counted-live.js";
 import { freshDatabase, startPostgres } from "../test/postgres/server.js";
 
-const BURSTS = [1_000, 5_000] as const;
+/** Burst sizes; OUTBOX_BURSTS="1000" (comma-separated) runs only those. */
+const BURSTS = (process.env.OUTBOX_BURSTS?.split(",").map(Number) ?? [1_000, 5_000]).filter((n) => Number.isSafeInteger(n) && n > 0);
 const silent = { info() {}, warn() {}, error() {} };
 
 interface Row {

@@ -1,7 +1,7 @@
 /**
- * Benchmark of one look of `outbox.drained(chatId)` (it looks every 25 ms while a person waits
- * for their instructions or a notice) while many other chats have entries queued: does its cost
- * follow the namespace or the one chat?
+ * Benchmark of one look of `outbox.isDrained(chatId)` (a person waiting for their instructions or
+ * a notice looks once per event of their chat, and at least once a second) while many other chats
+ * have entries queued: does its cost follow the namespace or the one chat?
  *
  *   npm run bench:outbox
  *
@@ -11,7 +11,7 @@
  *
  * - "before": what a look cost before entries were stored under their chat: every entry of the
  *   namespace read, then filtered (`outbox.pending()` of all chats, filtered, is exactly that read);
- * - "after": `outbox.drained(chatId, 0)`, one look as it is now.
+ * - "after": `outbox.isDrained(chatId)`, one look as it is now.
  *
  * Medians of LOOKS looks each. The PostgreSQL plan of the per-chat query is printed too, to show
  * it is an index range. Writes bench/outbox-drained.results.md. Temp directories removed at the end.
@@ -63,8 +63,8 @@ async function measure(store: DataStore, backend: Row["backend"], backlog: numbe
   }
   // Never started: nothing is sent, so the waiting chat stays pending and each look is a full one.
   const before = await time(async () => (await outbox.pending()).filter((e) => e.chatId === WAITING && !e.parked));
-  const after = await time(() => outbox.drained(WAITING, 0));
-  if (await outbox.drained(WAITING, 0)) throw new Error("the waiting chat's entry should still be pending");
+  const after = await time(() => outbox.isDrained(WAITING));
+  if (await outbox.isDrained(WAITING)) throw new Error("the waiting chat's entry should still be pending");
   return { backend, backlog, beforeMs: before, afterMs: after };
 }
 
@@ -123,13 +123,13 @@ async function main(): Promise<void> {
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
   const machine = `${cpu}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 20).toFixed(0)} MB RAM, Node ${process.version}, ${os.platform()} ${os.release()}`;
   const load = (l: number[]) => l.map((x) => x.toFixed(1)).join(", ");
-  const md = `# Outbox: one look of drained(chatId) beside other chats' backlog
+  const md = `# Outbox: one look of isDrained(chatId) beside other chats' backlog
 
 Produced by \`npm run bench:outbox\` on ${new Date().toISOString().slice(0, 10)} (the whole run: ${((performance.now() - started) / 1000).toFixed(0)} s).
 
 Machine: ${machine}. Load average at the start: ${load(loadAtStart)}; at the end: ${load(os.loadavg())}. The machine is shared: compare the columns, measured in the same run, rather than absolute figures.
 
-The waiting chat has one pending entry; "backlog" is how many other chats' pending entries the outbox holds. "Before" is one look as it was before entries were stored under their chat (the whole namespace read, then filtered: \`outbox.pending()\` of all chats); "after" is \`outbox.drained(chatId, 0)\` now. \`drained\` looks every 25 ms while a person waits (up to 20 s for instructions). Medians of ${LOOKS} looks. PostgreSQL: the embedded server the tests use, default settings, database collation ${collation}.
+The waiting chat has one pending entry; "backlog" is how many other chats' pending entries the outbox holds. "Before" is one look as it was before entries were stored under their chat (the whole namespace read, then filtered: \`outbox.pending()\` of all chats); "after" is \`outbox.isDrained(chatId)\` now. A person waiting (up to 20 s for instructions) looks once per event of their chat and at least once a second. Medians of ${LOOKS} looks. PostgreSQL: the embedded server the tests use, default settings, database collation ${collation}.
 
 | backend | backlog | before: one look | after: one look | before / after |
 |---|---|---|---|---|

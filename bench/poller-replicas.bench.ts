@@ -102,9 +102,10 @@ async function replica(config: ReplicaConfig): Promise<void> {
   const poller = createPoller({
     store,
     partner,
-    notifier: {
-      enqueue: () => {
+    notices: {
+      notice: () => {
         notices++;
+        return Promise.resolve();
       },
     },
     logger: silent,

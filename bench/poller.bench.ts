@@ -39,9 +39,10 @@ let offset = 0;
 const poller = createPoller({
   store: fileDataStore(store),
   partner,
-  notifier: {
-    enqueue: () => {
+  notices: {
+    notice: () => {
       enqueued++;
+      return Promise.resolve();
     },
   },
   logger: silent,
@@ -105,7 +106,7 @@ console.log("");
 console.log("| cycle | time | checks | status changes | partner requests | store writes | CPU per check | RSS |");
 console.log("|---|---|---|---|---|---|---|---|");
 for (const r of rows) console.log(r);
-console.log(`\nnotices handed to the notifier: ${enqueued}`);
+console.log(`\nnotices queued: ${enqueued}`);
 
 await poller.stop();
 await store.close();

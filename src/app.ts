@@ -15,7 +15,6 @@ import type { PartnerApi } from "./domain/types.js";
 import type { BotContext } from "./bot/context.js";
 import type { InterruptedReport } from "./bot/features/exchange/interrupted.js";
 import type { Poller } from "./poller/poller.js";
-import type { Notifier } from "./poller/notifier.js";
 import type { ExchangeTracker } from "./poller/tracker.js";
 import type { Delivery } from "./delivery/delivery.js";
 import type { SupportServices } from "./support/services.js";
@@ -48,9 +47,7 @@ export interface App {
   readonly catalog: Catalog;
   /** The status poller (started with the app); tests call `poller.runCycle()`. */
   readonly poller: Poller;
-  /** Hands status notices to the outbox; `notifier.idle()` waits until they are sent. */
-  readonly notifier: Notifier;
-  /** The outbox (deposit instructions, notices, alerts): `delivery.outbox.idle()`, `retryNow()`. */
+  /** The outbox (deposit instructions, notices, alerts): `delivery.idle()`, `retryNow()`. */
   readonly delivery: Delivery;
   /** The one owner of an exchange's status (fetch → record → notify). */
   readonly tracker: ExchangeTracker;
@@ -133,7 +130,6 @@ export async function startApp(opts: AppOptions): Promise<App> {
     partner: parts.partner,
     catalog: parts.catalog,
     poller: parts.poller,
-    notifier: parts.notifier,
     delivery: parts.delivery,
     tracker: parts.tracker,
     support: parts.support,

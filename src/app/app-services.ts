@@ -9,7 +9,7 @@
  * - news: what replicas tell each other (one process tells itself);
  * - leadership: the jobs that must run once (sending, support's checks, the timers), on the
  *   leader; one process leads at once, so its jobs have run their start before updates come;
- * - archive, notifier, poller: background work on the exchanges;
+ * - archive, poller: background work on the exchanges;
  * - updates: taken last, once everything an update relies on runs; stopped first (with the
  *   handlers in flight waited for), so no update meets a part that has stopped;
  * - readiness: the first thing a stop does is turn /readyz unready, so a load balancer stops sending.
@@ -26,7 +26,7 @@ import type { Logger } from "../log.js";
 import { startWebhookServer, type WebhookServer } from "../webhook/server.js";
 import { everyService, ServiceList, stopOnly, type Service, type ServiceEvent } from "./services.js";
 import { leadershipService } from "./leadership.js";
-import { OUTBOX_NEWS, OUTBOX_PARKED, type AppOptions, type Parts } from "./parts.js";
+import { OUTBOX_ENDED, OUTBOX_NEWS, OUTBOX_PARKED, type AppOptions, type Parts } from "./parts.js";
 
 /**
  * How long a stop waits for running handlers. A stop cancels partner reads at once (a read with
@@ -54,7 +54,7 @@ export interface AppServices {
 /** Lists the app's services over its parts; nothing starts until `list.start()`. */
 export function appServices(parts: Parts, opts: AppOptions): AppServices {
   const { config, logger } = opts;
-  const { bot, t, partner, stores, watch, delivery, notifier, poller, support, topology } = parts;
+  const { bot, t, partner, stores, watch, delivery, poller, support, topology } = parts;
   const onEvent = (e: ServiceEvent) => logService(logger, e);
 
   let opsServer: OpsServer | undefined;
@@ -110,7 +110,7 @@ export function appServices(parts: Parts, opts: AppOptions): AppServices {
           "missed news",
           topology.missedNewsCheckMs,
           () => {
-            delivery.outbox.poke();
+            delivery.poke();
             return Promise.resolve();
           },
           () => {},
@@ -118,13 +118,11 @@ export function appServices(parts: Parts, opts: AppOptions): AppServices {
   const news: Service = {
     name: "news",
     async start() {
-      await parts.coordination.listen(OUTBOX_NEWS, (chatId) => delivery.outbox.poke(/^-?\d+$/.test(chatId) ? Number(chatId) : undefined));
+      await parts.coordination.listen(OUTBOX_NEWS, (chatId) => delivery.poke(/^-?\d+$/.test(chatId) ? Number(chatId) : undefined));
+      await parts.coordination.listen(OUTBOX_ENDED, (chatId) => /^-?\d+$/.test(chatId) && delivery.heard(Number(chatId)));
       await parts.coordination.listen(OUTBOX_PARKED, (chatId) => {
-        if (/^-?\d+$/.test(chatId)) delivery.outbox.knowParked(Number(chatId));
-        else
-          void delivery.outbox
-            .relearnParked()
-            .catch((err: unknown) => logger.warn({ err }, "could not read which chats wait for an update"));
+        if (/^-?\d+$/.test(chatId)) delivery.knowParked(Number(chatId));
+        else void delivery.relearnParked().catch((err: unknown) => logger.warn({ err }, "could not read which chats wait for an update"));
       });
       await missedNews?.start();
     },
@@ -138,12 +136,12 @@ export function appServices(parts: Parts, opts: AppOptions): AppServices {
     name: "outbox",
     async start() {
       await delivery.reconcile();
-      const missed = await notifier.catchUp();
+      const missed = await delivery.catchUp();
       if (missed > 0) logger.info({ missed }, "sending status notices stored before the last stop");
-      delivery.outbox.start();
+      delivery.start();
     },
     // After the message in flight is confirmed and marked; the rest waits in the store.
-    stop: () => delivery.outbox.stop(),
+    stop: () => delivery.stop(),
   };
   const { olderThanMs, everyMs } = topology.interruptedCreates;
   const interrupted: Service =
@@ -275,8 +273,6 @@ export function appServices(parts: Parts, opts: AppOptions): AppServices {
       news,
       leadershipService(parts.coordination, leaderJobs, logger),
       archive,
-      // After the poller (stopped before it): its last cycle's notices are handed over.
-      stopOnly("notifier", () => notifier.stop()),
       {
         name: "poller",
         start: () => {

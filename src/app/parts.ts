@@ -25,7 +25,6 @@ import { pruneCreateMarkers } from "../bot/features/exchange/create-exchange.js"
 import { RecentUpdates } from "../webhook/recent-updates.js";
 import { SharedUpdates } from "../webhook/shared-updates.js";
 import { createPoller, type Poller } from "../poller/poller.js";
-import { Notifier } from "../poller/notifier.js";
 import { ExchangeTracker } from "../poller/tracker.js";
 import { Delivery } from "../delivery/delivery.js";
 import { PartnerHealth } from "../support/partner-health.js";
@@ -77,7 +76,6 @@ export interface Parts {
   readonly t: Translator;
   readonly inFlight: InFlightUpdates;
   readonly delivery: Delivery;
-  readonly notifier: Notifier;
   readonly tracker: ExchangeTracker;
   readonly poller: Poller;
   readonly support: SupportServices;
@@ -147,7 +145,7 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
     }),
   );
 
-  const { delivery, notifier, tracker } = buildDelivery();
+  const { delivery, tracker } = buildDelivery();
   /** From "a status may have changed" to "the person is told": the delivery parts, in one place. */
   function buildDelivery() {
     const delivery = new Delivery({
@@ -158,27 +156,27 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
       logger: logger.child({ part: "delivery" }),
       currencies: () => catalog.currencies(),
       now,
-      // The leader sends; whichever process queues tells it there is something to send. The
-      // leader tells the others which chats it parked entries for, as that chat's next update may
-      // reach any of them. (One process's news stays in the process: it tells itself.)
-      onQueued: (chatId) =>
-        void coordination
-          .notify(OUTBOX_NEWS, String(chatId))
-          .catch((err: unknown) => logger.warn({ err, chatId }, "could not tell the sending replica")),
-      onParked: (chatId) =>
-        void coordination
-          .notify(OUTBOX_PARKED, String(chatId))
-          .catch((err: unknown) => logger.warn({ err, chatId }, "could not tell the other replicas of a parked chat")),
     });
-    const notifier = new Notifier({ store, delivery, logger: logger.child({ part: "notifier" }) });
-    const tracker = new ExchangeTracker({ store, partner, notifier, logger: logger.child({ part: "tracker" }), now });
-    return { delivery, notifier, tracker };
+    // The leader sends; whichever process queues tells it there is something to send. The leader
+    // tells the others which chats it parked entries for (that chat's next update may reach any of
+    // them), and which chats' entries ended (a person waiting for their instructions may wait in
+    // another replica). One process's news stays in the process: it tells itself.
+    const tell = (channel: string, chatId: number) =>
+      void coordination
+        .notify(channel, String(chatId))
+        .catch((err: unknown) => logger.warn({ err, chatId, channel }, "could not tell the other replicas"));
+    delivery.on("queued", ({ chatId }) => tell(OUTBOX_NEWS, chatId));
+    delivery.on("parked", ({ chatId }) => tell(OUTBOX_PARKED, chatId));
+    delivery.on("sent", ({ entry }) => tell(OUTBOX_ENDED, entry.chatId));
+    delivery.on("failed", ({ entry }) => tell(OUTBOX_ENDED, entry.chatId));
+    const tracker = new ExchangeTracker({ store, partner, notices: delivery, logger: logger.child({ part: "tracker" }), now });
+    return { delivery, tracker };
   }
 
   const poller = createPoller({
     store,
     partner,
-    notifier,
+    notices: delivery,
     tracker,
     logger: logger.child({ part: "poller" }),
     intervalMs: config.pollIntervalMs,
@@ -252,7 +250,6 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
     t,
     inFlight,
     delivery,
-    notifier,
     tracker,
     poller,
     support,
@@ -273,3 +270,5 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
 export const OUTBOX_NEWS = "outbox";
 /** The news channel of chats whose outbox entries wait for that chat's next update (payload: the chat id). */
 export const OUTBOX_PARKED = "outbox_parked";
+/** The news channel of chats whose entries the sending replica finished (payload: the chat id): waiters look again. */
+export const OUTBOX_ENDED = "outbox_ended";

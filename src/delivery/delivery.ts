@@ -6,20 +6,30 @@
  * instructions were never enqueued (a crash in between) is found at start-up by
  * {@link Delivery.reconcile}. Once enqueued, `instructionsQueued` is set on the exchange record in
  * the main store; the outbox entry is what stops a repeat until that flag is durable.
+ *
+ * Status notices: the tracker queues them here the moment it has recorded a change
+ * ({@link Delivery.notice}); there is no other queue in front of the outbox. Store first still
+ * holds: the sender sends a notice only once the main store has written the status it tells.
+ * What to say is {@link compose}'s (compose.ts), from the record as stored when it is sent.
+ *
+ * Delivery is the outbox's only face: callers queue through it, wait through it
+ * ({@link Delivery.whenSent}, {@link Delivery.whenDrained}) and listen to it ({@link Delivery.on}).
  */
-import { GrammyError, type Api } from "grammy";
+import type { Api } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import type { ExchangeRecord, ExchangeStatus } from "../domain/types.js";
 import type { DataStore } from "../store/data-store.js";
 import { chatTranslator, type Translate, type Translator } from "../messages/i18n.js";
 import { PLAIN_TEXT } from "../messages/html-by-default.js";
-import { depositParts, sendDepositPart, type InstructionCoins } from "../messages/deposit-instructions.js";
-import { renderMilestone, renderOrderCard } from "../messages/order-card.js";
+import { sendDepositPart, type InstructionCoins } from "../messages/deposit-instructions.js";
+import { renderOrderCard, type RenderedMessage } from "../messages/order-card.js";
+import { compose, type Composition, type DeliveryPayload } from "./compose.js";
 import type { Currency } from "../domain/types.js";
 import { elementAt } from "../domain/checked.js";
 import { milestonesBetween } from "../domain/status.js";
 import { withExchangeLock, withNoticeLock } from "./locks.js";
-import { Outbox, type OutboxEntry, type OutboxLogger } from "./outbox.js";
+import { isNotModified, isRefusedForGood, telegramErrorText } from "./telegram-errors.js";
+import { Outbox, type OutboxEntry, type OutboxEvents, type OutboxLogger } from "./outbox.js";
 
 const HOUR = 3_600_000;
 
@@ -37,13 +47,6 @@ const HOUR = 3_600_000;
  *   until they press Start) within the same day.
  */
 const TTL = { deposit: 24 * HOUR, milestone: 72 * HOUR, card: 72 * HOUR, alert: 24 * HOUR } as const;
-
-/** What an outbox entry carries. */
-export type DeliveryPayload =
-  | { kind: "deposit"; exchangeId: string; coins?: InstructionCoins }
-  | { kind: "card"; exchangeId: string }
-  | { kind: "milestone"; exchangeId: string; status: ExchangeStatus }
-  | { kind: "text"; text: string; html: boolean; replyMarkup?: InlineKeyboardMarkup };
 
 /** Keys of the entries (deterministic: the same notice always has the same key). */
 export const keys = {
@@ -74,27 +77,29 @@ export interface DeliveryOptions {
   currencies?: () => Promise<Currency[]>;
   now?: () => Date;
   retryBaseMs?: number;
-  /** Passed to the outbox: told after each entry is queued, with its chat (replicas tell the sending leader). */
-  onQueued?: (chatId: number) => void;
-  /** Passed to the outbox: see {@link OutboxOptions.onParked}. */
-  onParked?: (chatId: number) => void;
 }
 
-/** The 400 Telegram answers to an edit that would change nothing. */
-function isNotModified(err: unknown): boolean {
-  return err instanceof GrammyError && err.error_code === 400 && /message is not modified/i.test(err.description);
-}
+/** What {@link Delivery.on} tells: the outbox's events (see {@link OutboxEvents}). */
+export type DeliveryEvents = OutboxEvents<DeliveryPayload>;
 
 /** The outbox and the ways into it; one per app. */
 export class Delivery {
-  readonly outbox: Outbox<DeliveryPayload>;
+  readonly #outbox: Outbox<DeliveryPayload>;
   readonly #opts: DeliveryOptions;
   readonly #now: () => Date;
+  /** Exchanges whose notice could not be queued (the live store failed): tried again by {@link retryOwed}. */
+  readonly #owed = new Set<string>();
+  /**
+   * Notices queued by this process, and how many of them the main store had written when it was
+   * last asked ({@link #statusesDurable}): a notice is sent only once the status it tells is kept.
+   */
+  #noticesQueued = 0;
+  #noticesDurable = 0;
 
   constructor(opts: DeliveryOptions) {
     this.#opts = opts;
     this.#now = opts.now ?? (() => new Date());
-    this.outbox = new Outbox<DeliveryPayload>({
+    this.#outbox = new Outbox<DeliveryPayload>({
       live: opts.live,
       deliver: (entry, confirmed) => this.#deliver(entry, confirmed),
       onBlocked: async (chatId) => {
@@ -105,9 +110,82 @@ export class Delivery {
       logger: opts.logger,
       now: this.#now,
       retryBaseMs: opts.retryBaseMs,
-      onQueued: opts.onQueued,
-      onParked: opts.onParked,
     });
+  }
+
+  /** Calls `listener` on every `event` of the outbox from now on; returns its removal. */
+  on<K extends keyof DeliveryEvents>(event: K, listener: (payload: DeliveryEvents[K]) => void): () => void {
+    return this.#outbox.on(event, listener);
+  }
+
+  /** Starts sending (what the last run left first). */
+  start(): void {
+    this.#outbox.start();
+  }
+
+  /** Sends nothing more once the message in flight is marked; waiters give up. Entries stay for the next start. */
+  stop(): Promise<void> {
+    return this.#outbox.stop();
+  }
+
+  /** Resolves when nothing is being sent and nothing pending is due (see {@link Outbox.idle}). */
+  idle(): Promise<void> {
+    return this.#outbox.idle();
+  }
+
+  /** Another process queued for `chatId` (or, without a chat, anywhere): the sender looks again. */
+  poke(chatId?: number): void {
+    this.#outbox.poke(chatId);
+  }
+
+  /** `chatId` wrote to the bot: what was kept for it is due again (see {@link Outbox.wake}). */
+  wake(chatId: number): Promise<void> {
+    return this.#outbox.wake(chatId);
+  }
+
+  /** Another process parked entries of `chatId`: its next update here wakes them. */
+  knowParked(chatId: number): void {
+    this.#outbox.knowParked(chatId);
+  }
+
+  /** Reads again which chats have parked entries (news of some may have been missed). */
+  relearnParked(): Promise<void> {
+    return this.#outbox.relearnParked();
+  }
+
+  /** Makes every pending entry due now (support's "retry now", tests). */
+  retryNow(): Promise<void> {
+    return this.#outbox.retryNow();
+  }
+
+  /** Entries waiting to be sent (all chats, or one). */
+  pending(chatId?: number): Promise<Array<OutboxEntry<DeliveryPayload>>> {
+    return this.#outbox.pending(chatId);
+  }
+
+  /** `chatId`'s entry under `key`, if any (a copy). */
+  entry(key: string, chatId: number): Promise<OutboxEntry<DeliveryPayload> | undefined> {
+    return this.#outbox.get(key, chatId);
+  }
+
+  /** Counters of the sender (tests, logs). */
+  get stats(): Outbox["stats"] {
+    return this.#outbox.stats;
+  }
+
+  /** Another process (the sending replica) says `chatId`'s entries changed: its waiters here look again. */
+  heard(chatId: number): void {
+    this.#outbox.heard(chatId);
+  }
+
+  /** See {@link Outbox.whenDrained}. */
+  whenDrained(chatId: number, timeoutMs: number): Promise<boolean> {
+    return this.#outbox.whenDrained(chatId, timeoutMs);
+  }
+
+  /** See {@link Outbox.whenSent}. */
+  whenSent(key: string, chatId: number, timeoutMs: number): Promise<boolean> {
+    return this.#outbox.whenSent(key, chatId, timeoutMs);
   }
 
   /**
@@ -116,9 +194,9 @@ export class Delivery {
    */
   async depositInstructions(record: ExchangeRecord, coins: InstructionCoins | undefined, waitMs = 20_000): Promise<boolean> {
     await this.#queueDeposit(record, coins);
-    await this.outbox.durable();
+    await this.#outbox.durable();
     await this.#markQueued(record.id);
-    return this.outbox.drained(record.chatId, waitMs);
+    return this.whenSent(keys.deposit(record.id), record.chatId, waitMs);
   }
 
   /**
@@ -127,7 +205,7 @@ export class Delivery {
    */
   async offerPayment(record: ExchangeRecord, coins: InstructionCoins | undefined): Promise<void> {
     const { store } = this.#opts;
-    const entry = await this.outbox.get(keys.deposit(record.id), record.chatId);
+    const entry = await this.#outbox.get(keys.deposit(record.id), record.chatId);
     const current = (await store.exchanges.get(record.id)) ?? record;
     if (!current.instructionsQueued && !entry) {
       await this.depositInstructions(current, coins);
@@ -135,7 +213,7 @@ export class Delivery {
     }
     if (entry?.state === "pending") {
       // On their way: they carry the address and the card.
-      await this.outbox.drained(record.chatId, 20_000);
+      await this.whenSent(keys.deposit(record.id), record.chatId, 20_000);
       return;
     }
     await withExchangeLock(store, record.id, async () => this.sendCard((await store.exchanges.get(record.id)) ?? current));
@@ -157,11 +235,11 @@ export class Delivery {
     }
     if (n > 0) {
       logger.warn({ count: n }, "delivery: deposit instructions never queued before the last stop; queued now");
-      void this.outbox
+      void this.#outbox
         .durable()
         .then(async () => {
           for (const rec of await store.exchanges.open())
-            if (await this.outbox.get(keys.deposit(rec.id), rec.chatId)) await this.#markQueued(rec.id);
+            if (await this.#outbox.get(keys.deposit(rec.id), rec.chatId)) await this.#markQueued(rec.id);
         })
         .catch((err: unknown) => logger.error({ err }, "delivery: could not save the reconciled instructions"));
     }
@@ -171,9 +249,58 @@ export class Delivery {
   /**
    * Queues what the person must hear about exchange `id` now: the card brought up to date and
    * the milestone messages between the last status they were told about and the stored one.
-   * Durable before it returns; the sends follow in the outbox.
+   * Durable before it returns; the sends follow in the outbox, once the main store keeps the
+   * status (at once with `flushStore`, else on its coalesced schedule). Never rejects: a notice
+   * that cannot be queued is owed ({@link retryOwed}, and {@link catchUp} after a restart).
    */
-  async notice(id: string): Promise<void> {
+  async notice(id: string, opts: { flushStore?: boolean } = {}): Promise<void> {
+    try {
+      const queued = ++this.#noticesQueued;
+      if (opts.flushStore) {
+        await this.#opts.store.flush();
+        this.#noticesDurable = Math.max(this.#noticesDurable, queued);
+      }
+      await this.#queueNotice(id);
+      this.#owed.delete(id);
+    } catch (err) {
+      this.#owed.add(id);
+      this.#opts.logger.warn({ err, exchangeId: id }, "delivery: could not queue the notice; will try again");
+    }
+  }
+
+  /** Tries again the notices that could not be queued (the poller calls it once per cycle). */
+  async retryOwed(): Promise<void> {
+    for (const id of [...this.#owed]) await this.notice(id);
+  }
+
+  /**
+   * At start-up: queues the notice of every exchange whose stored status was never handed to the
+   * outbox (a stop or crash between the store write and the notice). Returns how many. One pass
+   * over the open exchanges and the recently finished ones (`lastNotifiedStatus` differs).
+   */
+  async catchUp(): Promise<number> {
+    let n = 0;
+    for await (const rec of this.#opts.store.exchanges.all()) {
+      if (rec.lastNotifiedStatus !== rec.status) {
+        await this.notice(rec.id);
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Store first: resolves once the main store has written every status this process queued a
+   * notice for. One wait covers every notice queued before it, so a burst waits once.
+   */
+  async #statusesDurable(): Promise<void> {
+    const queued = this.#noticesQueued;
+    if (this.#noticesDurable >= queued) return;
+    await this.#opts.store.whenDurable();
+    this.#noticesDurable = Math.max(this.#noticesDurable, queued);
+  }
+
+  async #queueNotice(id: string): Promise<void> {
     const { store, live } = this.#opts;
     await withNoticeLock(store, id, async () => {
       const marks = live.kv<{ status: ExchangeStatus }>(NOTIFIED_NAMESPACE);
@@ -184,10 +311,10 @@ export class Delivery {
       if (!rec) return;
       // The live mark is written through; the main store's copy may lag by its coalescing window.
       const told = mark?.status ?? rec.lastNotifiedStatus;
-      await this.outbox.requeue(keys.card(id), rec.chatId, { kind: "card", exchangeId: id }, { ttlMs: TTL.card });
+      await this.#outbox.requeue(keys.card(id), rec.chatId, { kind: "card", exchangeId: id }, { ttlMs: TTL.card });
       if (told !== rec.status) {
         for (const status of milestonesBetween(told, rec.status)) {
-          await this.outbox.enqueue(
+          await this.#outbox.enqueue(
             keys.milestone(id, status),
             rec.chatId,
             { kind: "milestone", exchangeId: id, status },
@@ -198,7 +325,7 @@ export class Delivery {
         // from the mark read above: one moved meanwhile by another process queued its own notices.
         await marks.update(id, (current) => (current?.status === mark?.status ? { status: rec.status } : current));
       }
-      await this.outbox.durable();
+      await this.#outbox.durable();
       if (rec.lastNotifiedStatus !== rec.status) await store.exchanges.update(id, { lastNotifiedStatus: rec.status });
     });
   }
@@ -215,13 +342,13 @@ export class Delivery {
     replyMarkup?: InlineKeyboardMarkup,
     options: { keepWhenForbidden?: boolean } = {},
   ): Promise<void> {
-    await this.outbox.enqueue(key, chatId, { kind: "text", text, html: true, replyMarkup }, { ttlMs: TTL.alert, ...options });
-    await this.outbox.durable();
+    await this.#outbox.enqueue(key, chatId, { kind: "text", text, html: true, replyMarkup }, { ttlMs: TTL.alert, ...options });
+    await this.#outbox.durable();
   }
 
   /** Whether a message key was ever queued for `chatId` (and not yet pruned). */
   async has(key: string, chatId: number): Promise<boolean> {
-    return (await this.outbox.get(key, chatId)) !== undefined;
+    return (await this.#outbox.get(key, chatId)) !== undefined;
   }
 
   /**
@@ -242,7 +369,7 @@ export class Delivery {
       const rec = await store.exchanges.get(id);
       if (!rec || rec.cardMessageId === messageId) cardsCovered.push([id, messageId]);
     }
-    const n = await this.outbox.prune(() => store.whenDurable());
+    const n = await this.#outbox.prune(() => store.whenDurable());
     // Each removed only if unchanged since it was read: a newer card or mark stays.
     if (cardsCovered.length > 0) {
       await store.whenDurable();
@@ -281,7 +408,7 @@ export class Delivery {
   }
 
   #queueDeposit(record: ExchangeRecord, coins: InstructionCoins | undefined): Promise<boolean> {
-    return this.outbox.enqueue(
+    return this.#outbox.enqueue(
       keys.deposit(record.id),
       record.chatId,
       { kind: "deposit", exchangeId: record.id, coins },
@@ -311,52 +438,57 @@ export class Delivery {
   async #deliver(entry: OutboxEntry<DeliveryPayload>, confirmed: (progress: number) => Promise<void>): Promise<"sent" | "obsolete"> {
     const { api, store } = this.#opts;
     const p = entry.payload;
-    if (p.kind === "text") {
-      await api.sendMessage(entry.chatId, p.text, { ...(p.html ? {} : PLAIN_TEXT), reply_markup: p.replyMarkup });
-      return "sent";
-    }
+    if (p.kind === "text")
+      return this.#send(
+        entry.chatId,
+        compose(p, undefined, () => ""),
+      );
+    // A notice tells a status: it waits until the main store keeps it (a no-op on PostgreSQL).
+    if (p.kind !== "deposit") await this.#statusesDurable();
     const rec = await store.exchanges.get(p.exchangeId);
     if (!rec) return "obsolete";
     const t = await this.#translator(rec.chatId);
-    switch (p.kind) {
-      case "deposit": {
-        // Instructions to pay into an order that no longer waits for a deposit would mislead.
-        if (rec.status !== "waiting_deposit") return "obsolete";
-        const parts = depositParts(rec, p.coins ?? (await this.#coins(rec)), t);
-        for (let i = entry.progress; i < parts.length; i++) {
-          const part = elementAt(parts, i);
-          // The card part replaces the live card: under the exchange's card lock, which is also
-          // held while its message id is written through and onto the record.
-          if (part.kind === "card") {
-            await withExchangeLock(store, rec.id, async () => {
-              const messageId = await sendDepositPart(api, (await store.exchanges.get(rec.id)) ?? rec, part, t);
-              await this.#rememberCard(rec.id, messageId);
-            });
-          } else {
-            await sendDepositPart(api, rec, part, t);
-          }
-          await confirmed(i + 1);
-        }
+    if (p.kind === "card") {
+      // Composed under the card lock, from the record as it is then.
+      return withExchangeLock(store, rec.id, async () => {
+        const current = (await store.exchanges.get(rec.id)) ?? rec;
+        const said = compose(p, current, t);
+        if (said.kind !== "card") return "obsolete";
+        await this.#updateCard(current, said.card, t);
         return "sent";
-      }
-      case "milestone": {
-        const text = renderMilestone(rec, p.status, t);
-        if (!text) return "obsolete";
-        await api.sendMessage(rec.chatId, text);
-        return "sent";
-      }
-      case "card":
-        await withExchangeLock(store, rec.id, async () => this.#updateCard((await store.exchanges.get(rec.id)) ?? rec, t));
-        return "sent";
+      });
     }
+    const said = compose(p, rec, t, p.kind === "deposit" && !p.coins ? await this.#coins(rec) : undefined);
+    if (said.kind !== "deposit") return this.#send(rec.chatId, said);
+    for (let i = entry.progress; i < said.parts.length; i++) {
+      const part = elementAt(said.parts, i);
+      // The card part replaces the live card: under the exchange's card lock, which is also
+      // held while its message id is written through and onto the record.
+      if (part.kind === "card") {
+        await withExchangeLock(store, rec.id, async () => {
+          const messageId = await sendDepositPart(api, (await store.exchanges.get(rec.id)) ?? rec, part, t);
+          await this.#rememberCard(rec.id, messageId);
+        });
+      } else {
+        await sendDepositPart(api, rec, part, t);
+      }
+      await confirmed(i + 1);
+    }
+    return "sent";
+  }
+
+  /** Sends a one-message composition; "obsolete" when there is nothing to say any more. */
+  async #send(chatId: number, said: Composition): Promise<"sent" | "obsolete"> {
+    if (said.kind !== "message") return "obsolete";
+    await this.#opts.api.sendMessage(chatId, said.text, { ...(said.html ? {} : PLAIN_TEXT), reply_markup: said.replyMarkup });
+    return "sent";
   }
 
   /** Edits the live card in place; sends a new one when there is none or it cannot be edited. */
-  async #updateCard(rec: ExchangeRecord, t: Translate): Promise<void> {
+  async #updateCard(rec: ExchangeRecord, card: RenderedMessage, t: Translate): Promise<void> {
     const { api } = this.#opts;
     const cardMessageId = await this.cardMessageOf(rec);
     if (cardMessageId !== undefined) {
-      const card = renderOrderCard(rec, t);
       try {
         await api.editMessageText(rec.chatId, cardMessageId, card.text, { reply_markup: card.reply_markup });
         return;
@@ -364,9 +496,9 @@ export class Delivery {
         if (isNotModified(err)) return;
         // Any other 400 means this message cannot be edited any more (deleted, too old, not
         // found): the card is sent again below. Everything else is the outbox's to retry.
-        if (!(err instanceof GrammyError && err.error_code === 400)) throw err;
+        if (!isRefusedForGood(err)) throw err;
         this.#opts.logger.info(
-          { exchangeId: rec.id, description: err.description },
+          { exchangeId: rec.id, description: telegramErrorText(err) },
           "delivery: the card cannot be edited; sending it again",
         );
       }

@@ -10,12 +10,9 @@
  * - **Once per key.** Keys are deterministic ("ms:<exchange>:success", "dep:<exchange>"), and an
  *   entry is never enqueued twice for its chat: a notice recomputed after a restart finds its entry
  *   and stops. A key always goes to one chat (the exchange's, or the alert's, whose key names it).
- * - **Stored under its chat.** An entry's key in the store is "chat:<chatId>:<key>", so one chat's
- *   entries are one prefix ({@link KeyValueStore.entriesWithPrefix}): waiting for a chat
- *   ({@link Outbox.drained}, which looks every 25 ms while a person waits) and sending to it read
- *   that chat's entries, not every chat's (on PostgreSQL an index range, not the whole namespace
- *   per look). Entries an earlier version stored under the bare key are moved under their chat when
- *   the outbox first reads the store.
+ * - **Kept apart from this loop.** Where and how entries are stored is a {@link QueueStorage}'s
+ *   business (queue-storage.ts): the sender reads one chat's entries when it serves or looks at
+ *   that chat ({@link Outbox.isDrained}), not every chat's.
  * - **In order per chat.** A chat's entries are sent one at a time in the order they were queued;
  *   an entry that fails holds back the later ones of its chat (instructions must not arrive with
  *   the QR code before the address), never other chats.
@@ -29,39 +26,34 @@
  *   would otherwise lose the first alerts for good. Such entries are parked, and {@link Outbox.wake}
  *   (called on any update from that chat) makes them due again, in their order. A new entry for
  *   the chat tries the oldest parked one first, so order holds even if a wake was missed.
- * - **The sender reads what changed.** The pump keeps each chat's first pending entry in memory and
- *   reads again only the chats whose entries changed since (queued, sent, retried, woken: each
- *   marks its chat), not the whole namespace once per chat served, which made a burst to many
- *   chats cost the square of its size. What this process cannot see (another replica's entries
- *   whose news was lost, a hand-edited store) is found by a whole read at least once a minute, or
- *   at once on {@link Outbox.poke} without a chat.
+ * - **The sender reads what changed.** The pump keeps each chat's first pending entry in memory
+ *   (chat-heads.ts) and reads again only the chats whose entries changed; a whole read at least
+ *   once a minute, or at once on {@link Outbox.poke} without a chat, finds what it cannot see.
  *
  * States: pending → sent | blocked | failed | expired | obsolete. Finished entries are kept for a
  * while (they are what makes enqueue once-only) and pruned by {@link Outbox.prune} once the main
  * store has durably recorded what they stood for (the caller's `beforePrune`).
  *
+ * What happens is told as typed events ({@link OutboxEvents}, `outbox.on(...)`): `queued`, `sent`,
+ * `failed`, `parked`, `drained`. A person waiting for their instructions waits for `drained` of
+ * their chat (delivery.ts), not a look at the store every few milliseconds.
+ *
  * Every store call is awaited, so other work runs between two of them: what must not be split is
  * one atomic call (`add` for once-only, `update` for a change that depends on the stored entry).
  * Sending stays one chat at a time within this process (`#busy`).
  */
-import { GrammyError } from "grammy";
-import type { DataStore, KeyValueStore } from "../store/data-store.js";
+import { isForbidden, isRefusedForGood, telegramErrorText } from "./telegram-errors.js";
+import { TypedEvents } from "./events.js";
+import { ChatHeads, oldestFirst } from "./chat-heads.js";
+import { waitForChat, type Subscription } from "./wait-for-chat.js";
+import type { DataStore } from "../store/data-store.js";
+import { kvQueueStorage, type QueueStorage } from "./queue-storage.js";
 
-/** The kv namespace of the entries in the live store. */
-const OUTBOX_NAMESPACE = "outbox";
-
-/** The sender's in-memory heads are read again in whole at least this often (see the module comment). */
-const FULL_READ_EVERY_MS = 60_000;
-
-/** The start of the stored keys of `chatId`'s entries (the digits end at the colon: chat 1 is not chat 10). */
-function chatPrefix(chatId: number): string {
-  return `chat:${chatId}:`;
-}
-
-/** Where the entry `key` of `chatId` is stored. */
-function storedKey(chatId: number, key: string): string {
-  return chatPrefix(chatId) + key;
-}
+/**
+ * A waiter looks at the store at least this often even without news: with replicas the sender is
+ * another process, whose news ({@link Delivery.heard}) can be lost while a connection is replaced.
+ */
+const LOOK_WITHOUT_NEWS_MS = 1_000;
 
 export type OutboxState = "pending" | "sent" | "blocked" | "failed" | "expired" | "obsolete";
 
@@ -105,21 +97,30 @@ export interface OutboxLogger {
   error(fields: object, msg?: string): void;
 }
 
+/** What the outbox tells its listeners ({@link Outbox.on}); listeners must not throw. */
+export interface OutboxEvents<P> {
+  /**
+   * An entry of `chatId` was queued (or woken): with replicas, only the leader sends, so the others
+   * tell it which chat to read again (app.ts).
+   */
+  queued: { chatId: number };
+  /** Telegram confirmed every message of `entry`. */
+  sent: { entry: OutboxEntry<P> };
+  /** `entry` ended unsent ("blocked", "failed", "expired", "obsolete": its `state`). */
+  failed: { entry: OutboxEntry<P> };
+  /**
+   * Entries of `chatId` wait for the chat's next update: with replicas, that update may reach
+   * another process, whose {@link Outbox.wake} must know (app.ts passes it on; {@link Outbox.knowParked}).
+   */
+  parked: { chatId: number };
+  /** `chatId` has nothing left to send now (parked entries wait for {@link Outbox.wake}, not for time). */
+  drained: { chatId: number };
+}
+
 /** Options of {@link Outbox}. */
 export interface OutboxOptions<P> {
-  /** The write-through store (`live.json`). */
-  live: Pick<DataStore, "kv" | "flush">;
-  /**
-   * Told after an entry of `chatId` is queued (or woken): with replicas, only the leader sends, so
-   * the others tell it which chat to read again (app.ts). Must not throw.
-   */
-  onQueued?: (chatId: number) => void;
-  /**
-   * Told when entries of `chatId` were parked: with replicas, the chat's next update may reach
-   * another process, whose {@link Outbox.wake} must know (app.ts passes it on; {@link Outbox.knowParked}).
-   * Must not throw.
-   */
-  onParked?: (chatId: number) => void;
+  /** Where the entries are kept: the write-through store (`live.json`, or PostgreSQL's kv), or a {@link QueueStorage}. */
+  live: Pick<DataStore, "kv" | "flush"> | QueueStorage<P>;
   deliver: Deliverer<P>;
   /** Told when a chat answered 403 (the person blocked the bot). */
   onBlocked?: (chatId: number) => Promise<void>;
@@ -145,38 +146,13 @@ export interface EnqueueOptions {
   keepWhenForbidden?: boolean;
 }
 
-/** Telegram's 403: the person blocked the bot (or deleted their account). */
-function isForbidden(err: unknown): boolean {
-  return err instanceof GrammyError && err.error_code === 403;
-}
-
-/** A 400 other than a passing one: sending the same thing again fails the same way. */
-function isPermanent(err: unknown): boolean {
-  return err instanceof GrammyError && err.error_code === 400;
-}
-
-/**
- * The `n` entries of `entries` queued first, oldest first: one pass keeping a short sorted list,
- * as the pump runs after every chat served and a burst may hold thousands of chats.
- */
-function oldestFirst<P>(entries: ReadonlyArray<OutboxEntry<P>>, n: number): Array<OutboxEntry<P>> {
-  const kept: Array<OutboxEntry<P>> = [];
-  if (n <= 0) return kept;
-  for (const e of entries) {
-    const last = kept.at(-1);
-    if (kept.length === n && last !== undefined && e.seq >= last.seq) continue;
-    let i = kept.length;
-    while (i > 0 && (kept[i - 1]?.seq ?? -Infinity) > e.seq) i--;
-    kept.splice(i, 0, e);
-    if (kept.length > n) kept.pop();
-  }
-  return kept;
-}
-
 /** The durable outbox; see the module comment. */
 export class Outbox<P = unknown> {
-  readonly #opts: Required<Omit<OutboxOptions<P>, "onBlocked" | "isBlocked" | "onQueued" | "onParked">> &
-    Pick<OutboxOptions<P>, "onBlocked" | "isBlocked" | "onQueued" | "onParked">;
+  readonly #opts: Required<Omit<OutboxOptions<P>, "onBlocked" | "isBlocked" | "live">> & Pick<OutboxOptions<P>, "onBlocked" | "isBlocked">;
+  readonly #store: QueueStorage<P>;
+  readonly #events: TypedEvents<OutboxEvents<P>>;
+  /** News from other processes about a chat's entries ({@link heard}), and this one's stop: waiters listen. */
+  readonly #news = new TypedEvents<{ chat: { chatId: number }; stop: undefined }>();
   readonly #busy = new Set<number>();
   #seq = 0;
   /**
@@ -193,22 +169,18 @@ export class Outbox<P = unknown> {
   #idleChecks = 0;
   /** Chats with parked entries: {@link wake} is called on every update, and must be cheap. */
   readonly #parkedChats = new Set<number>();
-  /** Each chat's first pending entry as last read ({@link #heads}); the pump picks from here. */
-  readonly #knownHeads = new Map<number, OutboxEntry<P>>();
-  /** Chats whose entries changed since {@link #knownHeads} read them. */
-  readonly #staleChats = new Set<number>();
-  /** Every chat must be read again (at start, after a failed read, on a bare {@link poke}). */
-  #allStale = true;
-  /** When the heads were last read in whole (Date.now()). */
-  #fullReadAt = 0;
-  /** The refresh under way: refreshes run one after another, so an older read never lands last. */
-  #refreshing: Promise<void> = Promise.resolve();
+  /** Each chat's first pending entry, as last read: the pump picks from here. */
+  readonly #heads: ChatHeads<P>;
   /** Counters for tests and logs. */
   readonly stats = { sent: 0, failures: 0, blocked: 0, expired: 0 };
 
   constructor(opts: OutboxOptions<P>) {
     const given = Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined)) as OutboxOptions<P>;
+    this.#store = "kv" in given.live ? kvQueueStorage<P>(given.live) : given.live;
+    const store = this.#store;
+    this.#heads = new ChatHeads<P>((chatId) => (chatId === undefined ? store.all() : store.ofChat(chatId)));
     this.#opts = { now: () => new Date(), retryBaseMs: 2_000, retryMaxMs: 5 * 60_000, keepDoneMs: 10 * 60_000, concurrency: 8, ...given };
+    this.#events = new TypedEvents((err) => this.#opts.logger.error({ err }, "outbox: a listener failed"));
     // Read now, so the first enqueue does not wait; whoever needs it sees a failure (and retries).
     this.#ready().catch(() => undefined);
   }
@@ -223,44 +195,18 @@ export class Outbox<P = unknown> {
   }
 
   async #load(): Promise<void> {
-    let moved = 0;
-    for (const [stored, e] of await this.#entries()) {
+    const { entries, moved } = await this.#store.open();
+    for (const e of entries) {
       this.#seq = Math.max(this.#seq, e.seq);
       if (e.state === "pending" && e.parked) this.#parkedChats.add(e.chatId);
-      const earlier = stored !== storedKey(e.chatId, e.key) && Number.isSafeInteger(e.chatId) && typeof e.key === "string";
-      if (earlier && (await this.#moveUnderChat(stored))) moved++;
     }
     if (moved > 0) this.#opts.logger.info({ entries: moved }, "outbox: entries stored by an earlier version moved under their chats");
-  }
-
-  /**
-   * Moves an entry an earlier version stored under its bare key (a live.json of that version, or
-   * the database copied from one) to its chat's key, where per-chat reads look. The copy is added
-   * before the old key is deleted: a crash in between leaves both, and the next start finds the
-   * copy in place (`add` refuses) and only deletes the old key. Nothing writes an old key any more,
-   * so the value read here is the entry's latest. Returns whether this call found it to move (a
-   * replica starting at the same moment may have moved it).
-   */
-  async #moveUnderChat(stored: string): Promise<boolean> {
-    const entry = await this.#kv.get(stored);
-    if (entry === undefined) return false;
-    await this.#kv.add(storedKey(entry.chatId, entry.key), entry);
-    await this.#kv.delete(stored);
-    return true;
-  }
-
-  get #kv(): KeyValueStore<OutboxEntry<P>> {
-    return this.#opts.live.kv<OutboxEntry<P>>(OUTBOX_NAMESPACE);
-  }
-
-  #entries(): Promise<Array<[string, OutboxEntry<P>]>> {
-    return this.#kv.entries();
   }
 
   /** `chatId`'s entry under `key`, if any (a copy). */
   async get(key: string, chatId: number): Promise<OutboxEntry<P> | undefined> {
     await this.#ready();
-    return this.#kv.get(storedKey(chatId, key));
+    return this.#store.get(chatId, key);
   }
 
   /**
@@ -271,7 +217,7 @@ export class Outbox<P = unknown> {
   async enqueue(key: string, chatId: number, payload: P, opts: EnqueueOptions): Promise<boolean> {
     await this.#ready();
     // `add`, not `has` then `set`: of two callers (or replicas) queuing the same key, one wins.
-    const added = await this.#kv.add(storedKey(chatId, key), this.#fresh(key, chatId, payload, opts));
+    const added = await this.#store.add(this.#fresh(key, chatId, payload, opts));
     if (added) this.#queued(chatId);
     return added;
   }
@@ -284,15 +230,20 @@ export class Outbox<P = unknown> {
     await this.#ready();
     const fresh = this.#fresh(key, chatId, payload, opts);
     // One step: the entry must not be sent (and marked) between reading its state and replacing it.
-    await this.#kv.update(storedKey(chatId, key), (existing) => (existing?.state === "pending" ? { ...existing, payload } : fresh));
+    await this.#store.update(chatId, key, (existing) => (existing?.state === "pending" ? { ...existing, payload } : fresh));
     this.#queued(chatId);
   }
 
   /** `chatId` has something new to send: read it again, send soon, and tell the sender if it is elsewhere. */
   #queued(chatId: number): void {
-    this.#staleChats.add(chatId);
+    this.#heads.markStale(chatId);
     this.#schedule(0);
-    this.#opts.onQueued?.(chatId);
+    this.#events.emit("queued", { chatId });
+  }
+
+  /** Calls `listener` on every `event` from now on (see {@link OutboxEvents}); returns its removal. */
+  on<K extends keyof OutboxEvents<P>>(event: K, listener: (payload: OutboxEvents<P>[K]) => void): () => void {
+    return this.#events.on(event, listener);
   }
 
   /** A new pending entry (its `seq` taken now, so order is the order of the calls). */
@@ -328,14 +279,13 @@ export class Outbox<P = unknown> {
    * coordination), or, with no chat, anywhere (news may have been missed): every chat is read again.
    */
   poke(chatId?: number): void {
-    if (chatId === undefined) this.#allStale = true;
-    else this.#staleChats.add(chatId);
+    this.#heads.markStale(chatId);
     this.#schedule(0);
   }
 
   /** Resolves once every entry queued so far is on disk. */
   durable(): Promise<void> {
-    return this.#opts.live.flush();
+    return this.#store.flush();
   }
 
   /** Starts sending (entries left by the last run first), once the stored entries are read. */
@@ -349,19 +299,19 @@ export class Outbox<P = unknown> {
   async retryNow(): Promise<void> {
     await this.#ready();
     const now = this.#opts.now().toISOString();
-    for (const [key, e] of await this.#entries()) {
+    for (const e of await this.#store.all()) {
       if (e.state !== "pending" || e.nextAt <= now) continue;
-      await this.#kv.update(key, (cur) => (cur?.state === "pending" && cur.nextAt > now ? { ...cur, nextAt: now } : cur));
+      await this.#store.update(e.chatId, e.key, (cur) => (cur?.state === "pending" && cur.nextAt > now ? { ...cur, nextAt: now } : cur));
     }
-    this.#allStale = true;
+    this.#heads.markStale();
     this.#schedule(0);
   }
 
   /** Pending entries (all chats, or one: then only that chat's entries are read). */
   async pending(chatId?: number): Promise<OutboxEntry<P>[]> {
     await this.#ready();
-    const entries = chatId === undefined ? await this.#entries() : await this.#kv.entriesWithPrefix(chatPrefix(chatId));
-    return entries.map(([, e]) => e).filter((e) => e.state === "pending" && (chatId === undefined || e.chatId === chatId));
+    const entries = chatId === undefined ? await this.#store.all() : await this.#store.ofChat(chatId);
+    return entries.filter((e) => e.state === "pending");
   }
 
   /**
@@ -389,7 +339,7 @@ export class Outbox<P = unknown> {
       let n = 0;
       for (const e of await this.pending(chatId)) {
         if (!e.parked) continue;
-        await this.#kv.update(storedKey(chatId, e.key), (cur) => {
+        await this.#store.update(chatId, e.key, (cur) => {
           if (cur?.state !== "pending" || !cur.parked) return cur;
           const awake: OutboxEntry<P> = { ...cur, nextAt: now };
           delete awake.parked;
@@ -408,29 +358,79 @@ export class Outbox<P = unknown> {
     }
   }
 
-  /** Another process parked entries of `chatId` (see `onParked`): its next update here wakes them. */
+  /** Another process parked entries of `chatId` (its `parked` event): its next update here wakes them. */
   knowParked(chatId: number): void {
     this.#parkedChats.add(chatId);
   }
 
   /** Reads again which chats have parked entries (news of some may have been missed). */
   async relearnParked(): Promise<void> {
-    for (const [, e] of await this.#entries()) if (e.state === "pending" && e.parked) this.#parkedChats.add(e.chatId);
+    for (const e of await this.#store.all()) if (e.state === "pending" && e.parked) this.#parkedChats.add(e.chatId);
   }
 
   /**
-   * Resolves when `chatId` has nothing pending to send (parked entries wait for {@link wake}, not
-   * for time), or after `timeoutMs`; returns whether it was delivered. It asks the store, not this
-   * process: with replicas the leader sends, perhaps what another replica queued. Each look reads
-   * only this chat's entries, however many other chats have waiting.
+   * Another process (the sending replica) says `chatId`'s entries changed: whoever waits for that
+   * chat here looks again at once.
    */
-  async drained(chatId: number, timeoutMs: number): Promise<boolean> {
-    const until = Date.now() + timeoutMs;
-    while ((await this.pending(chatId)).some((e) => !e.parked)) {
-      if (Date.now() >= until || this.#stopped) return false;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    return true;
+  heard(chatId: number): void {
+    this.#news.emit("chat", { chatId });
+  }
+
+  /**
+   * Resolves once `chatId` has nothing left to send (parked entries wait for the chat's next
+   * update, not for time): true, or false after `timeoutMs` or a stop. It waits on this outbox's
+   * events and the sending replica's news ({@link heard}), looking at the store only then.
+   */
+  async whenDrained(chatId: number, timeoutMs: number): Promise<boolean> {
+    return this.#waitFor(chatId, timeoutMs, async () => ((await this.isDrained(chatId)) ? true : undefined));
+  }
+
+  /**
+   * Resolves once the entry `key` of `chatId` is no longer pending: true if Telegram confirmed it,
+   * false if it ended otherwise (blocked, obsolete...), was never queued, or is still pending after
+   * `timeoutMs` or a stop.
+   */
+  async whenSent(key: string, chatId: number, timeoutMs: number): Promise<boolean> {
+    return this.#waitFor(chatId, timeoutMs, async () => {
+      const entry = await this.get(key, chatId);
+      return entry?.state === "pending" ? undefined : entry?.state === "sent";
+    });
+  }
+
+  /** Waits for `look` on `chatId`'s events and news (see wait-for-chat.ts). */
+  #waitFor(chatId: number, timeoutMs: number, look: () => Promise<boolean | undefined>): Promise<boolean> {
+    if (this.#stopped) return Promise.resolve(false);
+    const ofChat =
+      (on: (listener: (e: { chatId: number }) => void) => () => void): Subscription =>
+      (onNews) =>
+        on((e) => e.chatId === chatId && onNews());
+    const ofEntry =
+      (event: "sent" | "failed"): Subscription =>
+      (onNews) =>
+        this.#events.on(event, ({ entry }) => entry.chatId === chatId && onNews());
+    return waitForChat({
+      look,
+      news: [
+        ofEntry("sent"),
+        ofEntry("failed"),
+        ofChat((l) => this.#events.on("parked", l)),
+        ofChat((l) => this.#events.on("drained", l)),
+        ofChat((l) => this.#news.on("chat", l)),
+      ],
+      stop: (onStop) => this.#news.on("stop", onStop),
+      timeoutMs,
+      lookEveryMs: LOOK_WITHOUT_NEWS_MS,
+      onLookFailed: (err) => this.#opts.logger.warn({ err, chatId }, "outbox: could not look at the chat's entries"),
+    });
+  }
+
+  /**
+   * Whether `chatId` has nothing pending to send now (parked entries wait for {@link wake}, not for
+   * time). It asks the store, not this process: with replicas the leader sends, perhaps what
+   * another replica queued. It reads only this chat's entries, however many other chats have waiting.
+   */
+  async isDrained(chatId: number): Promise<boolean> {
+    return !(await this.pending(chatId)).some((e) => !e.parked);
   }
 
   /** Sends nothing more; waits for the message in flight (its mark is written). Entries stay for the next start. */
@@ -438,6 +438,7 @@ export class Outbox<P = unknown> {
     this.#stopped = true;
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = undefined;
+    this.#news.emit("stop", undefined);
     while (this.#busy.size > 0) await new Promise((r) => setTimeout(r, 10));
     await this.#wakeIdle();
   }
@@ -451,94 +452,33 @@ export class Outbox<P = unknown> {
     await this.#ready();
     // Parked entries past their deadline end here: a chat that never opens the bot must not keep them forever.
     const nowIso = this.#opts.now().toISOString();
-    for (const [, e] of await this.#entries()) {
+    for (const e of await this.#store.all()) {
       if (e.state === "pending" && e.parked && e.expiresAt <= nowIso) {
         this.stats.expired++;
         await this.#finish(e, "expired");
-        this.#staleChats.add(e.chatId);
+        this.#heads.markStale(e.chatId);
       }
     }
     const cutoff = new Date(this.#opts.now().getTime() - this.#opts.keepDoneMs).toISOString();
-    const done = (await this.#entries()).filter(([, e]) => e.state !== "pending" && (e.doneAt ?? e.createdAt) < cutoff);
+    const done = (await this.#store.all()).filter((e) => e.state !== "pending" && (e.doneAt ?? e.createdAt) < cutoff);
     if (done.length === 0) return 0;
     await beforePrune();
     let n = 0;
-    for (const [key, e] of done) {
+    for (const e of done) {
       // Only the entry that was read: one queued again under the key meanwhile stays.
-      const left = await this.#kv.update(key, (cur) => (cur?.seq === e.seq ? undefined : cur));
+      const left = await this.#store.update(e.chatId, e.key, (cur) => (cur?.seq === e.seq ? undefined : cur));
       if (left === undefined) n++;
     }
-    await this.#opts.live.flush();
+    await this.#store.flush();
     return n;
   }
 
   async #isIdle(): Promise<boolean> {
     if (this.#busy.size > 0) return false;
     if (this.#stopped || !this.#started) return true;
-    await this.#refreshHeads();
+    await this.#heads.refresh();
     const now = this.#opts.now().toISOString();
-    return this.#busy.size === 0 && ![...this.#knownHeads.values()].some((e) => e.nextAt <= now);
-  }
-
-  /**
-   * Brings {@link #knownHeads} up to date: in whole when every chat is stale or the last whole
-   * read is a minute old, else only the stale chats. Marks made while a read runs stay for the
-   * next one (the read may have missed them); a failed read leaves its chats stale and rejects.
-   */
-  #refreshHeads(): Promise<void> {
-    const next = this.#refreshing.catch(() => undefined).then(() => this.#readStaleHeads());
-    this.#refreshing = next;
-    return next;
-  }
-
-  async #readStaleHeads(): Promise<void> {
-    if (this.#allStale || Date.now() - this.#fullReadAt >= FULL_READ_EVERY_MS) {
-      this.#allStale = false;
-      this.#staleChats.clear();
-      const startedAt = Date.now();
-      try {
-        const heads = await this.#heads();
-        this.#knownHeads.clear();
-        for (const [chatId, head] of heads) this.#knownHeads.set(chatId, head);
-        this.#fullReadAt = startedAt;
-      } catch (err) {
-        this.#allStale = true;
-        throw err;
-      }
-      return;
-    }
-    const chats = [...this.#staleChats];
-    this.#staleChats.clear();
-    for (const [i, chatId] of chats.entries()) {
-      try {
-        const head = (await this.#heads(chatId)).get(chatId);
-        if (head) this.#knownHeads.set(chatId, head);
-        else this.#knownHeads.delete(chatId);
-      } catch (err) {
-        for (const left of chats.slice(i)) this.#staleChats.add(left);
-        throw err;
-      }
-    }
-  }
-
-  /**
-   * Each chat's first pending entry (every chat's, or `chatId`'s: then only its entries are read):
-   * only it can be sent, the ones behind it wait for it. A chat whose pending entries are all
-   * parked has none (it waits for {@link wake}); one with a newer entry that is not parked starts
-   * again from its oldest, parked or not, so order holds.
-   */
-  async #heads(chatId?: number): Promise<Map<number, OutboxEntry<P>>> {
-    const heads = new Map<number, OutboxEntry<P>>();
-    const awake = new Set<number>();
-    const entries = chatId === undefined ? await this.#entries() : await this.#kv.entriesWithPrefix(chatPrefix(chatId));
-    for (const [, e] of entries) {
-      if (e.state !== "pending") continue;
-      if (!e.parked) awake.add(e.chatId);
-      const head = heads.get(e.chatId);
-      if (!head || e.seq < head.seq) heads.set(e.chatId, e);
-    }
-    for (const chatId of heads.keys()) if (!awake.has(chatId)) heads.delete(chatId);
-    return heads;
+    return this.#busy.size === 0 && ![...this.#heads.known()].some(([, e]) => e.nextAt <= now);
   }
 
   /**
@@ -582,7 +522,7 @@ export class Outbox<P = unknown> {
     if (this.#stopped) return;
     try {
       await this.#ready();
-      await this.#refreshHeads();
+      await this.#heads.refresh();
     } catch (err) {
       this.#opts.logger.error({ err }, "outbox: could not read the entries; trying again later");
       this.#schedule(this.#opts.retryBaseMs);
@@ -593,7 +533,7 @@ export class Outbox<P = unknown> {
     let soonest = Infinity;
     const due: Array<OutboxEntry<P>> = [];
     // No await from here to the end of the loop: `#busy` is checked and taken in one go.
-    for (const [chatId, head] of this.#knownHeads) {
+    for (const [chatId, head] of this.#heads.known()) {
       if (this.#busy.has(chatId)) continue;
       const at = Date.parse(head.nextAt);
       if (at > now) soonest = Math.min(soonest, at - now);
@@ -606,7 +546,7 @@ export class Outbox<P = unknown> {
         .finally(() => {
           this.#busy.delete(chatId);
           // What was sent, retried or parked changed this chat's head.
-          this.#staleChats.add(chatId);
+          this.#heads.markStale(chatId);
           void this.#pump();
         });
     }
@@ -618,11 +558,13 @@ export class Outbox<P = unknown> {
   async #serve(chatId: number): Promise<void> {
     for (;;) {
       if (this.#stopped) return;
-      const entry = (await this.pending(chatId)).sort((a, b) => a.seq - b.seq)[0];
+      const pending = (await this.pending(chatId)).sort((a, b) => a.seq - b.seq);
+      if (!pending.some((e) => !e.parked)) this.#events.emit("drained", { chatId });
+      const entry = pending[0];
       if (!entry || Date.parse(entry.nextAt) > this.#opts.now().getTime()) return;
       // Durable before visible: the entry (and every mark before it) is on disk before a send.
       try {
-        await this.#opts.live.flush();
+        await this.#store.flush();
       } catch (err) {
         this.#opts.logger.error({ err, entry: entry.key }, "outbox: the live store cannot be written; nothing is sent until it can");
         await this.#retryLater(entry, err);
@@ -654,8 +596,8 @@ export class Outbox<P = unknown> {
     try {
       const result = await this.#opts.deliver(entry, async (progress) => {
         current = { ...current, progress };
-        await this.#kv.set(storedKey(entry.chatId, entry.key), current);
-        await this.#opts.live.flush();
+        await this.#store.put(current);
+        await this.#store.flush();
       });
       if (result === "sent") this.stats.sent++;
       await this.#finish(current, result);
@@ -664,7 +606,7 @@ export class Outbox<P = unknown> {
       if (isForbidden(err)) {
         this.stats.blocked++;
         this.#opts.logger.info(
-          { entry: entry.key, chatId: entry.chatId, description: (err as GrammyError).description },
+          { entry: entry.key, chatId: entry.chatId, description: telegramErrorText(err) },
           "outbox: Telegram refuses messages to this chat (blocked, or it never opened the bot)",
         );
         // Every pending entry of this chat would meet the same 403: each ends, or waits for the
@@ -677,13 +619,13 @@ export class Outbox<P = unknown> {
         }
         return false;
       }
-      if (isPermanent(err)) {
+      if (isRefusedForGood(err)) {
         this.stats.failures++;
         this.#opts.logger.error(
           { err, entry: entry.key, chatId: entry.chatId },
           "outbox: Telegram refused the message for good; skipping it",
         );
-        await this.#finish({ ...current, lastError: (err as GrammyError).description }, "failed");
+        await this.#finish({ ...current, lastError: telegramErrorText(err) }, "failed");
         return true;
       }
       this.stats.failures++;
@@ -701,7 +643,7 @@ export class Outbox<P = unknown> {
     for (const e of await this.pending(chatId)) {
       const entry = e.key === current.key ? current : e;
       if (entry.keepWhenForbidden) {
-        await this.#kv.set(storedKey(entry.chatId, entry.key), { ...entry, parked: true });
+        await this.#store.put({ ...entry, parked: true });
         parked++;
       } else {
         await this.#finish(entry, "blocked");
@@ -709,13 +651,15 @@ export class Outbox<P = unknown> {
     }
     if (parked > 0) {
       this.#parkedChats.add(chatId);
-      this.#opts.onParked?.(chatId);
       this.#opts.logger.warn(
         { chatId, entries: parked },
         "outbox: kept for when this chat opens the bot (support staff must press Start once)",
       );
-      await this.#opts.live.flush();
+      await this.#store.flush();
+      this.#events.emit("parked", { chatId });
     }
+    // Nothing of this chat is due any more: what is left waits for its next update.
+    this.#events.emit("drained", { chatId });
   }
 
   async #retryLater(entry: OutboxEntry<P>, err: unknown): Promise<void> {
@@ -723,13 +667,13 @@ export class Outbox<P = unknown> {
     const ceiling = Math.min(this.#opts.retryMaxMs, this.#opts.retryBaseMs * 2 ** Math.min(attempts - 1, 20));
     // Half fixed, half random: spread many chats' retries without making any one wait long.
     const delay = Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
-    const lastError = err instanceof GrammyError ? err.description : err instanceof Error ? err.message : String(err);
+    const lastError = telegramErrorText(err);
     this.#opts.logger.warn(
       { entry: entry.key, chatId: entry.chatId, attempts, delayMs: delay, error: lastError },
       "outbox: sending failed; will try again",
     );
     try {
-      await this.#kv.set(storedKey(entry.chatId, entry.key), {
+      await this.#store.put({
         ...entry,
         attempts,
         lastError,
@@ -742,8 +686,10 @@ export class Outbox<P = unknown> {
   }
 
   async #finish(entry: OutboxEntry<P>, state: OutboxState): Promise<void> {
-    await this.#kv.set(storedKey(entry.chatId, entry.key), { ...entry, state, doneAt: this.#opts.now().toISOString() });
-    // The mark is on disk before the chat's next entry is considered.
-    await this.#opts.live.flush();
+    const done: OutboxEntry<P> = { ...entry, state, doneAt: this.#opts.now().toISOString() };
+    await this.#store.put(done);
+    // The mark is on disk before the chat's next entry is considered, and before anyone is told.
+    await this.#store.flush();
+    this.#events.emit(state === "sent" ? "sent" : "failed", { entry: done });
   }
 }

@@ -3,7 +3,7 @@
  * a progress bar through the steps, expected and actual amounts, the txId once there is one), and
  * the milestone messages sent beside it for what must not be missed.
  *
- * Plain functions from a stored record to text, so the notifier, /status and /history render the
+ * Plain functions from a stored record to text, so the outbox's notices, /status and /history render the
  * same card. Everything that came from the person or the service is escaped here.
  */
 import { InlineKeyboard } from "grammy";

@@ -8,8 +8,8 @@ import type { PollerView } from "../support/services.js";
 import type { Delivery } from "../delivery/delivery.js";
 
 /** Messages waiting in the outbox (all chats). */
-export async function outboxBacklog(delivery: { outbox: Pick<Delivery["outbox"], "pending"> }): Promise<number> {
-  return (await delivery.outbox.pending()).length;
+export async function outboxBacklog(delivery: Pick<Delivery, "pending">): Promise<number> {
+  return (await delivery.pending()).length;
 }
 
 /** Open (not final) exchanges by status, from the store's index of open exchanges. */

@@ -1,25 +1,21 @@
 /**
- * Store first, then notify, through the outbox.
+ * Store first: the status a service reports, written into the store.
  *
  * A status change reaches a person in two steps: {@link recordStatus} writes the new status (with
- * its time, appended to the exchange's history) into the store; the {@link Notifier} then waits
- * until that change is durable and hands the notice to the outbox (src/delivery/): the card edit
- * and one entry per milestone (domain/status.ts), under deterministic keys, written through to
- * the live store together with a per-exchange "told up to this status" mark before anything is
- * sent. So a restart at any moment neither loses a notice (the outbox sends it after the restart,
- * {@link Notifier.catchUp} re-queues a status never handed over) nor repeats one (its key and the
- * mark are on disk before the send).
- *
- * Telegram faults: 429 is waited out by the bot's HTTP-level retry (bot/telegram-fetch.ts); a 403
- * (the person blocked the bot) ends their pending messages in the outbox.
+ * its time, appended to the exchange's history) into the store; the tracker then hands the notice
+ * straight to the outbox (`Delivery.notice`, src/delivery/): the card edit and one entry per
+ * milestone (domain/status.ts), under deterministic keys, written through to the live store
+ * together with a per-exchange "told up to this status" mark. The outbox is the only queue: its
+ * sender sends a notice only once the main store has made the status durable. So a restart at any
+ * moment neither loses a notice (the outbox sends it after the restart, `Delivery.catchUp`
+ * re-queues a status never handed over) nor repeats one (its key and the mark are on disk before
+ * the send).
  *
  * recordStatus never moves a status backwards: an answer to a request started before the one that
  * brought the stored status is dropped (`statusCheckedAt`).
  */
-import { GrammyError } from "grammy";
 import type { ExchangeRecord, ExchangeStatusRecord } from "../domain/types.js";
 import type { DataStore } from "../store/data-store.js";
-import type { Delivery } from "../delivery/delivery.js";
 
 /** A log function in pino's shape. */
 type LogFn = (fields: object, msg?: string) => void;
@@ -150,114 +146,3 @@ export function onStatusRecorded(store: DataStore, listener: StatusListener): ()
 }
 
 export { withExchangeLock } from "../delivery/locks.js";
-
-/** Telegram's 403: the person blocked the bot (or deleted their account). */
-export function isBlockedError(err: unknown): boolean {
-  return err instanceof GrammyError && err.error_code === 403;
-}
-
-/** The 400 Telegram answers to an edit that would change nothing. */
-export function isNotModifiedError(err: unknown): boolean {
-  return err instanceof GrammyError && err.error_code === 400 && /message is not modified/i.test(err.description);
-}
-
-/** Options of {@link Notifier}. */
-export interface NotifierOptions {
-  store: DataStore;
-  delivery: Delivery;
-  logger: TrackingLogger;
-}
-
-/** Hands status notices to the outbox once the status is durable; see the module comment. */
-export class Notifier {
-  readonly #opts: NotifierOptions;
-  /** Waiting for the store to make their status durable; a Set so a burst of changes is one notice. */
-  readonly #queue = new Set<string>();
-  /** The store could not be written: tried again at the poller's next cycle. */
-  readonly #retry = new Set<string>();
-  #draining: Promise<void> | undefined;
-  #stopped = false;
-  /** Counters for tests and the benchmark. */
-  readonly stats = { notified: 0, failures: 0 };
-
-  constructor(opts: NotifierOptions) {
-    this.#opts = opts;
-  }
-
-  /** Queues a notice for `id`; it reaches the outbox once the store has made the change durable. */
-  enqueue(id: string): void {
-    if (this.#stopped) return;
-    this.#queue.add(id);
-    this.#draining ??= this.#drain().finally(() => {
-      this.#draining = undefined;
-      if (this.#queue.size > 0) this.enqueue(this.#queue.values().next().value as string);
-    });
-  }
-
-  /** Queues again the notices that could not be handed over. */
-  retryFailed(): void {
-    for (const id of this.#retry) this.enqueue(id);
-    this.#retry.clear();
-  }
-
-  /**
-   * Queues every exchange whose stored status was never handed to the outbox (a restart between
-   * the store write and the notice). Returns how many. One pass over the open exchanges and the
-   * recently finished ones (`lastNotifiedStatus` differs), at start-up.
-   */
-  async catchUp(): Promise<number> {
-    let n = 0;
-    for await (const rec of this.#opts.store.exchanges.all()) {
-      if (rec.lastNotifiedStatus !== rec.status) {
-        this.enqueue(rec.id);
-        n++;
-      }
-    }
-    return n;
-  }
-
-  /** Resolves when every notice is handed over and the outbox has sent everything due. */
-  async idle(): Promise<void> {
-    while (this.#draining) await this.#draining;
-    await this.#opts.delivery.outbox.idle();
-  }
-
-  /** Takes no new notices and waits for the hand-over in progress; the rest is caught up after a restart. */
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    this.#queue.clear();
-    while (this.#draining) await this.#draining;
-  }
-
-  /**
-   * Hands the notice about exchange `id` to the outbox now. The caller has made the stored status
-   * durable (or accepts that a crash may make the person hear it before the store keeps it: the
-   * outbox's marks still keep it from being repeated).
-   */
-  async notify(id: string): Promise<void> {
-    try {
-      await this.#opts.delivery.notice(id);
-      this.stats.notified++;
-    } catch (err) {
-      this.stats.failures++;
-      this.#retry.add(id);
-      this.#opts.logger.warn({ err, exchangeId: id }, "notify: could not queue the notice; will try again");
-    }
-  }
-
-  async #drain(): Promise<void> {
-    while (this.#queue.size > 0 && !this.#stopped) {
-      const batch = [...this.#queue];
-      this.#queue.clear();
-      try {
-        // Store first: the new status must survive a crash before anyone is told about it.
-        await this.#opts.store.whenDurable();
-      } catch (err) {
-        for (const id of batch) this.#retry.add(id);
-        this.#opts.logger.warn({ err, count: batch.length }, "notify: the store could not save the statuses; notices postponed");
-        continue;
-      }
-      for (const id of batch) await this.notify(id);
-    }
-  }
-}

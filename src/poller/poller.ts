@@ -1,6 +1,6 @@
 /**
  * The status poller: asks the service about every exchange that is not final, and hands each
- * change to the notifier (store first, then notify: see notifier.ts).
+ * change to the outbox (store first, then notify: see notifier.ts).
  *
  * - **Claims**: a cycle takes the exchanges that are due from the store in small batches
  *   (`store.exchanges.claimDue`), each leased to this process for `leaseMs`, and releases each
@@ -39,23 +39,16 @@ import { progressStep } from "../domain/status.js";
 import { isPartnerError, PartnerError } from "../partner/errors.js";
 import type { ClaimRelease, DataStore } from "../store/data-store.js";
 import type { TrackingLogger } from "./notifier.js";
-import { ExchangeTracker } from "./tracker.js";
+import { ExchangeTracker, type NoticeSink } from "./tracker.js";
 import type { FlagReason } from "../domain/reports.js";
-
-/** Where status changes go: the {@link Notifier}, or a counter in a benchmark. */
-interface NotifySink {
-  /** A change is in the store (not yet durable): tell the person once it is. */
-  enqueue(id: string): void;
-  /** Try again the notices that failed for a passing reason. Called at the start of each cycle. */
-  retryFailed?(): void;
-}
 
 /** Options of {@link createPoller}. */
 export interface PollerOptions {
   store: DataStore;
   partner: Pick<PartnerApi, "exchangeStatus">;
-  notifier: NotifySink;
-  /** The app's one status owner; built over `partner` and `notifier` when absent (tests, benchmark). */
+  /** Where status changes go: the outbox (`Delivery`), or a counter in a benchmark. */
+  notices: NoticeSink;
+  /** The app's one status owner; built over `partner` and `notices` when absent (tests, benchmark). */
   tracker?: ExchangeTracker;
   logger: TrackingLogger;
   /** Base time between two checks of one exchange (POLL_INTERVAL_MS). */
@@ -98,7 +91,7 @@ export interface CycleReport {
   due: number;
   /** Status requests made (one per checked exchange; the client's own retries not counted). */
   checked: number;
-  /** Status changes stored (and handed to the notifier). */
+  /** Status changes stored (and their notices queued). */
   changed: number;
   /** Checks that failed (any reason). */
   failed: number;
@@ -173,8 +166,8 @@ export function createPoller(opts: PollerOptions): Poller {
   const claimBatch = opts.claimBatch ?? 4 * concurrency;
   const now = opts.now ?? (() => new Date());
   const random = opts.random ?? Math.random;
-  const { store, partner, notifier, logger } = opts;
-  const tracker = opts.tracker ?? new ExchangeTracker({ store, partner, notifier, logger, now });
+  const { store, partner, notices, logger } = opts;
+  const tracker = opts.tracker ?? new ExchangeTracker({ store, partner, notices, logger, now });
 
   /** Consecutive failed checks of an exchange, kept in this process only while it fails. */
   const failures = new Map<string, number>();
@@ -303,7 +296,7 @@ export function createPoller(opts: PollerOptions): Poller {
       "poller: stopped tracking an exchange; support should look at it",
     );
     // The person's card says so: the service does not know this exchange (order-card.ts).
-    if (reason === "not-found") notifier.enqueue(rec.id);
+    if (reason === "not-found") await notices.notice(rec.id);
     try {
       opts.onFlag?.(stored, reason);
     } catch (err) {
@@ -336,7 +329,7 @@ export function createPoller(opts: PollerOptions): Poller {
     const started = Date.now();
     const at = now().getTime();
     const report: CycleReport = { due: 0, checked: 0, changed: 0, failed: 0, notFound: 0, flagged: 0, aborted: false, ms: 0 };
-    notifier.retryFailed?.();
+    await notices.retryOwed?.();
 
     const source = options.all ? await everyOpen() : claimedWork(at);
     let failuresInARow = 0;
@@ -397,7 +390,7 @@ export function createPoller(opts: PollerOptions): Poller {
     report.checked++;
     let outcome;
     try {
-      // Fetch → record → hand the change to the notifier, under the exchange's lock. A change is
+      // Fetch → record → queue the change's notice, under the exchange's lock. A change is
       // written with the exchange's next check time (and the end of a not-found count): one write.
       ({ outcome } = await tracker.check(rec.id, { amend: (r) => schedule(r, now().getTime()) }));
     } catch (err) {

@@ -12,19 +12,26 @@ import type { DataStore } from "../store/data-store.js";
 import { withTrackingLock } from "../delivery/locks.js";
 import { recordStatus, type RecordOptions, type RecordOutcome, type TrackingLogger } from "./notifier.js";
 
-/** Where the tracker hands a change: the Notifier (or a counter in a benchmark). */
-interface TrackerSink {
-  /** Hand over once the store has written the change on its own schedule (the poller's way). */
-  enqueue(id: string): void;
-  /** Hand over now (a person is waiting for the answer). */
-  notify?(id: string): Promise<void>;
+/**
+ * Where the tracker hands a change: the outbox (`Delivery`), or a counter in a benchmark. Never
+ * rejects: a notice that cannot be queued is owed, and tried again (`retryOwed`).
+ */
+export interface NoticeSink {
+  /**
+   * Queues what the person must hear about exchange `id`. With `flushStore` (a person waits for
+   * the answer) the main store writes the status at once, so the sender need not wait for its
+   * coalesced write.
+   */
+  notice(id: string, opts?: { flushStore?: boolean }): Promise<void>;
+  /** Tries again the notices that could not be queued (the poller, once per cycle). */
+  retryOwed?(): Promise<void>;
 }
 
 /** Options of {@link ExchangeTracker}. */
 export interface TrackerOptions {
   store: DataStore;
   partner: Pick<PartnerApi, "exchangeStatus">;
-  notifier: TrackerSink;
+  notices: NoticeSink;
   logger?: TrackingLogger;
   now?: () => Date;
 }
@@ -46,13 +53,13 @@ export class ExchangeTracker {
   }
 
   /**
-   * Fetches exchange `id`'s status, records it and hands any change to the notifier. With
-   * `waitForNotice`, the store is made durable and the notice queued before this resolves (so a
-   * reply sent afterwards comes after it). With `amend`, a change is written with what the caller
+   * Fetches exchange `id`'s status, records it and queues any change's notice in the outbox before
+   * it resolves. With `waitForNotice` (a person waits for the answer), the main store is written at
+   * once, so the notice goes out without waiting for the store's coalesced write. With `amend`, a change is written with what the caller
    * adds to it (see {@link RecordOptions.amend}). Throws the partner's error.
    */
   check(id: string, opts: { waitForNotice?: boolean; amend?: RecordOptions["amend"] } = {}): Promise<CheckResult> {
-    const { store, partner, notifier } = this.#opts;
+    const { store, partner, notices } = this.#opts;
     return withTrackingLock(store, id, async () => {
       const requestedAt = this.#now();
       const live = await partner.exchangeStatus(id);
@@ -76,15 +83,8 @@ export class ExchangeTracker {
           "tracker: dropped an answer older than the stored one",
         );
       }
-      if (outcome?.cardChanged) {
-        if (opts.waitForNotice && notifier.notify) {
-          // Not waiting for the main store here: the outbox's marks (live.json, written through)
-          // already keep a notice from being repeated if the main file loses this change.
-          await notifier.notify(id);
-        } else {
-          notifier.enqueue(id);
-        }
-      }
+      // Into the one queue at once: the outbox's sender waits for the store to keep the status.
+      if (outcome?.cardChanged) await notices.notice(id, { flushStore: opts.waitForNotice === true });
       return { outcome, live };
     });
   }

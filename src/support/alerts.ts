@@ -74,7 +74,7 @@ export class AlertCenter {
 
   constructor(private readonly opts: AlertCenterOptions) {}
 
-  /** A status change was stored (the notifier's status listener). Raised in the background: see {@link idle}. */
+  /** A status change was stored (a status listener of recordStatus). Raised in the background: see {@link idle}. */
   onStatus(record: ExchangeRecord): void {
     if (!isAlertStatus(record.status)) return;
     void this.raise({ key: `status:${record.id}:${record.status}`, kind: "status", exchange: record, status: record.status });

@@ -2,13 +2,14 @@
  * Support's running parts, built once by app.ts: partner health, alerts, broadcasts, and the
  * funnel's status listener. The admin feature reaches them through `deps.support`.
  */
-import { GrammyError, type Api } from "grammy";
+import type { Api } from "grammy";
 import type { Config } from "../config.js";
 import type { Logger } from "../log.js";
 import type { DataStore } from "../store/data-store.js";
 import { chatTranslator, type Translator } from "../messages/i18n.js";
 import { PLAIN_TEXT } from "../messages/html-by-default.js";
-import { isBlockedError, isNotModifiedError, onStatusRecorded } from "../poller/notifier.js";
+import { onStatusRecorded } from "../poller/notifier.js";
+import { isForbidden, isNotModified, telegramErrorText } from "../delivery/telegram-errors.js";
 import { renderAlert, renderBroadcastProgress } from "../messages/admin-messages.js";
 import { AlertCenter } from "./alerts.js";
 import { BroadcastRunner } from "./broadcast.js";
@@ -88,11 +89,11 @@ export function createSupport(opts: SupportOptions): SupportServices {
         await api.sendMessage(userId, text, PLAIN_TEXT);
         return "sent";
       } catch (err) {
-        if (isBlockedError(err)) {
+        if (isForbidden(err)) {
           await store.users.setBlocked(userId, true);
           return "blocked";
         }
-        log.warn({ err: err instanceof GrammyError ? err.description : err, userId }, "broadcast: message failed");
+        log.warn({ err: telegramErrorText(err), userId }, "broadcast: message failed");
         return "failed";
       }
     },
@@ -105,7 +106,7 @@ export function createSupport(opts: SupportOptions): SupportServices {
       try {
         await api.editMessageText(job.chatId, job.progressMessageId, view.text, { reply_markup: view.reply_markup });
       } catch (err) {
-        if (!isNotModifiedError(err)) throw err;
+        if (!isNotModified(err)) throw err;
       }
     },
   });

@@ -115,11 +115,11 @@ describe("outbox", () => {
     // Found by the per-chat reads (chat 70's entry is not chat 7's), and still once per key.
     expect((await outbox.pending(7)).map((e) => e.key)).toEqual(["dep:x", "ms:x:success"]);
     expect(await outbox.get("card:y", 70)).toMatchObject({ state: "sent" });
-    expect(await outbox.drained(7, 0)).toBe(false);
+    expect(await outbox.whenDrained(7, 0)).toBe(false);
     expect(await outbox.enqueue("dep:x", 7, { parts: ["again"] }, { ttlMs: 60_000 })).toBe(false);
     expect(await outbox.enqueue("card:y", 70, { parts: ["again"] }, { ttlMs: 60_000 })).toBe(false);
     outbox.start();
-    expect(await outbox.drained(7, 5_000)).toBe(true);
+    expect(await outbox.whenDrained(7, 5_000)).toBe(true);
     await outbox.idle();
     // The half-moved entry was sent before the stop: not again.
     expect(sent).toEqual(["dep:x", "ms:x:success"]);
@@ -184,7 +184,7 @@ describe("outbox", () => {
     expect(await outbox.get("alert-1", 5)).toMatchObject({ state: "pending", parked: true });
     expect((await outbox.get("notice", 5))!.state).toBe("blocked");
     expect(calls).toBe(1);
-    expect(await outbox.drained(5, 50)).toBe(true);
+    expect(await outbox.whenDrained(5, 50)).toBe(true);
 
     // A second alert: it tries the oldest first (still 403) and waits behind it.
     await outbox.enqueue("alert-2", 5, { parts: [] }, { ttlMs: 60_000, keepWhenForbidden: true });

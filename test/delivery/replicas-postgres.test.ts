@@ -75,10 +75,13 @@ describe("two replicas on one database", () => {
       return "sent";
     };
     const leader = new Outbox<string>({ live: a, deliver, logger: silent });
-    const replica = new Outbox<string>({ live: b, deliver, logger: silent, onQueued: () => leader.poke() });
+    const replica = new Outbox<string>({ live: b, deliver, logger: silent });
+    replica.on("queued", () => leader.poke());
+    // The news app.ts passes between replicas: the waiting one looks again when the leader has sent.
+    leader.on("sent", ({ entry }) => replica.heard(entry.chatId));
     leader.start();
     expect(await replica.enqueue("dep:x", 7, "instructions", { ttlMs: 60_000 })).toBe(true);
-    expect(await replica.drained(7, 10_000)).toBe(true);
+    expect(await replica.whenSent("dep:x", 7, 10_000)).toBe(true);
     expect(sent).toEqual(["instructions"]);
     expect(await replica.get("dep:x", 7)).toMatchObject({ state: "sent" });
     await leader.stop();
@@ -88,13 +91,10 @@ describe("two replicas on one database", () => {
     const [a, b] = await twoReplicas();
     const [news, otherNews] = [coordination(), coordination()];
     const { deliver, sent, pressStart } = forbiddenUntilStart();
-    const leader = new Outbox<string>({
-      live: a,
-      deliver,
-      logger: silent,
-      onParked: (chatId) => void news.notify("parked", String(chatId)),
-    });
-    const replica = new Outbox<string>({ live: b, deliver, logger: silent, onQueued: () => void otherNews.notify("news") });
+    const leader = new Outbox<string>({ live: a, deliver, logger: silent });
+    leader.on("parked", ({ chatId }) => void news.notify("parked", String(chatId)));
+    const replica = new Outbox<string>({ live: b, deliver, logger: silent });
+    replica.on("queued", () => void otherNews.notify("news"));
     await news.listen("news", () => leader.poke());
     let toldParked = false;
     await otherNews.listen("parked", (chatId) => {
@@ -109,9 +109,9 @@ describe("two replicas on one database", () => {
     // The admin presses Start; the balancer hands that update to the replica that does not send.
     pressStart();
     await replica.wake(9);
-    await until(() => sent.length > 0);
+    // Sent, then marked: the mark is what the waiting replica reads.
+    expect(await replica.whenSent("alert:1", 9, 10_000)).toBe(true);
     expect(sent).toEqual(["first alert"]);
-    expect(await replica.get("alert:1", 9)).toMatchObject({ state: "sent" });
     await leader.stop();
   });
 
@@ -119,7 +119,8 @@ describe("two replicas on one database", () => {
     const [a, b] = await twoReplicas();
     const { deliver, sent, pressStart } = forbiddenUntilStart();
     const leader = new Outbox<string>({ live: a, deliver, logger: silent });
-    const replica = new Outbox<string>({ live: b, deliver, logger: silent, onQueued: () => leader.poke() });
+    const replica = new Outbox<string>({ live: b, deliver, logger: silent });
+    replica.on("queued", () => leader.poke());
     leader.start();
     await leader.enqueue("alert:1", 9, "first alert", { ttlMs: 60_000, keepWhenForbidden: true });
     await leader.idle();

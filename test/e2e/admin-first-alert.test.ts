@@ -12,9 +12,9 @@ const ADMIN_ID = 9301;
 
 async function cycle(h: Harness) {
   await h.app.poller.runCycle({ all: true });
-  await h.app.notifier.idle();
+  await h.app.delivery.idle();
   await h.app.support.alerts.idle();
-  await h.app.delivery.outbox.idle();
+  await h.app.delivery.idle();
 }
 
 const alertsIn = (admin: TestUser) => admin.chat.messages().filter((m) => m.plain.includes("Alert"));
@@ -57,7 +57,7 @@ describe("alerts to an admin who has not opened the bot yet", () => {
     const since = admin.chat.messages().length;
     admin.sendText("/start");
     await h.emulator.waitFor(() => (alertsIn(admin).length >= 2 ? true : undefined));
-    await h.app.delivery.outbox.idle();
+    await h.app.delivery.idle();
     const alerts = alertsIn(admin);
     expect(alerts.map((m) => (m.plain.includes(a.id) ? "a" : m.plain.includes(b.id) ? "b" : "?"))).toEqual(["a", "b"]);
     expect(alerts[0]!.plain).toContain("reached Failed (failed)");
@@ -71,7 +71,7 @@ describe("alerts to an admin who has not opened the bot yet", () => {
     ).toBe(true);
     await cycle(h);
     await new ChatDriver(h, admin).send("/help", "/exchange");
-    await h.app.delivery.outbox.idle();
+    await h.app.delivery.idle();
     expect(alertsIn(admin)).toHaveLength(2);
   });
 
@@ -80,7 +80,7 @@ describe("alerts to an admin who has not opened the bot yet", () => {
     user.blockBot();
     h.sandbox.orders.deposit(ex.id);
     await cycle(h);
-    const pending = await h.app.delivery.outbox.pending(user.id);
+    const pending = await h.app.delivery.pending(user.id);
     expect(pending).toEqual([]);
     expect(h.app.files!.store.users.get(user.id)!.blocked).toBe(true);
   });

@@ -18,9 +18,9 @@ const ADMIN_ID = 9001;
 
 async function cycle(h: Harness) {
   const report = await h.app.poller.runCycle({ all: true });
-  await h.app.notifier.idle();
+  await h.app.delivery.idle();
   await h.app.support.alerts.idle();
-  await h.app.delivery.outbox.idle();
+  await h.app.delivery.idle();
   return report;
 }
 
@@ -206,7 +206,7 @@ describe("support tools, end to end", () => {
     expect(await h.app.support.alerts.scan(later)).toBe(1);
     expect(await h.app.support.alerts.scan(later)).toBe(0);
     await h.app.support.alerts.idle();
-    await h.app.delivery.outbox.idle();
+    await h.app.delivery.idle();
     alerts = alertsIn(admin);
     expect(alerts).toHaveLength(3);
     expect(alerts[2]!.plain).toContain("has been on_hold since");
@@ -223,7 +223,7 @@ describe("support tools, end to end", () => {
     await h.app.poller.runCycle({ all: true });
     expect(await h.app.support.alerts.scan(inFourMinutes)).toBe(1);
     await h.app.support.alerts.idle();
-    await h.app.delivery.outbox.idle();
+    await h.app.delivery.idle();
     alerts = alertsIn(admin);
     expect(alerts.map((m) => leadingIcon(m.plain))).toEqual(["🚨", "🚨", "⏳", "🔥", "✅"]);
 

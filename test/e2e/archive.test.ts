@@ -74,8 +74,8 @@ describe("archived exchanges, end to end", () => {
     h.sandbox.orders.deposit(ex.id);
     for (let i = 0; i < 3; i++) h.sandbox.orders.advance(ex.id);
     await h.app.poller.runCycle({ all: true });
-    await h.app.notifier.idle();
-    await h.app.delivery.outbox.idle();
+    await h.app.delivery.idle();
+    await h.app.delivery.idle();
     await h.app.files!.store.flush();
     const done = h.app.files!.store.exchanges.get(ex.id);
     expect(done?.status).toBe("success");

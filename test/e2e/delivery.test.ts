@@ -86,7 +86,7 @@ describe("delivery, end to end", () => {
     expect(h.emulator.callsOf("sendMessage").filter((c) => c.error?.code === 429)).toHaveLength(4);
     expect(intros(user)).toHaveLength(1);
     expect(user.chat.messages().filter((m) => m.plain === order.depositAddress)).toHaveLength(1);
-    expect(await h.app.delivery.outbox.get(`dep:${order.id}`, user.id)).toMatchObject({ state: "sent", attempts: 1 });
+    expect(await h.app.delivery.entry(`dep:${order.id}`, user.id)).toMatchObject({ state: "sent", attempts: 1 });
     expect(h.app.files!.store.exchanges.get(order.id)!.cardMessageId).toBe(user.chat.last()!.message_id);
   });
 
@@ -94,7 +94,7 @@ describe("delivery, end to end", () => {
     const record = await storeOnly(h, user);
     h.emulator.failNext("sendMessage", { code: 429, retryAfter: 1 }, 4);
     void h.app.delivery.depositInstructions(record, undefined, 0);
-    await until(async () => (await h.app.delivery.outbox.get(`dep:${record.id}`, record.chatId))?.attempts === 1);
+    await until(async () => (await h.app.delivery.entry(`dep:${record.id}`, record.chatId))?.attempts === 1);
     expect(intros(user)).toHaveLength(0);
 
     await h.restart();
@@ -127,8 +127,8 @@ describe("delivery, end to end", () => {
     // The QR code fails for good this time: the text parts are confirmed, the photo is not.
     h.emulator.failNext("sendPhoto", { code: 429, retryAfter: 1 }, 4);
     void h.app.delivery.depositInstructions(record, undefined, 0);
-    await until(async () => (await h.app.delivery.outbox.get(`dep:${record.id}`, record.chatId))?.attempts === 1);
-    expect((await h.app.delivery.outbox.get(`dep:${record.id}`, record.chatId))!.progress).toBe(2);
+    await until(async () => (await h.app.delivery.entry(`dep:${record.id}`, record.chatId))?.attempts === 1);
+    expect((await h.app.delivery.entry(`dep:${record.id}`, record.chatId))!.progress).toBe(2);
     const crashed = await h.snapshot();
     await h.restartFrom(crashed);
     await h.emulator.waitFor(() => user.chat.messages().some((m) => m.plain.includes("I will tell you about every status change")), 10_000);
@@ -146,14 +146,14 @@ describe("delivery, end to end", () => {
     // Killed right after the person saw it: the main file may not have the "told" mark yet.
     await h.restartFrom(await h.snapshot());
     await cycle(h);
-    await h.app.notifier.idle();
+    await h.app.delivery.idle();
     expect(starting(user, "📥")).toHaveLength(1);
 
     for (let i = 0; i < 3; i++) h.sandbox.orders.advance(ex.id);
     await cycle(h);
     expect(starting(user, "✅")).toHaveLength(1);
     await h.restartFrom(await h.snapshot());
-    await h.app.notifier.idle();
+    await h.app.delivery.idle();
     await cycle(h);
     await chat.settle();
     expect(starting(user, "✅")).toHaveLength(1);
@@ -176,7 +176,7 @@ describe("delivery, end to end", () => {
     h.sandbox.orders.advance(ex.id);
     await chat.send(`/status ${ex.id}`, "Completed");
     await slow;
-    await h.app.notifier.idle();
+    await h.app.delivery.idle();
     await cycle(h);
     await chat.settle();
 
@@ -215,8 +215,8 @@ describe("delivery, end to end", () => {
     h.emulator.failNext("sendMessage", { code: 403, description: "Forbidden: bot was blocked by the user" });
     await h.app.delivery.depositInstructions(record, undefined, 2_000);
     // (The 2 s wait above can run out on a loaded machine before the 403 comes back.)
-    await until(async () => (await h.app.delivery.outbox.get(`dep:${record.id}`, record.chatId))?.state !== "pending");
-    expect((await h.app.delivery.outbox.get(`dep:${record.id}`, record.chatId))!.state).toBe("blocked");
+    await until(async () => (await h.app.delivery.entry(`dep:${record.id}`, record.chatId))?.state !== "pending");
+    expect((await h.app.delivery.entry(`dep:${record.id}`, record.chatId))!.state).toBe("blocked");
     expect(h.app.files!.store.users.get(user.id)?.blocked ?? true).toBe(true);
     await chat.settle();
     expect(h.emulator.callsOf("sendMessage").filter((c) => c.error?.code === 403)).toHaveLength(1);

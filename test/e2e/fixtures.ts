@@ -63,8 +63,8 @@ export async function openExchange(h: Harness, user: TestUser): Promise<Exchange
 /** One poller cycle over every open exchange, then every notice it caused, sent. */
 export async function cycle(h: Harness) {
   const report = await h.app.poller.runCycle({ all: true });
-  // The notifier's idle waits for the outbox's too: the notices are sent, not only queued.
-  await h.app.notifier.idle();
+  // The poller queued its notices before the cycle ended: idle once they are sent.
+  await h.app.delivery.idle();
   return report;
 }
 

@@ -62,7 +62,7 @@ describe("flood limits, end to end", () => {
     for (let i = 0; i < 3; i++) h.sandbox.orders.advance(order.id);
     await h.app.poller.runCycle({ all: true });
     await botSays(`Exchange ${order.id} is complete`, beforeConfirm);
-    await h.app.notifier.idle();
+    await h.app.delivery.idle();
 
     // The limits were met: sends were refused with 429 and a retry_after, and sent again after it.
     const sends = h.emulator.calls.filter((c) => c.method === "sendMessage" || c.method === "sendPhoto");

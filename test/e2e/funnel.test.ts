@@ -83,7 +83,7 @@ describe("the funnel, for both ways into an exchange", () => {
 
     for (const order of h.sandbox.orders.list()) h.sandbox.orders.deposit(order.id);
     await h.app.poller.runCycle({ all: true });
-    await h.app.notifier.idle();
+    await h.app.delivery.idle();
     expect(await counts(h)).toEqual([3, 2, 2, 2, 0]);
     expectMonotonic(await counts(h));
 

@@ -78,7 +78,7 @@ describe("two replicas and a create in flight", () => {
   async function delivered(): Promise<void> {
     await h.app.support.alerts.idle();
     await other?.support.alerts.idle();
-    await h.app.delivery.outbox.idle();
+    await h.app.delivery.idle();
     await chat.settle();
   }
 

@@ -16,8 +16,8 @@ import { ChatDriver } from "./chat-driver.js";
 /** One poller cycle over every open exchange, then every notice it caused. */
 async function cycle(h: Harness) {
   const report = await h.app.poller.runCycle({ all: true });
-  await h.app.notifier.idle();
-  await h.app.delivery.outbox.idle();
+  await h.app.delivery.idle();
+  await h.app.delivery.idle();
   return report;
 }
 

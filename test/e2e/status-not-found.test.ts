@@ -14,9 +14,9 @@ const ADMIN_ID = 9201;
 
 async function cycle(h: Harness) {
   const report = await h.app.poller.runCycle({ all: true });
-  await h.app.notifier.idle();
+  await h.app.delivery.idle();
   await h.app.support.alerts.idle();
-  await h.app.delivery.outbox.idle();
+  await h.app.delivery.idle();
   return report;
 }
 

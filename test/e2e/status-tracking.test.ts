@@ -1,8 +1,8 @@
 /**
- * Status tracking end to end: the real app (poller, notifier, /status, /history) against the
+ * Status tracking end to end: the real app (poller, outbox, /status, /history) against the
  * sandbox exchange (manual lifecycle: statuses move only when a test says so) and the Bot API
  * emulator. Cycles are run with `app.poller.runCycle({ all: true })` and notices awaited with
- * `app.notifier.idle()`; the automatic timer is kept out of the way with a one-hour interval.
+ * `app.delivery.idle()`; the automatic timer is kept out of the way with a one-hour interval.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "./harness.js";
@@ -81,21 +81,21 @@ describe("status tracking, end to end", () => {
     const ex = await openExchange(h, user);
     const start = user.chat.messages().length;
     h.sandbox.orders.deposit(ex.id);
-    // The process "dies" between the store write and the notice: the notifier takes no more.
-    await h.app.notifier.stop();
+    // The process "dies" after the store write and the notice's entry, before the send.
+    await h.app.delivery.stop();
     await h.app.poller.runCycle({ all: true });
     expect(h.app.files!.store.exchanges.get(ex.id)!.status).toBe("deposit_received");
     expect(user.chat.messages()).toHaveLength(start);
 
     await h.restart();
     await h.emulator.waitFor(() => user.chat.messages().length > start);
-    await h.app.notifier.idle();
+    await h.app.delivery.idle();
     expect(iconsFrom(user, start)).toEqual(["📥"]);
     expect(user.chat.byId(ex.cardMessageId!)!.plain).toContain("Deposit received");
 
     // A second restart has nothing left to send.
     await h.restart();
-    await h.app.notifier.idle();
+    await h.app.delivery.idle();
     expect(user.chat.messages()).toHaveLength(start + 1);
 
     h.sandbox.orders.advance(ex.id);

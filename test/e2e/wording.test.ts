@@ -46,7 +46,7 @@ describe("wording", () => {
     const since = chat.mark();
     chat.user.pressButton(card, flowButtonData(card, "x:confirm"));
     await chat.waitNew(/Exchange ID|ID обмена/, since);
-    await h.app.notifier.idle();
+    await h.app.delivery.idle();
     await chat.settle();
     return h.sandbox.orders.list().at(-1)!.id;
   }
@@ -96,7 +96,7 @@ describe("wording", () => {
       if (status !== "time_expired") h.sandbox.orders.deposit(id);
       h.sandbox.orders.fail(id, status);
       await h.app.poller.runCycle({ all: true });
-      await h.app.notifier.idle();
+      await h.app.delivery.idle();
       const card = await h.emulator.waitFor(() => {
         const m = chat.user.chat.byId(cardId);
         return m?.plain.includes(outcome) ? m : undefined;

@@ -70,7 +70,7 @@ describe("two pollers on one database", () => {
     const p = createPoller({
       store,
       partner: partner.as(owner),
-      notifier: { enqueue() {} },
+      notices: { notice: () => Promise.resolve() },
       logger: silent,
       intervalMs: 30_000,
       maxAgeMs: 7 * 24 * 60 * MIN,

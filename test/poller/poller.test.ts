@@ -49,7 +49,7 @@ describe("the poller", () => {
       logger: silent,
       intervalMs: 30_000,
       maxAgeMs: 7 * 24 * 60 * MIN,
-      notifier: { enqueue: (id) => enqueued.push(id) },
+      notices: { notice: (id) => Promise.resolve(void enqueued.push(id)) },
       now: () => new Date(clock),
       random: () => 0.5,
       onFlag: (e, reason) => flags.push([e.id, reason]),

@@ -56,7 +56,11 @@ describe("ExchangeTracker", () => {
       },
     };
     const notices: string[] = [];
-    const tracker = new ExchangeTracker({ store: fileDataStore(store), partner, notifier: { enqueue: (id) => void notices.push(id) } });
+    const tracker = new ExchangeTracker({
+      store: fileDataStore(store),
+      partner,
+      notices: { notice: (id) => Promise.resolve(void notices.push(id)) },
+    });
     await Promise.all([tracker.check("x"), tracker.check("x")]);
     expect(order).toEqual(["start 1", "end 1", "start 2", "end 2"]);
     expect(store.exchanges.get("x")!.statusHistory.map((h) => h.status)).toEqual(["waiting_deposit", "sending", "success"]);
@@ -69,7 +73,7 @@ describe("ExchangeTracker", () => {
     const tracker = new ExchangeTracker({
       store: fileDataStore(store),
       partner: { exchangeStatus: () => Promise.reject(new Error("down")) },
-      notifier: { enqueue() {} },
+      notices: { notice: () => Promise.resolve() },
     });
     await expect(tracker.check("x")).rejects.toThrow("down");
     expect(store.exchanges.get("x")!.status).toBe("waiting_deposit");
@@ -86,7 +90,7 @@ describe("ExchangeTracker and an exchange given up as unknown", () => {
       exchangeStatus: (id: string) =>
         known || id === "old" ? Promise.resolve(live("waiting_deposit")) : Promise.reject(new Error("exchange not found")),
     };
-    const tracker = new ExchangeTracker({ store: fileDataStore(store), partner, notifier: { enqueue() {} } });
+    const tracker = new ExchangeTracker({ store: fileDataStore(store), partner, notices: { notice: () => Promise.resolve() } });
     await expect(tracker.check("x")).rejects.toThrow("not found");
     expect(store.exchanges.get("x")!.tracking).toMatchObject({ stoppedReason: "not-found" });
     known = true;

@@ -76,7 +76,7 @@ async function showStatus(ctx: BotContext, deps: StatusDeps, id: string, pressed
     logger.warn({ err, exchangeId: id, failure }, "status: live check failed; showing the stored status");
   }
   // The card edit and milestone messages just queued go out before this reply.
-  await delivery.outbox.drained(record.chatId, NOTICE_WAIT_MS);
+  await delivery.whenDrained(record.chatId, NOTICE_WAIT_MS);
 
   const current = (await store.exchanges.get(id)) ?? record;
   const liveCard = await delivery.cardMessageOf(current);

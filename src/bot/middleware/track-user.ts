@@ -18,6 +18,6 @@ export async function trackUser(ctx: BotContext, next: NextFunction): Promise<vo
   // is not in a chat (an inline query) says nothing about whether the bot may write to them, and
   // one saying the bot was blocked or removed says the opposite.
   const leaving = ctx.myChatMember !== undefined && ["kicked", "left"].includes(ctx.myChatMember.new_chat_member.status);
-  if (ctx.chat && !leaving) await ctx.deps.delivery.outbox.wake(ctx.chat.id);
+  if (ctx.chat && !leaving) await ctx.deps.delivery.wake(ctx.chat.id);
   await next();
 }

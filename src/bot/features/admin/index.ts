@@ -6,7 +6,7 @@
  * unknown command gets from `unhandled`, so the tools cannot be discovered, and the attempt is
  * logged at warn with the user id.
  */
-import { Composer, GrammyError } from "grammy";
+import { Composer } from "grammy";
 import type { User } from "grammy/types";
 import type { BotContext } from "../../context.js";
 import type { BotDeps } from "../../deps.js";
@@ -14,7 +14,8 @@ import type { ExchangeRecord, UserRecord } from "../../../domain/types.js";
 import { isFinalStatus } from "../../../domain/status.js";
 import { required } from "../../../domain/checked.js";
 import { isPartnerError } from "../../../partner/errors.js";
-import { isBlockedError, isNotModifiedError, withExchangeLock } from "../../../poller/notifier.js";
+import { withExchangeLock } from "../../../poller/notifier.js";
+import { isForbidden, isNotModified, telegramErrorKind, telegramErrorText } from "../../../delivery/telegram-errors.js";
 import { chatTranslator } from "../../../messages/i18n.js";
 import { sendDepositInstructions } from "../../../messages/deposit-instructions.js";
 import { decodeCallback, isAdminCallback, onCallback } from "../../../messages/callback-data.js";
@@ -116,7 +117,7 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
     try {
       await tracker.check(id, { waitForNotice: true });
       // The person's card and milestone go out before support is told it is done.
-      await deps.delivery.outbox.drained(found.chatId, 5_000);
+      await deps.delivery.whenDrained(found.chatId, 5_000);
     } catch (err) {
       if (!isPartnerError(err)) throw err;
       logger.warn({ err, exchangeId: id }, "admin: live re-check failed");
@@ -129,7 +130,7 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
     try {
       await ctx.editMessageText(view.text, { reply_markup: view.reply_markup });
     } catch (err) {
-      if (!isNotModifiedError(err)) throw err;
+      if (!isNotModified(err)) throw err;
     }
   });
 
@@ -163,13 +164,13 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
         ),
       );
     } catch (err) {
-      if (isBlockedError(err)) {
+      if (isForbidden(err)) {
         await store.users.setBlocked(record.userId, true);
         await ctx.answerCallbackQuery({ text: ctx.t("admin-resend-blocked") });
         return;
       }
-      if (err instanceof GrammyError) {
-        logger.warn({ err: err.description, exchangeId: id }, "admin: resending the instructions failed");
+      if (telegramErrorKind(err) !== undefined) {
+        logger.warn({ err: telegramErrorText(err), exchangeId: id }, "admin: resending the instructions failed");
         await ctx.answerCallbackQuery({ text: ctx.t("admin-resend-failed") });
         return;
       }
