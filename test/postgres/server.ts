@@ -45,10 +45,11 @@ interface Binaries {
  * loopback port. Rejects with one message saying what failed (never an unhandled error).
  */
 export async function startPostgres(): Promise<PostgresServer> {
-  const dir = await mkdtemp(join(tmpdir(), "bot-pg-"));
+  let dir: string | undefined;
   let child: ChildProcess | undefined;
   let port = 0;
   try {
+    dir = await mkdtemp(join(tmpdir(), "bot-pg-"));
     const owner = serverUser();
     // mkdtemp makes a 0700 folder; as root the server runs as another user, who must reach the
     // binaries copied below and own its data folder. The folder's name is random; it is removed at stop.
@@ -74,10 +75,10 @@ export async function startPostgres(): Promise<PostgresServer> {
     child = await startServer(bin.postgres, ["-D", data, "-p", String(port), ...settings], owner);
   } catch (err) {
     child?.kill("SIGKILL");
-    await rm(dir, { recursive: true, force: true });
+    if (dir !== undefined) await rm(dir, { recursive: true, force: true });
     throw new Error(`PostgreSQL for the tests did not start: ${(err as Error).message}`, { cause: err });
   }
-  const server = child;
+  const [server, folder] = [child, dir];
   // A run that ends without stop() (an error in a setup after this one) must not leave the server behind.
   const killOnExit = () => server.kill("SIGKILL");
   process.once("exit", killOnExit);
@@ -90,7 +91,7 @@ export async function startPostgres(): Promise<PostgresServer> {
         server.kill("SIGINT"); // "fast shutdown"
         await exited;
       }
-      await rm(dir, { recursive: true, force: true });
+      await rm(folder, { recursive: true, force: true });
     },
   };
 }
