@@ -25,6 +25,7 @@ const postgresFiles = [
   "test/delivery/replicas-postgres.test.ts",
   "test/poller/poller-replicas.test.ts",
   "test/webhook/shared-updates.test.ts",
+  "test/app/stop-order.test.ts",
 ];
 
 /** Tests that start child processes (the bot, a crash writer) and wait on them in real time. */

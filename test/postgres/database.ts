@@ -11,5 +11,9 @@ import { freshDatabase } from "./server.js";
 export async function testDatabase(): Promise<string> {
   const error = inject("postgresError");
   if (error) throw new Error(error);
-  return freshDatabase(inject("postgresUrl"));
+  const url = inject("postgresUrl");
+  // A file in the unit project has no server: say where it belongs rather than fail on `undefined`.
+  if (!url)
+    throw new Error("this test file uses PostgreSQL: list it in vitest.config.ts's postgresFiles (or another project with the server)");
+  return freshDatabase(url);
 }
