@@ -39,7 +39,10 @@ export async function exchangeFlow(conversation: FlowConversation, ctx: FlowCont
   if (start.kind === "step" && start.restarted) await ctx.reply(ctx.t("flow-restarted"));
 
   const step = nextStep(draft);
-  const scope: StepScope = { conversation, ctx, draftId, draft, step, recorded: start.kind !== "new", answering: start.kind === "answer" };
+  // A run entered from the record shows what it says, except after a restart: the record may
+  // say "creating", or that the prompt is not on screen, and the prompt shown now replaces that.
+  const recorded = start.kind === "answer" || (start.kind === "step" && !start.restarted);
+  const scope: StepScope = { conversation, ctx, draftId, draft, step, recorded, answering: start.kind === "answer" };
   let result: StepResult;
   try {
     result = await STEPS[step](scope);
