@@ -3,36 +3,52 @@
  * restart, and expiry of flows left untouched: their state is removed and the person is told,
  * even if they never write again.
  *
- * The plugin's state is stored as the opaque value the plugin hands over: never read, never
- * rewritten. Where a chat's flow is lives in the flow record (features/exchange/record.ts), which
- * drops this state whenever it moves on; so a state found here is never older than the prompt on
- * screen, and a lost one costs nothing the record cannot give back (see docs/design.md).
+ * The plugin's state is stored as the opaque value the plugin hands over (serialised and
+ * deflated whole): never looked into, never rewritten. Where a chat's flow is lives in the flow
+ * record (features/exchange/record.ts), which drops this state whenever it moves on; so a state
+ * found here is never older than the prompt on screen, and a lost one costs nothing the record
+ * cannot give back (see docs/design.md).
  */
+import { deflateRawSync, inflateRawSync } from "node:zlib";
 import type { Api } from "grammy";
 import type { VersionedState, VersionedStateStorage } from "@grammyjs/conversations";
 import type { DataStore, KeyValueStore } from "../store/data-store.js";
 import type { Logger } from "../log.js";
 import { clearRecord } from "./features/exchange/record.js";
 
-/** What is kept per chat: the plugin's state plus when it was last written. */
+/** What is kept per chat: the plugin's state, packed, plus when it was last written. */
 interface StoredConversation {
   savedAt: string;
   chatId: number;
-  state: VersionedState<unknown>;
+  /** The plugin's state as JSON, deflated and in base64: an opaque value, a third of its size. */
+  packed: string;
+}
+
+/** The plugin's value as stored: deflated JSON, in base64 so the store keeps it as a string. */
+function pack(state: unknown): string {
+  return deflateRawSync(JSON.stringify(state)).toString("base64");
+}
+
+function unpack(packed: string): unknown {
+  return JSON.parse(inflateRawSync(Buffer.from(packed, "base64")).toString("utf8"));
 }
 
 /**
  * A key adapter for `conversations({ storage: { type: "key", adapter } })` over the live store.
  * A write is not waited for on disk: the record, written before every prompt, is what a restart
  * resumes from. A delete (the flow is over: ended, left by a command, expired) also forgets the
- * chat's flow record.
+ * chat's flow record. A value stored by an earlier version of the bot (not packed) reads as
+ * nothing: the plugin would not take its version anyway.
  */
 export function conversationAdapter<S>(live: DataStore, now: () => Date): VersionedStateStorage<string, S> {
   const repo = live.conversations;
   return {
-    read: async (key) => ((await repo.get(key)) as StoredConversation | undefined)?.state as VersionedState<S> | undefined,
+    read: async (key) => {
+      const stored = (await repo.get(key)) as Partial<StoredConversation> | undefined;
+      return typeof stored?.packed === "string" ? (unpack(stored.packed) as VersionedState<S>) : undefined;
+    },
     write: async (key, state) => {
-      await repo.set(key, { savedAt: now().toISOString(), chatId: Number(key), state } satisfies StoredConversation);
+      await repo.set(key, { savedAt: now().toISOString(), chatId: Number(key), packed: pack(state) } satisfies StoredConversation);
     },
     delete: async (key) => {
       await repo.delete(key);
