@@ -26,7 +26,7 @@ import {
   type StepScope,
 } from "./types.js";
 
-/** The conversation's id, also used in its storage keys. */
+/** The conversation's id. */
 export const EXCHANGE_FLOW_ID = "exchange";
 
 /** Entry point of one run; `start` is a new flow (maybe prefilled) or a step the record names. */

@@ -63,17 +63,18 @@ export async function waitForInput(scope: StepScope, prompt: Prompt): Promise<In
 
 /**
  * Sends a prompt of the current step and returns a handle to it. The flow record learns first (on
- * disk) that the person is at this step with these answers; only then is the prompt sent. The
- * first prompt of a run entered from the record needs no write of its own: the record was written
- * (and the plugin's older state dropped) by the step before, or is what the run was entered from. Both in one `external`, whose log keeps the message id only. In a run
- * entered with its answer, the first prompt is the one already on screen and is not sent again.
+ * disk) that the person is at this step with these answers; only then is the prompt sent, both in
+ * one `external`, whose log keeps the message id only. The first prompt of a run entered from the
+ * record needs no write of its own: the record was written (and the plugin's older state dropped)
+ * by the step before, or is what the run was entered from. In a run entered with its answer, that
+ * first prompt is the one already on screen and is not sent again.
  */
 export async function sendPrompt(scope: StepScope, text: string, replyMarkup?: InlineKeyboard): Promise<Prompt> {
   const { conversation, ctx, step, draftId, draft } = scope;
   const chatId = required(ctx.chat, "the chat of the flow").id;
-  if (scope.answering) return { chatId, messageId: ctx.callbackQuery?.message?.message_id, step };
   const unrecorded = !scope.recorded;
   scope.recorded = false;
+  if (scope.answering) return { chatId, messageId: ctx.callbackQuery?.message?.message_id, step };
   const messageId = await conversation.external(async (octx) => {
     if (unrecorded) await writeRecord(octx.deps.live, chatId, { step, draftId, draft, owner: octx.deps.processId }, octx.deps.now());
     return (await octx.api.sendMessage(chatId, text, { reply_markup: replyMarkup })).message_id;
