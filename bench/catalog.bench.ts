@@ -112,6 +112,22 @@ interface RunFigures {
   rssMb: number;
   catalogRssMb: number;
   wallS: number;
+  /** The bot process's CPU time (user + system) per step; NaN when the bot shares this process. */
+  cpuMsPerStep: number;
+  /** Bytes the bot process wrote to disk per step (its data files; logs go to a pipe). */
+  diskBytesPerStep: number;
+}
+
+/** CPU time and bytes written to disk so far by process `pid`, from /proc (Linux). */
+async function botUsage(pid: number | undefined): Promise<{ cpuMs: number; diskBytes: number }> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  const io = await readFile(`/proc/${pid}/io`, "utf8").catch(() => "");
+  const diskBytes = Number(/write_bytes:\s+(\d+)/.exec(io)?.[1] ?? NaN);
+  // USER_HZ is 100 on Linux.
+  return { cpuMs: ticks * 10, diskBytes };
 }
 
 async function run(catalog: "small" | "large"): Promise<RunFigures> {
@@ -148,6 +164,8 @@ async function run(catalog: "small" | "large"): Promise<RunFigures> {
       rssMb: process.memoryUsage().rss / 2 ** 20,
       catalogRssMb: catalogRss / 2 ** 20,
       wallS,
+      cpuMsPerStep: NaN,
+      diskBytesPerStep: NaN,
     });
   } finally {
     await h.close();
@@ -193,6 +211,7 @@ async function runChild(catalog: "small" | "large", paced: boolean): Promise<Run
     const before = await size();
     const times = new StepTimes();
     const addresses = { btc: w.sandbox.catalog.sampleAddress("BTC")!, eth: w.sandbox.catalog.sampleAddress("ETH")! };
+    const usageBefore = await botUsage(w.bot.pid);
     const started = performance.now();
     await Promise.all(
       Array.from({ length: PEOPLE }, (_, n) => {
@@ -205,6 +224,8 @@ async function runChild(catalog: "small" | "large", paced: boolean): Promise<Run
       }),
     );
     const wallS = (performance.now() - started) / 1000;
+    const usageAfter = await botUsage(w.bot.pid);
+    const steps = PEOPLE * STEPS.length;
     const rssKb = Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${w.bot.pid}/status`, "utf8").catch(() => ""))?.[1] ?? NaN);
     await w.bot.stop();
     return figures(times, {
@@ -214,6 +235,8 @@ async function runChild(catalog: "small" | "large", paced: boolean): Promise<Run
       rssMb: rssKb / 1024,
       catalogRssMb: NaN,
       wallS,
+      cpuMsPerStep: (usageAfter.cpuMs - usageBefore.cpuMs) / steps,
+      diskBytesPerStep: (usageAfter.diskBytes - usageBefore.diskBytes) / steps,
     });
   } finally {
     await w.close();
@@ -245,9 +268,9 @@ out(
 out(`Date: ${new Date().toISOString().slice(0, 10)}; ${PEOPLE} people at once, partner latency ${LATENCY_MS} ms per request`);
 out();
 out(
-  "| set-up | catalog | bot time per step, p50 | p95 | max | bytes on disk per open flow | live.json write | db.json write | RSS | RSS added by the catalog | wall time |",
+  "| set-up | catalog | bot time per step, p50 | p95 | max | bytes on disk per open flow | live.json write | db.json write | bot CPU per step | bytes written to disk per step | RSS | RSS added by the catalog | wall time |",
 );
-out("|---|---|---|---|---|---|---|---|---|---|---|");
+out("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
 for (const [setup, name, f] of [
   ["bot in its own process, people pausing 0.5–2 s", "small (20 coins)", pacedSmall],
   ["bot in its own process, people pausing 0.5–2 s", "large (900 coins)", pacedLarge],
@@ -257,7 +280,7 @@ for (const [setup, name, f] of [
   ["all in one process", "large (900 coins)", large],
 ] as const) {
   out(
-    `| ${setup} | ${name} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.max)} | ${f.bytesPerFlow.toFixed(0)} B | ${orDash(f.liveWriteMs, `${f.liveWriteMs.toFixed(1)} ms`)} | ${orDash(f.storeWriteMs, `${f.storeWriteMs.toFixed(1)} ms`)} | ${orDash(f.rssMb, `${f.rssMb.toFixed(0)} MB`)} | ${orDash(f.catalogRssMb, `${f.catalogRssMb.toFixed(0)} MB`)} | ${f.wallS.toFixed(1)} s |`,
+    `| ${setup} | ${name} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.max)} | ${f.bytesPerFlow.toFixed(0)} B | ${orDash(f.liveWriteMs, `${f.liveWriteMs.toFixed(1)} ms`)} | ${orDash(f.storeWriteMs, `${f.storeWriteMs.toFixed(1)} ms`)} | ${orDash(f.cpuMsPerStep, `${f.cpuMsPerStep.toFixed(2)} ms`)} | ${orDash(f.diskBytesPerStep, `${(f.diskBytesPerStep / 1024).toFixed(0)} KB`)} | ${orDash(f.rssMb, `${f.rssMb.toFixed(0)} MB`)} | ${orDash(f.catalogRssMb, `${f.catalogRssMb.toFixed(0)} MB`)} | ${f.wallS.toFixed(1)} s |`,
   );
 }
 out();

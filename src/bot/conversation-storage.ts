@@ -1,64 +1,60 @@
 /**
- * Conversation state in the live store (written through), so that a flow survives a restart, and
- * expiry of flows left untouched: their state is removed and the person is told, even if they
- * never write again.
+ * Conversation state in the live store, so that a flow's progress within a step survives a
+ * restart, and expiry of flows left untouched: their state is removed and the person is told,
+ * even if they never write again.
  *
- * Each saved state records the flow journal's sequence number at the time (features/exchange/
- * journal.ts): the journal is written before each prompt, the state only after the update, so a
- * state whose number is behind the journal's was overtaken by a prompt the person has seen.
+ * The plugin's state is stored as the opaque value the plugin hands over (serialised and
+ * deflated whole): never looked into, never rewritten. Where a chat's flow is lives in the flow
+ * record (features/exchange/record.ts), which drops this state whenever it moves on; so a state
+ * found here is never older than the prompt on screen, and a lost one costs nothing the record
+ * cannot give back (see docs/design.md).
  */
+import { deflateRawSync, inflateRawSync } from "node:zlib";
 import type { Api } from "grammy";
 import type { VersionedState, VersionedStateStorage } from "@grammyjs/conversations";
 import type { DataStore, KeyValueStore } from "../store/data-store.js";
 import type { Logger } from "../log.js";
-import { clearJournal, readJournal } from "./features/exchange/journal.js";
-import { compactConversationState } from "./features/exchange/compact-replay.js";
+import { clearRecord } from "./features/exchange/record.js";
 
-/** What is kept per chat: the plugin's state plus when it was last written. */
-export interface StoredConversation {
+/** What is kept per chat: the plugin's state, packed, plus when it was last written. */
+interface StoredConversation {
   savedAt: string;
   chatId: number;
-  /** The flow journal's sequence number when this state was saved (0: no journal entry). */
-  journalSeq: number;
-  state: VersionedState<unknown>;
+  /** The plugin's state as JSON, deflated and in base64: an opaque value, a third of its size. */
+  packed: string;
+}
+
+/** The plugin's value as stored: deflated JSON, in base64 so the store keeps it as a string. */
+function pack(state: unknown): string {
+  return deflateRawSync(JSON.stringify(state)).toString("base64");
+}
+
+function unpack(packed: string): unknown {
+  return JSON.parse(inflateRawSync(Buffer.from(packed, "base64")).toString("utf8"));
 }
 
 /**
  * A key adapter for `conversations({ storage: { type: "key", adapter } })` over the live store.
- * A write is on disk before it resolves, so the next update of the chat (handled after it) never
- * finds an older state; a delete also forgets the chat's flow journal.
+ * A write is not waited for on disk: the record, written before every prompt, is what a restart
+ * resumes from. A delete (the flow is over: ended, left by a command, expired) also forgets the
+ * chat's flow record. A value stored by an earlier version of the bot (not packed) reads as
+ * nothing: the plugin would not take its version anyway.
  */
 export function conversationAdapter<S>(live: DataStore, now: () => Date): VersionedStateStorage<string, S> {
   const repo = live.conversations;
   return {
-    read: async (key) => ((await repo.get(key)) as StoredConversation | undefined)?.state as VersionedState<S> | undefined,
+    read: async (key) => {
+      const stored = (await repo.get(key)) as Partial<StoredConversation> | undefined;
+      return typeof stored?.packed === "string" ? (unpack(stored.packed) as VersionedState<S>) : undefined;
+    },
     write: async (key, state) => {
-      const chatId = chatIdOfKey(key);
-      const journalSeq = (await readJournal(live, chatId))?.seq ?? 0;
-      await repo.set(key, {
-        savedAt: now().toISOString(),
-        chatId,
-        journalSeq,
-        state: compactConversationState(state) as VersionedState<unknown>,
-      } satisfies StoredConversation);
-      await live.flush();
+      await repo.set(key, { savedAt: now().toISOString(), chatId: Number(key), packed: pack(state) } satisfies StoredConversation);
     },
     delete: async (key) => {
       await repo.delete(key);
-      await clearJournal(live, chatIdOfKey(key));
-      await live.flush();
+      await clearRecord(live, Number(key));
     },
   };
-}
-
-/** The saved flow state of a chat, if any (its key is the chat id). */
-export async function storedConversation(live: Pick<DataStore, "conversations">, chatId: number): Promise<StoredConversation | undefined> {
-  return (await live.conversations.get(String(chatId))) as StoredConversation | undefined;
-}
-
-/** The plugin's key is the chat id, optionally behind a prefix such as "v2:". */
-function chatIdOfKey(key: string): number {
-  return Number(key.slice(key.lastIndexOf(":") + 1));
 }
 
 export interface ExpiryOptions {
@@ -90,7 +86,7 @@ export async function expireConversations(opts: ExpiryOptions): Promise<number> 
     if (!isStale(value)) continue;
     const stored = await takeIf(opts.store.conversations, key, isStale);
     if (!stored) continue;
-    await clearJournal(opts.store, stored.chatId);
+    await clearRecord(opts.store, stored.chatId);
     removed += 1;
     opts.logger.info({ chatId: stored.chatId }, "exchange flow expired");
     // Gone from disk before the person is told, or a crash would leave a flow they were told ended.

@@ -16,7 +16,7 @@ import { createLogger } from "../../src/log.js";
 import { pendingCreateMarker } from "./fixtures.js";
 import { REQUEST_TIME_LIMIT_MS } from "../../src/partner/client.js";
 import { CREATE_MARKERS, type CreateMarker } from "../../src/bot/features/exchange/create-exchange.js";
-import { FLOW_JOURNAL, type JournalEntry } from "../../src/bot/features/exchange/journal.js";
+import { FLOW_RECORDS, type FlowRecord } from "../../src/bot/features/exchange/record.js";
 import { until } from "../until.js";
 
 const ADMIN_ID = 9301;
@@ -120,7 +120,7 @@ describe("two replicas and a create in flight", () => {
     await chat.toConfirmationCard();
     await chat.settle();
     const chatId = chat.user.id;
-    const journals = h.app.live.kv<JournalEntry>(FLOW_JOURNAL);
+    const journals = h.app.live.kv<FlowRecord>(FLOW_RECORDS);
     const journal = (await journals.get(String(chatId)))!;
     // What a replica that died waiting for exchange-create leaves in the database.
     const at = new Date().toISOString();

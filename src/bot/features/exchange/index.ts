@@ -1,24 +1,25 @@
 /**
- * The exchange feature: the conversations plugin (state in the live store), the flow, and the
- * ways in (/exchange, the greeting's button, a /start deep link) and out (/cancel).
+ * The exchange feature: the conversations plugin (its state in the live store), the flow, and
+ * the ways in (/exchange, the greeting's button, a /start deep link) and out (/cancel).
  *
- * Two things happen around the conversation itself:
- * - **Hand-over.** The flow asks one step per conversation run (flow.ts); when a run finishes a
- *   step it leaves the next run's start on the update, and it is entered here in the same update.
- * - **Recovery.** When the flow journal is ahead of the saved conversation state, the process died
- *   after the person saw a prompt whose state never reached the disk. The stale state is dropped
- *   and the step the person last saw is asked again, with everything entered kept; the update
- *   that found it is not read as an answer to anything.
+ * Around the conversation, the flow record (record.ts) decides which run to enter:
+ * - **Next step.** A run asks one step and ends by recording the next one (flow.ts); once the
+ *   update is through the conversation, the run the record names is entered in the same update.
+ * - **Answer after a restart.** When the plugin has no state for the chat (lost in a crash, or
+ *   saved by another version of the flow) but the record shows a step's prompt on screen, the
+ *   person's text or button is that step's answer: the step's run is entered with it.
  */
 import { Composer, InlineKeyboard, type MiddlewareFn } from "grammy";
 import { conversations, createConversation } from "@grammyjs/conversations";
 import type { BaseContext, BotContext } from "../../context.js";
 import type { BotDeps } from "../../deps.js";
-import { conversationAdapter, storedConversation } from "../../conversation-storage.js";
+import { conversationAdapter } from "../../conversation-storage.js";
 import { decodeCallback, onCallback } from "../../../messages/callback-data.js";
 import { htmlByDefault } from "../../../messages/html-by-default.js";
-import { EXCHANGE_FLOW_ID, exchangeFlow, takeHandOver } from "./flow.js";
-import { clearJournal, readJournal } from "./journal.js";
+import { nextStep } from "../../../domain/exchange-draft.js";
+import { EXCHANGE_FLOW_ID, exchangeFlow } from "./flow.js";
+import { clearRecord, conversationKey, readRecord, type FlowRecord } from "./record.js";
+import { STEPS } from "./steps/index.js";
 import type { FlowPrefill, FlowStart } from "./types.js";
 import { decodeExchangePayload } from "../../../domain/deep-link.js";
 import { maintenanceNotice } from "../../../support/maintenance.js";
@@ -26,28 +27,33 @@ import { countFunnel } from "../../../support/funnel.js";
 
 /**
  * Bumped whenever a change to the flow would make saved states replay differently ("Bad
- * replay"): a saved flow of another version is dropped and the person starts again.
+ * replay"): the plugin then ignores a state of another version, and the record takes over.
  */
-const FLOW_VERSION = 3;
+const FLOW_VERSION = 4;
 
 /** Start payload that opens the flow from a group's "open a private chat" button. */
 const START_EXCHANGE_PAYLOAD = "exchange";
 
-/** More hand-overs than steps in one update would be a loop; stop rather than spin. */
-const MAX_HAND_OVERS = 12;
-
-/** The run a recovering update should enter, found before the conversation saw the update. */
-const recovering = new WeakMap<object, FlowStart>();
+/**
+ * Buttons whose meaning lives in what the step showed last (a quote to accept, a call to retry, a
+ * card to confirm): after a restart that lost it, the step is shown again instead.
+ */
+const ASK_AGAIN = new Set(["next", "retry", "confirm"]);
 
 /** Builds the feature. Install it before the other features: an active flow sees updates first. */
 export function exchangeFeature(deps: BotDeps): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   feature.use(
     conversations<BotContext, BaseContext>({
-      storage: { type: "key", version: FLOW_VERSION, adapter: conversationAdapter(deps.live, deps.now) },
+      storage: {
+        type: "key",
+        version: FLOW_VERSION,
+        getStorageKey: (ctx) => (ctx.chatId === undefined ? undefined : conversationKey(ctx.chatId)),
+        adapter: conversationAdapter(deps.live, deps.now),
+      },
     }),
   );
-  feature.use(recoverAndHandOver);
+  feature.use(enterNextSteps);
   feature.use(
     createConversation<BotContext, BaseContext>(exchangeFlow, {
       id: EXCHANGE_FLOW_ID,
@@ -66,14 +72,8 @@ export function exchangeFeature(deps: BotDeps): Composer<BotContext> {
       ],
     }),
   );
-  // Reached only when no conversation took the update: a recovery enters the step it found.
-  feature.use(async (ctx, next) => {
-    const start = recovering.get(ctx);
-    if (!start) return next();
-    recovering.delete(ctx);
-    if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
-    await enterRuns(ctx, start);
-  });
+  // Reached by an update no conversation took: none is active for the chat.
+  feature.use(answerFromRecord);
 
   feature.command("exchange", (ctx) => openFlow(ctx));
   onCallback(feature, "start-exchange", async (ctx) => {
@@ -89,63 +89,96 @@ export function exchangeFeature(deps: BotDeps): Composer<BotContext> {
   });
   // An active flow handles /cancel itself; reaching this handler means there was nothing to cancel.
   feature.command("cancel", (ctx) => ctx.reply(ctx.t("flow-nothing-to-cancel")));
-  // A flow button pressed after its flow ended (finished, cancelled, expired, or a restarted bot
-  // with a new flow version).
+  // A flow button pressed after its flow ended (finished, cancelled, expired).
   onCallback(feature, "flow", (ctx) => ctx.answerCallbackQuery({ text: ctx.t("unhandled-callback") }));
   return feature;
 }
 
-/**
- * Before the conversation sees an update: finds a state overtaken by the journal (see the module
- * comment). After it: enters the run a finished step handed over.
- */
-const recoverAndHandOver: MiddlewareFn<BotContext> = async (ctx, next) => {
+/** Around an active flow's update: when its run recorded the next step, enters that step's run. */
+const enterNextSteps: MiddlewareFn<BotContext> = async (ctx, next) => {
   const chatId = ctx.chat?.type === "private" ? ctx.chat.id : undefined;
-  if (chatId !== undefined && isFlowInput(ctx)) {
-    const live = ctx.deps.live;
-    const journal = await readJournal(live, chatId);
-    const savedSeq = (await storedConversation(live, chatId))?.journalSeq ?? 0;
-    if (journal && journal.seq > savedSeq) {
-      ctx.deps.logger.warn(
-        { chatId, step: journal.step, seq: journal.seq, savedSeq },
-        "exchange flow: the saved state is behind what the person saw; resuming from the journal",
-      );
-      await ctx.conversation.exitAll();
-      if (journal.step === "ended") {
-        await clearJournal(live, chatId);
-      } else {
-        // "creating" is settled at start-up, or with replicas by the leader within minutes
-        // (interrupted.ts); one not settled yet shows the card again, whose Confirm finds the
-        // create's marker and never sends it twice.
-        recovering.set(ctx, { kind: "step", draftId: journal.draftId, draft: journal.draft, notice: "restarted" });
-      }
-    }
-  }
+  if (chatId === undefined || ctx.conversation.active(EXCHANGE_FLOW_ID) === 0) return next();
+  const seq = (await readRecord(ctx.deps.live, chatId))?.seq;
   await next();
-  const start = takeHandOver(ctx);
-  if (start) await enterRuns(ctx, start);
+  await enterSteps(ctx, chatId, seq);
 };
+
+/** With no flow state for the chat, a flow input answers the step the record shows (module comment). */
+const answerFromRecord: MiddlewareFn<BotContext> = async (ctx, next) => {
+  const chatId = ctx.chat?.type === "private" ? ctx.chat.id : undefined;
+  const record = chatId !== undefined && isFlowInput(ctx) ? await readRecord(ctx.deps.live, chatId) : undefined;
+  if (chatId === undefined || record === undefined) return next();
+  await resume(ctx, chatId, record, next);
+};
+
+/** A flow input found the record without the plugin's state: the step on screen takes it. */
+async function resume(ctx: BotContext, chatId: number, record: FlowRecord, next: () => Promise<void>): Promise<void> {
+  const live = ctx.deps.live;
+  const age = ctx.deps.now().getTime() - Date.parse(record.at);
+  if (record.step === "ended" || !(age < ctx.deps.config.flowTimeoutMs)) {
+    // Over, or left longer than a flow waits: the update is not the flow's.
+    await clearRecord(live, chatId);
+    return next();
+  }
+  const step = nextStep(record.draft);
+  const pressed = decodeFlowButton(ctx);
+  if (pressed && pressed.step !== step) {
+    await ctx.answerCallbackQuery({ text: ctx.t("flow-stale-button") });
+    return;
+  }
+  const { draftId, draft } = record;
+  // On the card, only a button answers: Confirm, or typed text, gets the card (a fresh quote) again.
+  const answers = record.step !== "creating" && !record.reask && (pressed ? !ASK_AGAIN.has(pressed.action.kind) : step !== "confirm");
+  if (!answers) {
+    // "creating" is settled at start-up, or with replicas by the leader within minutes
+    // (interrupted.ts); one not settled yet shows the card again, whose Confirm finds the
+    // create's marker and never sends it twice.
+    if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
+    ctx.deps.logger.info({ chatId, step: record.step }, "exchange flow: no saved state for the step on screen; asking it again");
+  }
+  await enterSteps(
+    ctx,
+    chatId,
+    record.seq,
+    answers ? { kind: "answer", draftId, draft } : { kind: "step", draftId, draft, restarted: true },
+  );
+}
+
+/** The flow button of the update, if it is one. */
+function decodeFlowButton(ctx: BotContext) {
+  const data = ctx.callbackQuery?.data;
+  const decoded = data === undefined ? undefined : decodeCallback(data);
+  return decoded?.kind === "flow" ? decoded : undefined;
+}
 
 /** Typed text (not a command) and flow buttons: what a flow would read as an answer. */
 function isFlowInput(ctx: BotContext): boolean {
   const text = ctx.message?.text;
   if (text !== undefined) return !text.startsWith("/");
-  const data = ctx.callbackQuery?.data;
-  return data !== undefined && decodeCallback(data)?.kind === "flow";
+  return decodeFlowButton(ctx) !== undefined;
 }
 
-/** Enters `start` and every run a finished step hands over after it, within this update. */
-async function enterRuns(ctx: BotContext, start: FlowStart): Promise<void> {
-  let next: FlowStart | undefined = start;
-  for (let i = 0; next && i < MAX_HAND_OVERS; i++) {
-    // A run that finishes inside enter() (a step that needed no answer, such as "this pair is
-    // gone") leaves the plugin an empty entry for the flow, and the next enter() would then throw
-    // "a conversation was already entered". Nothing is active between two runs: clear it.
-    await ctx.conversation.exitAll();
-    await ctx.conversation.enter(EXCHANGE_FLOW_ID, next);
-    next = takeHandOver(ctx);
+/**
+ * Enters `start` (if any), then, while no run waits and the record moved on from `seq` within this
+ * update, the run of the step it names. Each pass needs a new record, and a step that asks
+ * nothing moves to a step that does (the pair is gone: the coins), so this ends within two.
+ */
+async function enterSteps(ctx: BotContext, chatId: number, seq: number | undefined, start?: FlowStart): Promise<void> {
+  for (let pass = 0; pass <= Object.keys(STEPS).length; pass++) {
+    if (start === undefined) {
+      if (ctx.conversation.active(EXCHANGE_FLOW_ID) > 0) return;
+      const record = await readRecord(ctx.deps.live, chatId);
+      if (record === undefined || record.seq === seq || record.step === "ended" || record.step === "creating") return;
+      seq = record.seq;
+      start = { kind: "step", draftId: record.draftId, draft: record.draft };
+    }
+    // Nothing is active here, but a run that finished inside enter() leaves the plugin an empty
+    // entry for the flow, and enter() would then throw "a conversation was already entered".
+    await ctx.conversation.exit(EXCHANGE_FLOW_ID);
+    await ctx.conversation.enter(EXCHANGE_FLOW_ID, start);
+    start = undefined;
   }
-  if (next) ctx.deps.logger.error({ chatId: ctx.chat?.id }, "exchange flow: too many steps in one update; stopped");
+  ctx.deps.logger.error({ chatId }, "exchange flow: more steps in one update than the flow has; stopped");
 }
 
 /** Enters the flow in a private chat; in a group, points to the private chat instead. */
@@ -165,5 +198,5 @@ async function openFlow(ctx: BotContext, prefill?: FlowPrefill): Promise<void> {
   await countFunnel(ctx.deps.store, "flow_started");
   // Entering while a flow is active would leave two; start over cleanly instead.
   await ctx.conversation.exitAll();
-  await enterRuns(ctx, { kind: "new", prefill });
+  await enterSteps(ctx, ctx.chat.id, (await readRecord(ctx.deps.live, ctx.chat.id))?.seq, { kind: "new", prefill });
 }

@@ -1,13 +1,14 @@
 /**
  * Waiting for the person inside the flow. One function decides, for every update the flow sees,
  * whether it is an answer to the current step, a way out (Back, Cancel, a command), a stale
- * button, or something for another feature; and one function sends a step's prompt, journaled
+ * button, or something for another feature; and one function sends a step's prompt, recorded
  * before it is visible.
  */
 import type { InlineKeyboard } from "grammy";
 import { required } from "../../../domain/checked.js";
 import { decodeCallback, type FlowAction } from "../../../messages/callback-data.js";
-import { writeJournal } from "./journal.js";
+import type { Draft } from "../../../domain/exchange-draft.js";
+import { writeRecord, type RecordStep } from "./record.js";
 import { readCommand } from "../../command-text.js";
 import { FlowExit, type FlowContext, type Prompt, type StepScope } from "./types.js";
 
@@ -18,12 +19,15 @@ export type Input = { kind: "text"; text: string; ctx: FlowContext } | { kind: "
  * Throws {@link FlowExit} on Back, Cancel and /cancel. Any other command of this bot ends the flow
  * and still reaches its own handler; a command addressed to another bot is not ours and is
  * ignored. Buttons that are not the flow's are let through to their features while the flow keeps
- * waiting; a flow button of another prompt or step is refused.
+ * waiting; a flow button of another prompt or step is refused. In a run entered with its answer
+ * (`scope.answering`), the first input is the update that entered it.
  */
 export async function waitForInput(scope: StepScope, prompt: Prompt): Promise<Input> {
   const { conversation } = scope;
   for (;;) {
-    const ctx = await conversation.wait();
+    let ctx = scope.ctx;
+    if (scope.answering) scope.answering = false;
+    else ctx = await conversation.wait();
     const text = ctx.message?.text;
     const command = readCommand(text, ctx.me.username);
     if (command) {
@@ -42,7 +46,8 @@ export async function waitForInput(scope: StepScope, prompt: Prompt): Promise<In
         await ctx.answerCallbackQuery();
         throw new FlowExit("cancel");
       }
-      const current = pressed !== undefined && pressed.step === prompt.step && ctx.callbackQuery?.message?.message_id === prompt.messageId;
+      const messageId = ctx.callbackQuery?.message?.message_id;
+      const current = pressed !== undefined && pressed.step === prompt.step && (prompt.messageId ?? messageId) === messageId;
       if (!current || pressed.action.kind === "noop") {
         await ctx.answerCallbackQuery(current ? {} : { text: ctx.t("flow-stale-button") });
         continue;
@@ -57,17 +62,32 @@ export async function waitForInput(scope: StepScope, prompt: Prompt): Promise<In
 }
 
 /**
- * Sends a prompt of the current step and returns a handle to it. The journal learns first (on
- * disk) that the person is at this step with these answers; only then is the prompt sent.
+ * Sends a prompt of the current step and returns a handle to it. The flow record learns first (on
+ * disk) that the person is at this step with these answers; only then is the prompt sent, both in
+ * one `external`, whose log keeps the message id only. The first prompt of a run entered from the
+ * record needs no write of its own: the record was written (and the plugin's older state dropped)
+ * by the step before, or is what the run was entered from. In a run entered with its answer, that
+ * first prompt is the one already on screen and is not sent again.
  */
 export async function sendPrompt(scope: StepScope, text: string, replyMarkup?: InlineKeyboard): Promise<Prompt> {
   const { conversation, ctx, step, draftId, draft } = scope;
   const chatId = required(ctx.chat, "the chat of the flow").id;
-  await conversation.external((octx) =>
-    writeJournal(octx.deps.live, chatId, { step, draftId, draft, owner: octx.deps.processId }, octx.deps.now()),
-  );
-  const message = await ctx.reply(text, { reply_markup: replyMarkup });
-  return { chatId: message.chat.id, messageId: message.message_id, step };
+  const unrecorded = !scope.recorded;
+  scope.recorded = false;
+  if (scope.answering) return { chatId, messageId: ctx.callbackQuery?.message?.message_id, step };
+  const messageId = await conversation.external(async (octx) => {
+    if (unrecorded) await writeRecord(octx.deps.live, chatId, { step, draftId, draft, owner: octx.deps.processId }, octx.deps.now());
+    return (await octx.api.sendMessage(chatId, text, { reply_markup: replyMarkup })).message_id;
+  });
+  return { chatId, messageId, step };
+}
+
+/** Writes the flow record `step` with `draft`, on disk before the caller shows anything. */
+export async function recordStep(scope: StepScope, step: RecordStep, draft: Draft): Promise<void> {
+  const chatId = required(scope.ctx.chat, "the chat of the flow").id;
+  await scope.conversation.external(async (octx) => {
+    await writeRecord(octx.deps.live, chatId, { step, draftId: scope.draftId, draft, owner: octx.deps.processId }, octx.deps.now());
+  });
 }
 
 /**
@@ -76,6 +96,7 @@ export async function sendPrompt(scope: StepScope, text: string, replyMarkup?: I
  * may be too old to edit, or already in that state.
  */
 export async function retirePrompt(ctx: FlowContext, prompt: Prompt, summary?: string): Promise<void> {
+  if (prompt.messageId === undefined) return;
   try {
     if (summary === undefined) {
       await ctx.api.editMessageReplyMarkup(prompt.chatId, prompt.messageId, { reply_markup: undefined });

@@ -6,7 +6,7 @@
  * - the create was sent and its answer never came (its marker is still pending): it is in doubt.
  *   It is not sent again; the person is told, and support is alerted with the draft's details;
  * - the create was never sent (no marker): nothing exists; the person is asked to confirm again
- *   (the journal goes back to the confirmation card, shown at their next message);
+ *   (the flow record goes back to the confirmation card, shown at their next message);
  * - the create succeeded (its marker names the exchange): the flow simply ends; the deposit
  *   instructions are the outbox's to deliver.
  *
@@ -23,7 +23,7 @@
  * and a lost lock connection both stay safe.
  *
  * Each step is once-only across replicas: a marker turns from pending to in doubt in one atomic
- * update (one pass gets its attempt), the journal is re-read under the chat's lock, and the
+ * update (one pass gets its attempt), the flow record is re-read under the chat's lock, and the
  * messages go through the outbox under a key per draft.
  */
 import type { BotDeps } from "../../deps.js";
@@ -32,7 +32,7 @@ import { escapeHtml } from "../../../messages/html.js";
 import { coinLabel } from "../../../domain/exchange-draft.js";
 import type { CreateAttempt } from "../../../domain/types.js";
 import { CREATE_MARKERS, pendingCreates, takeInterruptedCreate, type CreateMarker } from "./create-exchange.js";
-import { clearJournal, journalEntries, readJournal, writeJournal } from "./journal.js";
+import { clearRecord, conversationKey, readRecord, recordEntries, writeRecord } from "./record.js";
 
 /** What a pass did, for the log and tests. */
 export interface InterruptedReport {
@@ -43,7 +43,7 @@ export interface InterruptedReport {
 
 export interface SettleOptions {
   /**
-   * Replicas: settle only creates begun at least this long ago, ms (by the journal entry's or the
+   * Replicas: settle only creates begun at least this long ago, ms (by the flow record's or the
    * marker's time). Undefined: everything, for one process at its start, before it takes updates.
    */
   olderThanMs?: number;
@@ -53,8 +53,8 @@ export interface SettleOptions {
 
 /** What a chat has left, as first seen (before its lock is taken). */
 interface Found {
-  /** The sequence number of its journal entry at "creating", if old enough. */
-  journalSeq?: number;
+  /** The sequence number of its flow record at "creating", if old enough. */
+  recordSeq?: number;
   /** Drafts of its pending markers that are old enough. */
   drafts: Set<string>;
   /** Whose they were, for the log. */
@@ -74,10 +74,10 @@ export async function settleInterruptedCreates(deps: BotDeps, opts: SettleOption
     if (!found) chats.set(chatId, (found = { drafts: new Set(), owners: new Set() }));
     return found;
   };
-  for (const [chatId, entry] of await journalEntries(deps.live)) {
+  for (const [chatId, entry] of await recordEntries(deps.live)) {
     if (entry.step !== "creating" || !old(entry.at)) continue;
     const found = of(chatId);
-    found.journalSeq = entry.seq;
+    found.recordSeq = entry.seq;
     if (entry.owner !== undefined) found.owners.add(entry.owner);
   }
   for (const marker of await pendingCreates(deps.store)) {
@@ -106,11 +106,11 @@ export async function settleInterruptedCreates(deps: BotDeps, opts: SettleOption
 async function settleChat(deps: BotDeps, chatId: number, found: Found): Promise<InterruptedReport> {
   const report: InterruptedReport = { inDoubt: 0, notSent: 0, finished: 0 };
   // Read again: an entry that moved on since it was seen belonged to a create that finished.
-  const entry = found.journalSeq === undefined ? undefined : await readJournal(deps.live, chatId);
-  const journal = entry?.step === "creating" && entry.seq === found.journalSeq ? entry : undefined;
+  const entry = found.recordSeq === undefined ? undefined : await readRecord(deps.live, chatId);
+  const record = entry?.step === "creating" && entry.seq === found.recordSeq ? entry : undefined;
   // The flow's own create, whatever its marker's age: the flow is over, so no answer is coming.
   const drafts = new Set(found.drafts);
-  if (journal) drafts.add(journal.draftId);
+  if (record) drafts.add(record.draftId);
 
   const interrupted: CreateAttempt[] = [];
   for (const draftId of drafts) {
@@ -121,27 +121,28 @@ async function settleChat(deps: BotDeps, chatId: number, found: Found): Promise<
   const inDoubt = new Map(interrupted.map((a) => [a.draftId, a]));
   const tell: Array<{ draftId: string; key: string; vars: Record<string, string> }> = [];
 
-  if (journal) {
-    const marker = await deps.store.kv<CreateMarker>(CREATE_MARKERS).get(journal.draftId);
+  if (record) {
+    const marker = await deps.store.kv<CreateMarker>(CREATE_MARKERS).get(record.draftId);
     // Whatever happens next, the stale conversation state must not take the person's next message.
-    await deps.live.conversations.delete(String(chatId));
-    const attempt = inDoubt.get(journal.draftId);
+    await deps.live.conversations.delete(conversationKey(chatId));
+    const attempt = inDoubt.get(record.draftId);
     if (attempt) {
-      await clearJournal(deps.live, chatId);
-      inDoubt.delete(journal.draftId);
-      tell.push({ draftId: journal.draftId, key: "flow-create-in-doubt", vars: inDoubtVars(attempt) });
+      await clearRecord(deps.live, chatId);
+      inDoubt.delete(record.draftId);
+      tell.push({ draftId: record.draftId, key: "flow-create-in-doubt", vars: inDoubtVars(attempt) });
       report.inDoubt++;
     } else if (marker === undefined) {
-      const back = { step: "confirm" as const, draftId: journal.draftId, draft: journal.draft, owner: deps.processId };
-      await writeJournal(deps.live, chatId, back, deps.now());
-      tell.push({ draftId: journal.draftId, key: "flow-create-not-sent", vars: {} });
+      // The card is not on screen: the next message shows it again (`reask`).
+      const back = { step: "confirm" as const, draftId: record.draftId, draft: record.draft, owner: deps.processId, reask: true as const };
+      await writeRecord(deps.live, chatId, back, deps.now());
+      tell.push({ draftId: record.draftId, key: "flow-create-not-sent", vars: {} });
       report.notSent++;
     } else {
-      await clearJournal(deps.live, chatId);
+      await clearRecord(deps.live, chatId);
       report.finished++;
     }
   }
-  // In doubt without a journal entry (the flow's state was lost another way): still tell them.
+  // In doubt without a flow record (the flow's state was lost another way): still tell them.
   for (const attempt of inDoubt.values()) {
     tell.push({ draftId: attempt.draftId, key: "flow-create-in-doubt", vars: inDoubtVars(attempt) });
     report.inDoubt++;

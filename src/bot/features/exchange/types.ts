@@ -17,10 +17,7 @@ export class FlowExit extends Error {
   }
 }
 
-/**
- * One step being asked: where the flow is, with the answers so far. Every prompt of the step is
- * journaled with these before it is sent (journal.ts).
- */
+/** One step being asked: where the flow is, with the answers so far. */
 export interface StepScope {
   conversation: FlowConversation;
   ctx: FlowContext;
@@ -28,10 +25,18 @@ export interface StepScope {
   /** The answers so far; a step that shows a quote marks it `quoted` here (see {@link markQuoted}). */
   draft: Draft;
   step: Step;
+  /** The flow record already says this step with this draft: the run's first prompt needs no write. */
+  recorded?: boolean;
+  /**
+   * The run was entered with its update as the answer to this step's prompt, already on screen
+   * (after a restart that lost the plugin's state): the first prompt is not sent again, and the
+   * first input is this update.
+   */
+  answering?: boolean;
 }
 
 /**
- * Records on the scope's draft that a quote was shown, so the prompts journaled from now on and
+ * Records on the scope's draft that a quote was shown, so the prompts recorded from now on and
  * the draft handed to the next step carry it, and the funnel never counts this flow's quote twice.
  */
 export function markQuoted(scope: StepScope): void {
@@ -41,7 +46,8 @@ export function markQuoted(scope: StepScope): void {
 /** A message of the flow that carries the current step's buttons. */
 export interface Prompt {
   chatId: number;
-  messageId: number;
+  /** Undefined for a prompt shown before a restart whose message is not known: any of its step's buttons count. */
+  messageId?: number;
   step: Step;
 }
 
@@ -52,11 +58,20 @@ export interface FlowPrefill {
   amount?: string;
 }
 
-/** Why a flow run starts with a message before its prompt: the bot restarted under the person. */
-type FlowNotice = "restarted";
-
 /**
- * What one run of the conversation starts from. The flow asks one step per conversation run and
- * hands the grown draft to the next run (index.ts), so a saved replay log covers one step only.
+ * What one run of the conversation starts from. A run asks one step; the next one is entered from
+ * the flow record (index.ts), so a saved replay log covers one step only.
+ * - `new`: a flow just opened (maybe prefilled);
+ * - `step`: the step the record names, its prompt to be shown (`restarted`: with a word why);
+ * - `answer`: the step the record names, whose prompt is on screen, with this update as its answer.
  */
-export type FlowStart = { kind: "new"; prefill?: FlowPrefill } | { kind: "step"; draftId: string; draft: Draft; notice?: FlowNotice };
+export type FlowStart =
+  | { kind: "new"; prefill?: FlowPrefill }
+  | { kind: "step"; draftId: string; draft: Draft; restarted?: boolean }
+  | { kind: "answer"; draftId: string; draft: Draft };
+
+/** What a step produced: the grown draft, and what to show once it is on disk; or the flow is over. */
+export type StepResult = { draft: Draft; ack?: () => Promise<void> } | "finished";
+
+/** One step of the flow (steps/index.ts lists them): asks its question, returns the grown draft. */
+export type StepRun = (scope: StepScope) => Promise<StepResult>;

@@ -1,17 +1,48 @@
-/** Step 3: the amount, checked against the coin's minimum and maximum, and a live quote for it. */
+/** Step "amount": checked against the coin's minimum and maximum, with a live quote for it. */
 import { InlineKeyboard } from "grammy";
-import type { Currency } from "../../../domain/types.js";
-import { coinLabel } from "../../../domain/exchange-draft.js";
-import { AMOUNT_ERRORS, exceededMaximum, formatAmount, isAbove, isBelow, parseAmount } from "../../../domain/amount.js";
-import { stepButtons } from "./callbacks.js";
-import { retirePrompt, sendPrompt, waitForInput, type Input } from "./input.js";
-import { callPartnerWithRetry, failureText } from "./partner-call.js";
-import { labelsOf, quoteText, type ShownQuote, toShownQuote } from "../../ui/exchange-messages.js";
-import { markQuoted, type FlowContext, type Prompt, type StepScope } from "./types.js";
-import { countFunnel } from "../../../support/funnel.js";
+import type { Currency } from "../../../../domain/types.js";
+import { required } from "../../../../domain/checked.js";
+import { coinLabel, editDraft } from "../../../../domain/exchange-draft.js";
+import { AMOUNT_ERRORS, exceededMaximum, formatAmount, isAbove, isBelow, parseAmount } from "../../../../domain/amount.js";
+import { stepButtons } from "../callbacks.js";
+import { retirePrompt, sendPrompt, waitForInput, type Input } from "../input.js";
+import { callPartnerWithRetry, failureText, offerRetry } from "../partner-call.js";
+import { labelsOf, quoteText, type ShownQuote, toShownQuote } from "../../../ui/exchange-messages.js";
+import { markQuoted, type FlowContext, type Prompt, type StepRun, type StepScope } from "../types.js";
+import { countFunnel } from "../../../../support/funnel.js";
+
+export const amountStep: StepRun = async (scope) => {
+  const { draft, ctx } = scope;
+  const from = required(draft.from, "the coin to send");
+  const to = required(draft.to, "the coin to receive");
+  const pair = await currentPair(scope, from, to);
+  if (!pair) {
+    await ctx.reply(ctx.t("flow-pair-gone", { from: coinLabel(from), to: coinLabel(to) }));
+    return { draft: editDraft(draft, "pair") };
+  }
+  const { amount, ack } = await askAmount(scope, pair.from, pair.to);
+  return { draft: { ...scope.draft, from: pair.from, to: pair.to, amount }, ack };
+};
+
+/**
+ * The two coins as the catalog has them now (a minimum may have changed since they were picked),
+ * or undefined when the pair is no longer open.
+ */
+async function currentPair(scope: StepScope, from: Currency, to: Currency): Promise<{ from: Currency; to: Currency } | undefined> {
+  for (;;) {
+    const checked = await callPartnerWithRetry(scope, "catalog:pair", async (deps) => {
+      const index = await deps.catalog.index();
+      const f = index.get(from.code);
+      const t = index.get(to.code);
+      return f && t && index.canExchange(f.code, t.code) ? { from: f, to: t } : null;
+    });
+    if (checked.ok) return checked.value ?? undefined;
+    await offerRetry(scope, failureText(scope.ctx, checked.failure));
+  }
+}
 
 /** The accepted amount, and what to show once it is safely recorded. */
-export interface AmountAnswer {
+interface AmountAnswer {
   amount: string;
   quote: ShownQuote;
   ack: () => Promise<void>;
@@ -24,7 +55,7 @@ export interface AmountAnswer {
  * (its limits may have changed since it was picked); a maximum the service sends with the rate
  * counts as well.
  */
-export async function askAmount(scope: StepScope, from: Currency, to: Currency): Promise<AmountAnswer> {
+async function askAmount(scope: StepScope, from: Currency, to: Currency): Promise<AmountAnswer> {
   const { ctx } = scope;
   const t = ctx.t.bind(ctx);
   const buttons = stepButtons("amount");

@@ -9,23 +9,23 @@
  * against the catalog of the moment it is made: a coin that has gone since the list was drawn gets
  * a clear message and the list again.
  */
-import type { CatalogIndex } from "../../../domain/catalog-index.js";
-import type { Currency } from "../../../domain/types.js";
-import { required } from "../../../domain/checked.js";
-import { coinLabel } from "../../../domain/exchange-draft.js";
-import type { BotDeps } from "../../deps.js";
-import { escapeHtml } from "../../../messages/html.js";
-import { clampPage, coinKeyboard } from "../../ui/coin-keyboard.js";
-import { retirePrompt, sendPrompt, waitForInput } from "./input.js";
-import { callPartner, callPartnerWithRetry, failureText, offerRetry } from "./partner-call.js";
-import { FlowExit, type StepScope } from "./types.js";
+import type { CatalogIndex } from "../../../../domain/catalog-index.js";
+import type { Currency } from "../../../../domain/types.js";
+import { required } from "../../../../domain/checked.js";
+import { coinLabel } from "../../../../domain/exchange-draft.js";
+import type { BotDeps } from "../../../deps.js";
+import { escapeHtml } from "../../../../messages/html.js";
+import { clampPage, coinKeyboard } from "../../../ui/coin-keyboard.js";
+import { retirePrompt, sendPrompt, waitForInput } from "../input.js";
+import { callPartner, callPartnerWithRetry, failureText, offerRetry } from "../partner-call.js";
+import { FlowExit, type StepScope } from "../types.js";
 
 export type CoinRole = "from" | "to";
 
 /** A chosen coin, and what to show once the choice is safely recorded. */
 export interface PickedCoin {
   coin: Currency;
-  /** Retires the prompt and confirms the choice (sent after the flow journal has the choice). */
+  /** Retires the prompt and confirms the choice (sent after the flow record has the choice). */
   ack: () => Promise<void>;
 }
 

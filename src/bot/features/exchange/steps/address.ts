@@ -1,14 +1,14 @@
-/** Steps 4 and 5: the receiving and refund addresses (checked by the service) and their tags. */
+/** The questions of the address steps (checked by the service) and of the tag steps. */
 import { InlineKeyboard } from "grammy";
-import type { Currency } from "../../../domain/types.js";
-import { coinLabel } from "../../../domain/exchange-draft.js";
-import { parseTag } from "../../../domain/tag.js";
-import { escapeHtml } from "../../../messages/html.js";
-import { shownTagName } from "../../../messages/tag-name.js";
-import { stepButtons } from "./callbacks.js";
-import { retirePrompt, sendPrompt, waitForInput } from "./input.js";
-import { callPartnerWithRetry, failureText } from "./partner-call.js";
-import type { StepScope } from "./types.js";
+import type { Currency } from "../../../../domain/types.js";
+import { coinLabel } from "../../../../domain/exchange-draft.js";
+import { parseTag } from "../../../../domain/tag.js";
+import { escapeHtml } from "../../../../messages/html.js";
+import { shownTagName } from "../../../../messages/tag-name.js";
+import { stepButtons } from "../callbacks.js";
+import { retirePrompt, sendPrompt, waitForInput } from "../input.js";
+import { callPartnerWithRetry, failureText } from "../partner-call.js";
+import type { StepScope } from "../types.js";
 
 /** Longer than any real address; longer text is a paste accident, not worth a service call. */
 const MAX_ADDRESS_LENGTH = 256;

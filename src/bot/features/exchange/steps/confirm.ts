@@ -1,0 +1,179 @@
+/**
+ * Step "confirm": the card (a fresh quote and every value, with Confirm, Edit and Cancel), then
+ * the exchange created once and its deposit instructions handed to delivery.
+ */
+import { InlineKeyboard } from "grammy";
+import { coinLabel, editDraft, type Draft, type EditTarget } from "../../../../domain/exchange-draft.js";
+import { required } from "../../../../domain/checked.js";
+import { escapeHtml } from "../../../../messages/html.js";
+import { maintenanceNotice } from "../../../../support/maintenance.js";
+import { confirmCardText, toShownQuote, type ShownQuote } from "../../../ui/exchange-messages.js";
+import { stepButtons } from "../callbacks.js";
+import { createExchangeOnce } from "../create-exchange.js";
+import { recordStep, retirePrompt, sendPrompt, waitForInput } from "../input.js";
+import { callPartnerWithRetry, failureText, offerRetry } from "../partner-call.js";
+import { markQuoted, type Prompt, type StepRun, type StepScope } from "../types.js";
+import { exceededMaximum, isAbove } from "../../../../domain/amount.js";
+import { countFunnel } from "../../../../support/funnel.js";
+import { aboveMaxText } from "./amount.js";
+
+type CompleteDraft = Draft & Required<Pick<Draft, "from" | "to" | "amount" | "destinationAddress" | "refundAddress">>;
+
+/**
+ * Shows the card; on Confirm creates the exchange once and has the instructions delivered. The
+ * flow is then over; after Edit, or a failure, it goes on with the draft returned.
+ */
+export const confirmStep: StepRun = async (scope) => {
+  const { conversation, ctx, draftId } = scope;
+  const draft = scope.draft as CompleteDraft;
+  const decision = await confirmExchange(scope, draft);
+  if (decision.kind === "edit") return { draft: editDraft(draft, decision.target), ack: decision.ack };
+  if (decision.kind === "rejected") return { draft: editDraft(draft, "amount") };
+
+  // Maintenance switched on while this flow was open: stop at the last step, create nothing.
+  const paused = await conversation.external(
+    async (octx) => (await maintenanceNotice(octx.deps.store.settings, (key, vars) => octx.t(key, vars))) ?? null,
+  );
+  if (paused !== null) {
+    await recordStep(scope, "ended", draft);
+    await retirePrompt(ctx, decision.prompt);
+    await ctx.reply(paused);
+    return "finished";
+  }
+
+  await recordStep(scope, "creating", draft);
+  await retirePrompt(ctx, decision.prompt);
+  await ctx.reply(ctx.t("flow-creating"));
+  const chatId = required(ctx.chat, "the chat of the flow").id;
+  const userId = required(ctx.from, "the person in the flow").id;
+  const outcome = await conversation.external(async (octx) => {
+    const result = await createExchangeOnce(octx.deps, {
+      draftId,
+      userId,
+      chatId,
+      from: draft.from.code,
+      to: draft.to.code,
+      amount: draft.amount,
+      destinationAddress: draft.destinationAddress,
+      destinationTag: draft.destinationTag ?? "",
+      refundAddress: draft.refundAddress,
+      refundTag: draft.refundTag ?? "",
+      quote: decision.quote,
+    });
+    if (result.kind === "created") {
+      // Through the outbox: on disk before the first message, retried until delivered, and found
+      // again at start-up if a crash comes before this line (delivery.ts).
+      await octx.deps.delivery.depositInstructions(result.record, { from: draft.from, to: draft.to });
+    }
+    // Only what the flow reads is kept in its log.
+    return result.kind === "created" || result.kind === "already"
+      ? { kind: result.kind, exchangeId: result.record.id }
+      : result.kind === "failed"
+        ? { kind: result.kind, failure: result.failure }
+        : { kind: result.kind };
+  });
+  switch (outcome.kind) {
+    case "created":
+      await recordStep(scope, "ended", draft);
+      return "finished";
+    case "already":
+      await recordStep(scope, "ended", draft);
+      await ctx.reply(ctx.t("flow-already-created", { id: escapeHtml(outcome.exchangeId) }));
+      // A way to pay, not just an id: the instructions if they never arrived, else the card.
+      await conversation.external(async (octx) => {
+        const record = await octx.deps.store.exchanges.get(outcome.exchangeId);
+        if (record) await octx.deps.delivery.offerPayment(record, { from: draft.from, to: draft.to });
+      });
+      return "finished";
+    case "in-doubt":
+      await recordStep(scope, "ended", draft);
+      await ctx.reply(ctx.t("flow-create-in-doubt", { amount: draft.amount, from: coinLabel(draft.from), to: coinLabel(draft.to) }));
+      return "finished";
+    case "failed":
+      if (outcome.failure.kind === "rejected") {
+        await recordStep(scope, "confirm", draft);
+        await ctx.reply(failureText(ctx, outcome.failure));
+        return { draft };
+      }
+      await offerRetry({ ...scope, step: "confirm" }, failureText(ctx, outcome.failure));
+      return { draft };
+  }
+};
+
+type ConfirmResult =
+  | { kind: "confirmed"; quote: ShownQuote; prompt: Prompt }
+  | { kind: "edit"; target: EditTarget; ack: () => Promise<void> }
+  | { kind: "rejected" };
+
+/**
+ * Shows the card (one fresh `rate`) and waits for the decision. The card's quote counts as the
+ * flow's "quoted" when none was shown before: a flow opened from an inline result or a deep link
+ * with a pair and an amount comes straight here, and every confirmed exchange must have been quoted.
+ */
+async function confirmExchange(scope: StepScope, draft: CompleteDraft): Promise<ConfirmResult> {
+  const { ctx } = scope;
+  const t = ctx.t.bind(ctx);
+  const buttons = stepButtons("confirm");
+  const countQuote = !scope.draft.quoted;
+  const rate = await callPartnerWithRetry(scope, "rate", async (deps) => {
+    const result = await deps.partner.rate(draft.from.code, draft.to.code, draft.amount);
+    if (countQuote && !isAbove(draft.amount, maxOf(draft, result.maxAmount))) await countFunnel(deps.store, "quoted");
+    return result;
+  });
+  if (!rate.ok) {
+    // The amount no longer fits (e.g. the service refuses it now): say why and go back to the amount.
+    await ctx.reply(failureText(ctx, rate.failure));
+    return { kind: "rejected" };
+  }
+  // Over the maximum (the coin's, or the one the service sent with this rate): never offered for
+  // Confirm, however the amount got here (a deep link, a maximum lowered since the amount step).
+  const max = exceededMaximum(draft.amount, maxOf(draft, rate.value.maxAmount));
+  if (max !== undefined) {
+    await ctx.reply(aboveMaxText(ctx, draft.from, max));
+    return { kind: "rejected" };
+  }
+  markQuoted(scope);
+  const quote = toShownQuote(draft.amount, draft.from.code, draft.to.code, rate.value);
+  const card = confirmCardText(t, draft, quote);
+  const mainKeyboard = new InlineKeyboard()
+    .text(t("flow-button-confirm"), buttons.confirm)
+    .row()
+    .text(t("flow-button-edit"), buttons.edit)
+    .row()
+    .text(t("flow-button-back"), buttons.back)
+    .text(t("flow-button-cancel"), buttons.cancel);
+  const prompt = await sendPrompt(scope, card, mainKeyboard);
+  for (;;) {
+    const input = await waitForInput(scope, prompt);
+    if (input.kind === "text") {
+      await input.ctx.reply(t("flow-use-buttons"));
+      continue;
+    }
+    const action = input.action;
+    if (action.kind === "confirm") return { kind: "confirmed", quote, prompt };
+    if (action.kind === "edit") {
+      await input.ctx
+        .editMessageText(`${card}\n\n${t("flow-edit-which")}`, {
+          reply_markup: new InlineKeyboard()
+            .text(t("flow-edit-pair"), buttons.editTarget("pair"))
+            .text(t("flow-edit-amount"), buttons.editTarget("amount"))
+            .row()
+            .text(t("flow-edit-destination"), buttons.editTarget("destination"))
+            .text(t("flow-edit-refund"), buttons.editTarget("refund"))
+            .row()
+            .text(t("flow-button-cancel"), buttons.cancel),
+        })
+        .catch(() => undefined);
+      continue;
+    }
+    if (action.kind === "edit-target") return { kind: "edit", target: action.target, ack: () => retirePrompt(ctx, prompt, card) };
+  }
+}
+
+/** The lower of the coin's maximum and the one sent with the rate; undefined when neither is known. */
+function maxOf(draft: CompleteDraft, fromRate: string | undefined): string | undefined {
+  const fromCoin = draft.from.maxAmount;
+  if (fromCoin === undefined) return fromRate;
+  if (fromRate === undefined) return fromCoin;
+  return isAbove(fromCoin, fromRate) ? fromRate : fromCoin;
+}
