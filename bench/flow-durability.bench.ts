@@ -66,11 +66,14 @@ interface WalkFigures {
   liveWrites: number;
 }
 
-/** PEOPLE walk to the confirmation card at once; per-step answer times. `durable: false` makes flush() a no-op. */
+/**
+ * PEOPLE walk to the confirmation card at once; per-step answer times. `durable: false` makes the
+ * small file's writes resolve without waiting for the disk.
+ */
 async function walk(durable: boolean): Promise<WalkFigures> {
   const h = await startHarness({ env: { LOG_LEVEL: "warn", POLL_INTERVAL_MS: "3600000" } });
   try {
-    if (!durable) (h.app.live as { flush: () => Promise<void> }).flush = () => Promise.resolve();
+    if (!durable) (h.app.files!.live as { flush: () => Promise<void> }).flush = () => Promise.resolve();
     // Warm the catalog cache so the first person does not pay for it.
     await h.app.catalog.index();
     const writesBefore = h.app.files!.live.stats.writes;

@@ -35,7 +35,7 @@ interface Row {
 }
 
 /** Queues one notice for each of `chats` chats on `store`, then times the sender until it is idle. */
-async function measure(store: Pick<DataStore, "kv" | "flush">, backend: Row["backend"], chats: number): Promise<Row> {
+async function measure(store: Pick<DataStore, "kv">, backend: Row["backend"], chats: number): Promise<Row> {
   const { live, reads } = countReads(store);
   let sent = 0;
   const outbox = new Outbox<{ text: string }>({

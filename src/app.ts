@@ -86,10 +86,8 @@ export interface App {
   readonly bot: Bot<BotContext>;
   /** The bot's state, as every part of the app reads and changes it. */
   readonly store: DataStore;
-  /** The small write-through store (`live.json`): flow state, outbox, delivery marks. */
-  readonly live: DataStore;
   /**
-   * The lowdb files behind `store` and `live`, when the data lives in files: the archiver works on
+   * The lowdb files behind `store`, when the data lives in files: the archiver works on
    * them directly, and tests read them synchronously.
    */
   readonly files: FileStores | undefined;
@@ -149,7 +147,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
     if (r.ok) metrics.storeWrite(file, r.ms);
   };
   const stores = await openDataStores(config, logger, onWrite);
-  const { live, files, coordination } = stores;
+  const { files, coordination } = stores;
   // Every part reads users through it; within an update, each person's record is read once.
   const usersPerUpdate = new UsersPerUpdate(stores.store);
   const store = usersPerUpdate.store;
@@ -204,7 +202,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
 
   const delivery = new Delivery({
     store,
-    live,
+    live: store,
     api: bot.api,
     t,
     logger: logger.child({ part: "delivery" }),
@@ -244,7 +242,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
     onCycle: (report) => metrics.pollerCycle(report),
   });
   const support = createSupport({ config, store, api: bot.api, t, logger, health, poller, delivery, now });
-  const deps: BotDeps = { config, store, live, partner, catalog, logger, now, processId, i18n, t, support, delivery, tracker, metrics };
+  const deps: BotDeps = { config, store, partner, catalog, logger, now, processId, i18n, t, support, delivery, tracker, metrics };
   // Webhook mode: Telegram's repeats are dropped in this process at once, and with replicas also
   // when the first went to another replica (through the store).
   const sharedUpdates =
@@ -407,7 +405,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
 
   const expireFlows = (at: Date = now()) =>
     expireConversations({
-      store: live,
+      store,
       api: bot.api,
       logger,
       now: () => at,
@@ -476,7 +474,6 @@ export async function startApp(opts: AppOptions): Promise<App> {
   return {
     bot,
     store,
-    live,
     files,
     partner,
     catalog,
@@ -510,8 +507,7 @@ const OUTBOX_PARKED = "outbox_parked";
 /** What {@link openDataStores} opened. */
 interface DataStores {
   store: DataStore;
-  live: DataStore;
-  /** The files behind them; undefined for a backend without files. */
+  /** The files behind it; undefined for a backend without files. */
   files: FileStores | undefined;
   /** How processes sharing the store take turns (trivial for files: one process owns them). */
   coordination: Coordination;
@@ -520,15 +516,10 @@ interface DataStores {
 }
 
 /**
- * Opens the app's stores. Every part of the app is given the two DataStores, never the files, so
- * that another backend can be opened here instead: on a database both may be one and the same
- * store (the kv namespaces do not collide).
- *
- * On files there are two: a 1 s coalescing window for the main file (however many statuses the
- * poller stores, it is rewritten at most once a second; paths that need durability at once call
- * flush()), and a second, small file written at once for what a person has been shown: flow
- * steps, the outbox, "sent" marks. Writing those through the main file would cost a rewrite of
- * every exchange ever stored per step.
+ * Opens the app's store. Every part of the app is given the one DataStore, never the files, so
+ * that another backend can be opened here instead. On files it is two: the main file, coalesced
+ * over 1 s, and the small file written through (which namespace goes where, and which writes are
+ * durable on return, is the store's business: store/durability.ts, store/file-data-store.ts).
  */
 async function openDataStores(
   config: Config,
@@ -541,7 +532,6 @@ async function openDataStores(
     const coordination = postgresCoordination({ url, logger: logger.child({ part: "coordination" }) });
     return {
       store: db,
-      live: db,
       files: undefined,
       coordination,
       async close() {
@@ -566,16 +556,13 @@ async function openDataStores(
     await main.close();
     throw err;
   });
-  const store = fileDataStore(main);
-  const live = fileDataStore(small);
+  const store = fileDataStore(main, small);
   return {
     store,
-    live,
     files: { store: main, live: small },
     coordination: singleProcessCoordination(),
     async close() {
       await store.close();
-      if (live !== store) await live.close();
     },
   };
 }

@@ -41,12 +41,10 @@ export function conversationAdapter<S>(live: DataStore, now: () => Date): Versio
         journalSeq,
         state: compactConversationState(state) as VersionedState<unknown>,
       } satisfies StoredConversation);
-      await live.flush();
     },
     delete: async (key) => {
       await repo.delete(key);
       await clearJournal(live, chatIdOfKey(key));
-      await live.flush();
     },
   };
 }
@@ -94,7 +92,6 @@ export async function expireConversations(opts: ExpiryOptions): Promise<number> 
     removed += 1;
     opts.logger.info({ chatId: stored.chatId }, "exchange flow expired");
     // Gone from disk before the person is told, or a crash would leave a flow they were told ended.
-    await opts.store.flush();
     if (Number.isFinite(stored.chatId)) {
       await opts.api
         .sendMessage(stored.chatId, await opts.expiredText(stored.chatId))

@@ -247,12 +247,10 @@ export class Delivery {
     if (cardsCovered.length > 0) {
       await store.whenDurable();
       for (const [id, messageId] of cardsCovered) await cards.update(id, (current) => (current === messageId ? undefined : current));
-      await live.flush();
     }
     if (covered.length > 0) {
       await store.whenDurable();
       for (const [id, m] of covered) await marks.update(id, (current) => (current?.status === m.status ? undefined : current));
-      await live.flush();
     }
     return n + covered.length + cardsCovered.length;
   }
@@ -270,7 +268,6 @@ export class Delivery {
     const card = renderOrderCard(rec, t ?? (await this.#translator(rec.chatId)));
     const sent = await this.#opts.api.sendMessage(rec.chatId, card.text, { reply_markup: card.reply_markup });
     await this.#rememberCard(rec.id, sent.message_id);
-    await this.#opts.live.flush();
     return sent.message_id;
   }
 

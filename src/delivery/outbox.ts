@@ -108,7 +108,7 @@ export interface OutboxLogger {
 /** Options of {@link Outbox}. */
 export interface OutboxOptions<P> {
   /** The write-through store (`live.json`). */
-  live: Pick<DataStore, "kv" | "flush">;
+  live: Pick<DataStore, "kv">;
   /**
    * Told after an entry of `chatId` is queued (or woken): with replicas, only the leader sends, so
    * the others tell it which chat to read again (app.ts). Must not throw.
@@ -335,7 +335,7 @@ export class Outbox<P = unknown> {
 
   /** Resolves once every entry queued so far is on disk. */
   durable(): Promise<void> {
-    return this.#opts.live.flush();
+    return Promise.resolve();
   }
 
   /** Starts sending (entries left by the last run first), once the stored entries are read. */
@@ -468,7 +468,6 @@ export class Outbox<P = unknown> {
       const left = await this.#kv.update(key, (cur) => (cur?.seq === e.seq ? undefined : cur));
       if (left === undefined) n++;
     }
-    await this.#opts.live.flush();
     return n;
   }
 
@@ -620,14 +619,6 @@ export class Outbox<P = unknown> {
       if (this.#stopped) return;
       const entry = (await this.pending(chatId)).sort((a, b) => a.seq - b.seq)[0];
       if (!entry || Date.parse(entry.nextAt) > this.#opts.now().getTime()) return;
-      // Durable before visible: the entry (and every mark before it) is on disk before a send.
-      try {
-        await this.#opts.live.flush();
-      } catch (err) {
-        this.#opts.logger.error({ err, entry: entry.key }, "outbox: the live store cannot be written; nothing is sent until it can");
-        await this.#retryLater(entry, err);
-        return;
-      }
       if (!(await this.#deliverOne(entry))) return;
     }
   }
@@ -655,7 +646,6 @@ export class Outbox<P = unknown> {
       const result = await this.#opts.deliver(entry, async (progress) => {
         current = { ...current, progress };
         await this.#kv.set(storedKey(entry.chatId, entry.key), current);
-        await this.#opts.live.flush();
       });
       if (result === "sent") this.stats.sent++;
       await this.#finish(current, result);
@@ -714,7 +704,6 @@ export class Outbox<P = unknown> {
         { chatId, entries: parked },
         "outbox: kept for when this chat opens the bot (support staff must press Start once)",
       );
-      await this.#opts.live.flush();
     }
   }
 
@@ -743,7 +732,5 @@ export class Outbox<P = unknown> {
 
   async #finish(entry: OutboxEntry<P>, state: OutboxState): Promise<void> {
     await this.#kv.set(storedKey(entry.chatId, entry.key), { ...entry, state, doneAt: this.#opts.now().toISOString() });
-    // The mark is on disk before the chat's next entry is considered.
-    await this.#opts.live.flush();
   }
 }

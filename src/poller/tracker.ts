@@ -78,8 +78,8 @@ export class ExchangeTracker {
       }
       if (outcome?.cardChanged) {
         if (opts.waitForNotice && notifier.notify) {
-          // Not waiting for the main store here: the outbox's marks (live.json, written through)
-          // already keep a notice from being repeated if the main file loses this change.
+          // Not waiting for the status to be durable (exchange updates are coalesced): the
+          // outbox's marks, written through, keep a notice from being repeated if it is lost.
           await notifier.notify(id);
         } else {
           notifier.enqueue(id);

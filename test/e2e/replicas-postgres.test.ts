@@ -120,7 +120,7 @@ describe("two replicas and a create in flight", () => {
     await chat.toConfirmationCard();
     await chat.settle();
     const chatId = chat.user.id;
-    const journals = h.app.live.kv<JournalEntry>(FLOW_JOURNAL);
+    const journals = h.app.store.kv<JournalEntry>(FLOW_JOURNAL);
     const journal = (await journals.get(String(chatId)))!;
     // What a replica that died waiting for exchange-create leaves in the database.
     const at = new Date().toISOString();

@@ -84,7 +84,7 @@ export async function exchangeFlow(conversation: FlowConversation, ctx: FlowCont
   // The next step goes on disk first; only then is this one shown as done.
   await conversation.external(async (octx) => {
     const entry = { step: nextStep(result.draft), draftId, draft: result.draft, owner: octx.deps.processId };
-    await writeJournal(octx.deps.live, chatId, entry, octx.deps.now());
+    await writeJournal(octx.deps.store, chatId, entry, octx.deps.now());
     handOvers.set(octx, { kind: "step", draftId, draft: result.draft });
   });
   await result.ack?.();
@@ -94,7 +94,7 @@ export async function exchangeFlow(conversation: FlowConversation, ctx: FlowCont
 async function journal(scope: StepScope, step: JournalStep, draft: Draft): Promise<void> {
   const chatId = required(scope.ctx.chat, "the chat of the flow").id;
   await scope.conversation.external((octx) =>
-    writeJournal(octx.deps.live, chatId, { step, draftId: scope.draftId, draft, owner: octx.deps.processId }, octx.deps.now()),
+    writeJournal(octx.deps.store, chatId, { step, draftId: scope.draftId, draft, owner: octx.deps.processId }, octx.deps.now()),
   );
 }
 

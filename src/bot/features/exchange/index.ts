@@ -44,7 +44,7 @@ export function exchangeFeature(deps: BotDeps): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   feature.use(
     conversations<BotContext, BaseContext>({
-      storage: { type: "key", version: FLOW_VERSION, adapter: conversationAdapter(deps.live, deps.now) },
+      storage: { type: "key", version: FLOW_VERSION, adapter: conversationAdapter(deps.store, deps.now) },
     }),
   );
   feature.use(recoverAndHandOver);
@@ -102,7 +102,7 @@ export function exchangeFeature(deps: BotDeps): Composer<BotContext> {
 const recoverAndHandOver: MiddlewareFn<BotContext> = async (ctx, next) => {
   const chatId = ctx.chat?.type === "private" ? ctx.chat.id : undefined;
   if (chatId !== undefined && isFlowInput(ctx)) {
-    const live = ctx.deps.live;
+    const live = ctx.deps.store;
     const journal = await readJournal(live, chatId);
     const savedSeq = (await storedConversation(live, chatId))?.journalSeq ?? 0;
     if (journal && journal.seq > savedSeq) {

@@ -64,7 +64,7 @@ export async function sendPrompt(scope: StepScope, text: string, replyMarkup?: I
   const { conversation, ctx, step, draftId, draft } = scope;
   const chatId = required(ctx.chat, "the chat of the flow").id;
   await conversation.external((octx) =>
-    writeJournal(octx.deps.live, chatId, { step, draftId, draft, owner: octx.deps.processId }, octx.deps.now()),
+    writeJournal(octx.deps.store, chatId, { step, draftId, draft, owner: octx.deps.processId }, octx.deps.now()),
   );
   const message = await ctx.reply(text, { reply_markup: replyMarkup });
   return { chatId: message.chat.id, messageId: message.message_id, step };

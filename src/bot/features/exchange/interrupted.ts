@@ -74,7 +74,7 @@ export async function settleInterruptedCreates(deps: BotDeps, opts: SettleOption
     if (!found) chats.set(chatId, (found = { drafts: new Set(), owners: new Set() }));
     return found;
   };
-  for (const [chatId, entry] of await journalEntries(deps.live)) {
+  for (const [chatId, entry] of await journalEntries(deps.store)) {
     if (entry.step !== "creating" || !old(entry.at)) continue;
     const found = of(chatId);
     found.journalSeq = entry.seq;
@@ -106,7 +106,7 @@ export async function settleInterruptedCreates(deps: BotDeps, opts: SettleOption
 async function settleChat(deps: BotDeps, chatId: number, found: Found): Promise<InterruptedReport> {
   const report: InterruptedReport = { inDoubt: 0, notSent: 0, finished: 0 };
   // Read again: an entry that moved on since it was seen belonged to a create that finished.
-  const entry = found.journalSeq === undefined ? undefined : await readJournal(deps.live, chatId);
+  const entry = found.journalSeq === undefined ? undefined : await readJournal(deps.store, chatId);
   const journal = entry?.step === "creating" && entry.seq === found.journalSeq ? entry : undefined;
   // The flow's own create, whatever its marker's age: the flow is over, so no answer is coming.
   const drafts = new Set(found.drafts);
@@ -117,27 +117,26 @@ async function settleChat(deps: BotDeps, chatId: number, found: Found): Promise<
     const attempt = await takeInterruptedCreate(deps.store, draftId);
     if (attempt) interrupted.push(attempt);
   }
-  if (interrupted.length > 0) await deps.store.flush();
   const inDoubt = new Map(interrupted.map((a) => [a.draftId, a]));
   const tell: Array<{ draftId: string; key: string; vars: Record<string, string> }> = [];
 
   if (journal) {
     const marker = await deps.store.kv<CreateMarker>(CREATE_MARKERS).get(journal.draftId);
     // Whatever happens next, the stale conversation state must not take the person's next message.
-    await deps.live.conversations.delete(String(chatId));
+    await deps.store.conversations.delete(String(chatId));
     const attempt = inDoubt.get(journal.draftId);
     if (attempt) {
-      await clearJournal(deps.live, chatId);
+      await clearJournal(deps.store, chatId);
       inDoubt.delete(journal.draftId);
       tell.push({ draftId: journal.draftId, key: "flow-create-in-doubt", vars: inDoubtVars(attempt) });
       report.inDoubt++;
     } else if (marker === undefined) {
       const back = { step: "confirm" as const, draftId: journal.draftId, draft: journal.draft, owner: deps.processId };
-      await writeJournal(deps.live, chatId, back, deps.now());
+      await writeJournal(deps.store, chatId, back, deps.now());
       tell.push({ draftId: journal.draftId, key: "flow-create-not-sent", vars: {} });
       report.notSent++;
     } else {
-      await clearJournal(deps.live, chatId);
+      await clearJournal(deps.store, chatId);
       report.finished++;
     }
   }
@@ -146,8 +145,6 @@ async function settleChat(deps: BotDeps, chatId: number, found: Found): Promise<
     tell.push({ draftId: attempt.draftId, key: "flow-create-in-doubt", vars: inDoubtVars(attempt) });
     report.inDoubt++;
   }
-  // On disk before anyone is told.
-  await deps.live.flush();
 
   for (const attempt of interrupted) {
     await deps.support.alerts.raise({ key: `create-in-doubt:${attempt.draftId}`, kind: "create-in-doubt", attempt, reason: "restart" });

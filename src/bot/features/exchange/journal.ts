@@ -44,7 +44,7 @@ export function readJournal(live: Pick<DataStore, "kv">, chatId: number): Promis
  * The number is taken in one atomic step with the write, so two writers never share one.
  */
 export async function writeJournal(
-  live: Pick<DataStore, "kv" | "flush">,
+  live: Pick<DataStore, "kv">,
   chatId: number,
   entry: Omit<JournalEntry, "seq" | "at">,
   now: Date,
@@ -53,7 +53,6 @@ export async function writeJournal(
   const written = await live
     .kv<JournalEntry>(FLOW_JOURNAL)
     .update(String(chatId), (current) => ({ ...entry, seq: (current?.seq ?? 0) + 1, at }));
-  await live.flush();
   // `update` returns what it stored; a value is always stored here.
   return written?.seq ?? 0;
 }
