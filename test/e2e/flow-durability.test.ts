@@ -47,7 +47,7 @@ describe("the exchange flow after a crash", () => {
     await chat.settle();
     const chatId = String(chat.user.id);
     // What the disk held while the quote was shown.
-    const older = h.app.files!.live.conversations.get(chatId);
+    const older = await h.app.store.conversations.get(chatId);
     expect(older).toBeDefined();
 
     await chat.press(quote, "x:next", "address that will receive");
@@ -75,14 +75,14 @@ describe("the exchange flow after a crash", () => {
     await chat.press(card, "x:confirm", "Exchange created");
     const [order] = h.sandbox.orders.list();
     expect(order).toMatchObject({ destinationTag: "123456", destinationAddress: XRP });
-    expect(h.app.files!.store.exchanges.get(order!.id)).toMatchObject({ amountFrom: "0.1", destinationTag: "123456" });
+    expect(await h.app.store.exchanges.get(order!.id)).toMatchObject({ amountFrom: "0.1", destinationTag: "123456" });
   });
 
   it("tells the person and support when the process died waiting for exchange-create, and never creates it again", async () => {
     const { card } = await chat.toConfirmationCard();
     await chat.settle();
     const chatId = chat.user.id;
-    const journal = h.app.files!.live.kv<JournalEntry>(FLOW_JOURNAL).get(String(chatId))!;
+    const journal = (await h.app.store.kv<JournalEntry>(FLOW_JOURNAL).get(String(chatId)))!;
     // The kill came while exchange-create was on its way: the marker was pending, the journal
     // said "creating", and the order may exist at the service.
     await h.restart(async () => {
@@ -103,14 +103,14 @@ describe("the exchange flow after a crash", () => {
     await sent.handled;
     await chat.settle();
     expect(h.sandbox.requests.count("exchange-create")).toBe(0);
-    expect(h.app.files!.store.kv<CreateMarker>(CREATE_MARKERS).get(journal.draftId)?.state).toBe("in-doubt");
+    expect((await h.app.store.kv<CreateMarker>(CREATE_MARKERS).get(journal.draftId))?.state).toBe("in-doubt");
   });
 
   it("offers the card again when the process died before exchange-create was sent", async () => {
     await chat.toConfirmationCard();
     await chat.settle();
     const chatId = chat.user.id;
-    const journal = h.app.files!.live.kv<JournalEntry>(FLOW_JOURNAL).get(String(chatId))!;
+    const journal = (await h.app.store.kv<JournalEntry>(FLOW_JOURNAL).get(String(chatId)))!;
     await h.restart(async () => {
       const live = await openStore({ dataDir: h.dataDir, fileName: "live.json" });
       live.kv<JournalEntry>(FLOW_JOURNAL).set(String(chatId), { ...journal, seq: journal.seq + 1, step: "creating" });
@@ -134,7 +134,7 @@ describe("the exchange flow after a crash", () => {
     expect(chat.user.chat.byId(card.message_id)!.buttons()).toEqual([]);
     expect(chat.user.chat.last()!.buttons()).toEqual([]);
     expect(h.sandbox.requests.count("exchange-create")).toBe(1);
-    expect(h.app.files!.live.conversations.keys()).toEqual([]);
+    expect(await h.app.store.conversations.keys()).toEqual([]);
   });
   it("treats an order the service made but the store refused as in doubt, not as a crash", async () => {
     const eve = new ChatDriver(h, h.emulator.user({ id: 3199, first_name: "Eve", language_code: "en" }));
@@ -146,7 +146,7 @@ describe("the exchange flow after a crash", () => {
     const remove = h.sandbox.onRequest((event) => {
       if (event.request.endpoint !== "exchange-create" || event.phase !== "answered") return;
       remove();
-      h.app.files!.store.exchanges.insert({ ...earlier, id: h.sandbox.orders.list().at(-1)!.id });
+      void h.app.store.exchanges.insert({ ...earlier, id: h.sandbox.orders.list().at(-1)!.id });
     });
     await chat.press(card, "x:confirm", "I could not confirm whether your exchange");
     const admin = h.emulator.user({ id: ADMIN_ID });
