@@ -43,6 +43,8 @@ export function fileDataStore(main: Store, small?: Store): DataStore {
     return repo as KeyValueStore<T>;
   };
   const inserted = kept(main, REPOSITORY_DURABILITY.exchangeInsert);
+  const updated = kept(main, REPOSITORY_DURABILITY.exchangeUpdate);
+  const usersKept = kept(main, REPOSITORY_DURABILITY.users);
   const settingsKept = kept(main, REPOSITORY_DURABILITY.settings);
   const settings: SettingsStore = {
     getMaintenance: () => Promise.resolve(main.settings.get("maintenance")),
@@ -52,9 +54,9 @@ export function fileDataStore(main: Store, small?: Store): DataStore {
     kind: "file",
     users: {
       get: (id) => step(() => main.users.get(id)),
-      upsertSeen: (from, now) => step(() => main.users.upsertSeen(from, now)),
-      setLanguage: (id, code) => step(() => main.users.setLanguage(id, code)),
-      setBlocked: (id, blocked) => step(() => main.users.setBlocked(id, blocked)),
+      upsertSeen: (from, now) => usersKept(step(() => main.users.upsertSeen(from, now))),
+      setLanguage: (id, code) => usersKept(step(() => main.users.setLanguage(id, code))),
+      setBlocked: (id, blocked) => usersKept(step(() => main.users.setBlocked(id, blocked))),
       findByUsername: (name) => step(() => main.users.findByUsername(name)),
       all: () => toAsync(main.users.all()),
       count: () => step(() => main.users.count()),
@@ -63,7 +65,7 @@ export function fileDataStore(main: Store, small?: Store): DataStore {
       insert: (rec) => inserted(step(() => main.exchanges.insert(rec))),
       get: (id) => step(() => main.exchanges.get(id)),
       has: (id) => step(() => main.exchanges.has(id)),
-      update: (id, change) => step(() => main.exchanges.update(id, change)),
+      update: (id, change) => updated(step(() => main.exchanges.update(id, change))),
       byUser: (userId) => step(() => main.exchanges.byUser(userId)),
       open: () => step(() => main.exchanges.open()),
       find: (query) => step(() => main.exchanges.find(query)),
