@@ -16,7 +16,7 @@
 import type { ExchangeRecord } from "../domain/types.js";
 import type { DataStore, DueClaim, KeyValueStore, SettingsStore } from "./data-store.js";
 import { durabilityOf, REPOSITORY_DURABILITY, type Durability } from "./durability.js";
-import type { KeyValueRepo } from "./kv-repo.js";
+import type { KeyValueReads, KeyValueRepo } from "./kv-repo.js";
 import type { Store } from "./store.js";
 
 /**
@@ -38,7 +38,10 @@ export function fileDataStore(main: Store, small?: Store): DataStore {
     let repo = kvCache.get(namespace);
     if (!repo) {
       const file = fileOf(namespace);
-      kvCache.set(namespace, (repo = fileKeyValue(file.kv<unknown>(namespace), kept(file, durabilityOf(namespace)))));
+      // In the small file, reads see what is on disk: what a write in progress carries is not
+      // shown (nor sent) before it is durable, as on PostgreSQL nothing is seen before its commit.
+      const reads = file === small ? file.onDisk<unknown>(namespace) : undefined;
+      kvCache.set(namespace, (repo = fileKeyValue(file.kv<unknown>(namespace), kept(file, durabilityOf(namespace)), reads)));
     }
     return repo as KeyValueStore<T>;
   };
@@ -145,10 +148,17 @@ class PollClaims {
   }
 }
 
-/** One kv namespace of the file store, async; `keep` makes its writes as durable as the table says. */
-function fileKeyValue<T>(repo: KeyValueRepo<T>, keep: <R>(written: Promise<R>) => Promise<R>): KeyValueStore<T> {
+/**
+ * One kv namespace of the file store, async; `keep` makes its writes as durable as the table says,
+ * and `reads` (default: the repository itself) answers the reads.
+ */
+function fileKeyValue<T>(
+  repo: KeyValueRepo<T>,
+  keep: <R>(written: Promise<R>) => Promise<R>,
+  reads: KeyValueReads<T> = repo,
+): KeyValueStore<T> {
   return {
-    get: (key) => step(() => repo.get(key)),
+    get: (key) => step(() => reads.get(key)),
     set: (key, value) => keep(step(() => repo.set(key, value))),
     add: (key, value) =>
       keep(
@@ -168,10 +178,10 @@ function fileKeyValue<T>(repo: KeyValueRepo<T>, keep: <R>(written: Promise<R>) =
         }),
       ),
     delete: (key) => keep(step(() => repo.delete(key))),
-    has: (key) => step(() => repo.has(key)),
-    keys: () => step(() => repo.keys()),
-    entries: () => step(() => repo.entries()),
-    entriesWithPrefix: (prefix) => step(() => repo.entriesWithPrefix(prefix)),
+    has: (key) => step(() => reads.has(key)),
+    keys: () => step(() => reads.keys()),
+    entries: () => step(() => reads.entries()),
+    entriesWithPrefix: (prefix) => step(() => reads.entriesWithPrefix(prefix)),
     deleteOlderThan: (cutoff) =>
       keep(
         step(() => {

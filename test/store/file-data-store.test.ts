@@ -71,6 +71,21 @@ describe("fileDataStore over db.json and live.json", () => {
     expect(main.stats.writes).toBe(writes + 2);
   });
 
+  it("reads the small file's namespaces as they are on disk: a change not written yet is not seen", async () => {
+    const { store, small } = await open();
+    await store.kv("outbox").set("chat:1:a", "first");
+    // Changed in memory only, as by a write whose file write is still running.
+    small.kv("outbox").set("chat:1:a", "second");
+    small.kv("outbox").set("chat:1:b", "new");
+    expect(await store.kv("outbox").get("chat:1:a")).toBe("first");
+    expect(await store.kv("outbox").entriesWithPrefix("chat:1:")).toEqual([["chat:1:a", "first"]]);
+    await small.flush();
+    expect(await store.kv("outbox").entries()).toEqual([
+      ["chat:1:a", "second"],
+      ["chat:1:b", "new"],
+    ]);
+  });
+
   it("rejects a written-through write whose file cannot be written", async () => {
     const { store, small } = await open();
     (small as { flush: () => Promise<void> }).flush = () => Promise.reject(new Error("disk full"));
