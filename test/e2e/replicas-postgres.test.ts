@@ -92,6 +92,8 @@ describe("two replicas and a create in flight", () => {
     const markers = h.app.store.kv<CreateMarker>(CREATE_MARKERS);
     const states = async () => (await markers.entries()).map(([, m]) => m.state);
     await until(async () => (await states()).includes("pending"));
+    // The marker is written before the request goes out: wait for the request to arrive.
+    await until(() => h.sandbox.requests.count("exchange-create") > 0);
     expect(h.sandbox.requests.count("exchange-create")).toBe(1);
 
     // Another replica starts meanwhile: its start settles nothing.
