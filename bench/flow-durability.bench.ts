@@ -66,11 +66,14 @@ interface WalkFigures {
   liveWrites: number;
 }
 
-/** PEOPLE walk to the confirmation card at once; per-step answer times. `durable: false` makes flush() a no-op. */
+/**
+ * PEOPLE walk to the confirmation card at once; per-step answer times. `durable: false` makes the
+ * small file's writes resolve without waiting for the disk.
+ */
 async function walk(durable: boolean): Promise<WalkFigures> {
   const h = await startHarness({ env: { LOG_LEVEL: "warn", POLL_INTERVAL_MS: "3600000" } });
   try {
-    if (!durable) (h.app.live as { flush: () => Promise<void> }).flush = () => Promise.resolve();
+    if (!durable) (h.app.files!.live as { flush: () => Promise<void> }).flush = () => Promise.resolve();
     // Warm the catalog cache so the first person does not pay for it.
     await h.app.catalog.index();
     const writesBefore = h.app.files!.live.stats.writes;
@@ -135,16 +138,23 @@ out();
 out("| writes | bot time per step, median | p95 | steps | live.json writes | writes per step |");
 out("|---|---|---|---|---|---|");
 const durable = await walk(true);
-const skipped = await walk(false);
-for (const [label, f] of [
-  ["durable (as shipped)", durable],
-  ["flush() a no-op (for comparison only)", skipped],
-] as const) {
-  out(`| ${label} | ${ms(f.p50)} | ${ms(f.p95)} | ${f.steps} | ${f.liveWrites} | ${(f.liveWrites / f.steps).toFixed(2)} |`);
-}
-out();
 out(
-  `Durability costs ${ms(durable.p50 - skipped.p50)} at the median step and ${ms(durable.p95 - skipped.p95)} at p95 (ratio ${(durable.p50 / skipped.p50).toFixed(2)}× at the median).`,
+  `| durable (as shipped) | ${ms(durable.p50)} | ${ms(durable.p95)} | ${durable.steps} | ${durable.liveWrites} | ${(durable.liveWrites / durable.steps).toFixed(2)} |`,
 );
+// The comparison no longer walks: the store now answers reads of the small file from what is on
+// disk, so writes that resolve before the disk write leave the flow reading its previous state.
+const skipped = await walk(false).catch(() => undefined);
+if (skipped) {
+  out(
+    `| flush() a no-op (for comparison only) | ${ms(skipped.p50)} | ${ms(skipped.p95)} | ${skipped.steps} | ${skipped.liveWrites} | ${(skipped.liveWrites / skipped.steps).toFixed(2)} |`,
+  );
+  out();
+  out(
+    `Durability costs ${ms(durable.p50 - skipped.p50)} at the median step and ${ms(durable.p95 - skipped.p95)} at p95 (ratio ${(durable.p50 / skipped.p50).toFixed(2)}× at the median).`,
+  );
+} else {
+  out();
+  out("Without waiting for the disk the flow cannot walk: reads of the small file show only what is on disk.");
+}
 
 await writeFile(new URL("./flow-durability.results.md", import.meta.url), lines.join("\n") + "\n");

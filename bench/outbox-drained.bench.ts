@@ -55,7 +55,7 @@ async function time(run: () => Promise<unknown>): Promise<number> {
 
 /** Fills `store`'s outbox with `backlog` other chats' entries and one of the waiting chat; measures. */
 async function measure(store: DataStore, backend: Row["backend"], backlog: number): Promise<Row> {
-  const outbox = new Outbox<{ text: string }>({ live: store, deliver: () => Promise.resolve("sent"), logger: silent });
+  const outbox = new Outbox<{ text: string }>({ storage: store, deliver: () => Promise.resolve("sent"), logger: silent });
   const have = (await outbox.pending()).length;
   for (let i = have; i < backlog + 1; i++) {
     const chatId = i === 0 ? WAITING : 1_000_000 + i;

@@ -90,7 +90,7 @@ interface CopyFigures {
 async function child(layout: Layout, where: string): Promise<void> {
   const t0 = performance.now();
   const data: DataStore =
-    layout === "postgres" ? await openPostgresStore({ url: where }) : fileDataStore(await openStore({ dataDir: where }));
+    layout === "postgres" ? await openPostgresStore({ url: where }) : fileDataStore(await openStore({ dataDir: where, flushDelayMs: 0 }));
   const openMs = performance.now() - t0;
   const mem = process.memoryUsage();
 
@@ -109,7 +109,7 @@ async function child(layout: Layout, where: string): Promise<void> {
   for (let k = 0; k < WRITES; k++) {
     const tw = performance.now();
     await data.exchanges.update(id, { updatedAt: new Date(NOW + k).toISOString() });
-    await data.flush();
+    await data.whenDurable();
     writes.push(performance.now() - tw);
   }
   writeLoop.disable();

@@ -34,12 +34,7 @@ export interface App {
   readonly bot: Bot<BotContext>;
   /** The bot's state, as every part of the app reads and changes it. */
   readonly store: DataStore;
-  /** The small write-through store (`live.json`): flow state, outbox, delivery marks. */
-  readonly live: DataStore;
-  /**
-   * The lowdb files behind `store` and `live`, when the data lives in files: the archiver works on
-   * them directly, and tests read them synchronously.
-   */
+  /** The lowdb files behind `store`, when the data lives in files: the archiver works on them directly. */
   readonly files: FileStores | undefined;
   /** One process on files, or replicas on PostgreSQL; and how updates come (app/topology.ts). */
   readonly topology: Topology;
@@ -124,7 +119,6 @@ export async function startApp(opts: AppOptions): Promise<App> {
   return {
     bot: parts.bot,
     store: parts.store,
-    live: stores.live,
     files: stores.files,
     topology,
     partner: parts.partner,

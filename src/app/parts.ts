@@ -104,7 +104,7 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
    * unfinished (interrupted.ts); host and pid make it readable in the database and the logs.
    */
   const processId = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
-  const { live, files, coordination } = stores;
+  const { files, coordination } = stores;
   // Every part reads users through it; within an update, each person's record is read once.
   const usersPerUpdate = new UsersPerUpdate(stores.store);
   const store = usersPerUpdate.store;
@@ -150,7 +150,6 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
   function buildDelivery() {
     const delivery = new Delivery({
       store,
-      live,
       api: bot.api,
       t,
       logger: logger.child({ part: "delivery" }),
@@ -188,7 +187,7 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
     onCycle: (report) => metrics.pollerCycle(report),
   });
   const support = createSupport({ config, store, api: bot.api, t, logger, health, poller, delivery, now });
-  const deps: BotDeps = { config, store, live, partner, catalog, logger, now, processId, i18n, t, support, delivery, tracker, metrics };
+  const deps: BotDeps = { config, store, partner, catalog, logger, now, processId, i18n, t, support, delivery, tracker, metrics };
   // Webhook mode: Telegram's repeats are dropped in this process at once, and with replicas also
   // when the first went to another replica (through the store).
   const sharedUpdates = topology.sharedDedupe
@@ -213,7 +212,7 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
 
   const expireFlows = (at: Date = now()) =>
     expireConversations({
-      store: live,
+      store,
       api: bot.api,
       logger,
       now: () => at,
@@ -234,7 +233,7 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
   // webhook update ids too old to come again.
   const housekeeping = async () => {
     await delivery.prune();
-    if ((await pruneCreateMarkers(store, now(), config.flowTimeoutMs + 60_000)) > 0) await store.whenDurable();
+    await pruneCreateMarkers(store, now(), config.flowTimeoutMs + 60_000);
     await sharedUpdates?.prune(now());
   };
 

@@ -1,8 +1,7 @@
 /**
  * The store, opened in one place: the only start-up step that reads before the parts are built,
- * since every part is given the store it works on. Every part of the app is given the two
- * DataStores, never the files, so that another backend can be opened here instead: on a database
- * both are one and the same store (the kv namespaces do not collide).
+ * since every part is given the store it works on. Every part of the app is given the one
+ * DataStore, never the files, so that another backend can be opened here instead.
  */
 import type { Logger } from "../log.js";
 import { openStore, type Store } from "../store/store.js";
@@ -24,12 +23,11 @@ export interface FileStores {
 /** What {@link openDataStores} opened. */
 export interface DataStores {
   store: DataStore;
-  live: DataStore;
-  /** The files behind them; undefined for a backend without files. */
+  /** The files behind it; undefined for a backend without files. */
   files: FileStores | undefined;
   /** How processes sharing the store take turns (trivial for files: one process owns them). */
   coordination: Coordination;
-  /** Finishes pending writes and closes both. */
+  /** Finishes pending writes and closes the store. */
   close(): Promise<void>;
 }
 
@@ -39,11 +37,11 @@ export type OnStoreWrite = (file: string) => (result: { ok: true; ms: number } |
 /**
  * Opens the app's stores where the topology says they are.
  *
- * On files there are two: a 1 s coalescing window for the main file (however many statuses the
- * poller stores, it is rewritten at most once a second; paths that need durability at once call
- * flush()), and a second, small file written at once for what a person has been shown: flow
- * steps, the outbox, "sent" marks. Writing those through the main file would cost a rewrite of
- * every exchange ever stored per step.
+ * On files the one store is two files: the main file, coalesced over 1 s (however many statuses
+ * the poller stores, it is rewritten at most once a second), and a small file written at once for
+ * what a person has been shown: flow steps, the outbox, "sent" marks. Writing those through the
+ * main file would cost a rewrite of every exchange ever stored per step. Which namespace goes where,
+ * and which writes are durable on return, is the store's business (store/durability.ts).
  */
 export async function openDataStores(topology: Topology, logger: Logger, onWrite: OnStoreWrite): Promise<DataStores> {
   if (topology.store.kind === "postgres") {
@@ -52,7 +50,6 @@ export async function openDataStores(topology: Topology, logger: Logger, onWrite
     const coordination = postgresCoordination({ url, logger: logger.child({ part: "coordination" }) });
     return {
       store: db,
-      live: db,
       files: undefined,
       coordination,
       async close() {
@@ -79,17 +76,12 @@ export async function openDataStores(topology: Topology, logger: Logger, onWrite
     throw err;
   });
   dropOldFlowStates(main, logger);
-  const store = fileDataStore(main);
-  const live = fileDataStore(small);
+  const store = fileDataStore(main, small);
   return {
     store,
-    live,
     files: { store: main, live: small },
     coordination: singleProcessCoordination(),
-    async close() {
-      await store.close();
-      if (live !== store) await live.close();
-    },
+    close: () => store.close(),
   };
 }
 

@@ -89,8 +89,8 @@ export async function expireConversations(opts: ExpiryOptions): Promise<number> 
     await clearRecord(opts.store, stored.chatId);
     removed += 1;
     opts.logger.info({ chatId: stored.chatId }, "exchange flow expired");
-    // Gone from disk before the person is told, or a crash would leave a flow they were told ended.
-    await opts.store.flush();
+    // Both deletes above are written through: gone from disk before the person is told, or a crash
+    // would leave a flow they were told ended.
     if (Number.isFinite(stored.chatId)) {
       await opts.api
         .sendMessage(stored.chatId, await opts.expiredText(stored.chatId))

@@ -19,12 +19,6 @@ import type { AppMetrics } from "../ops/metrics.js";
 export interface BotDeps {
   config: Config;
   store: DataStore;
-  /**
-   * The small store written through at once (`live.json` on the file backend; on PostgreSQL the
-   * same store as `store`): what must be durable before a person sees it. `await live.flush()`
-   * after a change makes it so.
-   */
-  live: DataStore;
   partner: PartnerApi;
   catalog: Catalog;
   logger: Logger;

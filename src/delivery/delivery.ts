@@ -56,11 +56,11 @@ export const keys = {
   alert: (alertKey: string, chatId: number) => `alert:${alertKey}:${chatId}`,
 };
 
-/** The live-store namespace of "notices enqueued up to this status", per exchange. */
+/** The store's namespace of "notices enqueued up to this status", per exchange. */
 const NOTIFIED_NAMESPACE = "notified";
 
 /**
- * The live-store namespace of the live card's message id, per exchange: written through with the
+ * The store's namespace of the live card's message id, per exchange: written through with the
  * send, so after a crash the card is edited, not sent a second time. The record's `cardMessageId`
  * (main store) takes over once it is durable.
  */
@@ -68,8 +68,8 @@ const CARDS_NAMESPACE = "cards";
 
 /** Options of {@link Delivery}. */
 export interface DeliveryOptions {
+  /** The one store: which of its namespaces are written through is its business (store/durability.ts). */
   store: DataStore;
-  live: DataStore;
   api: Api;
   t: Translator;
   logger: OutboxLogger;
@@ -100,7 +100,7 @@ export class Delivery {
     this.#opts = opts;
     this.#now = opts.now ?? (() => new Date());
     this.#outbox = new Outbox<DeliveryPayload>({
-      live: opts.live,
+      storage: opts.store,
       deliver: (entry, confirmed) => this.#deliver(entry, confirmed),
       onBlocked: async (chatId) => {
         // Undefined (nothing written) for a chat that is not a known user.
@@ -194,7 +194,6 @@ export class Delivery {
    */
   async depositInstructions(record: ExchangeRecord, coins: InstructionCoins | undefined, waitMs = 20_000): Promise<boolean> {
     await this.#queueDeposit(record, coins);
-    await this.#outbox.durable();
     await this.#markQueued(record.id);
     return this.whenSent(keys.deposit(record.id), record.chatId, waitMs);
   }
@@ -235,13 +234,10 @@ export class Delivery {
     }
     if (n > 0) {
       logger.warn({ count: n }, "delivery: deposit instructions never queued before the last stop; queued now");
-      void this.#outbox
-        .durable()
-        .then(async () => {
-          for (const rec of await store.exchanges.open())
-            if (await this.#outbox.get(keys.deposit(rec.id), rec.chatId)) await this.#markQueued(rec.id);
-        })
-        .catch((err: unknown) => logger.error({ err }, "delivery: could not save the reconciled instructions"));
+      void (async () => {
+        for (const rec of await store.exchanges.open())
+          if (await this.#outbox.get(keys.deposit(rec.id), rec.chatId)) await this.#markQueued(rec.id);
+      })().catch((err: unknown) => logger.error({ err }, "delivery: could not save the reconciled instructions"));
     }
     return n;
   }
@@ -257,7 +253,7 @@ export class Delivery {
     try {
       const queued = ++this.#noticesQueued;
       if (opts.flushStore) {
-        await this.#opts.store.flush();
+        await this.#opts.store.whenDurable();
         this.#noticesDurable = Math.max(this.#noticesDurable, queued);
       }
       await this.#queueNotice(id);
@@ -301,9 +297,9 @@ export class Delivery {
   }
 
   async #queueNotice(id: string): Promise<void> {
-    const { store, live } = this.#opts;
+    const { store } = this.#opts;
     await withNoticeLock(store, id, async () => {
-      const marks = live.kv<{ status: ExchangeStatus }>(NOTIFIED_NAMESPACE);
+      const marks = store.kv<{ status: ExchangeStatus }>(NOTIFIED_NAMESPACE);
       // The mark before the record: a record read after a mark is at least as new as the one the
       // mark was made from (statuses never move back), so `told` never runs ahead of `rec`.
       const mark = await marks.get(id);
@@ -325,7 +321,6 @@ export class Delivery {
         // from the mark read above: one moved meanwhile by another process queued its own notices.
         await marks.update(id, (current) => (current?.status === mark?.status ? { status: rec.status } : current));
       }
-      await this.#outbox.durable();
       if (rec.lastNotifiedStatus !== rec.status) await store.exchanges.update(id, { lastNotifiedStatus: rec.status });
     });
   }
@@ -343,7 +338,6 @@ export class Delivery {
     options: { keepWhenForbidden?: boolean } = {},
   ): Promise<void> {
     await this.#outbox.enqueue(key, chatId, { kind: "text", text, html: true, replyMarkup }, { ttlMs: TTL.alert, ...options });
-    await this.#outbox.durable();
   }
 
   /** Whether a message key was ever queued for `chatId` (and not yet pruned). */
@@ -356,14 +350,14 @@ export class Delivery {
    * main store has written what it holds now (so the flags that replace them are on disk).
    */
   async prune(): Promise<number> {
-    const { store, live } = this.#opts;
-    const marks = live.kv<{ status: ExchangeStatus }>(NOTIFIED_NAMESPACE);
+    const { store } = this.#opts;
+    const marks = store.kv<{ status: ExchangeStatus }>(NOTIFIED_NAMESPACE);
     const covered: Array<[string, { status: ExchangeStatus }]> = [];
     for (const [id, m] of await marks.entries()) {
       const rec = await store.exchanges.get(id);
       if (!rec || rec.lastNotifiedStatus === m.status) covered.push([id, m]);
     }
-    const cards = live.kv<number>(CARDS_NAMESPACE);
+    const cards = store.kv<number>(CARDS_NAMESPACE);
     const cardsCovered: Array<[string, number]> = [];
     for (const [id, messageId] of await cards.entries()) {
       const rec = await store.exchanges.get(id);
@@ -374,19 +368,17 @@ export class Delivery {
     if (cardsCovered.length > 0) {
       await store.whenDurable();
       for (const [id, messageId] of cardsCovered) await cards.update(id, (current) => (current === messageId ? undefined : current));
-      await live.flush();
     }
     if (covered.length > 0) {
       await store.whenDurable();
       for (const [id, m] of covered) await marks.update(id, (current) => (current?.status === m.status ? undefined : current));
-      await live.flush();
     }
     return n + covered.length + cardsCovered.length;
   }
 
   /** The message id of exchange `rec`'s live card, as written through (or as the record has it). */
   async cardMessageOf(rec: ExchangeRecord): Promise<number | undefined> {
-    return (await this.#opts.live.kv<number>(CARDS_NAMESPACE).get(rec.id)) ?? rec.cardMessageId;
+    return (await this.#opts.store.kv<number>(CARDS_NAMESPACE).get(rec.id)) ?? rec.cardMessageId;
   }
 
   /**
@@ -397,13 +389,12 @@ export class Delivery {
     const card = renderOrderCard(rec, t ?? (await this.#translator(rec.chatId)));
     const sent = await this.#opts.api.sendMessage(rec.chatId, card.text, { reply_markup: card.reply_markup });
     await this.#rememberCard(rec.id, sent.message_id);
-    await this.#opts.live.flush();
     return sent.message_id;
   }
 
   async #rememberCard(id: string, messageId: number): Promise<void> {
-    const { store, live } = this.#opts;
-    await live.kv<number>(CARDS_NAMESPACE).set(id, messageId);
+    const { store } = this.#opts;
+    await store.kv<number>(CARDS_NAMESPACE).set(id, messageId);
     if (await store.exchanges.has(id)) await store.exchanges.update(id, { cardMessageId: messageId });
   }
 

@@ -2,10 +2,11 @@
  * The outbox: everything a person (or support) must receive goes through here, so that nothing
  * shown is lost or repeated across a crash.
  *
- * - **Durable before visible.** An entry is written to the small write-through store (`live.json`)
- *   and that write has reached the disk before its first message is sent.
+ * - **Durable before visible.** The store's "outbox" namespace is written through: an entry is on
+ *   disk when its write resolves, and the sender reads only what is on disk, so an entry is durable
+ *   before its first message is sent.
  * - **Marked when Telegram confirms.** After each confirmed message the entry's progress (or its
- *   "sent" state) is written and flushed before the next message of that chat is considered. After
+ *   "sent" state) is written, durably, before the next message of that chat is considered. After
  *   a kill at any moment, at most the one message in flight at the kill is sent again.
  * - **Once per key.** Keys are deterministic ("ms:<exchange>:success", "dep:<exchange>"), and an
  *   entry is never enqueued twice for its chat: a notice recomputed after a restart finds its entry
@@ -119,8 +120,8 @@ export interface OutboxEvents<P> {
 
 /** Options of {@link Outbox}. */
 export interface OutboxOptions<P> {
-  /** Where the entries are kept: the write-through store (`live.json`, or PostgreSQL's kv), or a {@link QueueStorage}. */
-  live: Pick<DataStore, "kv" | "flush"> | QueueStorage<P>;
+  /** Where the entries are kept: the store (its "outbox" namespace is written through), or a {@link QueueStorage}. */
+  storage: Pick<DataStore, "kv"> | QueueStorage<P>;
   deliver: Deliverer<P>;
   /** Told when a chat answered 403 (the person blocked the bot). */
   onBlocked?: (chatId: number) => Promise<void>;
@@ -176,7 +177,7 @@ export class Outbox<P = unknown> {
 
   constructor(opts: OutboxOptions<P>) {
     const given = Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined)) as OutboxOptions<P>;
-    this.#store = "kv" in given.live ? kvQueueStorage<P>(given.live) : given.live;
+    this.#store = "kv" in given.storage ? kvQueueStorage<P>(given.storage) : given.storage;
     const store = this.#store;
     this.#heads = new ChatHeads<P>((chatId) => (chatId === undefined ? store.all() : store.ofChat(chatId)));
     this.#opts = { now: () => new Date(), retryBaseMs: 2_000, retryMaxMs: 5 * 60_000, keepDoneMs: 10 * 60_000, concurrency: 8, ...given };
@@ -211,8 +212,7 @@ export class Outbox<P = unknown> {
 
   /**
    * Queues `payload` for `chatId` under `key`, unless that key was queued before (whatever became
-   * of it). Returns whether it was new. The entry is stored at once (on lowdb, in memory) and sent
-   * only after it is durable; `await outbox.durable()` to wait for that.
+   * of it). Returns whether it was new. The entry is on disk when this resolves.
    */
   async enqueue(key: string, chatId: number, payload: P, opts: EnqueueOptions): Promise<boolean> {
     await this.#ready();
@@ -281,11 +281,6 @@ export class Outbox<P = unknown> {
   poke(chatId?: number): void {
     this.#heads.markStale(chatId);
     this.#schedule(0);
-  }
-
-  /** Resolves once every entry queued so far is on disk. */
-  durable(): Promise<void> {
-    return this.#store.flush();
   }
 
   /** Starts sending (entries left by the last run first), once the stored entries are read. */
@@ -469,7 +464,6 @@ export class Outbox<P = unknown> {
       const left = await this.#store.update(e.chatId, e.key, (cur) => (cur?.seq === e.seq ? undefined : cur));
       if (left === undefined) n++;
     }
-    await this.#store.flush();
     return n;
   }
 
@@ -562,14 +556,6 @@ export class Outbox<P = unknown> {
       if (!pending.some((e) => !e.parked)) this.#events.emit("drained", { chatId });
       const entry = pending[0];
       if (!entry || Date.parse(entry.nextAt) > this.#opts.now().getTime()) return;
-      // Durable before visible: the entry (and every mark before it) is on disk before a send.
-      try {
-        await this.#store.flush();
-      } catch (err) {
-        this.#opts.logger.error({ err, entry: entry.key }, "outbox: the live store cannot be written; nothing is sent until it can");
-        await this.#retryLater(entry, err);
-        return;
-      }
       if (!(await this.#deliverOne(entry))) return;
     }
   }
@@ -597,7 +583,6 @@ export class Outbox<P = unknown> {
       const result = await this.#opts.deliver(entry, async (progress) => {
         current = { ...current, progress };
         await this.#store.put(current);
-        await this.#store.flush();
       });
       if (result === "sent") this.stats.sent++;
       await this.#finish(current, result);
@@ -655,7 +640,6 @@ export class Outbox<P = unknown> {
         { chatId, entries: parked },
         "outbox: kept for when this chat opens the bot (support staff must press Start once)",
       );
-      await this.#store.flush();
       this.#events.emit("parked", { chatId });
     }
     // Nothing of this chat is due any more: what is left waits for its next update.
@@ -687,9 +671,8 @@ export class Outbox<P = unknown> {
 
   async #finish(entry: OutboxEntry<P>, state: OutboxState): Promise<void> {
     const done: OutboxEntry<P> = { ...entry, state, doneAt: this.#opts.now().toISOString() };
+    // Durable when put resolves: on disk before the chat's next entry is considered, and before anyone is told.
     await this.#store.put(done);
-    // The mark is on disk before the chat's next entry is considered, and before anyone is told.
-    await this.#store.flush();
     this.#events.emit(state === "sent" ? "sent" : "failed", { entry: done });
   }
 }

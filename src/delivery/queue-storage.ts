@@ -1,9 +1,10 @@
 /**
  * Where the outbox keeps its entries, apart from the loop that sends them (outbox.ts): the sender
- * asks for a chat's entries, adds once, changes one atomically, and flushes before it sends; how
- * entries are laid out is this module's business.
+ * asks for a chat's entries, adds once and changes one atomically; each write is durable when it
+ * resolves (the store's "outbox" namespace is written through); how entries are laid out is this
+ * module's business.
  *
- * {@link kvQueueStorage} keeps them in the live store's "outbox" namespace (live.json on lowdb,
+ * {@link kvQueueStorage} keeps them in the store's "outbox" namespace (live.json on lowdb,
  * the kv table on PostgreSQL), under "chat:<chatId>:<key>", so one chat's entries are one prefix
  * ({@link KeyValueStore.entriesWithPrefix}: on PostgreSQL an index range, not the namespace).
  * Entries an earlier version stored under the bare key are moved under their chat on {@link
@@ -35,11 +36,9 @@ export interface QueueStorage<P> {
     key: string,
     change: (current: OutboxEntry<P> | undefined) => OutboxEntry<P> | undefined,
   ): Promise<OutboxEntry<P> | undefined>;
-  /** Resolves once everything written so far is on disk. */
-  flush(): Promise<void>;
 }
 
-/** The kv namespace of the entries in the live store. */
+/** The kv namespace of the entries in the store. */
 const OUTBOX_NAMESPACE = "outbox";
 
 /** The start of the stored keys of `chatId`'s entries (the digits end at the colon: chat 1 is not chat 10). */
@@ -52,9 +51,9 @@ function storedKey(chatId: number, key: string): string {
   return chatPrefix(chatId) + key;
 }
 
-/** The outbox's entries in the live store's kv (see the module comment). */
-export function kvQueueStorage<P>(live: Pick<DataStore, "kv" | "flush">): QueueStorage<P> {
-  const kv = (): KeyValueStore<OutboxEntry<P>> => live.kv<OutboxEntry<P>>(OUTBOX_NAMESPACE);
+/** The outbox's entries in the store's kv (see the module comment). */
+export function kvQueueStorage<P>(store: Pick<DataStore, "kv">): QueueStorage<P> {
+  const kv = (): KeyValueStore<OutboxEntry<P>> => store.kv<OutboxEntry<P>>(OUTBOX_NAMESPACE);
 
   /**
    * Moves an entry an earlier version stored under its bare key (a live.json of that version, or
@@ -88,6 +87,5 @@ export function kvQueueStorage<P>(live: Pick<DataStore, "kv" | "flush">): QueueS
     add: (entry) => kv().add(storedKey(entry.chatId, entry.key), entry),
     put: (entry) => kv().set(storedKey(entry.chatId, entry.key), entry),
     update: (chatId, key, change) => kv().update(storedKey(chatId, key), change),
-    flush: () => live.flush(),
   };
 }

@@ -5,9 +5,10 @@
  * Everything is async, because a database answers over the network. What stays true on both:
  *
  * - **Copies**: every record or value returned is the caller's; changing it changes nothing stored.
- * - **Durable before visible**: when a write's promise resolves on PostgreSQL, it is committed.
- *   On lowdb it is in memory and on the next coalesced write; `flush()` waits for that write. Code
- *   that is about to show a person something it just stored awaits `flush()` first, on both.
+ * - **Durable before visible, decided by the store**: durability.ts declares which writes are
+ *   written through (durable when their promise resolves) and which are coalesced; a caller never
+ *   makes a write durable itself. On PostgreSQL every write commits before it resolves. On lowdb a
+ *   written-through write resolves after a write of its file (file-data-store.ts).
  * - **Read-modify-write is one step**: `update(id, fn)` and `add(key, value)` are atomic on both
  *   backends (a row lock or a unique key on PostgreSQL), so two processes sharing a database can
  *   both call them. A `get` followed by a `set` is not: two replicas could both pass the `get`.
@@ -166,9 +167,12 @@ export interface DataStore {
   readonly settings: SettingsStore;
   /** A namespaced key-value store (outbox, alerts, broadcasts, create markers, dedup keys). */
   kv<T>(namespace: string): KeyValueStore<T>;
-  /** Resolves when every write that has resolved so far is durable (a no-op on PostgreSQL). */
-  flush(): Promise<void>;
-  /** As `flush`, but on lowdb on the normal coalesced schedule rather than at once. */
+  /**
+   * Resolves when every write that has resolved so far, coalesced ones included, is durable: on
+   * lowdb at the main file's next write on its normal schedule; at once on PostgreSQL. Only for
+   * ordering a coalesced write before what must not outrun it (dropping a written-through copy of
+   * it); a written-through write never needs it.
+   */
   whenDurable(): Promise<void>;
   /** Finishes pending writes; further writes fail. */
   close(): Promise<void>;

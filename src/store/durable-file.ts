@@ -34,6 +34,8 @@ export class DurableJsonFile<T> implements Adapter<T> {
   readonly tempFile: string;
   /** Size and duration of the last completed write. */
   lastWrite: WriteFigures = { bytes: 0, ms: 0 };
+  /** The snapshot the last completed write put on disk (undefined before the first one). */
+  lastWritten: T | undefined;
   readonly #snapshot: (data: T) => T;
   readonly #splitDepth: number;
 
@@ -82,7 +84,8 @@ export class DurableJsonFile<T> implements Adapter<T> {
    */
   async write(data: T): Promise<void> {
     const started = performance.now();
-    const pieces = jsonPieces(this.#snapshot(data), this.#splitDepth);
+    const snapshot = this.#snapshot(data);
+    const pieces = jsonPieces(snapshot, this.#splitDepth);
     let bytes = 0;
     const handle = await open(this.tempFile, "w");
     try {
@@ -102,6 +105,7 @@ export class DurableJsonFile<T> implements Adapter<T> {
     await rename(this.tempFile, this.file);
     await syncDirectory(this.file);
     this.lastWrite = { bytes, ms: performance.now() - started };
+    this.lastWritten = snapshot;
   }
 
   /** Removes a temp file left behind by a write that was interrupted. Returns whether one existed. */

@@ -1,63 +1,110 @@
 /**
- * The lowdb store (store.ts) seen through the async {@link DataStore} contract.
+ * The lowdb files seen through the async {@link DataStore} contract, as one store.
  *
  * lowdb keeps everything in memory and changes it synchronously, so each call here is one
  * synchronous step: a read-modify-write (`update`, `add`) cannot interleave with another, which is
- * what the contract asks of both backends. Durability stays the file store's: `flush()`.
+ * what the contract asks of both backends.
+ *
+ * Durability follows the table of durability.ts, and where a namespace lives is this file's
+ * business: the main file (`db.json`, rewritten whole on each write, so coalesced over a second)
+ * holds users, exchanges, settings and most namespaces; a second, small file (`live.json`) holds
+ * the namespaces written at every step of a person's flow and of the outbox, so that writing them
+ * through costs a rewrite of a few kilobytes rather than of every exchange ever stored. A write to
+ * a written-through namespace resolves once the file that holds it has been written after it (one
+ * write carries every change made before it, so concurrent writes share it).
  */
 import type { ExchangeRecord } from "../domain/types.js";
 import type { DataStore, DueClaim, KeyValueStore, SettingsStore } from "./data-store.js";
-import type { KeyValueRepo } from "./kv-repo.js";
+import { durabilityOf, REPOSITORY_DURABILITY, type Durability } from "./durability.js";
+import type { KeyValueReads, KeyValueRepo } from "./kv-repo.js";
 import type { Store } from "./store.js";
 
-/** Wraps an open lowdb store; `close()` closes it. */
-export function fileDataStore(store: Store): DataStore {
-  const claims = new PollClaims(store);
+/**
+ * The namespaces kept in the small file (`live.json`) when there is one: written through, small,
+ * and changed at every step. Their data never shares a write with the main file's.
+ */
+export const SMALL_FILE_NAMESPACES: ReadonlySet<string> = new Set(["conversations", "flow-journal", "outbox", "notified", "cards"]);
+
+/**
+ * One {@link DataStore} over the main file and, when given, the small file (see the module comment).
+ * Without a small file every namespace is in the main file, written through where the table says so.
+ * `close()` closes both.
+ */
+export function fileDataStore(main: Store, small?: Store): DataStore {
+  const claims = new PollClaims(main);
   const kvCache = new Map<string, KeyValueStore<unknown>>();
+  const fileOf = (namespace: string): Store => (small && SMALL_FILE_NAMESPACES.has(namespace) ? small : main);
+  const kv = <T>(namespace: string): KeyValueStore<T> => {
+    let repo = kvCache.get(namespace);
+    if (!repo) {
+      const file = fileOf(namespace);
+      // In the small file, reads see what is on disk: what a write in progress carries is not
+      // shown (nor sent) before it is durable, as on PostgreSQL nothing is seen before its commit.
+      const reads = file === small ? file.onDisk<unknown>(namespace) : undefined;
+      kvCache.set(namespace, (repo = fileKeyValue(file.kv<unknown>(namespace), kept(file, durabilityOf(namespace)), reads)));
+    }
+    return repo as KeyValueStore<T>;
+  };
+  const inserted = kept(main, REPOSITORY_DURABILITY.exchangeInsert);
+  const updated = kept(main, REPOSITORY_DURABILITY.exchangeUpdate);
+  const usersKept = kept(main, REPOSITORY_DURABILITY.users);
+  const settingsKept = kept(main, REPOSITORY_DURABILITY.settings);
   const settings: SettingsStore = {
-    getMaintenance: () => Promise.resolve(store.settings.get("maintenance")),
-    setMaintenance: (value) => step(() => store.settings.set("maintenance", value)),
+    getMaintenance: () => Promise.resolve(main.settings.get("maintenance")),
+    setMaintenance: (value) => settingsKept(step(() => main.settings.set("maintenance", value))),
   };
   return {
     kind: "file",
     users: {
-      get: (id) => step(() => store.users.get(id)),
-      upsertSeen: (from, now) => step(() => store.users.upsertSeen(from, now)),
-      setLanguage: (id, code) => step(() => store.users.setLanguage(id, code)),
-      setBlocked: (id, blocked) => step(() => store.users.setBlocked(id, blocked)),
-      findByUsername: (name) => step(() => store.users.findByUsername(name)),
-      all: () => toAsync(store.users.all()),
-      count: () => step(() => store.users.count()),
+      get: (id) => step(() => main.users.get(id)),
+      upsertSeen: (from, now) => usersKept(step(() => main.users.upsertSeen(from, now))),
+      setLanguage: (id, code) => usersKept(step(() => main.users.setLanguage(id, code))),
+      setBlocked: (id, blocked) => usersKept(step(() => main.users.setBlocked(id, blocked))),
+      findByUsername: (name) => step(() => main.users.findByUsername(name)),
+      all: () => toAsync(main.users.all()),
+      count: () => step(() => main.users.count()),
     },
     exchanges: {
-      insert: (rec) => step(() => store.exchanges.insert(rec)),
-      get: (id) => step(() => store.exchanges.get(id)),
-      has: (id) => step(() => store.exchanges.has(id)),
-      update: (id, change) => step(() => store.exchanges.update(id, change)),
-      byUser: (userId) => step(() => store.exchanges.byUser(userId)),
-      open: () => step(() => store.exchanges.open()),
-      find: (query) => step(() => store.exchanges.find(query)),
-      all: () => toAsync(store.exchanges.all()),
-      count: () => step(() => store.exchanges.count()),
+      insert: (rec) => inserted(step(() => main.exchanges.insert(rec))),
+      get: (id) => step(() => main.exchanges.get(id)),
+      has: (id) => step(() => main.exchanges.has(id)),
+      update: (id, change) => updated(step(() => main.exchanges.update(id, change))),
+      byUser: (userId) => step(() => main.exchanges.byUser(userId)),
+      open: () => step(() => main.exchanges.open()),
+      find: (query) => step(() => main.exchanges.find(query)),
+      all: () => toAsync(main.exchanges.all()),
+      count: () => step(() => main.exchanges.count()),
       claimDue: (owner, opts) => step(() => claims.claimDue(owner, opts)),
       releaseClaims: (owner, releases) => step(() => releases.forEach((r) => claims.release(r.id, owner, r.nextCheckAt))),
     },
     lookup: {
-      find: (query) => store.lookup.find(query),
-      byUser: (userId) => store.lookup.byUser(userId),
-      ofUser: (userId, id) => store.lookup.ofUser(userId, id),
-      archivedTotals: () => step(() => store.archive.totals()),
+      find: (query) => main.lookup.find(query),
+      byUser: (userId) => main.lookup.byUser(userId),
+      ofUser: (userId, id) => main.lookup.ofUser(userId, id),
+      archivedTotals: () => step(() => main.archive.totals()),
     },
-    conversations: fileKeyValue(store.conversations),
+    conversations: kv<unknown>("conversations"),
     settings,
-    kv<T>(namespace: string): KeyValueStore<T> {
-      let repo = kvCache.get(namespace);
-      if (!repo) kvCache.set(namespace, (repo = fileKeyValue(store.kv<unknown>(namespace))));
-      return repo as KeyValueStore<T>;
+    kv,
+    whenDurable: async () => {
+      await Promise.all([main.whenDurable(), small?.whenDurable()]);
     },
-    flush: () => store.flush(),
-    whenDurable: () => store.whenDurable(),
-    close: () => store.close(),
+    close: async () => {
+      await Promise.all([main.close(), small?.close()]);
+    },
+  };
+}
+
+/**
+ * What a write's promise waits for after its change is made: for a written-through one, a write of
+ * `file` that carries it (it fails if that write fails); for a coalesced one, nothing.
+ */
+function kept(file: Store, durability: Durability): <T>(written: Promise<T>) => Promise<T> {
+  if (durability === "coalesced") return (written) => written;
+  return async (written) => {
+    const result = await written;
+    await file.flush();
+    return result;
   };
 }
 
@@ -101,34 +148,47 @@ class PollClaims {
   }
 }
 
-/** One kv namespace of the file store, async. */
-function fileKeyValue<T>(repo: KeyValueRepo<T>): KeyValueStore<T> {
+/**
+ * One kv namespace of the file store, async; `keep` makes its writes as durable as the table says,
+ * and `reads` (default: the repository itself) answers the reads.
+ */
+function fileKeyValue<T>(
+  repo: KeyValueRepo<T>,
+  keep: <R>(written: Promise<R>) => Promise<R>,
+  reads: KeyValueReads<T> = repo,
+): KeyValueStore<T> {
   return {
-    get: (key) => step(() => repo.get(key)),
-    set: (key, value) => step(() => repo.set(key, value)),
+    get: (key) => step(() => reads.get(key)),
+    set: (key, value) => keep(step(() => repo.set(key, value))),
     add: (key, value) =>
-      step(() => {
-        if (repo.has(key)) return false;
-        repo.set(key, value);
-        return true;
-      }),
+      keep(
+        step(() => {
+          if (repo.has(key)) return false;
+          repo.set(key, value);
+          return true;
+        }),
+      ),
     update: (key, change) =>
-      step(() => {
-        const next = change(repo.get(key));
-        if (next === undefined) repo.delete(key);
-        else repo.set(key, next);
-        return next;
-      }),
-    delete: (key) => step(() => repo.delete(key)),
-    has: (key) => step(() => repo.has(key)),
-    keys: () => step(() => repo.keys()),
-    entries: () => step(() => repo.entries()),
-    entriesWithPrefix: (prefix) => step(() => repo.entriesWithPrefix(prefix)),
+      keep(
+        step(() => {
+          const next = change(repo.get(key));
+          if (next === undefined) repo.delete(key);
+          else repo.set(key, next);
+          return next;
+        }),
+      ),
+    delete: (key) => keep(step(() => repo.delete(key))),
+    has: (key) => step(() => reads.has(key)),
+    keys: () => step(() => reads.keys()),
+    entries: () => step(() => reads.entries()),
+    entriesWithPrefix: (prefix) => step(() => reads.entriesWithPrefix(prefix)),
     deleteOlderThan: (cutoff) =>
-      step(() => {
-        const before = cutoff.toISOString();
-        return repo.deleteWhere((value) => isAtBefore(value, before));
-      }),
+      keep(
+        step(() => {
+          const before = cutoff.toISOString();
+          return repo.deleteWhere((value) => isAtBefore(value, before));
+        }),
+      ),
   };
 }
 

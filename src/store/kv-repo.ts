@@ -4,6 +4,7 @@
  */
 import { copy, dict, toJson, type Dict } from "./json.js";
 import type { RepoContext } from "./repo-context.js";
+import type { DbData } from "./schema.js";
 
 /** A string-keyed map of JSON values that survives restarts. */
 export interface KeyValueRepo<T> {
@@ -100,6 +101,14 @@ export function namespaceRepo<T>(ctx: RepoContext, namespace: string): KeyValueR
     return d;
   });
 }
+
+/** The reads of namespace `namespace` in whatever `data()` returns at each call (never creating it). */
+export function readOnlyNamespace<T>(ctx: RepoContext, data: () => DbData, namespace: string): KeyValueReads<T> {
+  return new DictRepo<T>(ctx, () => data().kv[namespace]);
+}
+
+/** The reads of a {@link KeyValueRepo}. */
+export type KeyValueReads<T> = Pick<KeyValueRepo<T>, "get" | "has" | "keys" | "entries" | "entriesWithPrefix">;
 
 /** The maintenance switch: while on, the bot answers users with `message` (or a default text). */
 interface MaintenanceSetting {

@@ -34,7 +34,7 @@ import { DurableJsonFile, syncDirectory } from "./durable-file.js";
 import { DataDirError, StoreClosedError, StoreCorruptError, StoreVersionError } from "./errors.js";
 import { ExchangesRepository, type ExchangesRepo } from "./exchanges-repo.js";
 import { isPlainObject } from "./json.js";
-import { namespaceRepo, settingsRepo, type KeyValueRepo, type SettingsRepo } from "./kv-repo.js";
+import { namespaceRepo, readOnlyNamespace, settingsRepo, type KeyValueReads, type KeyValueRepo, type SettingsRepo } from "./kv-repo.js";
 import { exchangeLookup, type ExchangeLookup } from "./lookup.js";
 import { CURRENT_SCHEMA_VERSION, MigrationShapeError, migrate, versionOf } from "./migrations.js";
 import type { RepoContext } from "./repo-context.js";
@@ -94,6 +94,11 @@ export interface Store {
   readonly settings: SettingsRepo;
   /** A generic namespaced key-value repository for later features (broadcasts, alerts, dedup keys). */
   readonly kv: <T>(namespace: string) => KeyValueRepo<T>;
+  /**
+   * Namespace `namespace` as it is on disk: the changes not written yet are not in it. For reads
+   * that must not see what a crash could still take back (the state a write in progress carries).
+   */
+  readonly onDisk: <T>(namespace: string) => KeyValueReads<T>;
   /** The kv namespaces the file holds (any may be empty), in file order: for a full copy elsewhere. */
   kvNamespaces(): string[];
   /** Absolute path of the data file. */
@@ -186,6 +191,12 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
     return repo as KeyValueRepo<T>;
   };
 
+  // What is on disk: the data when every change is written, else the last write's snapshot (or,
+  // before any write, the file as it was opened).
+  const opened = snapshotDb(db.data);
+  const onDiskData = (): DbData => (coalescer.idle ? db.data : (adapter.lastWritten ?? opened));
+  const onDisk = <T>(namespace: string): KeyValueReads<T> => readOnlyNamespace<T>(ctx, onDiskData, namespace);
+
   const exchanges = new ExchangesRepository(ctx);
   const archive = new ExchangeArchive({
     ctx,
@@ -202,6 +213,7 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
     conversations: kv<unknown>("conversations"),
     settings: settingsRepo(ctx),
     kv,
+    onDisk,
     kvNamespaces: () => Object.keys(db.data.kv),
     file,
     stats,

@@ -12,10 +12,9 @@ export interface ReadCounts {
 }
 
 /** `live`, with its kv reads counted in the returned `reads`. */
-export function countReads(live: Pick<DataStore, "kv" | "flush">): { live: Pick<DataStore, "kv" | "flush">; reads: ReadCounts } {
+export function countReads(live: Pick<DataStore, "kv">): { live: Pick<DataStore, "kv">; reads: ReadCounts } {
   const reads: ReadCounts = { whole: 0, rows: 0 };
-  const counted: Pick<DataStore, "kv" | "flush"> = {
-    flush: () => live.flush(),
+  const counted: Pick<DataStore, "kv"> = {
     kv<T>(namespace: string): KeyValueStore<T> {
       const kv = live.kv<T>(namespace);
       return {

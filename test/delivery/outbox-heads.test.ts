@@ -40,8 +40,8 @@ function recorder() {
 async function senderAndOther() {
   const { live, reads } = await countedLive();
   const { chats, deliver } = recorder();
-  const sender = new Outbox<string>({ live, deliver, logger: silent });
-  const other = new Outbox<string>({ live, deliver: () => Promise.reject(new Error("not the sender")), logger: silent });
+  const sender = new Outbox<string>({ storage: live, deliver, logger: silent });
+  const other = new Outbox<string>({ storage: live, deliver: () => Promise.reject(new Error("not the sender")), logger: silent });
   sender.start();
   await sender.idle();
   return { reads, chats, sender, other };
@@ -51,7 +51,7 @@ describe("outbox sender heads", () => {
   it("serves a burst to 300 chats in queue order with one whole read, not one per chat served", async () => {
     const { live, reads } = await countedLive();
     const { chats, deliver } = recorder();
-    const outbox = new Outbox<string>({ live, deliver, logger: silent, concurrency: 1 });
+    const outbox = new Outbox<string>({ storage: live, deliver, logger: silent, concurrency: 1 });
     const burst = Array.from({ length: 300 }, (_, i) => 5_000 - i * 7);
     for (const chatId of burst) await outbox.enqueue("notice", chatId, "hello", ttl);
     outbox.start();

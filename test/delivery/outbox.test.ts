@@ -44,7 +44,7 @@ describe("outbox", () => {
     const dir = await dirs.make();
     const live = await openStore({ dataDir: dir, fileName: "live.json", flushDelayMs: 0 });
     const { sent, deliver } = recorder();
-    const outbox = new Outbox<P>({ live: fileDataStore(live), deliver, logger: silent });
+    const outbox = new Outbox<P>({ storage: fileDataStore(live), deliver, logger: silent });
     expect(await outbox.enqueue("a", 1, { parts: ["a1", "a2"] }, { ttlMs: 60_000 })).toBe(true);
     expect(await outbox.enqueue("b", 1, { parts: ["b1"] }, { ttlMs: 60_000 })).toBe(true);
     expect(await outbox.enqueue("a", 1, { parts: ["again"] }, { ttlMs: 60_000 })).toBe(false);
@@ -61,7 +61,7 @@ describe("outbox", () => {
     const dir = await dirs.make();
     const live = await openStore({ dataDir: dir, fileName: "live.json", flushDelayMs: 0 });
     const first = recorder((part) => part === "x3");
-    const outbox = new Outbox<P>({ live: fileDataStore(live), deliver: first.deliver, logger: silent, retryBaseMs: 60_000 });
+    const outbox = new Outbox<P>({ storage: fileDataStore(live), deliver: first.deliver, logger: silent, retryBaseMs: 60_000 });
     await outbox.enqueue("x", 7, { parts: ["x1", "x2", "x3", "x4"] }, { ttlMs: 60_000 });
     await outbox.enqueue("y", 7, { parts: ["y1"] }, { ttlMs: 60_000 });
     outbox.start();
@@ -74,7 +74,7 @@ describe("outbox", () => {
 
     const again = await openStore({ dataDir: dir, fileName: "live.json", flushDelayMs: 0 });
     const second = recorder();
-    const restarted = new Outbox<P>({ live: fileDataStore(again), deliver: second.deliver, logger: silent });
+    const restarted = new Outbox<P>({ storage: fileDataStore(again), deliver: second.deliver, logger: silent });
     await restarted.retryNow();
     restarted.start();
     await restarted.idle();
@@ -111,7 +111,7 @@ describe("outbox", () => {
 
     const live = await openStore({ dataDir: dir, fileName: "live.json", flushDelayMs: 0 });
     const { sent, deliver } = recorder();
-    const outbox = new Outbox<P>({ live: fileDataStore(live), deliver, logger: silent });
+    const outbox = new Outbox<P>({ storage: fileDataStore(live), deliver, logger: silent });
     // Found by the per-chat reads (chat 70's entry is not chat 7's), and still once per key.
     expect((await outbox.pending(7)).map((e) => e.key)).toEqual(["dep:x", "ms:x:success"]);
     expect(await outbox.get("card:y", 70)).toMatchObject({ state: "sent" });
@@ -136,7 +136,7 @@ describe("outbox", () => {
     const blocked: number[] = [];
     let calls = 0;
     const outbox = new Outbox<P>({
-      live: fileDataStore(live),
+      storage: fileDataStore(live),
       logger: silent,
       onBlocked: (chatId) => {
         blocked.push(chatId);
@@ -175,7 +175,7 @@ describe("outbox", () => {
       sent.push(entry.key);
       return Promise.resolve("sent");
     };
-    const outbox = new Outbox<P>({ live: fileDataStore(live), deliver, logger: silent, keepDoneMs: 0 });
+    const outbox = new Outbox<P>({ storage: fileDataStore(live), deliver, logger: silent, keepDoneMs: 0 });
     await outbox.enqueue("alert-1", 5, { parts: [] }, { ttlMs: 60_000, keepWhenForbidden: true });
     await outbox.enqueue("notice", 5, { parts: [] }, { ttlMs: 60_000 });
     outbox.start();
@@ -197,7 +197,7 @@ describe("outbox", () => {
     await outbox.stop();
     await live.close();
     const again = await openStore({ dataDir: dir, fileName: "live.json", flushDelayMs: 0 });
-    const restarted = new Outbox<P>({ live: fileDataStore(again), deliver, logger: silent });
+    const restarted = new Outbox<P>({ storage: fileDataStore(again), deliver, logger: silent });
     restarted.start();
     await restarted.idle();
     expect(calls).toBe(2);
@@ -217,7 +217,7 @@ describe("outbox", () => {
     let calls = 0;
     let now = Date.parse("2026-01-01T00:00:00Z");
     const outbox = new Outbox<P>({
-      live: fileDataStore(live),
+      storage: fileDataStore(live),
       logger: silent,
       now: () => new Date(now),
       keepDoneMs: 0,

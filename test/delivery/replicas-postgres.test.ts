@@ -51,8 +51,8 @@ describe("two replicas on one database", () => {
       sent.push(entry.payload);
       return Promise.resolve("sent");
     };
-    const first = new Outbox<string>({ live: a, deliver, logger: silent });
-    const second = new Outbox<string>({ live: b, deliver, logger: silent });
+    const first = new Outbox<string>({ storage: a, deliver, logger: silent });
+    const second = new Outbox<string>({ storage: b, deliver, logger: silent });
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? first : second).enqueue("ms:x:success", 7, `copy ${i}`, { ttlMs: 60_000 })),
     );
@@ -74,8 +74,8 @@ describe("two replicas on one database", () => {
       sent.push(entry.payload);
       return "sent";
     };
-    const leader = new Outbox<string>({ live: a, deliver, logger: silent });
-    const replica = new Outbox<string>({ live: b, deliver, logger: silent });
+    const leader = new Outbox<string>({ storage: a, deliver, logger: silent });
+    const replica = new Outbox<string>({ storage: b, deliver, logger: silent });
     replica.on("queued", () => leader.poke());
     // The news app.ts passes between replicas: the waiting one looks again when the leader has sent.
     leader.on("sent", ({ entry }) => replica.heard(entry.chatId));
@@ -91,9 +91,9 @@ describe("two replicas on one database", () => {
     const [a, b] = await twoReplicas();
     const [news, otherNews] = [coordination(), coordination()];
     const { deliver, sent, pressStart } = forbiddenUntilStart();
-    const leader = new Outbox<string>({ live: a, deliver, logger: silent });
+    const leader = new Outbox<string>({ storage: a, deliver, logger: silent });
     leader.on("parked", ({ chatId }) => void news.notify("parked", String(chatId)));
-    const replica = new Outbox<string>({ live: b, deliver, logger: silent });
+    const replica = new Outbox<string>({ storage: b, deliver, logger: silent });
     replica.on("queued", () => void otherNews.notify("news"));
     await news.listen("news", () => leader.poke());
     let toldParked = false;
@@ -118,8 +118,8 @@ describe("two replicas on one database", () => {
   it("learn which chats wait for an update from the store, when the news of them was missed", async () => {
     const [a, b] = await twoReplicas();
     const { deliver, sent, pressStart } = forbiddenUntilStart();
-    const leader = new Outbox<string>({ live: a, deliver, logger: silent });
-    const replica = new Outbox<string>({ live: b, deliver, logger: silent });
+    const leader = new Outbox<string>({ storage: a, deliver, logger: silent });
+    const replica = new Outbox<string>({ storage: b, deliver, logger: silent });
     replica.on("queued", () => leader.poke());
     leader.start();
     await leader.enqueue("alert:1", 9, "first alert", { ttlMs: 60_000, keepWhenForbidden: true });

@@ -44,7 +44,6 @@ function memoryStorage<P>() {
       else entries.set(at(chatId, key), structuredClone(next));
       return Promise.resolve(next);
     },
-    flush: () => Promise.resolve(),
   };
   return { storage, reads };
 }
@@ -92,7 +91,7 @@ describe("the sender", () => {
   it("tries a failed entry again after its backoff, doubling each time, and holds back the chat's next entry", async () => {
     const { storage } = memoryStorage<string>();
     const { deliver, sent, calls } = telegram([new Error("network down"), new Error("network down")]);
-    const outbox = new Outbox<string>({ live: storage, deliver, logger: silent, retryBaseMs: 1_000 });
+    const outbox = new Outbox<string>({ storage: storage, deliver, logger: silent, retryBaseMs: 1_000 });
     const events = told(outbox);
     await outbox.enqueue("first", 7, "first", { ttlMs: 60_000 });
     await outbox.enqueue("second", 7, "second", { ttlMs: 60_000 });
@@ -116,7 +115,7 @@ describe("the sender", () => {
   it("ends an entry Telegram refuses for good and goes on with the chat's next", async () => {
     const { storage } = memoryStorage<string>();
     const { deliver, sent } = telegram([apiError(400, "Bad Request: message is too long")]);
-    const outbox = new Outbox<string>({ live: storage, deliver, logger: silent });
+    const outbox = new Outbox<string>({ storage: storage, deliver, logger: silent });
     const events = told(outbox);
     await outbox.enqueue("long", 7, "long", { ttlMs: 60_000 });
     await outbox.enqueue("short", 7, "short", { ttlMs: 60_000 });
@@ -132,7 +131,7 @@ describe("the sender", () => {
     const { storage } = memoryStorage<string>();
     const never = apiError(403, "Forbidden: bot can't initiate conversation with a user");
     const { deliver, sent } = telegram([never]);
-    const outbox = new Outbox<string>({ live: storage, deliver, logger: silent });
+    const outbox = new Outbox<string>({ storage: storage, deliver, logger: silent });
     const events = told(outbox);
     await outbox.enqueue("alert", 5, "alert", { ttlMs: 2 * 3_600_000, keepWhenForbidden: true });
     await outbox.enqueue("notice", 5, "notice", { ttlMs: 60_000 });
@@ -153,7 +152,7 @@ describe("the sender", () => {
   it("answers whenSent on the sent event, looking at the entry once per event rather than every few milliseconds", async () => {
     const { storage, reads } = memoryStorage<string>();
     const { deliver } = telegram([new Error("network down")]);
-    const outbox = new Outbox<string>({ live: storage, deliver, logger: silent, retryBaseMs: 10_000 });
+    const outbox = new Outbox<string>({ storage: storage, deliver, logger: silent, retryBaseMs: 10_000 });
     await outbox.enqueue("dep:x", 7, "instructions", { ttlMs: 60_000 });
     outbox.start();
     await vi.advanceTimersByTimeAsync(0);
@@ -168,7 +167,7 @@ describe("the sender", () => {
 
   it("gives up a wait at its timeout, and at once when the sender stops", async () => {
     const { storage } = memoryStorage<string>();
-    const outbox = new Outbox<string>({ live: storage, deliver: telegram().deliver, logger: silent });
+    const outbox = new Outbox<string>({ storage: storage, deliver: telegram().deliver, logger: silent });
     // Never started: nothing is sent.
     await outbox.enqueue("dep:x", 7, "instructions", { ttlMs: 60_000 });
     const timedOut = outbox.whenDrained(7, 5_000);

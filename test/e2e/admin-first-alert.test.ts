@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver } from "./chat-driver.js";
 import { openExchange, type TestUser } from "./fixtures.js";
+import { storedUser } from "./stored.js";
 
 const ADMIN_ID = 9301;
 
@@ -82,6 +83,6 @@ describe("alerts to an admin who has not opened the bot yet", () => {
     await cycle(h);
     const pending = await h.app.delivery.pending(user.id);
     expect(pending).toEqual([]);
-    expect(h.app.files!.store.users.get(user.id)!.blocked).toBe(true);
+    expect((await storedUser(h.app, user.id)).blocked).toBe(true);
   });
 });

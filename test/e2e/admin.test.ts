@@ -12,6 +12,7 @@ import { ADMIN_COMMANDS } from "../../src/bot/features/admin/commands.js";
 import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver, leadingIcon } from "./chat-driver.js";
 import { openExchange, type TestUser } from "./fixtures.js";
+import { storedExchange, storedUser } from "./stored.js";
 
 const ETH = SAMPLE_ADDRESSES.ETH!;
 const ADMIN_ID = 9001;
@@ -65,7 +66,7 @@ describe("support tools, end to end", () => {
     expect(warned).toHaveLength(ADMIN_COMMANDS.length);
     expect(warned.every((l) => l.includes(`"userId":${user.id}`) && l.includes('"level":40'))).toBe(true);
     // Nothing happened: maintenance still off.
-    expect(h.app.files!.store.settings.get("maintenance")?.on ?? false).toBe(false);
+    expect((await h.app.store.settings.getMaintenance())?.on ?? false).toBe(false);
   });
 
   it("lists the admin commands only in the admins' chats", () => {
@@ -99,7 +100,7 @@ describe("support tools, end to end", () => {
     admin.pressButton(record, `adm:r:${ex.id}`);
     await h.emulator.waitFor(() => admin.lastToast() === "Live status: deposit_received");
     await h.emulator.waitFor(() => admin.chat.byId(record.message_id)!.plain.includes("Deposit received") || undefined);
-    expect(h.app.files!.store.exchanges.get(ex.id)!.status).toBe("deposit_received");
+    expect((await storedExchange(h.app, ex.id)).status).toBe("deposit_received");
     expect(admin.chat.byId(record.message_id)!.plain).toContain("Deposit received");
     expect(user.chat.byId(ex.cardMessageId!)!.plain).toContain("Deposit received");
     expect(
@@ -115,7 +116,7 @@ describe("support tools, end to end", () => {
     await h.emulator.waitFor(() => admin.lastToast() === "Deposit instructions sent again.");
     const resent = user.chat.messages().slice(before);
     expect(resent.some((m) => m.plain === ex.depositAddress)).toBe(true);
-    expect(h.app.files!.store.exchanges.get(ex.id)!.cardMessageId).toBe(user.chat.last()!.message_id);
+    expect((await storedExchange(h.app, ex.id)).cardMessageId).toBe(user.chat.last()!.message_id);
 
     // Open the user.
     const since = admin.chat.messages().length;
@@ -248,7 +249,7 @@ describe("support tools, end to end", () => {
     expect(final.plain).toContain("sent 2, blocked 1, failed 0 (of 3)");
     expect(user.chat.last()!.text).toBe("We are <b>back</b> & running");
     expect(user.chat.last()!.parse_mode).toBeUndefined();
-    expect(h.app.files!.store.users.get(blocked.id)!.blocked).toBe(true);
+    expect((await storedUser(h.app, blocked.id)).blocked).toBe(true);
     // The preview's buttons are gone: it cannot be started twice.
     expect(admin.chat.byId(preview!.message_id)!.buttons()).toEqual([]);
   });

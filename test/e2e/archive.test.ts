@@ -75,9 +75,7 @@ describe("archived exchanges, end to end", () => {
     for (let i = 0; i < 3; i++) h.sandbox.orders.advance(ex.id);
     await h.app.poller.runCycle({ all: true });
     await h.app.delivery.idle();
-    await h.app.delivery.idle();
-    await h.app.files!.store.flush();
-    const done = h.app.files!.store.exchanges.get(ex.id);
+    const done = await h.app.store.exchanges.get(ex.id);
     expect(done?.status).toBe("success");
     expect(done?.lastNotifiedStatus).toBe("success");
     return done as ExchangeRecord;
@@ -124,12 +122,12 @@ describe("archived exchanges, end to end", () => {
   }
 
   it("finds, lists and counts an archived exchange, also after a restart", async () => {
-    const old = h.app.files!.store.exchanges.insert(oldExchange(user, 45));
+    const old = await h.app.store.exchanges.insert(oldExchange(user, 45));
     const recent = await completedExchange();
     const report = await h.app.archiver.runNow();
     expect(report.archived).toBe(1);
-    expect(h.app.files!.store.exchanges.get(old.id)).toBeUndefined();
-    expect(h.app.files!.store.exchanges.get(recent.id)).toBeDefined();
+    expect(await h.app.store.exchanges.get(old.id)).toBeUndefined();
+    expect(await h.app.store.exchanges.get(recent.id)).toBeDefined();
 
     // Out of db.json, into the month file of its creation.
     const month = old.createdAt.slice(0, 7);
@@ -145,7 +143,7 @@ describe("archived exchanges, end to end", () => {
 
     await h.restart();
     await h.app.archiver.idle();
-    expect(h.app.files!.store.exchanges.get(old.id)).toBeUndefined();
+    expect(await h.app.store.exchanges.get(old.id)).toBeUndefined();
     await expectFoundEverywhere(old, recent);
   });
 
@@ -165,9 +163,9 @@ describe("archived exchanges, end to end", () => {
       await writeFile(file, JSON.stringify(data));
     });
     await h.app.archiver.idle();
-    expect(h.app.files!.store.exchanges.get(recent.id)).toBeUndefined();
-    expect(h.app.files!.store.exchanges.get(open.id)?.status).toBe("waiting_deposit");
-    expect(h.app.files!.store.archive.totals()).toMatchObject({ count: 1, byStatus: { success: 1 } });
+    expect(await h.app.store.exchanges.get(recent.id)).toBeUndefined();
+    expect((await h.app.store.exchanges.get(open.id))?.status).toBe("waiting_deposit");
+    expect(await h.app.store.lookup.archivedTotals()).toMatchObject({ count: 1, byStatus: { success: 1 } });
 
     const [, record] = await ask(h, admin, `/find ${recent.depositAddress}`, 2);
     expect(record?.plain).toContain(`Exchange ${recent.id}`);

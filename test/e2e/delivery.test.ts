@@ -11,6 +11,7 @@ import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver, leadingIcon } from "./chat-driver.js";
 import { cycle, openExchange, type TestUser } from "./fixtures.js";
 import { until } from "../until.js";
+import { storedExchange } from "./stored.js";
 
 /** The person's messages that start with `icon` (milestones start with their status icon). */
 const starting = (user: TestUser, icon: string) =>
@@ -30,7 +31,7 @@ async function storeOnly(h: Harness, user: TestUser): Promise<ExchangeRecord> {
     refundAddress: SAMPLE_ADDRESSES.BTC!,
   });
   const at = new Date().toISOString();
-  const record = h.app.files!.store.exchanges.insert({
+  const record = await h.app.store.exchanges.insert({
     id: created.id,
     userId: user.id,
     chatId: user.id,
@@ -50,7 +51,6 @@ async function storeOnly(h: Harness, user: TestUser): Promise<ExchangeRecord> {
     updatedAt: at,
     lastNotifiedStatus: "waiting_deposit",
   });
-  await h.app.files!.store.flush();
   return record;
 }
 
@@ -87,7 +87,7 @@ describe("delivery, end to end", () => {
     expect(intros(user)).toHaveLength(1);
     expect(user.chat.messages().filter((m) => m.plain === order.depositAddress)).toHaveLength(1);
     expect(await h.app.delivery.entry(`dep:${order.id}`, user.id)).toMatchObject({ state: "sent", attempts: 1 });
-    expect(h.app.files!.store.exchanges.get(order.id)!.cardMessageId).toBe(user.chat.last()!.message_id);
+    expect((await storedExchange(h.app, order.id)).cardMessageId).toBe(user.chat.last()!.message_id);
   });
 
   it("keeps trying after a restart when Telegram is still failing, and sends the rest once", async () => {
@@ -166,7 +166,7 @@ describe("delivery, end to end", () => {
     h.sandbox.orders.advance(ex.id);
     h.sandbox.orders.advance(ex.id);
     await cycle(h);
-    expect(h.app.files!.store.exchanges.get(ex.id)!.status).toBe("sending");
+    expect((await storedExchange(h.app, ex.id)).status).toBe("sending");
 
     // The poller asks; the answer ("sending", as of now) takes 800 ms to come back.
     h.sandbox.faults.inject({ kind: "delay", ms: 800, endpoint: "exchange-status", times: 1 });
@@ -180,7 +180,7 @@ describe("delivery, end to end", () => {
     await cycle(h);
     await chat.settle();
 
-    const stored = h.app.files!.store.exchanges.get(ex.id)!;
+    const stored = await storedExchange(h.app, ex.id);
     expect(stored.status).toBe("success");
     expect(stored.statusHistory.map((s) => s.status)).toEqual(["waiting_deposit", "sending", "success"]);
     expect(starting(user, "✅")).toHaveLength(1);
@@ -192,7 +192,7 @@ describe("delivery, end to end", () => {
     expect(card.plain).toContain(`Deposit address: ${ex.depositAddress}`);
     h.sandbox.orders.deposit(ex.id);
     await cycle(h);
-    expect(user.chat.byId(h.app.files!.store.exchanges.get(ex.id)!.cardMessageId!)!.plain).not.toContain("Deposit address:");
+    expect(user.chat.byId((await storedExchange(h.app, ex.id)).cardMessageId!)!.plain).not.toContain("Deposit address:");
   });
 
   it("gives a way to pay when the exchange was already created: the instructions if never sent, else the card", async () => {
@@ -217,7 +217,7 @@ describe("delivery, end to end", () => {
     // (The 2 s wait above can run out on a loaded machine before the 403 comes back.)
     await until(async () => (await h.app.delivery.entry(`dep:${record.id}`, record.chatId))?.state !== "pending");
     expect((await h.app.delivery.entry(`dep:${record.id}`, record.chatId))!.state).toBe("blocked");
-    expect(h.app.files!.store.users.get(user.id)?.blocked ?? true).toBe(true);
+    expect((await h.app.store.users.get(user.id))?.blocked ?? true).toBe(true);
     await chat.settle();
     expect(h.emulator.callsOf("sendMessage").filter((c) => c.error?.code === 403)).toHaveLength(1);
     expect(h.emulator.callsOf("sendMessage").filter((c) => /Exchange created/.test(String(c.params.text)))).toHaveLength(1);

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
 import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver } from "./chat-driver.js";
+import { storedExchange } from "./stored.js";
 
 const XRP_ADDRESS = SAMPLE_ADDRESSES.XRP!;
 const XLM_ADDRESS = SAMPLE_ADDRESSES.XLM!;
@@ -75,7 +76,7 @@ describe("the exchange flow, end to end", () => {
       refundAddress: XRP_ADDRESS,
       refundTag: "12345",
     });
-    const stored = h.app.files!.store.exchanges.get(order.id)!;
+    const stored = await storedExchange(h.app, order.id);
     expect(stored).toMatchObject({
       userId: 2001,
       chatId: 2001,
@@ -293,11 +294,11 @@ describe("flow expiry", () => {
       const chat = new ChatDriver(h, h.emulator.user({ id: 2002, first_name: "Bo", language_code: "en" }));
       await chat.send("/exchange", "Which coin do you send?");
       // The flow's state is written once its update is handled, just after the prompt is sent.
-      await vi.waitFor(() => expect([...h.app.files!.live.conversations.keys()]).toHaveLength(1));
+      await vi.waitFor(async () => expect(await h.app.store.conversations.keys()).toHaveLength(1));
       const since = chat.mark();
       await h.app.expireFlows(new Date(Date.now() + 61_000));
       await chat.waitNew("expired after 1 minute without activity", since);
-      expect([...h.app.files!.live.conversations.keys()]).toHaveLength(0);
+      expect(await h.app.store.conversations.keys()).toHaveLength(0);
       await chat.send("BTC", "I did not understand");
     } finally {
       await h.close();

@@ -48,7 +48,7 @@ describe("the exchange flow after a crash", () => {
     const askTag = await chat.send(XRP, "Send the Destination tag");
     await chat.settle();
     const chatId = chat.user.id;
-    expect(h.app.files!.live.kv<FlowRecord>(FLOW_RECORDS).get(String(chatId))?.step).toBe("destinationTag");
+    expect((await h.app.store.kv<FlowRecord>(FLOW_RECORDS).get(String(chatId)))?.step).toBe("destinationTag");
     // The kill came right after the tag prompt was sent: the record had it, the state never did.
     await h.restart(async () => {
       const live = await openStore({ dataDir: h.dataDir, fileName: "live.json" });
@@ -70,14 +70,14 @@ describe("the exchange flow after a crash", () => {
     await chat.press(card, "x:confirm", "Exchange created");
     const [order] = h.sandbox.orders.list();
     expect(order).toMatchObject({ destinationTag: "123456", destinationAddress: XRP });
-    expect(h.app.files!.store.exchanges.get(order!.id)).toMatchObject({ amountFrom: "0.1", destinationTag: "123456" });
+    expect(await h.app.store.exchanges.get(order!.id)).toMatchObject({ amountFrom: "0.1", destinationTag: "123456" });
   });
 
   it("tells the person and support when the process died waiting for exchange-create, and never creates it again", async () => {
     const { card } = await chat.toConfirmationCard();
     await chat.settle();
     const chatId = chat.user.id;
-    const journal = h.app.files!.live.kv<FlowRecord>(FLOW_RECORDS).get(String(chatId))!;
+    const journal = (await h.app.store.kv<FlowRecord>(FLOW_RECORDS).get(String(chatId)))!;
     // The kill came while exchange-create was on its way: the marker was pending, the journal
     // said "creating", and the order may exist at the service.
     await h.restart(async () => {
@@ -98,14 +98,14 @@ describe("the exchange flow after a crash", () => {
     await sent.handled;
     await chat.settle();
     expect(h.sandbox.requests.count("exchange-create")).toBe(0);
-    expect(h.app.files!.store.kv<CreateMarker>(CREATE_MARKERS).get(journal.draftId)?.state).toBe("in-doubt");
+    expect((await h.app.store.kv<CreateMarker>(CREATE_MARKERS).get(journal.draftId))?.state).toBe("in-doubt");
   });
 
   it("offers the card again when the process died before exchange-create was sent", async () => {
     await chat.toConfirmationCard();
     await chat.settle();
     const chatId = chat.user.id;
-    const journal = h.app.files!.live.kv<FlowRecord>(FLOW_RECORDS).get(String(chatId))!;
+    const journal = (await h.app.store.kv<FlowRecord>(FLOW_RECORDS).get(String(chatId)))!;
     await h.restart(async () => {
       const live = await openStore({ dataDir: h.dataDir, fileName: "live.json" });
       live.kv<FlowRecord>(FLOW_RECORDS).set(String(chatId), { ...journal, seq: journal.seq + 1, step: "creating" });
@@ -129,7 +129,7 @@ describe("the exchange flow after a crash", () => {
     expect(chat.user.chat.byId(card.message_id)!.buttons()).toEqual([]);
     expect(chat.user.chat.last()!.buttons()).toEqual([]);
     expect(h.sandbox.requests.count("exchange-create")).toBe(1);
-    expect(h.app.files!.live.conversations.keys()).toEqual([]);
+    expect(await h.app.store.conversations.keys()).toEqual([]);
   });
   it("treats an order the service made but the store refused as in doubt, not as a crash", async () => {
     const eve = new ChatDriver(h, h.emulator.user({ id: 3199, first_name: "Eve", language_code: "en" }));
@@ -141,7 +141,7 @@ describe("the exchange flow after a crash", () => {
     const remove = h.sandbox.onRequest((event) => {
       if (event.request.endpoint !== "exchange-create" || event.phase !== "answered") return;
       remove();
-      h.app.files!.store.exchanges.insert({ ...earlier, id: h.sandbox.orders.list().at(-1)!.id });
+      void h.app.store.exchanges.insert({ ...earlier, id: h.sandbox.orders.list().at(-1)!.id });
     });
     await chat.press(card, "x:confirm", "I could not confirm whether your exchange");
     const admin = h.emulator.user({ id: ADMIN_ID });

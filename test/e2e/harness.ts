@@ -146,7 +146,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     async snapshot() {
       const dir = await mkdtemp(join(tmpdir(), "swapbot-e2e-crash-"));
       dirs.push(dir);
-      const from = app!.files!.store.file.replace(/[^/\\]+$/, "");
+      const from = current.dataDir;
       for (const name of await readdir(from)) {
         if (name.endsWith(".json")) await copyFile(join(from, name), join(dir, name));
       }

@@ -27,8 +27,7 @@ describe("the exchange flow on a 900-coin catalog", () => {
 
   it(`keeps at most 8 KB per open flow on disk, with ${FLOWS} flows open`, async () => {
     const size = async () => (await stat(join(h.dataDir, "live.json"))).size + (await stat(join(h.dataDir, "db.json"))).size;
-    await h.app.files!.store.flush();
-    await h.app.files!.live.flush();
+    await h.app.store.whenDurable();
     const before = await size();
     await Promise.all(
       Array.from({ length: FLOWS }, async (_, i) => {
@@ -45,9 +44,8 @@ describe("the exchange flow on a 900-coin catalog", () => {
       }),
     );
     await new ChatDriver(h, h.emulator.user({ id: 1 })).settle(300);
-    await h.app.files!.store.flush();
-    await h.app.files!.live.flush();
-    expect(h.app.files!.live.conversations.keys()).toHaveLength(FLOWS);
+    await h.app.store.whenDurable();
+    expect(await h.app.store.conversations.keys()).toHaveLength(FLOWS);
     const perFlow = ((await size()) - before) / FLOWS;
     console.log(`bytes on disk per open flow with the large catalog: ${perFlow.toFixed(0)}`);
     expect(perFlow).toBeLessThanOrEqual(MAX_BYTES_PER_FLOW);

@@ -91,7 +91,7 @@ describe("health and metrics on PORT (real app, emulator, sandbox)", () => {
     await chat.send("/exchange", "Which coin do you send?");
     const exchange = await openExchange(h, user);
     await h.app.poller.runCycle({ all: true });
-    await h.app.files!.store.flush();
+    await h.app.store.whenDurable();
 
     const res = await get(h, "/metrics");
     expect(res.status).toBe(200);

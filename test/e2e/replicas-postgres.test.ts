@@ -92,6 +92,8 @@ describe("two replicas and a create in flight", () => {
     const markers = h.app.store.kv<CreateMarker>(CREATE_MARKERS);
     const states = async () => (await markers.entries()).map(([, m]) => m.state);
     await until(async () => (await states()).includes("pending"));
+    // The marker is written before the request goes out: wait for the request to arrive.
+    await until(() => h.sandbox.requests.count("exchange-create") > 0);
     expect(h.sandbox.requests.count("exchange-create")).toBe(1);
 
     // Another replica starts meanwhile: its start settles nothing.
@@ -120,7 +122,7 @@ describe("two replicas and a create in flight", () => {
     await chat.toConfirmationCard();
     await chat.settle();
     const chatId = chat.user.id;
-    const journals = h.app.live.kv<FlowRecord>(FLOW_RECORDS);
+    const journals = h.app.store.kv<FlowRecord>(FLOW_RECORDS);
     const journal = (await journals.get(String(chatId)))!;
     // What a replica that died waiting for exchange-create leaves in the database.
     const at = new Date().toISOString();

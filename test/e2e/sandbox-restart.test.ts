@@ -12,6 +12,7 @@ import { loadDevConfig, startDevSystem } from "../../src/devtools/system.js";
 import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
 import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver } from "./chat-driver.js";
+import { storedExchange } from "./stored.js";
 
 /** One poller cycle over every open exchange, then every notice it caused. */
 async function cycle(h: Harness) {
@@ -51,7 +52,7 @@ describe("a restart of the bot and the sandbox exchange together", () => {
     for (let i = 0; i < 3; i++) h.sandbox.orders.advance(order!.id);
     await cycle(h);
     await chat.waitNew(`Exchange ${order!.id} is complete`, 0);
-    const done = h.app.files!.store.exchanges.get(order!.id)!;
+    const done = await storedExchange(h.app, order!.id);
     expect(done.status).toBe("success");
     expect(done.txId).toBe(h.sandbox.orders.get(order!.id)!.txId);
     expect(done.tracking?.stoppedReason).toBeUndefined();

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver } from "./chat-driver.js";
 import { openExchange, type TestUser } from "./fixtures.js";
+import { storedExchange } from "./stored.js";
 
 const ADMIN_ID = 9201;
 
@@ -75,10 +76,10 @@ describe("an exchange the service does not know", () => {
 
   it("gives it up after five answers: the card says why, and support gets an alert of its own kind", async () => {
     const ex = await openExchange(h, user);
-    const cardId = h.app.files!.store.exchanges.get(ex.id)!.cardMessageId!;
+    const cardId = (await storedExchange(h.app, ex.id)).cardMessageId!;
     await h.restart(undefined, { sandbox: true });
     for (let i = 0; i < 5; i++) await cycle(h);
-    expect(h.app.files!.store.exchanges.get(ex.id)!.tracking).toMatchObject({ stoppedReason: "not-found", notFoundCount: 5 });
+    expect((await storedExchange(h.app, ex.id)).tracking).toMatchObject({ stoppedReason: "not-found", notFoundCount: 5 });
 
     const card = user.chat.byId(cardId)!;
     expect(card.plain).toContain("The exchange service does not know this exchange, so it is no longer checked automatically");

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "./harness.js";
 import { leadingIcon } from "./chat-driver.js";
 import { cycle, exchangeInChatToSuccess, iconsFrom, openExchange, type TestUser } from "./fixtures.js";
+import { storedExchange, storedUser } from "./stored.js";
 
 /** The bot's messages in the person's chat that are order cards (they carry the refresh button). */
 function cards(user: TestUser, id: string) {
@@ -62,7 +63,7 @@ describe("status tracking, end to end", () => {
     expect(after[1]!.plain).toContain(order.txId!);
     expect(cards(user, ex.id)).toHaveLength(1);
 
-    const stored = h.app.files!.store.exchanges.get(ex.id)!;
+    const stored = await storedExchange(h.app, ex.id);
     expect(stored.statusHistory.map((s) => s.status)).toEqual(["waiting_deposit", "deposit_received", "exchanging", "sending", "success"]);
     expect(stored.lastNotifiedStatus).toBe("success");
     // Final: no longer polled, nothing more said.
@@ -84,7 +85,7 @@ describe("status tracking, end to end", () => {
     // The process "dies" after the store write and the notice's entry, before the send.
     await h.app.delivery.stop();
     await h.app.poller.runCycle({ all: true });
-    expect(h.app.files!.store.exchanges.get(ex.id)!.status).toBe("deposit_received");
+    expect((await storedExchange(h.app, ex.id)).status).toBe("deposit_received");
     expect(user.chat.messages()).toHaveLength(start);
 
     await h.restart();
@@ -114,7 +115,7 @@ describe("status tracking, end to end", () => {
     const down = await cycle(h);
     expect(down.failed).toBe(down.checked);
     expect(h.app.poller.backoffLevel).toBe(1);
-    expect(h.app.files!.store.exchanges.get(ex.id)!.status).toBe("waiting_deposit");
+    expect((await storedExchange(h.app, ex.id)).status).toBe("waiting_deposit");
     expect(user.chat.messages()).toHaveLength(start);
 
     h.sandbox.faults.up();
@@ -129,15 +130,15 @@ describe("status tracking, end to end", () => {
     user.blockBot();
     h.sandbox.orders.deposit(ex.id);
     await cycle(h);
-    expect(h.app.files!.store.users.get(user.id)!.blocked).toBe(true);
+    expect((await storedUser(h.app, user.id)).blocked).toBe(true);
     const callsAfterBlock = h.emulator.calls.length;
 
     h.sandbox.orders.advance(ex.id);
     await cycle(h);
-    expect(h.app.files!.store.exchanges.get(ex.id)!.status).toBe("exchanging");
+    expect((await storedExchange(h.app, ex.id)).status).toBe("exchanging");
     // Not one more attempt to reach them.
     expect(h.emulator.calls.slice(callsAfterBlock).filter((c) => c.method !== "getUpdates")).toEqual([]);
-    expect(h.app.files!.store.exchanges.get(ex.id)!.lastNotifiedStatus).toBe("exchanging");
+    expect((await storedExchange(h.app, ex.id)).lastNotifiedStatus).toBe("exchanging");
   });
 
   it("shows a status the spec does not list as it is, with a neutral icon, and keeps polling it", async () => {
@@ -181,7 +182,7 @@ describe("status tracking, end to end", () => {
     expect(fresh.plain).toContain("Deposit received");
     expect(user.chat.messages().slice(since)[0]!.plain).toContain("has arrived");
     await asked.handled;
-    expect(h.app.files!.store.exchanges.get(ex.id)!.cardMessageId).toBe(fresh.message_id);
+    expect((await storedExchange(h.app, ex.id)).cardMessageId).toBe(fresh.message_id);
     expect(h.sandbox.requests.count("exchange-status")).toBe(requests + 1);
     // The poller sees nothing new afterwards: the notice is not sent twice.
     await cycle(h);
@@ -230,7 +231,7 @@ describe("status tracking, end to end", () => {
     h.emulator.failNext("editMessageText", { code: 400, description: "Bad Request: message to edit not found" });
     h.sandbox.orders.advance(ex.id);
     await cycle(h);
-    const moved = h.app.files!.store.exchanges.get(ex.id)!.cardMessageId!;
+    const moved = (await storedExchange(h.app, ex.id)).cardMessageId!;
     expect(moved).not.toBe(ex.cardMessageId);
     expect(user.chat.byId(moved)!.plain).toContain("Exchanging");
 
@@ -240,8 +241,8 @@ describe("status tracking, end to end", () => {
     });
     h.sandbox.orders.advance(ex.id);
     await cycle(h);
-    expect(h.app.files!.store.exchanges.get(ex.id)!.cardMessageId).toBe(moved);
-    expect(h.app.files!.store.exchanges.get(ex.id)!.lastNotifiedStatus).toBe("sending");
+    expect((await storedExchange(h.app, ex.id)).cardMessageId).toBe(moved);
+    expect((await storedExchange(h.app, ex.id)).lastNotifiedStatus).toBe("sending");
   });
 });
 

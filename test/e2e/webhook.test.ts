@@ -86,7 +86,7 @@ describe("webhook mode, end to end (emulator posting like Telegram)", () => {
     await chat.waitNew("I will tell you about every status change", since);
     const order = h.sandbox.orders.list()[0]!;
     expect(order).toMatchObject({ from: "BTC", to: "ETH" });
-    expect(h.app.files!.store.exchanges.get(order.id)).toMatchObject({ userId: 5001, status: "waiting_deposit" });
+    expect(await h.app.store.exchanges.get(order.id)).toMatchObject({ userId: 5001, status: "waiting_deposit" });
     await chat.settle();
     const ids = h.emulator.webhookDeliveries.map((d) => d.update_id);
     expect(ids.length).toBeGreaterThanOrEqual(9);
@@ -111,7 +111,7 @@ describe("webhook mode, end to end (emulator posting like Telegram)", () => {
     expect((await post(startUpdate(900_003, 6001), `${WEBHOOK_SECRET}x`)).status).toBe(401);
     await sleep(300);
     expect(h.emulator.calls.length).toBe(callsBefore);
-    expect(h.app.files!.store.users.get(6001)).toBeUndefined();
+    expect(await h.app.store.users.get(6001)).toBeUndefined();
     // Other paths are not the webhook at all.
     expect(
       (
@@ -126,7 +126,7 @@ describe("webhook mode, end to end (emulator posting like Telegram)", () => {
     // The same request with the right secret is handled: the refusals above were not a broken probe.
     expect((await post(startUpdate(900_005, 6001), WEBHOOK_SECRET)).status).toBe(200);
     await h.emulator.waitFor(() => h.emulator.callsOf("sendMessage").some((c) => String(c.params.chat_id) === "6001"));
-    expect(h.app.files!.store.users.get(6001)).toBeDefined();
+    expect(await h.app.store.users.get(6001)).toBeDefined();
   });
 
   it("answers Telegram before a slow handler ends, so the update is delivered and handled once", async () => {

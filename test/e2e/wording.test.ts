@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
 import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver, flowButtonData, type Expectation } from "./chat-driver.js";
+import { storedExchange } from "./stored.js";
 
 const ADMIN_ID = 3901;
 
@@ -66,7 +67,7 @@ describe("wording", () => {
     expect(all).toMatch(/You get: ≈ [\d\s\u202f.]+ USDT · BEP20/); // the quote and the card
     expect(all).toMatch(/Withdrawal fee: ≈ [\d.]+ USDT · BEP20/);
     expect(all).toMatch(/Send exactly 0\.1 BTC to the address below\. You will get ≈ [\d\s\u202f.]+ USDT · BEP20/);
-    expect(h.app.files!.store.exchanges.get(id)!.labels).toEqual({ from: "BTC", to: "USDT · BEP20" });
+    expect((await storedExchange(h.app, id)).labels).toEqual({ from: "BTC", to: "USDT · BEP20" });
 
     const history = await chat.send("/history", "Your exchanges");
     expect(history.buttons()[0]!.text).toMatch(/0\.1 BTC → USDT · BEP20/);
@@ -91,7 +92,7 @@ describe("wording", () => {
     it(`promises no amount on the card of a ${status} exchange, and says what happened`, async () => {
       const chat = new ChatDriver(h, h.emulator.user({ id: 3904, first_name: "Ada", language_code: "en" }));
       const id = await exchangeTo(chat, "ETH", SAMPLE_ADDRESSES.ETH!);
-      const cardId = h.app.files!.store.exchanges.get(id)!.cardMessageId!;
+      const cardId = (await storedExchange(h.app, id)).cardMessageId!;
       expect(chat.user.chat.byId(cardId)!.plain).toMatch(/You get: ≈ [\d\s\u202f.]+ ETH/);
       if (status !== "time_expired") h.sandbox.orders.deposit(id);
       h.sandbox.orders.fail(id, status);

@@ -3,7 +3,9 @@
  * lowdb store wrapped by fileDataStore (file.test.ts) and the PostgreSQL store (postgres.test.ts).
  * A behaviour the bot relies on belongs here, so the two backends cannot drift apart.
  *
- * `open()` must return a new, empty store each time; the suite closes what it opened.
+ * `open()` must return a new, empty store each time; `openAgain(store)` another instance on the same
+ * data, as a second process would open it (it reads what is durable, not the first one's memory).
+ * The suite closes what it opened.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { ExchangeRecord, UserRecord } from "../../../src/domain/types.js";
@@ -25,12 +27,21 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
 const ids = (records: readonly ExchangeRecord[]): string[] => records.map((e) => e.id);
 const claimedIds = (claims: readonly DueClaim[]): string[] => claims.map((c) => c.exchange.id);
 
-export function defineDataStoreContract(open: () => Promise<DataStore>): void {
+export function defineDataStoreContract(open: () => Promise<DataStore>, openAgain: (store: DataStore) => Promise<DataStore>): void {
   const opened: DataStore[] = [];
   const fresh = async (): Promise<DataStore> => {
     const store = await open();
     opened.push(store);
     return store;
+  };
+  /** What another instance finds on disk (or in the database) now; it is closed again at once. */
+  const durable = async <T>(store: DataStore, read: (other: DataStore) => Promise<T>): Promise<T> => {
+    const other = await openAgain(store);
+    try {
+      return await read(other);
+    } finally {
+      await other.close();
+    }
   };
   afterEach(async () => {
     await Promise.all(opened.splice(0).map((s) => s.close()));
@@ -183,7 +194,12 @@ export function defineDataStoreContract(open: () => Promise<DataStore>): void {
     it("all() yields every exchange in insertion order, past any page size", async () => {
       const store = await fresh();
       const n = 1205;
-      for (let i = 0; i < n; i++) await store.exchanges.insert(exchange({ id: `x${String(n - i).padStart(5, "0")}` }));
+      const insert = (i: number) => store.exchanges.insert(exchange({ id: `x${String(n - i).padStart(5, "0")}` }));
+      // The first and the last one alone, the others at once (a new exchange is written through:
+      // one at a time would be a file write each on lowdb).
+      await insert(0);
+      await Promise.all(Array.from({ length: n - 2 }, (_, i) => insert(i + 1)));
+      await insert(n - 1);
       await store.exchanges.update("x01205", { status: "success" });
       const all = await collect(store.exchanges.all());
       expect(all).toHaveLength(n);
@@ -765,15 +781,69 @@ export function defineDataStoreContract(open: () => Promise<DataStore>): void {
   });
 
   describe("durability and closing", () => {
-    it("flush and whenDurable resolve; close refuses later writes with StoreClosedError", async () => {
+    it("a write to a written-through namespace is durable when it resolves: another instance reads it", async () => {
+      const store = await fresh();
+      await store.kv<{ n: number }>("outbox").set("chat:1:a", { n: 1 });
+      await store.kv<string>("flow-journal").update("1", () => "step");
+      await store.conversations.set("c1", { state: 1 });
+      await store.kv<string>("exchange-create").add("d1", "pending");
+      await store.kv<string>("broadcast:b1").add("7", "sending");
+      await store.kv<number>("cards").set("e1", 5);
+      expect(
+        await durable(store, async (other) => ({
+          outbox: await other.kv("outbox").get("chat:1:a"),
+          journal: await other.kv("flow-journal").get("1"),
+          conversation: await other.conversations.get("c1"),
+          marker: await other.kv("exchange-create").get("d1"),
+          mark: await other.kv("broadcast:b1").get("7"),
+          card: await other.kv("cards").get("e1"),
+        })),
+      ).toEqual({ outbox: { n: 1 }, journal: "step", conversation: { state: 1 }, marker: "pending", mark: "sending", card: 5 });
+
+      await store.kv("outbox").delete("chat:1:a");
+      await store.kv<string>("flow-journal").update("1", () => undefined);
+      expect(
+        await durable(store, async (other) => [await other.kv("outbox").has("chat:1:a"), await other.kv("flow-journal").has("1")]),
+      ).toEqual([false, false]);
+    });
+
+    it("a new exchange and the maintenance switch are durable when they resolve", async () => {
+      const store = await fresh();
+      await store.exchanges.insert(exchange({ id: "new" }));
+      await store.settings.setMaintenance({ on: true, message: "soon" });
+      expect(
+        await durable(store, async (other) => ({
+          rec: await other.exchanges.get("new"),
+          maintenance: await other.settings.getMaintenance(),
+        })),
+      ).toEqual({ rec: exchange({ id: "new" }), maintenance: { on: true, message: "soon" } });
+    });
+
+    it("whenDurable makes coalesced writes durable too", async () => {
+      const store = await fresh();
+      await store.exchanges.insert(exchange({ id: "a" }));
+      await store.exchanges.update("a", { status: "finished" });
+      await store.users.upsertSeen({ id: 1, first_name: "A" }, t0);
+      await store.kv<number>("metrics").set("k", 3);
+      await store.whenDurable();
+      expect(
+        await durable(store, async (other) => ({
+          status: (await other.exchanges.get("a"))?.status,
+          user: (await other.users.get(1))?.firstName,
+          metric: await other.kv("metrics").get("k"),
+        })),
+      ).toEqual({ status: "finished", user: "A", metric: 3 });
+    });
+
+    it("close makes everything durable and refuses later writes with StoreClosedError", async () => {
       const store = await fresh();
       await store.exchanges.insert(exchange({ id: "a" }));
       await store.users.upsertSeen({ id: 1, first_name: "A" }, t0);
       await store.kv<number>("k").set("present", 1);
-      await store.flush();
       await store.whenDurable();
       await store.close();
       await store.close();
+      expect(await durable(store, (other) => other.kv("k").get("present"))).toBe(1);
       const kv = store.kv<number>("k");
       const refused: Array<Promise<unknown>> = [
         store.exchanges.insert(exchange({ id: "b" })),

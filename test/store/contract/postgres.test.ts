@@ -20,7 +20,7 @@ describe("DataStore contract: postgres", () => {
     await store.close();
   });
 
-  defineDataStoreContract(emptyStore);
+  defineDataStoreContract(emptyStore, () => openPostgresStore({ url: contractUrl as string }));
 });
 
 let contractUrl: string | undefined;

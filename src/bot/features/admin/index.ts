@@ -231,12 +231,10 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
     const settings = deps.store.settings;
     if (mode === "on") {
       await settings.setMaintenance(message ? { on: true, message } : { on: true });
-      await deps.store.flush();
       deps.logger.warn({ adminId: ctx.from.id }, "maintenance on: new exchanges paused");
       await ctx.reply(ctx.t("admin-maint-on", { message: escapeHtml(message || "—") }));
     } else if (mode === "off") {
       await settings.setMaintenance({ on: false });
-      await deps.store.flush();
       deps.logger.warn({ adminId: ctx.from.id }, "maintenance off: new exchanges open");
       await ctx.reply(ctx.t("admin-maint-off"));
     } else {

@@ -47,7 +47,7 @@ export async function pendingCreates(store: Pick<DataStore, "kv">): Promise<Arra
 /**
  * A create whose process stopped waiting for the service (it died, or its update failed) is now in
  * doubt: marks it so, unless it is not pending any more, and returns its attempt for the caller to
- * tell the person and support. The caller makes it durable (`store.flush()`) before telling.
+ * tell the person and support. Durable when it resolves (the markers are written through).
  */
 export function takeInterruptedCreate(store: Pick<DataStore, "kv">, draftId: string): Promise<CreateAttempt | undefined> {
   // Re-checked in the same step as the change: a create that finished meanwhile stays finished,
@@ -136,7 +136,6 @@ export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Pro
   // The marker is the once-only guarantee: `add` lets exactly one attempt (of this process or of
   // another one sharing the store) have it; every other attempt finds the first one's marker.
   if (!(await markers.add(req.draftId, { state: "pending", owner: deps.processId, ...attempt }))) return earlierAttempt(deps, req);
-  await deps.store.flush();
   let created;
   try {
     created = await deps.partner.createExchange({
@@ -160,7 +159,6 @@ export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Pro
     }
     const reason = err instanceof PartnerError ? err.kind : "internal";
     await markers.set(req.draftId, { state: "in-doubt", reason, ...attempt });
-    await deps.store.flush();
     deps.logger.error(
       { err, draftId: req.draftId, chatId: req.chatId, userId: req.userId },
       "exchange-create answer lost: the order may exist; not creating it again",
@@ -198,7 +196,6 @@ export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Pro
     // store that is closing): the person must not be left at "Creating…", nor create it again.
     const reason = `stored: ${created.id}`;
     await markers.set(req.draftId, { state: "in-doubt", reason, ...attempt });
-    await deps.store.flush().catch(() => undefined);
     deps.logger.error(
       { err, draftId: req.draftId, exchangeId: created.id },
       "exchange created at the service but not stored; support must take it over",
@@ -208,7 +205,6 @@ export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Pro
   }
   await markers.set(req.draftId, { state: "done", exchangeId: record.id });
   await countFunnel(deps.store, "confirmed");
-  await deps.store.flush();
   deps.logger.info({ exchangeId: record.id, userId: req.userId, pair: `${req.from}/${req.to}`, amount: req.amount }, "exchange created");
   return { kind: "created", record };
 }

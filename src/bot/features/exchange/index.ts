@@ -49,7 +49,7 @@ export function exchangeFeature(deps: BotDeps): Composer<BotContext> {
         type: "key",
         version: FLOW_VERSION,
         getStorageKey: (ctx) => (ctx.chatId === undefined ? undefined : conversationKey(ctx.chatId)),
-        adapter: conversationAdapter(deps.live, deps.now),
+        adapter: conversationAdapter(deps.store, deps.now),
       },
     }),
   );
@@ -98,7 +98,7 @@ export function exchangeFeature(deps: BotDeps): Composer<BotContext> {
 const enterNextSteps: MiddlewareFn<BotContext> = async (ctx, next) => {
   const chatId = ctx.chat?.type === "private" ? ctx.chat.id : undefined;
   if (chatId === undefined || ctx.conversation.active(EXCHANGE_FLOW_ID) === 0) return next();
-  const seq = (await readRecord(ctx.deps.live, chatId))?.seq;
+  const seq = (await readRecord(ctx.deps.store, chatId))?.seq;
   await next();
   await enterSteps(ctx, chatId, seq);
 };
@@ -106,14 +106,14 @@ const enterNextSteps: MiddlewareFn<BotContext> = async (ctx, next) => {
 /** With no flow state for the chat, a flow input answers the step the record shows (module comment). */
 const answerFromRecord: MiddlewareFn<BotContext> = async (ctx, next) => {
   const chatId = ctx.chat?.type === "private" ? ctx.chat.id : undefined;
-  const record = chatId !== undefined && isFlowInput(ctx) ? await readRecord(ctx.deps.live, chatId) : undefined;
+  const record = chatId !== undefined && isFlowInput(ctx) ? await readRecord(ctx.deps.store, chatId) : undefined;
   if (chatId === undefined || record === undefined) return next();
   await resume(ctx, chatId, record, next);
 };
 
 /** A flow input found the record without the plugin's state: the step on screen takes it. */
 async function resume(ctx: BotContext, chatId: number, record: FlowRecord, next: () => Promise<void>): Promise<void> {
-  const live = ctx.deps.live;
+  const live = ctx.deps.store;
   const age = ctx.deps.now().getTime() - Date.parse(record.at);
   if (record.step === "ended" || !(age < ctx.deps.config.flowTimeoutMs)) {
     // Over, or left longer than a flow waits: the update is not the flow's.
@@ -167,7 +167,7 @@ async function enterSteps(ctx: BotContext, chatId: number, seq: number | undefin
   for (let pass = 0; pass <= Object.keys(STEPS).length; pass++) {
     if (start === undefined) {
       if (ctx.conversation.active(EXCHANGE_FLOW_ID) > 0) return;
-      const record = await readRecord(ctx.deps.live, chatId);
+      const record = await readRecord(ctx.deps.store, chatId);
       if (record === undefined || record.seq === seq || record.step === "ended" || record.step === "creating") return;
       seq = record.seq;
       start = { kind: "step", draftId: record.draftId, draft: record.draft };
@@ -198,5 +198,5 @@ async function openFlow(ctx: BotContext, prefill?: FlowPrefill): Promise<void> {
   await countFunnel(ctx.deps.store, "flow_started");
   // Entering while a flow is active would leave two; start over cleanly instead.
   await ctx.conversation.exitAll();
-  await enterSteps(ctx, ctx.chat.id, (await readRecord(ctx.deps.live, ctx.chat.id))?.seq, { kind: "new", prefill });
+  await enterSteps(ctx, ctx.chat.id, (await readRecord(ctx.deps.store, ctx.chat.id))?.seq, { kind: "new", prefill });
 }

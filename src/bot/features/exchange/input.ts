@@ -76,7 +76,7 @@ export async function sendPrompt(scope: StepScope, text: string, replyMarkup?: I
   scope.recorded = false;
   if (scope.answering) return { chatId, messageId: ctx.callbackQuery?.message?.message_id, step };
   const messageId = await conversation.external(async (octx) => {
-    if (unrecorded) await writeRecord(octx.deps.live, chatId, { step, draftId, draft, owner: octx.deps.processId }, octx.deps.now());
+    if (unrecorded) await writeRecord(octx.deps.store, chatId, { step, draftId, draft, owner: octx.deps.processId }, octx.deps.now());
     return (await octx.api.sendMessage(chatId, text, { reply_markup: replyMarkup })).message_id;
   });
   return { chatId, messageId, step };
@@ -86,7 +86,7 @@ export async function sendPrompt(scope: StepScope, text: string, replyMarkup?: I
 export async function recordStep(scope: StepScope, step: RecordStep, draft: Draft): Promise<void> {
   const chatId = required(scope.ctx.chat, "the chat of the flow").id;
   await scope.conversation.external(async (octx) => {
-    await writeRecord(octx.deps.live, chatId, { step, draftId: scope.draftId, draft, owner: octx.deps.processId }, octx.deps.now());
+    await writeRecord(octx.deps.store, chatId, { step, draftId: scope.draftId, draft, owner: octx.deps.processId }, octx.deps.now());
   });
 }
 

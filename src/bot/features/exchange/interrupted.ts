@@ -74,7 +74,7 @@ export async function settleInterruptedCreates(deps: BotDeps, opts: SettleOption
     if (!found) chats.set(chatId, (found = { drafts: new Set(), owners: new Set() }));
     return found;
   };
-  for (const [chatId, entry] of await recordEntries(deps.live)) {
+  for (const [chatId, entry] of await recordEntries(deps.store)) {
     if (entry.step !== "creating" || !old(entry.at)) continue;
     const found = of(chatId);
     found.recordSeq = entry.seq;
@@ -106,7 +106,7 @@ export async function settleInterruptedCreates(deps: BotDeps, opts: SettleOption
 async function settleChat(deps: BotDeps, chatId: number, found: Found): Promise<InterruptedReport> {
   const report: InterruptedReport = { inDoubt: 0, notSent: 0, finished: 0 };
   // Read again: an entry that moved on since it was seen belonged to a create that finished.
-  const entry = found.recordSeq === undefined ? undefined : await readRecord(deps.live, chatId);
+  const entry = found.recordSeq === undefined ? undefined : await readRecord(deps.store, chatId);
   const record = entry?.step === "creating" && entry.seq === found.recordSeq ? entry : undefined;
   // The flow's own create, whatever its marker's age: the flow is over, so no answer is coming.
   const drafts = new Set(found.drafts);
@@ -117,28 +117,27 @@ async function settleChat(deps: BotDeps, chatId: number, found: Found): Promise<
     const attempt = await takeInterruptedCreate(deps.store, draftId);
     if (attempt) interrupted.push(attempt);
   }
-  if (interrupted.length > 0) await deps.store.flush();
   const inDoubt = new Map(interrupted.map((a) => [a.draftId, a]));
   const tell: Array<{ draftId: string; key: string; vars: Record<string, string> }> = [];
 
   if (record) {
     const marker = await deps.store.kv<CreateMarker>(CREATE_MARKERS).get(record.draftId);
     // Whatever happens next, the stale conversation state must not take the person's next message.
-    await deps.live.conversations.delete(conversationKey(chatId));
+    await deps.store.conversations.delete(conversationKey(chatId));
     const attempt = inDoubt.get(record.draftId);
     if (attempt) {
-      await clearRecord(deps.live, chatId);
+      await clearRecord(deps.store, chatId);
       inDoubt.delete(record.draftId);
       tell.push({ draftId: record.draftId, key: "flow-create-in-doubt", vars: inDoubtVars(attempt) });
       report.inDoubt++;
     } else if (marker === undefined) {
       // The card is not on screen: the next message shows it again (`reask`).
       const back = { step: "confirm" as const, draftId: record.draftId, draft: record.draft, owner: deps.processId, reask: true as const };
-      await writeRecord(deps.live, chatId, back, deps.now());
+      await writeRecord(deps.store, chatId, back, deps.now());
       tell.push({ draftId: record.draftId, key: "flow-create-not-sent", vars: {} });
       report.notSent++;
     } else {
-      await clearRecord(deps.live, chatId);
+      await clearRecord(deps.store, chatId);
       report.finished++;
     }
   }
@@ -147,8 +146,7 @@ async function settleChat(deps: BotDeps, chatId: number, found: Found): Promise<
     tell.push({ draftId: attempt.draftId, key: "flow-create-in-doubt", vars: inDoubtVars(attempt) });
     report.inDoubt++;
   }
-  // On disk before anyone is told.
-  await deps.live.flush();
+  // Every write above is written through (the store's durability table): on disk before anyone is told.
 
   for (const attempt of interrupted) {
     await deps.support.alerts.raise({ key: `create-in-doubt:${attempt.draftId}`, kind: "create-in-doubt", attempt, reason: "restart" });

@@ -55,17 +55,17 @@ export function conversationKey(chatId: number): string {
  * screen). Returns the record's sequence number, taken in one atomic step with the write.
  */
 export async function writeRecord(
-  live: Pick<DataStore, "kv" | "flush" | "conversations">,
+  store: Pick<DataStore, "kv" | "conversations">,
   chatId: number,
   entry: Omit<FlowRecord, "seq" | "at">,
   now: Date,
 ): Promise<number> {
   const at = now.toISOString();
-  await live.conversations.delete(conversationKey(chatId));
-  const written = await live
+  // Both namespaces are written through (store/durability.ts): each write is on disk when it resolves.
+  await store.conversations.delete(conversationKey(chatId));
+  const written = await store
     .kv<FlowRecord>(FLOW_RECORDS)
     .update(String(chatId), (current) => ({ ...entry, seq: (current?.seq ?? 0) + 1, at }));
-  await live.flush();
   // `update` returns what it stored; a value is always stored here.
   return written?.seq ?? 0;
 }

@@ -1,0 +1,94 @@
+/**
+ * Where the lowdb store keeps each namespace, and what a write costs: the small file takes the
+ * namespaces written at every step, so writing them through never rewrites the main file.
+ */
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { DataStore } from "../../src/store/data-store.js";
+import { durabilityOf } from "../../src/store/durability.js";
+import { fileDataStore, SMALL_FILE_NAMESPACES } from "../../src/store/file-data-store.js";
+import { openStore, type Store } from "../../src/store/store.js";
+import { exchange, tempDirs } from "./helpers.js";
+
+const dirs = tempDirs();
+const opened: DataStore[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((s) => s.close()));
+  await dirs.cleanup();
+});
+
+/** The app's two files, with an hour-long window on the main one: only a written-through write can reach it. */
+async function open(): Promise<{ store: DataStore; main: Store; small: Store; dir: string }> {
+  const dir = await dirs.make();
+  const main = await openStore({ dataDir: dir, flushDelayMs: 3_600_000 });
+  const small = await openStore({ dataDir: dir, fileName: "live.json", flushDelayMs: 0 });
+  const store = fileDataStore(main, small);
+  opened.push(store);
+  return { store, main, small, dir };
+}
+
+const onDisk = async (dir: string, file: string): Promise<{ kv: Record<string, Record<string, unknown>>; exchanges: unknown[] }> =>
+  JSON.parse(await readFile(join(dir, file), "utf8")) as { kv: Record<string, Record<string, unknown>>; exchanges: unknown[] };
+
+describe("fileDataStore over db.json and live.json", () => {
+  it("keeps only written-through namespaces in the small file", () => {
+    for (const namespace of SMALL_FILE_NAMESPACES) expect(durabilityOf(namespace)).toBe("through");
+  });
+
+  it("writes the small file's namespaces there, at once, and never rewrites the main file for them", async () => {
+    const { store, main, small, dir } = await open();
+    const mainWrites = main.stats.writes;
+    const smallWrites = small.stats.writes;
+    await store.kv("outbox").set("chat:1:a", { n: 1 });
+    await store.kv("flow-journal").set("1", { step: "amount" });
+    await store.conversations.set("1", { state: 1 });
+    expect(main.stats.writes).toBe(mainWrites);
+    expect(small.stats.writes).toBe(smallWrites + 3);
+    const live = await onDisk(dir, "live.json");
+    expect(live.kv.outbox).toEqual({ "chat:1:a": { n: 1 } });
+    expect(live.kv["flow-journal"]).toEqual({ "1": { step: "amount" } });
+    expect((await onDisk(dir, "db.json")).kv.outbox).toBeUndefined();
+  });
+
+  it("writes the main file at once for a written-through namespace there, carrying what was coalesced before", async () => {
+    const { store, main, dir } = await open();
+    await store.kv<number>("metrics").set("confirmed", 1);
+    expect((await onDisk(dir, "db.json")).kv.metrics).toBeUndefined();
+    const writes = main.stats.writes;
+    await store.kv("exchange-create").add("d1", { state: "pending" });
+    expect(main.stats.writes).toBe(writes + 1);
+    const db = await onDisk(dir, "db.json");
+    expect(db.kv["exchange-create"]).toEqual({ d1: { state: "pending" } });
+    expect(db.kv.metrics).toEqual({ confirmed: 1 });
+  });
+
+  it("shares one write among written-through writes made at once", async () => {
+    const { store, main } = await open();
+    const writes = main.stats.writes;
+    await Promise.all(Array.from({ length: 25 }, (_, i) => store.kv("broadcast:b1").add(String(i), "sending")));
+    await Promise.all(Array.from({ length: 5 }, (_, i) => store.exchanges.insert(exchange({ id: `e${i}` }))));
+    expect(main.stats.writes).toBe(writes + 2);
+  });
+
+  it("reads the small file's namespaces as they are on disk: a change not written yet is not seen", async () => {
+    const { store, small } = await open();
+    await store.kv("outbox").set("chat:1:a", "first");
+    // Changed in memory only, as by a write whose file write is still running.
+    small.kv("outbox").set("chat:1:a", "second");
+    small.kv("outbox").set("chat:1:b", "new");
+    expect(await store.kv("outbox").get("chat:1:a")).toBe("first");
+    expect(await store.kv("outbox").entriesWithPrefix("chat:1:")).toEqual([["chat:1:a", "first"]]);
+    await small.flush();
+    expect(await store.kv("outbox").entries()).toEqual([
+      ["chat:1:a", "second"],
+      ["chat:1:b", "new"],
+    ]);
+  });
+
+  it("rejects a written-through write whose file cannot be written", async () => {
+    const { store, small } = await open();
+    (small as { flush: () => Promise<void> }).flush = () => Promise.reject(new Error("disk full"));
+    await expect(store.kv("outbox").set("chat:1:a", 1)).rejects.toThrow("disk full");
+  });
+});
