@@ -105,6 +105,9 @@ export class Delivery {
       onBlocked: async (chatId) => {
         // Undefined (nothing written) for a chat that is not a known user.
         await opts.store.users.setBlocked(chatId, true);
+        // Durable before the outbox marks the chat's entries "blocked" (see Outbox): the mark
+        // support reads never lags the entries'.
+        await opts.store.flush();
       },
       isBlocked: async (chatId) => (await opts.store.users.get(chatId))?.blocked === true,
       logger: opts.logger,

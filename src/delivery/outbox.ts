@@ -123,7 +123,10 @@ export interface OutboxOptions<P> {
   /** Where the entries are kept: the store (its "outbox" namespace is written through), or a {@link QueueStorage}. */
   storage: Pick<DataStore, "kv"> | QueueStorage<P>;
   deliver: Deliverer<P>;
-  /** Told when a chat answered 403 (the person blocked the bot). */
+  /**
+   * Told when a chat answered 403 (the person blocked the bot), before its entries are marked: what
+   * it records should be durable when it resolves.
+   */
   onBlocked?: (chatId: number) => Promise<void>;
   /** Whether a chat is known to have blocked the bot: its entries end without a send. */
   isBlocked?: (chatId: number) => Promise<boolean>;
@@ -594,14 +597,17 @@ export class Outbox<P = unknown> {
           { entry: entry.key, chatId: entry.chatId, description: telegramErrorText(err) },
           "outbox: Telegram refuses messages to this chat (blocked, or it never opened the bot)",
         );
-        // Every pending entry of this chat would meet the same 403: each ends, or waits for the
-        // chat to open the bot (support's alerts).
-        await this.#park(entry.chatId, current);
+        // The cause is recorded before its consequences: whoever sees an entry ended "blocked"
+        // (support, a test, the next start after a crash) finds the chat marked blocked too, and a
+        // crash in between leaves the entries pending, to end unsent via `isBlocked` at restart.
         try {
           await this.#opts.onBlocked?.(entry.chatId);
         } catch (hookErr) {
           this.#opts.logger.error({ err: hookErr, chatId: entry.chatId }, "outbox: onBlocked failed");
         }
+        // Every pending entry of this chat would meet the same 403: each ends, or waits for the
+        // chat to open the bot (support's alerts).
+        await this.#park(entry.chatId, current);
         return false;
       }
       if (isRefusedForGood(err)) {

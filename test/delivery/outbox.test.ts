@@ -134,13 +134,15 @@ describe("outbox", () => {
   it("ends a chat's entries on 403 without retrying, and skips an expired entry", async () => {
     const live = await fresh();
     const blocked: number[] = [];
+    const statesWhenTold: string[] = [];
     let calls = 0;
     const outbox = new Outbox<P>({
       storage: fileDataStore(live),
       logger: silent,
-      onBlocked: (chatId) => {
+      // Told before the entries are marked: whoever reads an entry "blocked" finds the chat marked too.
+      onBlocked: async (chatId) => {
         blocked.push(chatId);
-        return Promise.resolve();
+        statesWhenTold.push((await outbox.get("a", 1))!.state, (await outbox.get("b", 1))!.state);
       },
       deliver: (entry) => {
         calls++;
@@ -161,6 +163,7 @@ describe("outbox", () => {
     ]);
     expect(calls).toBe(1);
     expect(blocked).toEqual([1]);
+    expect(statesWhenTold).toEqual(["pending", "pending"]);
   });
 
   it("keeps entries marked keepWhenForbidden through a 403 and sends them, in order and once, on wake", async () => {

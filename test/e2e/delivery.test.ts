@@ -81,6 +81,8 @@ describe("delivery, end to end", () => {
     h.emulator.failNext("sendMessage", { code: 429, retryAfter: 1 }, 4);
     await chat.waitNew("I will tell you about every status change", since, 20_000);
     await chat.settle();
+    // The entry's mark and the card's id are stored once Telegram has answered: after the person saw it.
+    await h.app.delivery.idle();
 
     const order = h.sandbox.orders.list()[0]!;
     expect(h.emulator.callsOf("sendMessage").filter((c) => c.error?.code === 429)).toHaveLength(4);

@@ -9,6 +9,7 @@ import { createI18n, translatorOf } from "../../src/messages/i18n.js";
 import { sendDepositInstructions } from "../../src/messages/deposit-instructions.js";
 import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
 import { ChatDriver, leadingIcon } from "./chat-driver.js";
+import { until } from "../until.js";
 import type { Harness } from "./harness.js";
 
 const BTC = SAMPLE_ADDRESSES.BTC!;
@@ -84,7 +85,8 @@ export async function exchangeInChatToSuccess(h: Harness, user: TestUser) {
   // The card is the last message of the instructions, and the one the poller will edit.
   expect(user.chat.last()!.message_id).toBe(card.message_id);
   const order = h.sandbox.orders.list()[0]!;
-  expect((await h.app.store.exchanges.get(order.id))?.cardMessageId).toBe(card.message_id);
+  // The card's id is stored once Telegram has answered its send, which the person sees first.
+  await until(async () => (await h.app.store.exchanges.get(order.id))?.cardMessageId === card.message_id);
   const start = user.chat.messages().length;
 
   h.sandbox.orders.deposit(order.id);

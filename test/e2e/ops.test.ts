@@ -10,10 +10,9 @@ const TOKEN = "metrics-token-0123456789abcdef";
 async function get(h: Harness, path: string, headers: Record<string, string> = {}) {
   const url = h.app.ops.server?.url;
   if (!url) throw new Error("the ops server is not running (PORT unset?)");
-  const started = performance.now();
   const res = await fetch(url + path, { headers });
   const body = await res.text();
-  return { status: res.status, body, ms: performance.now() - started, type: res.headers.get("content-type") ?? "" };
+  return { status: res.status, body, type: res.headers.get("content-type") ?? "" };
 }
 
 async function readyWhen(h: Harness, status: number) {
@@ -29,7 +28,7 @@ describe("health and metrics on PORT (real app, emulator, sandbox)", () => {
     await h.close();
   });
 
-  it("answers /healthz and /readyz in under 50 ms each, ready once the store, partner and Telegram are fine", async () => {
+  it("answers /healthz and /readyz from what it knows, never asking the partner or Telegram; ready once all three are fine", async () => {
     h = await startHarness({ env: { PORT: "0" } });
     await h.app.ops.readiness.probe();
     const ready = await readyWhen(h, 200);
@@ -37,17 +36,28 @@ describe("health and metrics on PORT (real app, emulator, sandbox)", () => {
       ready: true,
       checks: { store: { ok: true }, partner: { ok: true }, telegram: { ok: true } },
     });
-    // Warm the code paths first (the first calls compile them), then every answer must be fast:
-    // nothing slow is called on the way.
-    for (let i = 0; i < 5; i++) await Promise.all([get(h, "/healthz"), get(h, "/readyz")]);
-    for (let i = 0; i < 20; i++) {
-      const health = await get(h, "/healthz");
-      const readiness = await get(h, "/readyz");
-      expect(health.status).toBe(200);
-      expect(readiness.status).toBe(200);
-      expect(health.ms).toBeLessThan(50);
-      expect(readiness.ms).toBeLessThan(50);
+    // What keeps the probes fast is that nothing slow is called on their way: a probe that asked
+    // the partner or Telegram would be as slow as they are, and an orchestrator would restart a
+    // healthy bot. Counted, not timed: a loaded machine makes any bound in ms flaky.
+    const asked: string[] = [];
+    const stopPartner = h.sandbox.onRequest((e) => {
+      if (e.phase === "received") asked.push(`partner ${e.request.endpoint}`);
+    });
+    // The long poll's getUpdates runs on its own, probes or not.
+    const stopTelegram = h.emulator.onApiCall((c) => {
+      if (c.method !== "getUpdates") asked.push(`telegram ${c.method}`);
+    });
+    try {
+      for (let i = 0; i < 20; i++) {
+        const [health, readiness] = await Promise.all([get(h, "/healthz"), get(h, "/readyz")]);
+        expect(health.status).toBe(200);
+        expect(readiness.status).toBe(200);
+      }
+    } finally {
+      stopPartner();
+      stopTelegram();
     }
+    expect(asked).toEqual([]);
     expect((await get(h, "/nothing-here")).status).toBe(404);
   });
 
