@@ -107,7 +107,7 @@ export class Delivery {
         await opts.store.users.setBlocked(chatId, true);
         // Durable before the outbox marks the chat's entries "blocked" (see Outbox): the mark
         // support reads never lags the entries'.
-        await opts.store.flush();
+        await opts.store.whenDurable();
       },
       isBlocked: async (chatId) => (await opts.store.users.get(chatId))?.blocked === true,
       logger: opts.logger,
