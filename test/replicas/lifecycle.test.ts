@@ -17,7 +17,7 @@ afterEach(async () => {
 });
 
 /** Waits until `person` has at least one notice about `id` matching `pattern`. */
-async function told(w: ReplicaWorld, person: Person, id: string, pattern: RegExp, timeoutMs = TIMING.outboxDeliveryMs) {
+async function told(w: ReplicaWorld, person: Person, id: string, pattern: RegExp, timeoutMs: number = TIMING.outboxDeliveryMs) {
   await w.emulator.waitFor(() => person.noticesAbout(id, pattern).length > 0, timeoutMs);
 }
 
