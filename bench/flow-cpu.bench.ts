@@ -3,9 +3,11 @@
  * instant, small catalog" set-up (the bot as `src/main.ts` in its own process, the Bot API
  * emulator and the sandbox here), run a few times in a row, with the Bot API calls counted.
  *
- *   npx tsx bench/flow-cpu.bench.ts [runs]
+ *   npm run bench:flow-cpu -- [runs]
  *
- * Set FLOW_CPU_PROFILE_DIR to have the bot write a V8 CPU profile of each run there.
+ * Set FLOW_CPU_PROFILE_DIR to have the bot write a V8 CPU profile of each run there (the walk's
+ * window on the profile's clock is printed), and FLOW_CPU_SOCKETS=1 to count the TCP sockets to the
+ * emulator after the walk (with `ss`; kept-alive connections: about one per person at once).
  */
 import { readFile } from "node:fs/promises";
 import os from "node:os";
@@ -28,7 +30,7 @@ async function once(): Promise<{ cpu: number; bytes: number; calls: number; wall
   const profileDir = process.env.FLOW_CPU_PROFILE_DIR;
   const w = await startCrashWorld({
     sandbox: { catalog: "small", latencyMs: 50 },
-    env: { POLL_INTERVAL_MS: "3600000", ...(process.env.NO_ALS ? { NO_ALS: "1" } : {}) },
+    env: { POLL_INTERVAL_MS: "3600000" },
     nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
   });
   try {
