@@ -4,53 +4,56 @@
  * Handling one message asks for the same user several times: trackUser's upsertSeen, then the
  * i18n plugin's language, for the update and again for every context the exchange flow's
  * conversation builds while it replays. Measured on PostgreSQL for an address typed in the flow:
- * the same row read five times, each a round trip. Within an update, the first read (or write) is
- * kept and later reads get a copy of it; every write through this store replaces the kept record
- * with the one it stored, so a /language choice is seen by the renegotiation that follows it.
+ * the same row read five times, each a round trip. While an update of a person is being handled
+ * (between {@link UsersPerUpdate.middleware}'s entry and exit), the first read (or write) of that
+ * person is kept and later reads get a copy of it; every write through this store replaces the
+ * kept record with the one it stored, so a /language choice is seen by the renegotiation that
+ * follows it. Once the person's last update in flight is handled, reads go to the store again.
  *
- * The update is an AsyncLocalStorage scope entered by {@link UsersPerUpdate.middleware}. Work that
- * was started inside an update but outlives it (the outbox's timers) carries the scope along, so
- * kept records are used only while the update runs; after it, reads go to the store again.
+ * Kept by person, not by an AsyncLocalStorage scope of the update: a single AsyncLocalStorage
+ * turns on V8's promise hooks for the whole process, and every promise of every update then pays
+ * for them (measured on the flow benchmark: about 4 % of the bot's CPU in the hooks alone). The
+ * person is who the update is from; reads of that person from elsewhere during the update (a
+ * notice to them) get the same kept record, which is what the store holds: every write through
+ * this store updates it.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { UserRecord } from "../domain/types.js";
 import type { DataStore, UsersStore } from "./data-store.js";
 
-interface Scope {
-  /** False once the update is handled. */
-  open: boolean;
-  /** By user id: the record as last read or written in this update (undefined: no such user). */
-  users: Map<number, Promise<UserRecord | undefined>>;
+interface Kept {
+  /** Updates of this person being handled now (of several chats, or a burst in one). */
+  updates: number;
+  /** The record as last read or written (undefined: no such user); unset until the first read. */
+  read?: Promise<UserRecord | undefined>;
 }
 
 export class UsersPerUpdate {
-  readonly #scopes = new AsyncLocalStorage<Scope>();
+  /** By user id, for the people an update is being handled for. */
+  readonly #kept = new Map<number, Kept>();
   /** `store`, its users kept per update. */
   readonly store: DataStore;
 
   constructor(store: DataStore) {
     const users = store.users;
-    const kept = (): Map<number, Promise<UserRecord | undefined>> | undefined => {
-      const scope = this.#scopes.getStore();
-      return scope?.open ? scope.users : undefined;
-    };
+    const keptBy = this.#kept;
     /** Keeps what a write stored (a copy: the caller owns the returned record). */
     const keep = (id: number, rec: UserRecord | undefined): UserRecord | undefined => {
-      kept()?.set(id, Promise.resolve(rec && structuredClone(rec)));
+      const kept = keptBy.get(id);
+      if (kept) kept.read = Promise.resolve(rec && structuredClone(rec));
       return rec;
     };
     const perUpdate: UsersStore = {
       ...users,
       async get(id) {
-        const map = kept();
-        if (!map) return users.get(id);
-        let read = map.get(id);
+        const kept = keptBy.get(id);
+        if (!kept) return users.get(id);
+        let read = kept.read;
         if (!read) {
           read = users.get(id);
-          map.set(id, read);
+          kept.read = read;
           // A failed read is not kept: the next question asks the store again.
           read.catch(() => {
-            if (map.get(id) === read) map.delete(id);
+            if (kept.read === read) kept.read = undefined;
           });
         }
         const rec = await read;
@@ -63,16 +66,17 @@ export class UsersPerUpdate {
     this.store = { ...store, users: perUpdate };
   }
 
-  /** Middleware to install before anything reads users: the rest of the update runs in one scope. */
-  readonly middleware = (_ctx: unknown, next: () => Promise<void>): Promise<void> => {
-    const scope: Scope = { open: true, users: new Map() };
-    return this.#scopes.run(scope, async () => {
-      try {
-        await next();
-      } finally {
-        scope.open = false;
-        scope.users.clear();
-      }
-    });
+  /** Middleware to install before anything reads users: the person's record is kept until the update is handled. */
+  readonly middleware = async (ctx: { from?: { id: number } | undefined }, next: () => Promise<void>): Promise<void> => {
+    const id = ctx.from?.id;
+    if (id === undefined) return next();
+    let kept = this.#kept.get(id);
+    if (!kept) this.#kept.set(id, (kept = { updates: 0 }));
+    kept.updates++;
+    try {
+      await next();
+    } finally {
+      if (--kept.updates === 0) this.#kept.delete(id);
+    }
   };
 }

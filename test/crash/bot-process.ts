@@ -45,6 +45,8 @@ export interface BotProcessOptions {
   startTimeoutMs?: number;
   /** How the bot takes updates (WEBHOOK_URL in `env` means "webhook"; TELEGRAM_UPDATES=none, "none"). Default "polling". */
   mode?: "polling" | "webhook" | "none";
+  /** Node options before the entry point (a benchmark's `--cpu-prof`, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
 }
 
 /** A bot process that can be started, killed and started again; one child at a time. */
@@ -90,7 +92,7 @@ export class BotProcess {
     const generation = ++this.#generation;
     // Only what the bot needs: vitest's own variables (NODE_ENV=test among them) must not leak
     // into a process that is meant to run as in production.
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    const child = spawn(process.execPath, [...(this.#opts.nodeArgs ?? []), "--import", "tsx", "src/main.ts"], {
       cwd: REPO_ROOT,
       env: { PATH: process.env.PATH ?? "", LOG_FORMAT: "json", ...this.#opts.env },
       stdio: ["ignore", "pipe", "pipe"],

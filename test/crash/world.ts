@@ -41,6 +41,8 @@ export interface CrashWorldOptions {
   sandbox?: Omit<SandboxOptions, "seed" | "lifecycle">;
   /** Start the bot at once (default true). */
   start?: boolean;
+  /** Node options for the bot's process (see BotProcessOptions.nodeArgs). */
+  nodeArgs?: string[];
 }
 
 export interface CrashWorld {
@@ -88,6 +90,7 @@ export async function startCrashWorld(options: CrashWorldOptions = {}): Promise<
   emulator.group({ id: SUPPORT_CHAT_ID, title: "Support" });
   const bot = new BotProcess({
     emulator,
+    nodeArgs: options.nodeArgs,
     env: {
       BOT_TOKEN: emulator.token,
       TELEGRAM_API_ROOT: emulator.apiRoot,

@@ -1,6 +1,6 @@
 /**
  * Users read once per update (store/users-per-update.ts), over a real lowdb store whose reads are
- * counted: kept within the update's scope, replaced by what a write stored, copies handed out, and
+ * counted: kept while an update of that person runs, replaced by what a write stored, copies handed out, and
  * nothing kept outside an update or after it ended (work it started that outlives it reads again).
  */
 import { afterAll, describe, expect, it } from "vitest";
@@ -27,9 +27,9 @@ async function counted(): Promise<{ store: DataStore; perUpdate: UsersPerUpdate;
   return { store, perUpdate: new UsersPerUpdate(store), reads: () => reads };
 }
 
-/** Runs `work` as the middleware runs the rest of an update. */
-function inUpdate(perUpdate: UsersPerUpdate, work: () => Promise<void>): Promise<void> {
-  return perUpdate.middleware(undefined, work);
+/** Runs `work` as the middleware runs the rest of an update from person `from`. */
+function inUpdate(perUpdate: UsersPerUpdate, work: () => Promise<void>, from = 7): Promise<void> {
+  return perUpdate.middleware({ from: { id: from } }, work);
 }
 
 describe("users read once per update", () => {
@@ -41,9 +41,15 @@ describe("users read once per update", () => {
       a!.firstName = "changed by the caller";
       expect(b?.firstName).toBe("Ann");
       expect((await users.get(7))?.firstName).toBe("Ann");
-      expect(await users.get(404)).toBeUndefined();
-      expect(await users.get(404)).toBeUndefined();
     });
+    await inUpdate(
+      perUpdate,
+      async () => {
+        expect(await users.get(404)).toBeUndefined();
+        expect(await users.get(404)).toBeUndefined();
+      },
+      404,
+    );
     expect(reads()).toBe(2);
     await store.close();
   });
@@ -57,11 +63,37 @@ describe("users read once per update", () => {
       expect((await users.get(7))?.languageCode).toBe("en");
       await users.setBlocked(7, true);
       expect((await users.get(7))?.blocked).toBe(true);
-      await users.upsertSeen({ id: 8, first_name: "Bo" }, t0);
-      expect((await users.get(8))?.firstName).toBe("Bo");
     });
+    await inUpdate(
+      perUpdate,
+      async () => {
+        await users.upsertSeen({ id: 8, first_name: "Bo" }, t0);
+        expect((await users.get(8))?.firstName).toBe("Bo");
+      },
+      8,
+    );
     expect(reads()).toBe(1);
     expect((await store.users.get(7))?.languageCode).toBe("en");
+    await store.close();
+  });
+
+  it("keeps a person while any of their updates runs, and no one else", async () => {
+    const { store, perUpdate, reads } = await counted();
+    const users = perUpdate.store.users;
+    let endFirst!: () => void;
+    const first = inUpdate(perUpdate, () => new Promise<void>((resolve) => (endFirst = resolve)));
+    await inUpdate(perUpdate, async () => {
+      await users.get(7);
+      await users.get(7);
+      await users.get(8);
+    });
+    // The first update of 7 still runs: 7 is kept; 8 (no update of theirs) was read from the store.
+    await users.get(7);
+    expect(reads()).toBe(2);
+    endFirst();
+    await first;
+    await users.get(7);
+    expect(reads()).toBe(3);
     await store.close();
   });
 

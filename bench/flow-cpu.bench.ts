@@ -1,0 +1,94 @@
+/**
+ * The bot's CPU and disk bytes per flow step, alone: the catalog benchmark's "all 100 in the same
+ * instant, small catalog" set-up (the bot as `src/main.ts` in its own process, the Bot API
+ * emulator and the sandbox here), run a few times in a row, with the Bot API calls counted.
+ *
+ *   npm run bench:flow-cpu -- [runs]
+ *
+ * Set FLOW_CPU_PROFILE_DIR to have the bot write a V8 CPU profile of each run there (the walk's
+ * window on the profile's clock is printed), and FLOW_CPU_SOCKETS=1 to count the TCP sockets to the
+ * emulator after the walk (with `ss`; kept-alive connections: about one per person at once).
+ */
+import { readFile } from "node:fs/promises";
+import os from "node:os";
+import { Person } from "../test/crash/person.js";
+import { startCrashWorld } from "../test/crash/world.js";
+
+const PEOPLE = 100;
+const STEPS = 7;
+const RUNS = Number(process.argv[2] ?? 3);
+
+/** CPU time (user + system, ms) and bytes written to disk so far by process `pid` (Linux /proc). */
+async function usage(pid: number | undefined): Promise<{ cpuMs: number; diskBytes: number }> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const io = await readFile(`/proc/${pid}/io`, "utf8");
+  return { cpuMs: (Number(fields[11]) + Number(fields[12])) * 10, diskBytes: Number(/write_bytes:\s+(\d+)/.exec(io)?.[1]) };
+}
+
+async function once(): Promise<{ cpu: number; bytes: number; calls: number; wall: number }> {
+  const profileDir = process.env.FLOW_CPU_PROFILE_DIR;
+  const w = await startCrashWorld({
+    sandbox: { catalog: "small", latencyMs: 50 },
+    env: { POLL_INTERVAL_MS: "3600000" },
+    nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
+  });
+  try {
+    const warm = new Person(w.emulator, 90_999, "Warm", { thinkMs: 0 });
+    await warm.send("/exchange", "Which coin do you send?", 60_000);
+    await warm.send("/cancel", "cancelled");
+    const btc = w.sandbox.catalog.sampleAddress("BTC")!;
+    const eth = w.sandbox.catalog.sampleAddress("ETH")!;
+    let calls = 0;
+    const byMethod = new Map<string, number>();
+    const stop = w.emulator.onApiCall((call) => {
+      byMethod.set(call.method, (byMethod.get(call.method) ?? 0) + 1);
+      if (call.method === "getUpdates") return;
+      calls++;
+    });
+    const before = await usage(w.bot.pid);
+    const t0 = performance.now();
+    const mono0 = process.hrtime.bigint() / 1000n;
+    await Promise.all(
+      Array.from({ length: PEOPLE }, async (_, n) => {
+        const p = new Person(w.emulator, 90_000 + n, `P${n}`, { thinkMs: 0 });
+        const from = await p.send("/exchange", "Which coin do you send?", 60_000);
+        const to = await p.press(from, "x:c:BTC", "Which coin do you want to get?", 60_000);
+        await p.press(to, "x:c:ETH", "How much BTC do you send?", 60_000);
+        const quote = await p.send("0.1", "You get:", 60_000);
+        await p.press(quote, "x:next", "address that will receive", 60_000);
+        await p.send(eth, "refund address", 60_000);
+        await p.send(btc, "Check your exchange", 60_000);
+      }),
+    );
+    const wall = performance.now() - t0;
+    // The walk's window on the monotonic clock a CPU profile's timestamps use (µs).
+    if (profileDir) console.log(`walk window (µs): ${mono0} ${process.hrtime.bigint() / 1000n}`);
+    const after = await usage(w.bot.pid);
+    if (process.env.FLOW_CPU_SOCKETS) {
+      const { execSync } = await import("node:child_process");
+      const port = new URL(w.emulator.apiRoot).port;
+      console.log(`sockets to the emulator: ${execSync(`ss -tan | grep -c ':${port} ' || true`).toString().trim()}`);
+    }
+    stop();
+    console.log([...byMethod].map(([m, n]) => `${m} ${n}`).join(", "));
+    await w.bot.stop();
+    const steps = PEOPLE * STEPS;
+    return { cpu: (after.cpuMs - before.cpuMs) / steps, bytes: (after.diskBytes - before.diskBytes) / steps, calls: calls / steps, wall };
+  } finally {
+    await w.close();
+  }
+}
+
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" ")}`,
+);
+for (let i = 0; i < RUNS; i++) {
+  const r = await once();
+  console.log(
+    `run ${i + 1}: bot CPU ${r.cpu.toFixed(2)} ms/step, disk ${(r.bytes / 1024).toFixed(1)} KB/step, ${r.calls.toFixed(2)} Bot API calls/step, wall ${(r.wall / 1000).toFixed(1)} s, load ${os.loadavg()[0]!.toFixed(1)}`,
+  );
+}
