@@ -9,100 +9,16 @@
  * after one `retry_after: 3`, every later step of the flow took 3 s more.) Configured once, for
  * every Bot API call the process makes.
  */
-import http, { type Agent } from "node:http";
-import https from "node:https";
 import { createRequire } from "node:module";
 import { setTimeout as delay } from "node:timers/promises";
 import fetch, { Response, type RequestInit } from "node-fetch";
 
 /**
- * The fetch grammY itself uses in Node (its own node-fetch 2), and its Response. The project's
- * node-fetch 3 works too, but costs about twice the CPU per Bot API call (measured in
- * bench/throughput: it was the largest single cost of a flood of /start).
+ * The fetch grammY itself uses in Node (its own node-fetch 2). The project's node-fetch 3 works
+ * too, but costs about twice the CPU per Bot API call (measured in bench/throughput: it was the
+ * largest single cost of a flood of /start), and every update makes at least one call.
  */
-const grammyNodeFetch = createRequire(createRequire(import.meta.url).resolve("grammy"))("node-fetch") as typeof fetch & {
-  Response: typeof Response;
-};
-
-type FetchArgs = Parameters<typeof fetch>;
-
-/** The error a fetch rejects with when its signal aborts it (what node-fetch rejects with). */
-function abortError(): Error {
-  const err = new Error("The operation was aborted.");
-  err.name = "AbortError";
-  return err;
-}
-
-/**
- * A `fetch` for Bot API calls straight over `http.request`: one request, the answer read whole into
- * memory and handed back as a Response (node-fetch 2's, which keeps a Buffer body as it is).
- * Every update makes at least one Bot API call, and node-fetch's streams, URL parsing and header
- * objects around each call cost about as much CPU again as the request itself (measured against a
- * loopback server: about 135 µs per call through node-fetch 2, 65–90 µs through `http.request`).
- * A Bot API answer is a small JSON document, so nothing is lost by not streaming it. The agent
- * grammY passes in its fetch options (a keep-alive agent per API root) is used as given; a request
- * it cannot send this way (a URL object, a body that is neither text nor bytes) goes through
- * node-fetch 2.
- */
-export function bufferedHttpFetch(url: FetchArgs[0], init: FetchArgs[1] = {}): Promise<Response> {
-  const body = init.body;
-  const plainBody = body === undefined || body === null || typeof body === "string" || Buffer.isBuffer(body);
-  if (typeof url !== "string" || !plainBody) return grammyNodeFetch(url, init);
-  const signal = init.signal ?? undefined;
-  return new Promise<Response>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(abortError());
-      return;
-    }
-    const headers: Record<string, string> = {};
-    const given = init.headers as Iterable<[string, string]> | Record<string, string> | undefined;
-    if (given !== undefined) {
-      const pairs = Symbol.iterator in given ? given : Object.entries(given);
-      for (const [name, value] of pairs) headers[name.toLowerCase()] = value;
-    }
-    if (body !== undefined && body !== null) headers["content-length"] = String(Buffer.byteLength(body));
-    const agent = (init as { agent?: Agent }).agent;
-    const request = (url.startsWith("https:") ? https.request : http.request)(
-      url,
-      { method: init.method ?? "GET", headers, agent },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("error", fail);
-        // Cut off before its end (the signal, a reset): a settled promise ignores this.
-        res.on("close", () => {
-          if (!res.complete) fail(signal?.aborted ? abortError() : new Error("the connection closed before the answer ended"));
-        });
-        res.on("end", () => {
-          signal?.removeEventListener("abort", onAbort);
-          const answerHeaders: [string, string][] = [];
-          const raw = res.rawHeaders;
-          for (let i = 0; i + 1 < raw.length; i += 2) {
-            const [name, value] = [raw[i], raw[i + 1]];
-            if (name !== undefined && value !== undefined) answerHeaders.push([name, value]);
-          }
-          resolve(
-            new grammyNodeFetch.Response(Buffer.concat(chunks), {
-              status: res.statusCode,
-              statusText: res.statusMessage,
-              headers: answerHeaders,
-            }),
-          );
-        });
-      },
-    );
-    function fail(err: Error): void {
-      signal?.removeEventListener("abort", onAbort);
-      reject(err);
-    }
-    function onAbort(): void {
-      request.destroy(abortError());
-    }
-    signal?.addEventListener("abort", onAbort);
-    request.on("error", fail);
-    request.end(body ?? undefined);
-  });
-}
+const grammyFetch = createRequire(createRequire(import.meta.url).resolve("grammy"))("node-fetch") as typeof fetch;
 
 /** Options of {@link retryingTelegramFetch}. */
 export interface TelegramRetryOptions {
@@ -115,6 +31,8 @@ export interface TelegramRetryOptions {
   /** The fetch underneath (tests pass their own). */
   baseFetch?: typeof fetch;
 }
+
+type FetchArgs = Parameters<typeof fetch>;
 
 /** Reads a request body that is a stream (a multipart upload) into memory, so it can be sent again. */
 async function replayableBody(body: RequestInit["body"]): Promise<RequestInit["body"]> {
@@ -141,7 +59,7 @@ export function retryingTelegramFetch(options: TelegramRetryOptions = {}): typeo
   const maxAttempts = options.maxAttempts ?? 4;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
   const backoffMs = options.backoffMs ?? 500;
-  const baseFetch = options.baseFetch ?? bufferedHttpFetch;
+  const baseFetch = options.baseFetch ?? grammyFetch;
 
   const retrying = async (url: FetchArgs[0], init: FetchArgs[1] = {}): Promise<Response> => {
     const body = await replayableBody(init.body);

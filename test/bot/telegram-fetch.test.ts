@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
-import { bufferedHttpFetch, retryingTelegramFetch } from "../../src/bot/telegram-fetch.js";
+import { retryingTelegramFetch } from "../../src/bot/telegram-fetch.js";
 
 /** A loopback server answering each request with the next scripted answer; records bodies. */
 async function scripted(answers: Array<{ status: number; body: unknown }>): Promise<{ url: string; bodies: string[]; server: Server }> {
@@ -67,48 +67,5 @@ describe("Telegram retries below the replay layer", () => {
     const last = await retryingTelegramFetch({ maxAttempts: 3, backoffMs: 5 })(down.url, { method: "POST", body: "{}" });
     expect(last.status).toBe(503);
     expect(down.bodies).toHaveLength(3);
-  });
-});
-
-describe("Bot API calls straight over http.request", () => {
-  let server: Server | undefined;
-  afterEach(() => server?.close());
-
-  it("sends the method, headers and body, and answers with status, headers and the JSON body", async () => {
-    let seen: { method?: string; headers?: IncomingMessage["headers"]; body?: string } = {};
-    server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on("data", (c: Buffer) => chunks.push(c));
-      req.on("end", () => {
-        seen = { method: req.method, headers: req.headers, body: Buffer.concat(chunks).toString() };
-        res.writeHead(400, { "content-type": "application/json", "x-answer": "yes" }).end('{"ok":false,"error_code":400}');
-      });
-    });
-    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/bot1:x/sendMessage`;
-    const body = '{"chat_id":1,"text":"héllo"}';
-    const res = await bufferedHttpFetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body });
-    expect(seen.method).toBe("POST");
-    expect(seen.headers?.["content-type"]).toBe("application/json");
-    expect(seen.headers?.["content-length"]).toBe(String(Buffer.byteLength(body)));
-    expect(seen.body).toBe(body);
-    expect(res.status).toBe(400);
-    expect(res.ok).toBe(false);
-    expect(res.headers.get("x-answer")).toBe("yes");
-    expect(await res.json()).toEqual({ ok: false, error_code: 400 });
-  });
-
-  it("rejects with an AbortError when its signal aborts a call the server holds", async () => {
-    let arrived!: () => void;
-    const held = new Promise<void>((resolve) => (arrived = resolve));
-    server = createServer(() => arrived());
-    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/bot1:x/getUpdates`;
-    const controller = new AbortController();
-    const call = bufferedHttpFetch(url, { method: "POST", body: "{}", signal: controller.signal });
-    await held;
-    controller.abort();
-    await expect(call).rejects.toMatchObject({ name: "AbortError" });
-    server.closeAllConnections();
   });
 });
