@@ -11,7 +11,7 @@
  * QueueStorage.open}. On a store that answers {@link DataStore.outbox} (PostgreSQL) it has {@link
  * QueueStorage.heads}: the next entry of each chat is one query there.
  */
-import type { DataStore, KeyValueStore, OutboxQueries, QueueHeads } from "../store/data-store.js";
+import type { DataStore, KeyValueStore, QueueHeads } from "../store/data-store.js";
 import type { OutboxEntry } from "./outbox.js";
 
 /** See the module comment. Every method may reject (the store cannot be read or written). */
@@ -40,7 +40,7 @@ export interface QueueStorage<P> {
   /**
    * Optional: each chat's due head (its first pending entry, in a chat not all parked), oldest
    * first, at most `limit`, and when the next one falls due, read from the stored entries each
-   * time ({@link OutboxQueries.heads}). Without it the sender keeps the heads itself (chat-heads.ts).
+   * time (the store's {@link DataStore.outbox}). Without it the sender keeps the heads itself (chat-heads.ts).
    */
   heads?(limit: number, now: Date): Promise<QueueHeads<OutboxEntry<P>>>;
 }
