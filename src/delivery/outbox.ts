@@ -183,10 +183,10 @@ export class Outbox<P = unknown> {
    */
   readonly #heads: ChatHeads<P> | undefined;
   /**
-   * Chats' heads for the pump: from the storage's query when it has one (the due heads, oldest
-   * first, at most `limit`, and when the next falls due), else every head kept in {@link #heads},
-   * brought up to date. Busy chats are among them: the pump skips those in the same step as it
-   * takes the rest.
+   * Chats' heads for the pump: from the storage's query when it has one (the due heads of the
+   * chats not busy when it is asked, oldest first, at most `limit`, and when the next falls due),
+   * else every head kept in {@link #heads}, brought up to date. Busy chats may be among them (a
+   * chat taken meanwhile): the pump skips those in the same step as it takes the rest.
    */
   readonly #lookForWork: (limit: number) => Promise<{ heads: Array<OutboxEntry<P>>; nextAt?: string }>;
   /** Counters for tests and logs. */
@@ -200,7 +200,7 @@ export class Outbox<P = unknown> {
     if (query) {
       this.#heads = undefined;
       this.#lookForWork = async (limit) => {
-        const { due, nextAt } = await query(limit, this.#opts.now());
+        const { due, nextAt } = await query(limit, this.#opts.now(), [...this.#busy]);
         return nextAt === undefined ? { heads: due } : { heads: due, nextAt };
       };
     } else {
@@ -548,8 +548,7 @@ export class Outbox<P = unknown> {
     let found: { heads: Array<OutboxEntry<P>>; nextAt?: string };
     try {
       await this.#ready();
-      // The busy chats' heads are among the oldest due: asking for `concurrency` leaves room for every free slot.
-      found = await this.#lookForWork(this.#opts.concurrency);
+      found = await this.#lookForWork(this.#opts.concurrency - this.#busy.size);
     } catch (err) {
       this.#opts.logger.error({ err }, "outbox: could not read the entries; trying again later");
       this.#schedule(this.#opts.retryBaseMs);

@@ -39,10 +39,10 @@ export interface QueueStorage<P> {
   ): Promise<OutboxEntry<P> | undefined>;
   /**
    * Optional: each chat's due head (its first pending entry, in a chat not all parked), oldest
-   * first, at most `limit`, and when the next one falls due, read from the stored entries each
+   * first, at most `limit`, but those of the chats in `skip`, and when the next one falls due, read from the stored entries each
    * time (the store's {@link DataStore.outbox}). Without it the sender keeps the heads itself (chat-heads.ts).
    */
-  heads?(limit: number, now: Date): Promise<QueueHeads<OutboxEntry<P>>>;
+  heads?(limit: number, now: Date, skip: readonly number[]): Promise<QueueHeads<OutboxEntry<P>>>;
 }
 
 /** The kv namespace of the entries in the store. */
@@ -80,7 +80,7 @@ export function kvQueueStorage<P>(store: Pick<DataStore, "kv" | "outbox">): Queu
 
   const queries = store.outbox;
   return {
-    ...(queries ? { heads: (limit: number, now: Date) => queries.heads<OutboxEntry<P>>(limit, now) } : {}),
+    ...(queries ? { heads: (limit: number, now: Date, skip: readonly number[]) => queries.heads<OutboxEntry<P>>(limit, now, skip) } : {}),
     async open() {
       const stored = await kv().entries();
       let moved = 0;

@@ -179,9 +179,10 @@ export interface OutboxQueries {
    * pending entry with the lowest `seq`; it is due when its `nextAt` is not after `now` and the chat
    * has a pending entry that is not parked (a chat whose pending entries are all parked waits for
    * its next update; one with a newer entry that is not parked starts again from its oldest, parked
-   * or not, so order holds). Reads only pending entries, through an index.
+   * or not, so order holds). Reads only pending entries, through an index. The chats in `skip`
+   * (those the sender is serving already) are left out.
    */
-  heads<T extends QueuedEntryFields>(limit: number, now: Date): Promise<QueueHeads<T>>;
+  heads<T extends QueuedEntryFields>(limit: number, now: Date, skip?: readonly number[]): Promise<QueueHeads<T>>;
 }
 
 /** The maintenance switch: while on, the bot answers users with `message` (or a default text). */

@@ -21,8 +21,8 @@ export function countReads(live: Pick<DataStore, "kv" | "outbox">): { live: Pick
     ...(queries
       ? {
           outbox: {
-            heads: async <T extends QueuedEntryFields>(limit: number, now: Date) => {
-              const found = await queries.heads<T>(limit, now);
+            heads: async <T extends QueuedEntryFields>(limit: number, now: Date, skip?: readonly number[]) => {
+              const found = await queries.heads<T>(limit, now, skip);
               reads.heads++;
               reads.rows += found.due.length + (found.nextAt === undefined ? 0 : 1);
               return found;

@@ -113,7 +113,7 @@ describe("outbox heads on PostgreSQL (the store's query)", () => {
     expect(nextAt).toBeUndefined();
   });
 
-  it("answers at most the limit, the oldest heads first", async () => {
+  it("answers at most the limit, the oldest heads first, leaving out the chats asked to skip", async () => {
     const [store] = await storesOnOneDatabase(1);
     await stored(
       store!,
@@ -126,6 +126,13 @@ describe("outbox heads on PostgreSQL (the store's query)", () => {
       [117, 830],
     ]);
     expect((await queriesOf(store!).heads(1, NOW)).due).toHaveLength(1);
+    // The chats the sender is serving already are left out, and the limit is of the others.
+    const { due: others } = await queriesOf(store!).heads<OutboxEntry<string>>(3, NOW, [119, 117]);
+    expect(chatAndSeq(others)).toEqual([
+      [118, 820],
+      [116, 840],
+      [115, 850],
+    ]);
   });
 
   it("answers nothing when nothing is pending", async () => {

@@ -20,7 +20,7 @@ const nextAtOf = (row: string): string => `(${row}.value ->> 'nextAt') COLLATE "
 const notParked = (row: string): string => `${row}.value -> 'parked' IS DISTINCT FROM 'true'::jsonb`;
 
 /**
- * The due heads ($1 at most, due at $2), and in one more row the earliest `nextAt` after $2 of a
+ * The due heads ($1 at most, due at $2, but those of the chats in $3), and in one more row the earliest `nextAt` after $2 of a
  * pending entry that is not parked. ISO 8601 times of one format compare as text, byte by byte.
  *
  * The heads are walked in queue order and the due test comes after, behind `OFFSET 0` (which keeps
@@ -32,7 +32,7 @@ const notParked = (row: string): string => `${row}.value -> 'parked' IS DISTINCT
 const HEADS_SQL = `
   (SELECT value, NULL AS next_at FROM (
     SELECT head.value FROM kv head
-      WHERE ${pending("head")}
+      WHERE ${pending("head")} AND ${chatOf("head")} <> ALL ($3::bigint[])
         AND ${seqOf("head")} = (SELECT min(${seqOf("earlier")}) FROM kv earlier
           WHERE ${pending("earlier")} AND ${chatOf("earlier")} = ${chatOf("head")})
         AND (${notParked("head")} OR EXISTS (SELECT 1 FROM kv awake
@@ -50,9 +50,9 @@ const HEADS_SQL = `
 /** {@link OutboxQueries} over the kv table of `db`. */
 export function postgresOutboxQueries(db: PgConnection): OutboxQueries {
   return {
-    async heads<T extends QueuedEntryFields>(limit: number, now: Date): Promise<QueueHeads<T>> {
+    async heads<T extends QueuedEntryFields>(limit: number, now: Date, skip: readonly number[] = []): Promise<QueueHeads<T>> {
       if (!Number.isSafeInteger(limit) || limit <= 0) return { due: [] };
-      const rows = await db.rows<{ value: T | null; next_at: string | null }>(HEADS_SQL, [limit, now.toISOString()]);
+      const rows = await db.rows<{ value: T | null; next_at: string | null }>(HEADS_SQL, [limit, now.toISOString(), skip]);
       const due = rows.flatMap((r) => (r.value === null ? [] : [r.value])).sort((a, b) => a.seq - b.seq);
       const nextAt = rows.find((r) => r.next_at !== null)?.next_at ?? undefined;
       return nextAt === undefined ? { due } : { due, nextAt };
