@@ -23,6 +23,7 @@ const postgresFiles = [
   "test/store/contract/postgres.test.ts",
   "test/store/postgres/coordination.test.ts",
   "test/delivery/replicas-postgres.test.ts",
+  "test/delivery/outbox-heads-postgres.test.ts",
   "test/poller/poller-replicas.test.ts",
   "test/webhook/shared-updates.test.ts",
   "test/app/stop-order.test.ts",

@@ -8,7 +8,8 @@
  *
  * For each burst size, on PostgreSQL (a real server started here, a fresh database per size) and
  * on lowdb (live.json in a fresh temp directory): the time from start to idle, and what the
- * sender read from the store (whole-namespace reads and rows, counted by test/delivery/counted-live.ts).
+ * sender read from the store (whole-namespace reads, head queries on PostgreSQL, and rows, counted
+ * by test/delivery/counted-live.ts).
  * Writes bench/outbox-burst.results.md; temp directories are removed at the end. The results'
  * sections from "## Before" on (figures of the outbox before its heads were kept in memory,
  * measured by this script on that outbox) are kept as they are.
@@ -33,11 +34,12 @@ interface Row {
   chats: number;
   ms: number;
   wholeReads: number;
+  headQueries: number;
   rows: number;
 }
 
 /** Queues one notice for each of `chats` chats on `store`, then times the sender until it is idle. */
-async function measure(store: Pick<DataStore, "kv">, backend: Row["backend"], chats: number): Promise<Row> {
+async function measure(store: Pick<DataStore, "kv" | "outbox">, backend: Row["backend"], chats: number): Promise<Row> {
   const { live, reads } = countReads(store);
   let sent = 0;
   const outbox = new Outbox<{ text: string }>({
@@ -56,7 +58,14 @@ async function measure(store: Pick<DataStore, "kv">, backend: Row["backend"], ch
   const ms = performance.now() - t;
   await outbox.stop();
   if (sent !== chats) throw new Error(`sent ${sent} of ${chats}`);
-  return { backend, chats, ms, wholeReads: reads.whole - before.whole, rows: reads.rows - before.rows };
+  return {
+    backend,
+    chats,
+    ms,
+    wholeReads: reads.whole - before.whole,
+    headQueries: reads.heads - before.heads,
+    rows: reads.rows - before.rows,
+  };
 }
 
 async function main(): Promise<void> {
@@ -90,7 +99,7 @@ async function main(): Promise<void> {
   const table = rows
     .map(
       (r) =>
-        `| ${r.backend} | ${n(r.chats)} | ${(r.ms / 1000).toFixed(2)} s | ${(r.ms / r.chats).toFixed(2)} ms | ${n(r.wholeReads)} | ${n(r.rows)} |`,
+        `| ${r.backend} | ${n(r.chats)} | ${(r.ms / 1000).toFixed(2)} s | ${(r.ms / r.chats).toFixed(2)} ms | ${n(r.wholeReads)} | ${n(r.headQueries)} | ${n(r.rows)} |`,
     )
     .join("\n");
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
@@ -102,12 +111,12 @@ Produced by \`npm run bench:outbox-burst\` on ${new Date().toISOString().slice(0
 
 Machine: ${machine}. Load average at the start: ${load(loadAtStart)}; at the end: ${load(os.loadavg())}. The machine is shared: compare rows of one run rather than absolute figures.
 
-One notice queued for each chat, then the sender started (8 chats at once, the default) with a deliverer that answers at once: the time is the sender's own reading and marking, from start to idle. "Whole reads" are reads of the entire outbox namespace; "rows" are the rows every read returned. PostgreSQL: the embedded server the tests use, default settings, a fresh database per size.
+One notice queued for each chat, then the sender started (8 chats at once, the default) with a deliverer that answers at once: the time is the sender's own reading and marking, from start to idle. "Whole reads" are reads of the entire outbox namespace; "head queries" are the store's query for the due head of each chat (PostgreSQL); "rows" are the rows every read returned. PostgreSQL: the embedded server the tests use, default settings, a fresh database per size.
 
-## Now: each chat's head kept in memory, only changed chats read again
+## Now: the heads a query on PostgreSQL, kept in memory on lowdb
 
-| backend | chats | start → idle | per chat | whole reads | rows read |
-|---|---|---|---|---|---|
+| backend | chats | start → idle | per chat | whole reads | head queries | rows read |
+|---|---|---|---|---|---|---|
 ${table}
 `;
   const results = new URL("./outbox-burst.results.md", import.meta.url);

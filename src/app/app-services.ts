@@ -101,8 +101,9 @@ export function appServices(parts: Parts, opts: AppOptions): AppServices {
     stop: () => Promise.resolve(),
   };
 
-  // News names the chat, so the leader reads only that chat again; no chat (the news connection
-  // was replaced, some news may be lost) reads every chat.
+  // News names the chat, so the leader looks at once; no chat (the news connection was replaced,
+  // some news may be lost) looks at every chat. On PostgreSQL each look is one query of the due
+  // heads (store.outbox), so the minute's look costs what any other does.
   const missedNews =
     topology.missedNewsCheckMs === undefined
       ? undefined

@@ -1,5 +1,7 @@
 /**
- * Each chat's first pending entry, kept in memory for the sender's pump (outbox.ts), which runs
+ * Each chat's first pending entry, kept in memory for the sender's pump (outbox.ts) where the
+ * storage cannot answer it as a query (lowdb; on PostgreSQL the pump asks the store's
+ * `outbox.heads` instead, and nothing here is used). The pump runs
  * after every chat served: it reads again only the chats whose entries changed since (queued,
  * sent, retried, woken: each marks its chat), not every chat's entries once per chat served, which
  * made a burst to many chats cost the square of its size. What this process cannot see (another

@@ -27,9 +27,13 @@
  *   would otherwise lose the first alerts for good. Such entries are parked, and {@link Outbox.wake}
  *   (called on any update from that chat) makes them due again, in their order. A new entry for
  *   the chat tries the oldest parked one first, so order holds even if a wake was missed.
- * - **The sender reads what changed.** The pump keeps each chat's first pending entry in memory
- *   (chat-heads.ts) and reads again only the chats whose entries changed; a whole read at least
- *   once a minute, or at once on {@link Outbox.poke} without a chat, finds what it cannot see.
+ * - **The sender reads what changed.** Where the storage answers "the next entry of each chat" as
+ *   a query ({@link QueueStorage.heads}: PostgreSQL), the pump asks it each time it looks for work,
+ *   and looks again when the earliest entry not yet due falls due: what another replica queued is
+ *   found at the next look, news or not. Elsewhere (lowdb) the pump keeps each chat's first pending
+ *   entry in memory (chat-heads.ts) and reads again only the chats whose entries changed; a whole
+ *   read at least once a minute, or at once on {@link Outbox.poke} without a chat, finds what it
+ *   cannot see.
  *
  * States: pending → sent | blocked | failed | expired | obsolete. Finished entries are kept for a
  * while (they are what makes enqueue once-only) and pruned by {@link Outbox.prune} once the main
@@ -121,7 +125,7 @@ export interface OutboxEvents<P> {
 /** Options of {@link Outbox}. */
 export interface OutboxOptions<P> {
   /** Where the entries are kept: the store (its "outbox" namespace is written through), or a {@link QueueStorage}. */
-  storage: Pick<DataStore, "kv"> | QueueStorage<P>;
+  storage: Pick<DataStore, "kv" | "outbox"> | QueueStorage<P>;
   deliver: Deliverer<P>;
   /**
    * Told when a chat answered 403 (the person blocked the bot), before its entries are marked: what
@@ -173,8 +177,18 @@ export class Outbox<P = unknown> {
   #idleChecks = 0;
   /** Chats with parked entries: {@link wake} is called on every update, and must be cheap. */
   readonly #parkedChats = new Set<number>();
-  /** Each chat's first pending entry, as last read: the pump picks from here. */
-  readonly #heads: ChatHeads<P>;
+  /**
+   * Each chat's first pending entry, as last read: the pump picks from here; none when the storage
+   * answers {@link QueueStorage.heads} (the pump asks it instead).
+   */
+  readonly #heads: ChatHeads<P> | undefined;
+  /**
+   * Chats' heads for the pump: from the storage's query when it has one (the due heads of the
+   * chats not busy when it is asked, oldest first, at most `limit`, and when the next falls due),
+   * else every head kept in {@link #heads}, brought up to date. Busy chats may be among them (a
+   * chat taken meanwhile): the pump skips those in the same step as it takes the rest.
+   */
+  readonly #lookForWork: (limit: number) => Promise<{ heads: Array<OutboxEntry<P>>; nextAt?: string }>;
   /** Counters for tests and logs. */
   readonly stats = { sent: 0, failures: 0, blocked: 0, expired: 0 };
 
@@ -182,7 +196,21 @@ export class Outbox<P = unknown> {
     const given = Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined)) as OutboxOptions<P>;
     this.#store = "kv" in given.storage ? kvQueueStorage<P>(given.storage) : given.storage;
     const store = this.#store;
-    this.#heads = new ChatHeads<P>((chatId) => (chatId === undefined ? store.all() : store.ofChat(chatId)));
+    const query = store.heads?.bind(store);
+    if (query) {
+      this.#heads = undefined;
+      this.#lookForWork = async (limit) => {
+        const { due, nextAt } = await query(limit, this.#opts.now(), [...this.#busy]);
+        return nextAt === undefined ? { heads: due } : { heads: due, nextAt };
+      };
+    } else {
+      const heads = new ChatHeads<P>((chatId) => (chatId === undefined ? store.all() : store.ofChat(chatId)));
+      this.#heads = heads;
+      this.#lookForWork = async () => {
+        await heads.refresh();
+        return { heads: [...heads.known()].map(([, e]) => e) };
+      };
+    }
     this.#opts = { now: () => new Date(), retryBaseMs: 2_000, retryMaxMs: 5 * 60_000, keepDoneMs: 10 * 60_000, concurrency: 8, ...given };
     this.#events = new TypedEvents((err) => this.#opts.logger.error({ err }, "outbox: a listener failed"));
     // Read now, so the first enqueue does not wait; whoever needs it sees a failure (and retries).
@@ -239,7 +267,7 @@ export class Outbox<P = unknown> {
 
   /** `chatId` has something new to send: read it again, send soon, and tell the sender if it is elsewhere. */
   #queued(chatId: number): void {
-    this.#heads.markStale(chatId);
+    this.#heads?.markStale(chatId);
     this.#schedule(0);
     this.#events.emit("queued", { chatId });
   }
@@ -282,7 +310,7 @@ export class Outbox<P = unknown> {
    * coordination), or, with no chat, anywhere (news may have been missed): every chat is read again.
    */
   poke(chatId?: number): void {
-    this.#heads.markStale(chatId);
+    this.#heads?.markStale(chatId);
     this.#schedule(0);
   }
 
@@ -301,7 +329,7 @@ export class Outbox<P = unknown> {
       if (e.state !== "pending" || e.nextAt <= now) continue;
       await this.#store.update(e.chatId, e.key, (cur) => (cur?.state === "pending" && cur.nextAt > now ? { ...cur, nextAt: now } : cur));
     }
-    this.#heads.markStale();
+    this.#heads?.markStale();
     this.#schedule(0);
   }
 
@@ -454,7 +482,7 @@ export class Outbox<P = unknown> {
       if (e.state === "pending" && e.parked && e.expiresAt <= nowIso) {
         this.stats.expired++;
         await this.#finish(e, "expired");
-        this.#heads.markStale(e.chatId);
+        this.#heads?.markStale(e.chatId);
       }
     }
     const cutoff = new Date(this.#opts.now().getTime() - this.#opts.keepDoneMs).toISOString();
@@ -473,9 +501,9 @@ export class Outbox<P = unknown> {
   async #isIdle(): Promise<boolean> {
     if (this.#busy.size > 0) return false;
     if (this.#stopped || !this.#started) return true;
-    await this.#heads.refresh();
+    const { heads } = await this.#lookForWork(1);
     const now = this.#opts.now().toISOString();
-    return this.#busy.size === 0 && ![...this.#heads.known()].some(([, e]) => e.nextAt <= now);
+    return this.#busy.size === 0 && !heads.some((e) => e.nextAt <= now);
   }
 
   /**
@@ -517,9 +545,10 @@ export class Outbox<P = unknown> {
   /** Starts a worker for every chat whose first pending entry is due. Never rejects. */
   async #pump(): Promise<void> {
     if (this.#stopped) return;
+    let found: { heads: Array<OutboxEntry<P>>; nextAt?: string };
     try {
       await this.#ready();
-      await this.#heads.refresh();
+      found = await this.#lookForWork(this.#opts.concurrency - this.#busy.size);
     } catch (err) {
       this.#opts.logger.error({ err }, "outbox: could not read the entries; trying again later");
       this.#schedule(this.#opts.retryBaseMs);
@@ -527,11 +556,12 @@ export class Outbox<P = unknown> {
       return;
     }
     const now = this.#opts.now().getTime();
-    let soonest = Infinity;
+    // Not due yet, so not among the heads found, but the next to be: look again then.
+    let soonest = found.nextAt === undefined ? Infinity : Math.max(0, Date.parse(found.nextAt) - now);
     const due: Array<OutboxEntry<P>> = [];
     // No await from here to the end of the loop: `#busy` is checked and taken in one go.
-    for (const [chatId, head] of this.#heads.known()) {
-      if (this.#busy.has(chatId)) continue;
+    for (const head of found.heads) {
+      if (this.#busy.has(head.chatId)) continue;
       const at = Date.parse(head.nextAt);
       if (at > now) soonest = Math.min(soonest, at - now);
       else due.push(head);
@@ -543,7 +573,7 @@ export class Outbox<P = unknown> {
         .finally(() => {
           this.#busy.delete(chatId);
           // What was sent, retried or parked changed this chat's head.
-          this.#heads.markStale(chatId);
+          this.#heads?.markStale(chatId);
           void this.#pump();
         });
     }

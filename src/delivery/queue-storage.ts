@@ -8,9 +8,10 @@
  * the kv table on PostgreSQL), under "chat:<chatId>:<key>", so one chat's entries are one prefix
  * ({@link KeyValueStore.entriesWithPrefix}: on PostgreSQL an index range, not the namespace).
  * Entries an earlier version stored under the bare key are moved under their chat on {@link
- * QueueStorage.open}.
+ * QueueStorage.open}. On a store that answers {@link DataStore.outbox} (PostgreSQL) it has {@link
+ * QueueStorage.heads}: the next entry of each chat is one query there.
  */
-import type { DataStore, KeyValueStore } from "../store/data-store.js";
+import type { DataStore, KeyValueStore, QueueHeads } from "../store/data-store.js";
 import type { OutboxEntry } from "./outbox.js";
 
 /** See the module comment. Every method may reject (the store cannot be read or written). */
@@ -36,6 +37,12 @@ export interface QueueStorage<P> {
     key: string,
     change: (current: OutboxEntry<P> | undefined) => OutboxEntry<P> | undefined,
   ): Promise<OutboxEntry<P> | undefined>;
+  /**
+   * Optional: each chat's due head (its first pending entry, in a chat not all parked), oldest
+   * first, at most `limit`, but those of the chats in `skip`, and when the next one falls due, read from the stored entries each
+   * time (the store's {@link DataStore.outbox}). Without it the sender keeps the heads itself (chat-heads.ts).
+   */
+  heads?(limit: number, now: Date, skip: readonly number[]): Promise<QueueHeads<OutboxEntry<P>>>;
 }
 
 /** The kv namespace of the entries in the store. */
@@ -52,7 +59,7 @@ function storedKey(chatId: number, key: string): string {
 }
 
 /** The outbox's entries in the store's kv (see the module comment). */
-export function kvQueueStorage<P>(store: Pick<DataStore, "kv">): QueueStorage<P> {
+export function kvQueueStorage<P>(store: Pick<DataStore, "kv" | "outbox">): QueueStorage<P> {
   const kv = (): KeyValueStore<OutboxEntry<P>> => store.kv<OutboxEntry<P>>(OUTBOX_NAMESPACE);
 
   /**
@@ -71,7 +78,9 @@ export function kvQueueStorage<P>(store: Pick<DataStore, "kv">): QueueStorage<P>
     return true;
   }
 
+  const queries = store.outbox;
   return {
+    ...(queries ? { heads: (limit: number, now: Date, skip: readonly number[]) => queries.heads<OutboxEntry<P>>(limit, now, skip) } : {}),
     async open() {
       const stored = await kv().entries();
       let moved = 0;

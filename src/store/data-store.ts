@@ -143,6 +143,48 @@ export interface KeyValueStore<T> {
   deleteOlderThan(cutoff: Date): Promise<number>;
 }
 
+/** The fields of an outbox entry (delivery/outbox.ts) that {@link OutboxQueries} reads. */
+export interface QueuedEntryFields {
+  chatId: number;
+  /** Queue order, global: a chat's entries are sent by it. */
+  seq: number;
+  /** "pending" until the entry ends. */
+  state: string;
+  /** Not due before this (an ISO 8601 time as `Date#toISOString` writes it). */
+  nextAt: string;
+  /** Waiting for the chat's next update, not for time. */
+  parked?: boolean;
+}
+
+/** What {@link OutboxQueries.heads} finds. */
+export interface QueueHeads<T> {
+  /** The due head of each chat, oldest (lowest `seq`) first, at most the limit asked for. */
+  due: T[];
+  /**
+   * The earliest `nextAt` after `now` of a pending entry that is not parked, if any: no head
+   * becomes due before it (unless an entry is queued or changed meanwhile).
+   */
+  nextAt?: string;
+}
+
+/**
+ * Queries over the "outbox" kv namespace, whose values are {@link QueuedEntryFields} (and more),
+ * answered by the database itself: the sender asks for the next entry of each chat instead of
+ * reading every entry. PostgreSQL only (postgres/outbox-heads.ts); on lowdb every entry is in
+ * memory, and the sender keeps the heads itself.
+ */
+export interface OutboxQueries {
+  /**
+   * The head of each chat that is due at `now`, oldest first, at most `limit`. A chat's head is its
+   * pending entry with the lowest `seq`; it is due when its `nextAt` is not after `now` and the chat
+   * has a pending entry that is not parked (a chat whose pending entries are all parked waits for
+   * its next update; one with a newer entry that is not parked starts again from its oldest, parked
+   * or not, so order holds). Reads only pending entries, through an index. The chats in `skip`
+   * (those the sender is serving already) are left out.
+   */
+  heads<T extends QueuedEntryFields>(limit: number, now: Date, skip?: readonly number[]): Promise<QueueHeads<T>>;
+}
+
 /** The maintenance switch: while on, the bot answers users with `message` (or a default text). */
 export interface MaintenanceSetting {
   on: boolean;
@@ -167,6 +209,8 @@ export interface DataStore {
   readonly settings: SettingsStore;
   /** A namespaced key-value store (outbox, alerts, broadcasts, create markers, dedup keys). */
   kv<T>(namespace: string): KeyValueStore<T>;
+  /** Queries over the outbox's entries, on a store that can answer them itself (PostgreSQL); see {@link OutboxQueries}. */
+  readonly outbox?: OutboxQueries;
   /**
    * Resolves when every write that has resolved so far, coalesced ones included, is durable: on
    * lowdb at the main file's next write on its normal schedule; at once on PostgreSQL. Only for

@@ -1,20 +1,35 @@
 /**
- * A live store whose reads are counted: how many whole-namespace reads (`entries()`) and how many
- * rows any read returned. The outbox tests and the burst benchmark use it to show what the sender
+ * A live store whose reads are counted: how many whole-namespace reads (`entries()`), how many
+ * head queries (`outbox.heads`, PostgreSQL) and how many rows any read returned. The outbox tests and the burst benchmark use it to show what the sender
  * reads, which timings alone (noisy here) cannot.
  */
-import type { DataStore, KeyValueStore } from "../../src/store/data-store.js";
+import type { DataStore, KeyValueStore, QueuedEntryFields } from "../../src/store/data-store.js";
 
 /** What {@link countReads} has counted so far. */
 export interface ReadCounts {
   whole: number;
+  /** Queries for the due heads (the store's `outbox.heads`). */
+  heads: number;
   rows: number;
 }
 
 /** `live`, with its kv reads counted in the returned `reads`. */
-export function countReads(live: Pick<DataStore, "kv">): { live: Pick<DataStore, "kv">; reads: ReadCounts } {
-  const reads: ReadCounts = { whole: 0, rows: 0 };
-  const counted: Pick<DataStore, "kv"> = {
+export function countReads(live: Pick<DataStore, "kv" | "outbox">): { live: Pick<DataStore, "kv" | "outbox">; reads: ReadCounts } {
+  const reads: ReadCounts = { whole: 0, heads: 0, rows: 0 };
+  const queries = live.outbox;
+  const counted: Pick<DataStore, "kv" | "outbox"> = {
+    ...(queries
+      ? {
+          outbox: {
+            heads: async <T extends QueuedEntryFields>(limit: number, now: Date, skip?: readonly number[]) => {
+              const found = await queries.heads<T>(limit, now, skip);
+              reads.heads++;
+              reads.rows += found.due.length + (found.nextAt === undefined ? 0 : 1);
+              return found;
+            },
+          },
+        }
+      : {}),
     kv<T>(namespace: string): KeyValueStore<T> {
       const kv = live.kv<T>(namespace);
       return {

@@ -9,6 +9,8 @@
  *   relies on a primary key, so it stays atomic with other processes on the same database.
  * - There is no archive: every exchange stays in the one table, `lookup` is plain queries and
  *   `archivedTotals()` is zero.
+ * - The sender's next entry of each chat is a query (`outbox.heads`, outbox-heads.ts), not a
+ *   re-read of every entry.
  * - After `close()` reads fail too (with StoreClosedError): the connections are gone.
  */
 import pg from "pg";
@@ -17,6 +19,7 @@ import { PgConnection } from "./connection.js";
 import { postgresExchanges, postgresLookup } from "./exchanges.js";
 import { postgresKeyValue, postgresSettings } from "./kv.js";
 import { migrateSchema } from "./migrate.js";
+import { postgresOutboxQueries } from "./outbox-heads.js";
 import { postgresUsers } from "./users.js";
 
 /** The minimal pino-like logger the store writes to. */
@@ -93,6 +96,7 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Dat
     conversations: kv<unknown>("conversations"),
     settings: postgresSettings(db),
     kv,
+    outbox: postgresOutboxQueries(db),
     whenDurable: () => Promise.resolve(),
     close: () => db.close(),
   };

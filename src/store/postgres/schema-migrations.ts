@@ -83,4 +83,22 @@ export const SCHEMA_MIGRATIONS: readonly SchemaMigration[] = [
       CREATE INDEX kv_key_prefix ON kv (namespace, key text_pattern_ops);
     `,
   },
+  {
+    version: 3,
+    name: "outbox pending entries",
+    sql: `
+      -- The sender's next entry of each chat as one query (outbox-heads.ts), over the outbox's
+      -- pending entries only: the finished ones, kept a while for once-only, are not in these
+      -- indexes. The expressions and the predicate must stay those of the queries to be used.
+      -- By chat, then queue order: whether an entry is its chat's first pending one.
+      CREATE INDEX kv_outbox_pending_chat ON kv (((value ->> 'chatId')::bigint), ((value ->> 'seq')::bigint))
+        WHERE namespace = 'outbox' AND value ->> 'state' = 'pending';
+      -- Queue order: the oldest heads first, stopping at the limit.
+      CREATE INDEX kv_outbox_pending_seq ON kv (((value ->> 'seq')::bigint))
+        WHERE namespace = 'outbox' AND value ->> 'state' = 'pending';
+      -- When an entry is next due: when the sender must look again.
+      CREATE INDEX kv_outbox_pending_next ON kv (((value ->> 'nextAt') COLLATE "C"))
+        WHERE namespace = 'outbox' AND value ->> 'state' = 'pending';
+    `,
+  },
 ];
