@@ -1,5 +1,5 @@
 /**
- * Conversation state in the live store, so that a flow's progress within a step survives a
+ * Conversation state in the store (its namespace written through), so that a flow's progress within a step survives a
  * restart, and expiry of flows left untouched: their state is removed and the person is told,
  * even if they never write again.
  *
@@ -34,14 +34,14 @@ function unpack(packed: string): unknown {
 }
 
 /**
- * A key adapter for `conversations({ storage: { type: "key", adapter } })` over the live store.
- * A write is not waited for on disk: the record, written before every prompt, is what a restart
- * resumes from. A delete (the flow is over: ended, left by a command, expired) also forgets the
+ * A key adapter for `conversations({ storage: { type: "key", adapter } })` over the store.
+ * The namespace is written through, but nothing depends on this state reaching the disk: the
+ * record, written before every prompt, is what a restart resumes from. A delete (the flow is over: ended, left by a command, expired) also forgets the
  * chat's flow record. A value stored by an earlier version of the bot (not packed) reads as
  * nothing: the plugin would not take its version anyway.
  */
-export function conversationAdapter<S>(live: DataStore, now: () => Date): VersionedStateStorage<string, S> {
-  const repo = live.conversations;
+export function conversationAdapter<S>(store: DataStore, now: () => Date): VersionedStateStorage<string, S> {
+  const repo = store.conversations;
   return {
     read: async (key) => {
       const stored = (await repo.get(key)) as Partial<StoredConversation> | undefined;
@@ -52,13 +52,13 @@ export function conversationAdapter<S>(live: DataStore, now: () => Date): Versio
     },
     delete: async (key) => {
       await repo.delete(key);
-      await clearRecord(live, Number(key));
+      await clearRecord(store, Number(key));
     },
   };
 }
 
 export interface ExpiryOptions {
-  /** The live store, where flow state is kept. */
+  /** The store, where flow state is kept. */
   store: DataStore;
   api: Api;
   logger: Logger;

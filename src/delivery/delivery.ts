@@ -87,7 +87,7 @@ export class Delivery {
   readonly #outbox: Outbox<DeliveryPayload>;
   readonly #opts: DeliveryOptions;
   readonly #now: () => Date;
-  /** Exchanges whose notice could not be queued (the live store failed): tried again by {@link retryOwed}. */
+  /** Exchanges whose notice could not be queued (the store failed): tried again by {@link retryOwed}. */
   readonly #owed = new Set<string>();
   /**
    * Notices queued by this process, and how many of them the main store had written when it was

@@ -700,7 +700,7 @@ export class Outbox<P = unknown> {
         nextAt: new Date(this.#opts.now().getTime() + delay).toISOString(),
       });
     } catch {
-      // The live store is closed (stopping): the entry is retried from its last mark after the restart.
+      // The store is closed (stopping): the entry is retried from its last mark after the restart.
     }
     this.#schedule(delay);
   }

@@ -4,7 +4,7 @@
  * A status change reaches a person in two steps: {@link recordStatus} writes the new status (with
  * its time, appended to the exchange's history) into the store; the tracker then hands the notice
  * straight to the outbox (`Delivery.notice`, src/delivery/): the card edit and one entry per
- * milestone (domain/status.ts), under deterministic keys, written through to the live store
+ * milestone (domain/status.ts), under deterministic keys, written through to the store
  * together with a per-exchange "told up to this status" mark. The outbox is the only queue: its
  * sender sends a notice only once the main store has made the status durable. So a restart at any
  * moment neither loses a notice (the outbox sends it after the restart, `Delivery.catchUp`

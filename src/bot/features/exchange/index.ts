@@ -1,5 +1,5 @@
 /**
- * The exchange feature: the conversations plugin (its state in the live store), the flow, and
+ * The exchange feature: the conversations plugin (its state in the store), the flow, and
  * the ways in (/exchange, the greeting's button, a /start deep link) and out (/cancel).
  *
  * Around the conversation, the flow record (record.ts) decides which run to enter:

@@ -70,7 +70,7 @@ export async function writeRecord(
   return written?.seq ?? 0;
 }
 
-/** Forgets the chat's record (its flow is over). Durable on the live store's next write. */
+/** Forgets the chat's record (its flow is over); on disk when this resolves (written through). */
 export async function clearRecord(live: Pick<DataStore, "kv">, chatId: number): Promise<void> {
   await live.kv<FlowRecord>(FLOW_RECORDS).delete(String(chatId));
 }
