@@ -257,8 +257,10 @@ describe("support tools, end to end", () => {
   it("/broadcast can be discarded at the preview and cancelled while it runs", async () => {
     const [preview] = await ask(h, admin, "/broadcast nope");
     const id = preview!.buttons()[1]!.callback_data!.slice("adm:bc:no:".length);
-    await admin.pressButton(preview!, `adm:bc:no:${id}`).handled;
-    expect(admin.chat.byId(preview!.message_id)!.plain).toContain("Broadcast discarded");
+    // `handled` is only a quiet spell of the bot's calls, and the discard's write comes first:
+    // wait for what the admin sees.
+    admin.pressButton(preview!, `adm:bc:no:${id}`);
+    await h.emulator.waitFor(() => admin.chat.byId(preview!.message_id)!.plain.includes("Broadcast discarded"));
     expect(user.chat.last()!.plain).not.toContain("nope");
 
     // Cancelled while running: it stops, and the final count says how far it got.
@@ -270,7 +272,10 @@ describe("support tools, end to end", () => {
     admin.pressButton(second!, `adm:bc:go:${secondId}`);
     const progress = await h.emulator.waitFor(() => admin.chat.messages().find((m) => m.plain.startsWith("📣 Broadcasting")));
     await h.emulator.waitFor(() => people.filter((p) => p.chat.last()?.text === "stop me").length >= 2);
-    await admin.pressButton(progress, `adm:bc:c:${secondId}`).handled;
+    // The job is marked cancelled before the press is answered: wait for the answer, not a quiet spell.
+    const cancel = admin.pressButton(progress, `adm:bc:c:${secondId}`);
+    await h.emulator.waitFor(() => admin.lastCallbackAnswer()?.callback_query_id === cancel.callback_query_id);
+    expect(admin.lastToast()).toContain("Cancelling");
     await h.app.support.broadcasts.finished(secondId);
     const final = admin.chat.byId(progress.message_id)!;
     expect(final.plain).toMatch(/^📣 Broadcast cancelled: sent \d+, blocked 0, failed 0 \(of 42\)/);

@@ -9,6 +9,7 @@ import { startHarness, type Harness } from "./harness.js";
 import { leadingIcon } from "./chat-driver.js";
 import { cycle, exchangeInChatToSuccess, iconsFrom, openExchange, type TestUser } from "./fixtures.js";
 import { storedExchange, storedUser } from "./stored.js";
+import { until } from "../until.js";
 
 /** The bot's messages in the person's chat that are order cards (they carry the refresh button). */
 function cards(user: TestUser, id: string) {
@@ -182,7 +183,8 @@ describe("status tracking, end to end", () => {
     expect(fresh.plain).toContain("Deposit received");
     expect(user.chat.messages().slice(since)[0]!.plain).toContain("has arrived");
     await asked.handled;
-    expect((await storedExchange(h.app, ex.id)).cardMessageId).toBe(fresh.message_id);
+    // The fresh card's id is stored after Telegram confirmed it: wait for it rather than a quiet spell.
+    await until(async () => (await storedExchange(h.app, ex.id)).cardMessageId === fresh.message_id);
     expect(h.sandbox.requests.count("exchange-status")).toBe(requests + 1);
     // The poller sees nothing new afterwards: the notice is not sent twice.
     await cycle(h);
