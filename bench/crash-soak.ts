@@ -442,14 +442,7 @@ function computeFigures(
   orders: SandboxOrder[],
   storedIds: string[],
   people: PersonLog[],
-  counts: {
-    kills: number;
-    walksStarted: number;
-    walksCompleted: number;
-    walksInDoubt: number;
-    walksStartedOver: number;
-    deadButtons: number;
-  },
+  counts: Pick<SoakFigures, "kills" | "walksStarted" | "walksCompleted" | "walksInDoubt" | "walksStartedOver" | "deadButtons">,
   wrongStep: WrongStepReply[],
   calls: readonly RecordedCall[],
   killTimes: readonly number[],
