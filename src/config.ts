@@ -6,6 +6,7 @@
  * work with no configuration at all.
  */
 import { z } from "zod";
+import { NO_PARTNER_FEATURES, parsePartnerFeatures } from "./partner/features.js";
 
 /** Thrown when the environment does not describe a runnable bot; `problems` names each variable. */
 export class ConfigError extends Error {
@@ -76,6 +77,24 @@ const envSchema = z.object({
   TELEGRAM_API_ROOT: httpUrl("e.g. https://api.telegram.org"),
   PARTNER_API_URL: httpUrl("the Partner API base address, ending in /api/v1"),
   PARTNER_API_KEY: optionalString,
+  PARTNER_FEATURES: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((s, ctx) => {
+        if (s === undefined) return undefined;
+        const { features, unknown } = parsePartnerFeatures(s);
+        if (unknown.length > 0) {
+          ctx.addIssue({
+            code: "custom",
+            message: `must be a comma list of fixed, receive, emergency, batch-status, history (unknown: ${unknown.join(", ")})`,
+          });
+          return z.NEVER;
+        }
+        return features;
+      }),
+  ),
   ADMIN_IDS: z.preprocess(
     emptyToUndefined,
     z
@@ -244,6 +263,8 @@ const configSchema = envSchema.transform((e, ctx) => {
      * checks, and sends when it is the leader.
      */
     takesUpdates: e.TELEGRAM_UPDATES === "take",
+    /** PARTNER_FEATURES: what the service offers beyond our contract; none unless named. */
+    partnerFeatures: e.PARTNER_FEATURES ?? NO_PARTNER_FEATURES,
   };
   // A replica without updates only makes sense beside others on one database; with a webhook
   // address it would contradict itself.
