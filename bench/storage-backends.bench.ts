@@ -89,8 +89,9 @@ interface CopyFigures {
 /** Child mode: open the layout (`where` is a data folder or a database URL) and measure. */
 async function child(layout: Layout, where: string): Promise<void> {
   const t0 = performance.now();
-  const data: DataStore =
-    layout === "postgres" ? await openPostgresStore({ url: where }) : fileDataStore(await openStore({ dataDir: where, flushDelayMs: 0 }));
+  // The file behind the store, whose coalesced write the "change → durable" figure waits for.
+  const file = layout === "postgres" ? undefined : await openStore({ dataDir: where, flushDelayMs: 0 });
+  const data: DataStore = file ? fileDataStore(file) : await openPostgresStore({ url: where });
   const openMs = performance.now() - t0;
   const mem = process.memoryUsage();
 
@@ -109,7 +110,7 @@ async function child(layout: Layout, where: string): Promise<void> {
   for (let k = 0; k < WRITES; k++) {
     const tw = performance.now();
     await data.exchanges.update(id, { updatedAt: new Date(NOW + k).toISOString() });
-    await data.whenDurable();
+    await file?.whenDurable();
     writes.push(performance.now() - tw);
   }
   writeLoop.disable();

@@ -9,8 +9,10 @@
  *
  * Status notices: the tracker queues them here the moment it has recorded a change
  * ({@link Delivery.notice}); there is no other queue in front of the outbox. Store first still
- * holds: the sender sends a notice only once the main store has written the status it tells.
- * What to say is {@link compose}'s (compose.ts), from the record as stored when it is sent.
+ * holds: the status is written before its notice is queued, and the store keeps writes in order
+ * (data-store.ts), so the notice's entry, which the sender sees only once it is durable, never
+ * reaches the disk without the status it tells. What to say is {@link compose}'s (compose.ts),
+ * from the record as stored when it is sent.
  *
  * Delivery is the outbox's only face: callers queue through it, wait through it
  * ({@link Delivery.whenSent}, {@link Delivery.whenDrained}) and listen to it ({@link Delivery.on}).
@@ -89,12 +91,6 @@ export class Delivery {
   readonly #now: () => Date;
   /** Exchanges whose notice could not be queued (the store failed): tried again by {@link retryOwed}. */
   readonly #owed = new Set<string>();
-  /**
-   * Notices queued by this process, and how many of them the main store had written when it was
-   * last asked ({@link #statusesDurable}): a notice is sent only once the status it tells is kept.
-   */
-  #noticesQueued = 0;
-  #noticesDurable = 0;
 
   constructor(opts: DeliveryOptions) {
     this.#opts = opts;
@@ -103,11 +99,10 @@ export class Delivery {
       storage: opts.store,
       deliver: (entry, confirmed) => this.#deliver(entry, confirmed),
       onBlocked: async (chatId) => {
-        // Undefined (nothing written) for a chat that is not a known user.
+        // Undefined (nothing written) for a chat that is not a known user. Made before the outbox
+        // marks the chat's entries "blocked", so the store keeps it first: the mark support reads
+        // never lags the entries'.
         await opts.store.users.setBlocked(chatId, true);
-        // Durable before the outbox marks the chat's entries "blocked" (see Outbox): the mark
-        // support reads never lags the entries'.
-        await opts.store.whenDurable();
       },
       isBlocked: async (chatId) => (await opts.store.users.get(chatId))?.blocked === true,
       logger: opts.logger,
@@ -248,17 +243,12 @@ export class Delivery {
   /**
    * Queues what the person must hear about exchange `id` now: the card brought up to date and
    * the milestone messages between the last status they were told about and the stored one.
-   * Durable before it returns; the sends follow in the outbox, once the main store keeps the
-   * status (at once with `flushStore`, else on its coalesced schedule). Never rejects: a notice
-   * that cannot be queued is owed ({@link retryOwed}, and {@link catchUp} after a restart).
+   * Durable before it returns, with the status it tells (the store keeps writes in order); the
+   * sends follow in the outbox. Never rejects: a notice that cannot be queued is owed
+   * ({@link retryOwed}, and {@link catchUp} after a restart).
    */
-  async notice(id: string, opts: { flushStore?: boolean } = {}): Promise<void> {
+  async notice(id: string): Promise<void> {
     try {
-      const queued = ++this.#noticesQueued;
-      if (opts.flushStore) {
-        await this.#opts.store.whenDurable();
-        this.#noticesDurable = Math.max(this.#noticesDurable, queued);
-      }
       await this.#queueNotice(id);
       this.#owed.delete(id);
     } catch (err) {
@@ -286,17 +276,6 @@ export class Delivery {
       }
     }
     return n;
-  }
-
-  /**
-   * Store first: resolves once the main store has written every status this process queued a
-   * notice for. One wait covers every notice queued before it, so a burst waits once.
-   */
-  async #statusesDurable(): Promise<void> {
-    const queued = this.#noticesQueued;
-    if (this.#noticesDurable >= queued) return;
-    await this.#opts.store.whenDurable();
-    this.#noticesDurable = Math.max(this.#noticesDurable, queued);
   }
 
   async #queueNotice(id: string): Promise<void> {
@@ -349,8 +328,8 @@ export class Delivery {
   }
 
   /**
-   * Drops finished outbox entries and notice marks the main store has caught up with, once the
-   * main store has written what it holds now (so the flags that replace them are on disk).
+   * Drops finished outbox entries and notice marks the main store has caught up with. The flags
+   * that replace them were written before they are dropped, so the store keeps those first.
    */
   async prune(): Promise<number> {
     const { store } = this.#opts;
@@ -366,16 +345,10 @@ export class Delivery {
       const rec = await store.exchanges.get(id);
       if (!rec || rec.cardMessageId === messageId) cardsCovered.push([id, messageId]);
     }
-    const n = await this.#outbox.prune(() => store.whenDurable());
+    const n = await this.#outbox.prune();
     // Each removed only if unchanged since it was read: a newer card or mark stays.
-    if (cardsCovered.length > 0) {
-      await store.whenDurable();
-      for (const [id, messageId] of cardsCovered) await cards.update(id, (current) => (current === messageId ? undefined : current));
-    }
-    if (covered.length > 0) {
-      await store.whenDurable();
-      for (const [id, m] of covered) await marks.update(id, (current) => (current?.status === m.status ? undefined : current));
-    }
+    for (const [id, messageId] of cardsCovered) await cards.update(id, (current) => (current === messageId ? undefined : current));
+    for (const [id, m] of covered) await marks.update(id, (current) => (current?.status === m.status ? undefined : current));
     return n + covered.length + cardsCovered.length;
   }
 
@@ -437,8 +410,6 @@ export class Delivery {
         entry.chatId,
         compose(p, undefined, () => ""),
       );
-    // A notice tells a status: it waits until the main store keeps it (a no-op on PostgreSQL).
-    if (p.kind !== "deposit") await this.#statusesDurable();
     const rec = await store.exchanges.get(p.exchangeId);
     if (!rec) return "obsolete";
     const t = await this.#translator(rec.chatId);

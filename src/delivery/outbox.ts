@@ -36,8 +36,9 @@
  *   cannot see.
  *
  * States: pending → sent | blocked | failed | expired | obsolete. Finished entries are kept for a
- * while (they are what makes enqueue once-only) and pruned by {@link Outbox.prune} once the main
- * store has durably recorded what they stood for (the caller's `beforePrune`).
+ * while (they are what makes enqueue once-only) and pruned by {@link Outbox.prune}; what they
+ * stood for was recorded before, and the store keeps writes in order (data-store.ts), so a prune
+ * on disk never goes without it.
  *
  * What happens is told as typed events ({@link OutboxEvents}, `outbox.on(...)`): `queued`, `sent`,
  * `failed`, `parked`, `drained`. A person waiting for their instructions waits for `drained` of
@@ -129,7 +130,7 @@ export interface OutboxOptions<P> {
   deliver: Deliverer<P>;
   /**
    * Told when a chat answered 403 (the person blocked the bot), before its entries are marked: what
-   * it records should be durable when it resolves.
+   * it records is written first, so the store keeps it before the marks (data-store.ts).
    */
   onBlocked?: (chatId: number) => Promise<void>;
   /** Whether a chat is known to have blocked the bot: its entries end without a send. */
@@ -470,10 +471,11 @@ export class Outbox<P = unknown> {
   }
 
   /**
-   * Drops finished entries older than `keepDoneMs`. `beforePrune` must resolve once whatever
-   * makes them unnecessary is durable elsewhere (the main store): they are what stops a repeat.
+   * Drops finished entries older than `keepDoneMs`. They are what stops a repeat: whatever makes
+   * them unnecessary (the main store's flags) was written before, and the store keeps writes in
+   * order, so a drop is never on disk without it.
    */
-  async prune(beforePrune: () => Promise<void>): Promise<number> {
+  async prune(): Promise<number> {
     // Entries of an earlier version are under their chats first: #finish writes there.
     await this.#ready();
     // Parked entries past their deadline end here: a chat that never opens the bot must not keep them forever.
@@ -488,7 +490,6 @@ export class Outbox<P = unknown> {
     const cutoff = new Date(this.#opts.now().getTime() - this.#opts.keepDoneMs).toISOString();
     const done = (await this.#store.all()).filter((e) => e.state !== "pending" && (e.doneAt ?? e.createdAt) < cutoff);
     if (done.length === 0) return 0;
-    await beforePrune();
     let n = 0;
     for (const e of done) {
       // Only the entry that was read: one queued again under the key meanwhile stays.

@@ -18,11 +18,10 @@ import { recordStatus, type RecordOptions, type RecordOutcome, type TrackingLogg
  */
 export interface NoticeSink {
   /**
-   * Queues what the person must hear about exchange `id`. With `flushStore` (a person waits for
-   * the answer) the main store writes the status at once, so the sender need not wait for its
-   * coalesced write.
+   * Queues what the person must hear about exchange `id`: durable when it resolves, with the
+   * status it tells (the store keeps writes in order), so the sender can send it at once.
    */
-  notice(id: string, opts?: { flushStore?: boolean }): Promise<void>;
+  notice(id: string): Promise<void>;
   /** Tries again the notices that could not be queued (the poller, once per cycle). */
   retryOwed?(): Promise<void>;
 }
@@ -54,11 +53,10 @@ export class ExchangeTracker {
 
   /**
    * Fetches exchange `id`'s status, records it and queues any change's notice in the outbox before
-   * it resolves. With `waitForNotice` (a person waits for the answer), the main store is written at
-   * once, so the notice goes out without waiting for the store's coalesced write. With `amend`, a change is written with what the caller
-   * adds to it (see {@link RecordOptions.amend}). Throws the partner's error.
+   * it resolves. With `amend`, a change is written with what the caller adds to it (see
+   * {@link RecordOptions.amend}). Throws the partner's error.
    */
-  check(id: string, opts: { waitForNotice?: boolean; amend?: RecordOptions["amend"] } = {}): Promise<CheckResult> {
+  check(id: string, opts: { amend?: RecordOptions["amend"] } = {}): Promise<CheckResult> {
     const { store, partner, notices } = this.#opts;
     return withTrackingLock(store, id, async () => {
       const requestedAt = this.#now();
@@ -83,8 +81,8 @@ export class ExchangeTracker {
           "tracker: dropped an answer older than the stored one",
         );
       }
-      // Into the one queue at once: the outbox's sender waits for the store to keep the status.
-      if (outcome?.cardChanged) await notices.notice(id, { flushStore: opts.waitForNotice === true });
+      // Into the one queue at once: its entry reaches the disk only with the status it tells.
+      if (outcome?.cardChanged) await notices.notice(id);
       return { outcome, live };
     });
   }

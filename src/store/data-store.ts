@@ -9,6 +9,12 @@
  *   written through (durable when their promise resolves) and which are coalesced; a caller never
  *   makes a write durable itself. On PostgreSQL every write commits before it resolves. On lowdb a
  *   written-through write resolves after a write of its file (file-data-store.ts).
+ * - **Durable in order**: a written-through write, once durable (even before its promise
+ *   resolves, should the process die then), carries every write that resolved before it was made,
+ *   coalesced ones included. So a coalesced write that must not be lost while what follows it is
+ *   kept (a status before the notice that tells it, a "blocked" mark before the entries it ends)
+ *   needs nothing but to be made first. On PostgreSQL each write commits before it resolves; on
+ *   lowdb the small file writes after the main file (file-data-store.ts).
  * - **Read-modify-write is one step**: `update(id, fn)` and `add(key, value)` are atomic on both
  *   backends (a row lock or a unique key on PostgreSQL), so two processes sharing a database can
  *   both call them. A `get` followed by a `set` is not: two replicas could both pass the `get`.
@@ -211,13 +217,6 @@ export interface DataStore {
   kv<T>(namespace: string): KeyValueStore<T>;
   /** Queries over the outbox's entries, on a store that can answer them itself (PostgreSQL); see {@link OutboxQueries}. */
   readonly outbox?: OutboxQueries;
-  /**
-   * Resolves when every write that has resolved so far, coalesced ones included, is durable: on
-   * lowdb at the main file's next write on its normal schedule; at once on PostgreSQL. Only for
-   * ordering a coalesced write before what must not outrun it (dropping a written-through copy of
-   * it); a written-through write never needs it.
-   */
-  whenDurable(): Promise<void>;
   /** Finishes pending writes; further writes fail. */
   close(): Promise<void>;
 }

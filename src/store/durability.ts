@@ -6,8 +6,10 @@
  *   may be shown right after it (a flow's step, a queued message, a create's marker), and for what
  *   must survive a crash before the next step is taken.
  * - **coalesced**: the write is in the store at once and on disk within the store's coalescing
- *   window (a second on the main lowdb file). For what is cheap to lose for a second or is written
- *   again anyway (a person's last-seen time, counters, a status the poller fetches again).
+ *   window (a second on the main lowdb file), or sooner: with the next written-through write, which
+ *   never reaches the disk without the writes made before it. For what is cheap to lose for a
+ *   second or is written again anyway (a person's last-seen time, counters, a status the poller
+ *   fetches again).
  *
  * On PostgreSQL every write commits before it resolves: everything is written through. On lowdb
  * (file-data-store.ts) a written-through namespace resolves after a write of the file that holds it.

@@ -38,6 +38,7 @@ export class DurableJsonFile<T> implements Adapter<T> {
   lastWritten: T | undefined;
   readonly #snapshot: (data: T) => T;
   readonly #splitDepth: number;
+  readonly #afterSnapshot: (() => Promise<void> | undefined) | undefined;
 
   /**
    * @param file the data file.
@@ -45,14 +46,18 @@ export class DurableJsonFile<T> implements Adapter<T> {
    *   share whatever the owner never mutates in place. Default: a full JSON round trip (safe, slow).
    * @param options.splitDepth how many levels of containers are written piece by piece. Default 2
    *   (the top-level object and each of its arrays/objects; their elements are stringified whole).
+   * @param options.afterSnapshot called synchronously right after each write's snapshot; the write
+   *   puts nothing on disk before its promise resolves (and fails if it rejects). For what must be
+   *   durable before anything in the snapshot is (store.ts: another file's earlier changes).
    */
   constructor(
     readonly file: string,
-    options: { snapshot?: (data: T) => T; splitDepth?: number } = {},
+    options: { snapshot?: (data: T) => T; splitDepth?: number; afterSnapshot?: () => Promise<void> | undefined } = {},
   ) {
     this.tempFile = `${file}.tmp`;
     this.#snapshot = options.snapshot ?? ((data) => JSON.parse(JSON.stringify(data)) as T);
     this.#splitDepth = options.splitDepth ?? 2;
+    this.#afterSnapshot = options.afterSnapshot;
   }
 
   /**
@@ -85,6 +90,14 @@ export class DurableJsonFile<T> implements Adapter<T> {
   async write(data: T): Promise<void> {
     const started = performance.now();
     const snapshot = this.#snapshot(data);
+    const before = this.#afterSnapshot?.();
+    // The time spent waiting for another file is not this write's.
+    let waited = 0;
+    if (before) {
+      const waitFrom = performance.now();
+      await before;
+      waited = performance.now() - waitFrom;
+    }
     const pieces = jsonPieces(snapshot, this.#splitDepth);
     let bytes = 0;
     const handle = await open(this.tempFile, "w");
@@ -104,7 +117,7 @@ export class DurableJsonFile<T> implements Adapter<T> {
     }
     await rename(this.tempFile, this.file);
     await syncDirectory(this.file);
-    this.lastWrite = { bytes, ms: performance.now() - started };
+    this.lastWrite = { bytes, ms: performance.now() - started - waited };
     this.lastWritten = snapshot;
   }
 

@@ -12,6 +12,12 @@
  * through costs a rewrite of a few kilobytes rather than of every exchange ever stored. A write to
  * a written-through namespace resolves once the file that holds it has been written after it (one
  * write carries every change made before it, so concurrent writes share it).
+ *
+ * Writes reach the disk in the order they were made, across the two files: the small file is
+ * written only after the main file has written every change it had when the small file's write
+ * began (`Store.writeAfter`). So a coalesced change in the main file (a status, a "blocked" mark)
+ * is on disk before any written-through change made after it (the notice that tells it, the
+ * entries it ends), and a caller never has to make it durable itself.
  */
 import type { ExchangeRecord } from "../domain/types.js";
 import type { DataStore, DueClaim, KeyValueStore, SettingsStore } from "./data-store.js";
@@ -26,11 +32,12 @@ import type { Store } from "./store.js";
 export const SMALL_FILE_NAMESPACES: ReadonlySet<string> = new Set(["conversations", "flow-journal", "outbox", "notified", "cards"]);
 
 /**
- * One {@link DataStore} over the main file and, when given, the small file (see the module comment).
- * Without a small file every namespace is in the main file, written through where the table says so.
- * `close()` closes both.
+ * One {@link DataStore} over the main file and, when given, the small file (see the module comment),
+ * which from now on writes after the main file. Without a small file every namespace is in the main
+ * file, written through where the table says so. `close()` closes both.
  */
 export function fileDataStore(main: Store, small?: Store): DataStore {
+  small?.writeAfter(main);
   const claims = new PollClaims(main);
   const kvCache = new Map<string, KeyValueStore<unknown>>();
   const fileOf = (namespace: string): Store => (small && SMALL_FILE_NAMESPACES.has(namespace) ? small : main);
@@ -86,9 +93,6 @@ export function fileDataStore(main: Store, small?: Store): DataStore {
     conversations: kv<unknown>("conversations"),
     settings,
     kv,
-    whenDurable: async () => {
-      await Promise.all([main.whenDurable(), small?.whenDurable()]);
-    },
     close: async () => {
       await Promise.all([main.close(), small?.close()]);
     },

@@ -107,6 +107,13 @@ export interface Store {
   flush(): Promise<void>;
   /** Resolves when everything changed so far is on disk, on the normal coalesced schedule (no hurry). */
   whenDurable(): Promise<void>;
+  /**
+   * From now on, each write of this file first makes `leader` durable up to the moment the write
+   * takes its snapshot: whatever this file carries to disk, every change `leader` had before it is
+   * there too, so changes of the two files reach the disk in the order they were made. A write
+   * fails if the leader's fails. The leader must never wait for this file (no cycle).
+   */
+  writeAfter(leader: Store): void;
   /** Flushes and stops the timer; further writes throw {@link StoreClosedError}. Reads still work. */
   close(): Promise<void>;
   /** Counters for benchmarks/stats. */
@@ -129,7 +136,13 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
   if (!(flushDelayMs >= 0)) throw new RangeError("flushDelayMs must be a number ≥ 0.");
 
   await ensureWritableDir(dataDir, file);
-  const adapter = new DurableJsonFile<DbData>(file, { snapshot: snapshotDb });
+  // The file whose earlier changes each write of this one waits for (see `writeAfter`).
+  let leader: Store | undefined;
+  const adapter = new DurableJsonFile<DbData>(file, {
+    snapshot: snapshotDb,
+    // Called at the snapshot: the leader's flush covers every change it had before any change in it.
+    afterSnapshot: () => leader?.flush(),
+  });
   const loaded = await load(adapter, logger);
 
   const stats: StoreStats = { writes: 0, lastWriteMs: 0, lastWriteBytes: 0 };
@@ -219,6 +232,9 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
     stats,
     flush: () => coalescer.flush(),
     whenDurable: () => coalescer.whenDurable(),
+    writeAfter(first) {
+      leader = first;
+    },
     close() {
       closing ??= coalescer.flush().finally(() => coalescer.stop());
       return closing;

@@ -233,10 +233,10 @@ describe("outbox", () => {
     outbox.start();
     await outbox.idle();
     now += 61_000;
-    await outbox.prune(() => Promise.resolve());
+    await outbox.prune();
     expect((await outbox.get("alert", 5))!.state).toBe("expired");
     now += 1;
-    await outbox.prune(() => Promise.resolve());
+    await outbox.prune();
     expect(await outbox.get("alert", 5)).toBeUndefined();
     await outbox.wake(5);
     await outbox.idle();

@@ -27,7 +27,7 @@ describe("the exchange flow on a 900-coin catalog", () => {
 
   it(`keeps at most 8 KB per open flow on disk, with ${FLOWS} flows open`, async () => {
     const size = async () => (await stat(join(h.dataDir, "live.json"))).size + (await stat(join(h.dataDir, "db.json"))).size;
-    await h.app.store.whenDurable();
+    await h.app.files?.store.whenDurable();
     const before = await size();
     await Promise.all(
       Array.from({ length: FLOWS }, async (_, i) => {
@@ -44,7 +44,7 @@ describe("the exchange flow on a 900-coin catalog", () => {
       }),
     );
     await new ChatDriver(h, h.emulator.user({ id: 1 })).settle(300);
-    await h.app.store.whenDurable();
+    await h.app.files?.store.whenDurable();
     expect(await h.app.store.conversations.keys()).toHaveLength(FLOWS);
     const perFlow = ((await size()) - before) / FLOWS;
     console.log(`bytes on disk per open flow with the large catalog: ${perFlow.toFixed(0)}`);

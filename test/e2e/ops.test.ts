@@ -101,7 +101,7 @@ describe("health and metrics on PORT (real app, emulator, sandbox)", () => {
     await chat.send("/exchange", "Which coin do you send?");
     const exchange = await openExchange(h, user);
     await h.app.poller.runCycle({ all: true });
-    await h.app.store.whenDurable();
+    await h.app.files?.store.whenDurable();
 
     const res = await get(h, "/metrics");
     expect(res.status).toBe(200);

@@ -69,7 +69,7 @@ async function showStatus(ctx: BotContext, deps: StatusDeps, id: string, pressed
   let failure: "unavailable" | "unknown" | undefined;
   try {
     // The one status owner: fetch → record → notice queued, under the exchange's lock.
-    await tracker.check(id, { waitForNotice: true });
+    await tracker.check(id);
   } catch (err) {
     if (!isPartnerError(err)) throw err;
     failure = isNotFound(err) ? "unknown" : "unavailable";

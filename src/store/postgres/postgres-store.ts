@@ -4,7 +4,7 @@
  * Behaves as the lowdb store does (store.ts and its repositories; the contract tests run the same
  * suite on both), with these differences that follow from a database:
  * - Every write is committed before its promise resolves: every namespace is written through
- *   (durability.ts), and `whenDurable()` has nothing to wait for.
+ *   (durability.ts), and writes are durable in the order they were made.
  * - Read-modify-write (`exchanges.update`, `kv.update`, `kv.add`, `users.*`) holds a row lock or
  *   relies on a primary key, so it stays atomic with other processes on the same database.
  * - There is no archive: every exchange stays in the one table, `lookup` is plain queries and
@@ -97,7 +97,6 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Dat
     settings: postgresSettings(db),
     kv,
     outbox: postgresOutboxQueries(db),
-    whenDurable: () => Promise.resolve(),
     close: () => db.close(),
   };
 }

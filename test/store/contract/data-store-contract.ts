@@ -819,20 +819,24 @@ export function defineDataStoreContract(open: () => Promise<DataStore>, openAgai
       ).toEqual({ rec: exchange({ id: "new" }), maintenance: { on: true, message: "soon" } });
     });
 
-    it("whenDurable makes coalesced writes durable too", async () => {
+    it("a written-through write carries the coalesced writes made before it: they are durable when it resolves", async () => {
       const store = await fresh();
       await store.exchanges.insert(exchange({ id: "a" }));
       await store.exchanges.update("a", { status: "finished" });
       await store.users.upsertSeen({ id: 1, first_name: "A" }, t0);
+      await store.users.setBlocked(1, true);
       await store.kv<number>("metrics").set("k", 3);
-      await store.whenDurable();
+      // Into the small file on lowdb (the main file waits for its coalescing window otherwise).
+      await store.kv("outbox").set("chat:1:a", { n: 1 });
       expect(
         await durable(store, async (other) => ({
           status: (await other.exchanges.get("a"))?.status,
           user: (await other.users.get(1))?.firstName,
+          blocked: (await other.users.get(1))?.blocked,
           metric: await other.kv("metrics").get("k"),
+          entry: await other.kv("outbox").get("chat:1:a"),
         })),
-      ).toEqual({ status: "finished", user: "A", metric: 3 });
+      ).toEqual({ status: "finished", user: "A", blocked: true, metric: 3, entry: { n: 1 } });
     });
 
     it("close makes everything durable and refuses later writes with StoreClosedError", async () => {
@@ -840,7 +844,6 @@ export function defineDataStoreContract(open: () => Promise<DataStore>, openAgai
       await store.exchanges.insert(exchange({ id: "a" }));
       await store.users.upsertSeen({ id: 1, first_name: "A" }, t0);
       await store.kv<number>("k").set("present", 1);
-      await store.whenDurable();
       await store.close();
       await store.close();
       expect(await durable(store, (other) => other.kv("k").get("present"))).toBe(1);

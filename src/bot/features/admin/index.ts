@@ -115,7 +115,7 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
       return;
     }
     try {
-      await tracker.check(id, { waitForNotice: true });
+      await tracker.check(id);
       // The person's card and milestone go out before support is told it is done.
       await deps.delivery.whenDrained(found.chatId, 5_000);
     } catch (err) {
