@@ -7,8 +7,11 @@
  * made a burst to many chats cost the square of its size. What this process cannot see (another
  * replica's entries whose news was lost, a hand-edited store) is found by a whole read at least
  * once a minute, or at once after {@link ChatHeads.markStale} without a chat.
+ *
+ * {@link workSource} is where the pump looks for work: the storage's query, or these heads.
  */
-import type { OutboxEntry } from "./outbox.js";
+import type { OutboxEntry } from "./outbox-entry.js";
+import type { QueueStorage } from "./queue-storage.js";
 
 /** The sender's in-memory heads are read again in whole at least this often (see the module comment). */
 const FULL_READ_EVERY_MS = 60_000;
@@ -54,7 +57,7 @@ function headsOf<P>(entries: ReadonlyArray<OutboxEntry<P>>): Map<number, OutboxE
 }
 
 /** See the module comment. */
-export class ChatHeads<P> {
+class ChatHeads<P> {
   readonly #read: ReadEntries<P>;
   /** Each chat's first pending entry as last read. */
   readonly #knownHeads = new Map<number, OutboxEntry<P>>();
@@ -122,4 +125,45 @@ export class ChatHeads<P> {
       }
     }
   }
+}
+
+/** What the pump finds when it looks for work: chats' heads, and when the next one not due yet falls due (if known). */
+interface Work<P> {
+  heads: Array<OutboxEntry<P>>;
+  nextAt?: string;
+}
+
+/** Where the sender's pump looks for work (see {@link workSource}). */
+export interface WorkSource<P> {
+  /**
+   * Chats' heads: from the storage's query when it has one (the due heads of the chats not in
+   * `busy`, oldest first, at most `limit`, and when the next falls due), else every head kept in
+   * memory, brought up to date. Busy chats may be among them (a chat taken meanwhile): the pump
+   * skips those in the same step as it takes the rest.
+   */
+  look(limit: number, now: Date, busy: readonly number[]): Promise<Work<P>>;
+  /** `chatId`'s entries changed (without a chat: any chat's may have); nothing to do where the storage answers the query. */
+  markStale(chatId?: number): void;
+}
+
+/** The storage's own query of each chat's next entry ({@link QueueStorage.heads}) if it has one, else a {@link ChatHeads}. */
+export function workSource<P>(storage: QueueStorage<P>): WorkSource<P> {
+  const query = storage.heads?.bind(storage);
+  if (query) {
+    return {
+      async look(limit, now, busy) {
+        const { due, nextAt } = await query(limit, now, busy);
+        return nextAt === undefined ? { heads: due } : { heads: due, nextAt };
+      },
+      markStale: () => undefined,
+    };
+  }
+  const heads = new ChatHeads<P>((chatId) => (chatId === undefined ? storage.all() : storage.ofChat(chatId)));
+  return {
+    async look() {
+      await heads.refresh();
+      return { heads: [...heads.known()].map(([, e]) => e) };
+    },
+    markStale: (chatId) => heads.markStale(chatId),
+  };
 }

@@ -12,7 +12,7 @@
  * QueueStorage.heads}: the next entry of each chat is one query there.
  */
 import type { DataStore, KeyValueStore, QueueHeads } from "../store/data-store.js";
-import type { OutboxEntry } from "./outbox.js";
+import type { OutboxEntry } from "./outbox-entry.js";
 
 /** See the module comment. Every method may reject (the store cannot be read or written). */
 export interface QueueStorage<P> {

@@ -2,14 +2,16 @@
  * Waiting for a chat's entries to reach a state (sent, nothing pending), on events rather than by
  * looking at the store every few milliseconds: one look at once, one after each event that may
  * have changed the answer, and a slow look without news, for news another process sent and the
- * connection lost. The outbox (outbox.ts) supplies the look and the events.
+ * connection lost. The outbox (outbox.ts) supplies the look and the events ({@link ChatWaits}).
  */
+import { TypedEvents } from "./events.js";
+import type { OutboxEvents } from "./outbox-options.js";
 
 /** Calls `onNews` on each piece of news from now on; returns its removal. */
-export type Subscription = (onNews: () => void) => () => void;
+type Subscription = (onNews: () => void) => () => void;
 
 /** Options of {@link waitForChat}. */
-export interface WaitOptions {
+interface WaitOptions {
   /** The answer now, or undefined: not yet. */
   look: () => Promise<boolean | undefined>;
   /** News that may change the answer: each starts a look (one at a time). */
@@ -25,7 +27,7 @@ export interface WaitOptions {
 }
 
 /** See the module comment; resolves with the first answer, or false at the timeout or a stop. */
-export function waitForChat(opts: WaitOptions): Promise<boolean> {
+function waitForChat(opts: WaitOptions): Promise<boolean> {
   return new Promise<boolean>((resolve) => {
     let done = false;
     let looking: Promise<void> | undefined;
@@ -73,4 +75,65 @@ export function waitForChat(opts: WaitOptions): Promise<boolean> {
     withoutNews.unref();
     lookAgain();
   });
+}
+
+/**
+ * A waiter looks at the store at least this often even without news: with replicas the sender is
+ * another process, whose news ({@link ChatWaits.heard}) can be lost while a connection is replaced.
+ */
+const LOOK_WITHOUT_NEWS_MS = 1_000;
+
+/**
+ * The waits on chats of one sender: each listens to the sender's events about its chat, to the
+ * sending replica's news ({@link heard}) and to the sender's stop ({@link stop}).
+ */
+export class ChatWaits<P> {
+  readonly #events: Pick<TypedEvents<OutboxEvents<P>>, "on">;
+  readonly #onLookFailed: (err: unknown, chatId: number) => void;
+  /** News from other processes about a chat's entries, and this sender's stop. */
+  readonly #news = new TypedEvents<{ chat: { chatId: number }; stop: undefined }>();
+  #stopped = false;
+
+  constructor(events: Pick<TypedEvents<OutboxEvents<P>>, "on">, onLookFailed: (err: unknown, chatId: number) => void) {
+    this.#events = events;
+    this.#onLookFailed = onLookFailed;
+  }
+
+  /** Another process (the sending replica) says `chatId`'s entries changed: its waits look again at once. */
+  heard(chatId: number): void {
+    this.#news.emit("chat", { chatId });
+  }
+
+  /** The sender stopped: every wait ends with false, and later ones at once. */
+  stop(): void {
+    this.#stopped = true;
+    this.#news.emit("stop", undefined);
+  }
+
+  /** Waits for `look` to answer, looking again on `chatId`'s events and news (see {@link waitForChat}). */
+  wait(chatId: number, timeoutMs: number, look: () => Promise<boolean | undefined>): Promise<boolean> {
+    if (this.#stopped) return Promise.resolve(false);
+    const ofChat =
+      (on: (listener: (e: { chatId: number }) => void) => () => void): Subscription =>
+      (onNews) =>
+        on((e) => e.chatId === chatId && onNews());
+    const ofEntry =
+      (event: "sent" | "failed"): Subscription =>
+      (onNews) =>
+        this.#events.on(event, ({ entry }) => entry.chatId === chatId && onNews());
+    return waitForChat({
+      look,
+      news: [
+        ofEntry("sent"),
+        ofEntry("failed"),
+        ofChat((l) => this.#events.on("parked", l)),
+        ofChat((l) => this.#events.on("drained", l)),
+        ofChat((l) => this.#news.on("chat", l)),
+      ],
+      stop: (onStop) => this.#news.on("stop", onStop),
+      timeoutMs,
+      lookEveryMs: LOOK_WITHOUT_NEWS_MS,
+      onLookFailed: (err) => this.#onLookFailed(err, chatId),
+    });
+  }
 }
