@@ -1,10 +1,12 @@
 /**
- * `npm run test:repeat -- N [files or vitest options…]`: runs the given test files (all of them when
- * none are named) N times in a row and prints every test that failed even once, with how often and
- * its first failure. For hunting tests that pass only most of the time: run it while the machine is
- * also busy (a second suite beside it), since that is when they fail. Exits 1 when any run failed.
+ * `npm run test:repeat -- N [--busy[=K]] [files or vitest options…]`: runs the given test files (all
+ * of them when none are named) N times in a row and prints every test that failed even once, with
+ * how often and its first failure. For hunting tests that pass only most of the time: they fail when
+ * the machine is busy, so `--busy` keeps K processes (default 1) spinning on the CPU beside the
+ * runs, and a second suite beside it does as well. Each run's failures are printed as it ends, so a
+ * long hunt shows what it found so far. Exits 1 when any run failed.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -18,12 +20,30 @@ interface JsonReport {
   }>;
 }
 
-const [countArg, ...rest] = process.argv.slice(2);
+const [countArg, ...args] = process.argv.slice(2);
 const runs = Number(countArg);
-if (!Number.isInteger(runs) || runs < 1) {
-  console.error("usage: npm run test:repeat -- N [files or vitest options…]   (N: how many runs, 1 or more)");
+const busyArg = args.find((a) => a === "--busy" || a.startsWith("--busy="));
+const hogs = busyArg === undefined ? 0 : busyArg === "--busy" ? 1 : Number(busyArg.slice("--busy=".length));
+const rest = args.filter((a) => a !== busyArg);
+if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(hogs) || hogs < 0) {
+  console.error("usage: npm run test:repeat -- N [--busy[=K]] [files or vitest options…]   (N runs, K CPU hogs beside them)");
   process.exit(2);
 }
+
+/** Processes that only burn CPU, so the runs meet a loaded machine; killed when the runs end. */
+const busy: ChildProcess[] = Array.from({ length: hogs }, () => spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" }));
+const stopBusy = () => {
+  for (const hog of busy) hog.kill();
+};
+/** The run under way, stopped with this script. */
+let current: ChildProcess | undefined;
+// Stopped with Ctrl-C or a kill: the run and the hogs go too, not left spinning.
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.on(signal, () => {
+    current?.kill(signal);
+    stopBusy();
+    process.exit(130);
+  });
 
 const dir = mkdtempSync(join(tmpdir(), "test-repeat-"));
 /** Failures by "file > test": how many runs it failed in, and the first message. */
@@ -33,9 +53,11 @@ try {
   for (let i = 1; i <= runs; i++) {
     const report = join(dir, `run-${i}.json`);
     const started = Date.now();
-    const run = spawnSync("npx", ["vitest", "run", ...rest, "--reporter=dot", "--reporter=json", `--outputFile.json=${report}`], {
+    // Not spawnSync: a Ctrl-C or kill must reach the handler above while a run goes on.
+    current = spawn("npx", ["vitest", "run", ...rest, "--reporter=dot", "--reporter=json", `--outputFile.json=${report}`], {
       stdio: ["ignore", "ignore", "inherit"],
     });
+    const status = await new Promise<number | null>((resolve) => current?.on("exit", resolve));
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     let failedHere = 0;
     try {
@@ -50,20 +72,24 @@ try {
               ? [[relative(process.cwd(), file.name), file.message]]
               : [];
         for (const [name, message] of entries) {
+          const first = message.split("\n").slice(0, 6).join("\n");
           const seen = failures.get(name);
           if (seen) seen.times++;
-          else failures.set(name, { times: 1, first: message.split("\n").slice(0, 6).join("\n") });
+          else failures.set(name, { times: 1, first });
+          console.log(`  failed in run ${i}: ${name}\n    ${first.replaceAll("\n", "\n    ")}`);
           failedHere++;
         }
       }
     } catch {
-      failures.set(`run ${i}`, { times: 1, first: `no report (vitest exited ${String(run.status)})` });
+      failures.set(`run ${i}`, { times: 1, first: `no report (vitest exited ${String(status)})` });
+      console.log(`  run ${i} left no report (vitest exited ${String(status)})`);
       failedHere++;
     }
-    if (failedHere > 0 || run.status !== 0) failedRuns++;
-    console.log(`run ${i}/${runs}: ${failedHere === 0 && run.status === 0 ? "passed" : `${failedHere} failed`} in ${seconds} s`);
+    if (failedHere > 0 || status !== 0) failedRuns++;
+    console.log(`run ${i}/${runs}: ${failedHere === 0 && status === 0 ? "passed" : `${failedHere} failed`} in ${seconds} s`);
   }
 } finally {
+  stopBusy();
   rmSync(dir, { recursive: true, force: true });
 }
 

@@ -6,6 +6,7 @@
  * Telegram and a real service.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Emulator } from "../../src/devtools/emulator/server.js";
 
@@ -41,7 +42,12 @@ export interface BotProcessOptions {
   env: Record<string, string>;
   /** Where the bot polls: "polling" means the emulator holds one of its getUpdates. */
   emulator: Emulator;
-  /** How long a start may take before it counts as failed. Default 20 s (a loaded 2-core machine). */
+  /**
+   * A start fails when the child spends this long without progress (using no CPU), or uses this
+   * much CPU without being ready. Default 20 s. Not wall time: on a loaded machine the child gets a
+   * sliver of a core, and loading the bot's modules through tsx took 18 s of wall time for 1.8 s of
+   * CPU with the load average at 22 on 2 cores.
+   */
   startTimeoutMs?: number;
   /** How the bot takes updates (WEBHOOK_URL in `env` means "webhook"; TELEGRAM_UPDATES=none, "none"). Default "polling". */
   mode?: "polling" | "webhook" | "none";
@@ -133,7 +139,7 @@ export class BotProcess {
     const timeoutMs = this.#opts.startTimeoutMs ?? 20_000;
     let timer: NodeJS.Timeout | undefined;
     const failed = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`the bot did not start polling within ${timeoutMs} ms`)), timeoutMs);
+      timer = startWatchdog(child, timeoutMs, reject);
       void this.#exited?.then((info) => reject(new Error(`the bot exited during start-up (code ${info.code}, signal ${info.signal})`)));
     });
     // It also rejects when this run is killed long after a successful start: nobody listens then.
@@ -141,9 +147,7 @@ export class BotProcess {
     try {
       await Promise.race([sawPolling, failed]);
       // The log line is written just after the runner starts; its first getUpdates follows.
-      if (this.#opts.mode === undefined || this.#opts.mode === "polling") {
-        await Promise.race([this.#opts.emulator.waitFor(() => this.#opts.emulator.isPolling(), timeoutMs), failed]);
-      }
+      if (this.#opts.mode === undefined || this.#opts.mode === "polling") await Promise.race([whenPolling(this.#opts.emulator), failed]);
     } catch (err) {
       this.kill();
       const output = this.currentLogs()
@@ -152,7 +156,7 @@ export class BotProcess {
         .join("\n");
       throw new Error(`${(err as Error).message}; last output:\n${output}`);
     } finally {
-      clearTimeout(timer);
+      clearInterval(timer);
     }
   }
 
@@ -203,4 +207,60 @@ export class BotProcess {
       return this.waitExit();
     }
   }
+}
+
+/** Resolves once the emulator holds one of the bot's getUpdates (on the emulator's news, no deadline of its own). */
+function whenPolling(emulator: Emulator): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!emulator.isPolling()) return;
+      off();
+      resolve();
+    };
+    const off = emulator.state.onChange(check);
+    check();
+  });
+}
+
+/** Linux's clock ticks per second in /proc (USER_HZ, 100 on every architecture Node runs on). */
+const TICKS_PER_SECOND = 100;
+
+/** The CPU time `pid` has used, in ms, from /proc; undefined where there is no /proc to read. */
+function cpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The fields after the command's closing parenthesis start at the 3rd; utime and stime are the 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Rejects a start that has stalled: `limitMs` without the child using any CPU, or `limitMs` of CPU
+ * used without being ready. Where /proc cannot be read it falls back to `limitMs` of wall time.
+ * Returns the interval to clear once the start is over.
+ */
+function startWatchdog(child: ChildProcess, limitMs: number, reject: (err: Error) => void): NodeJS.Timeout {
+  const started = Date.now();
+  let used = cpuMs(child.pid) ?? 0;
+  let lastProgress = started;
+  return setInterval(() => {
+    const now = Date.now();
+    const cpu = cpuMs(child.pid);
+    if (cpu === undefined) {
+      if (now - started >= limitMs) reject(new Error(`the bot did not start polling within ${limitMs} ms`));
+      return;
+    }
+    if (cpu > used) lastProgress = now;
+    used = cpu;
+    if (now - lastProgress >= limitMs)
+      reject(new Error(`the bot did not start polling: it used no CPU for ${now - lastProgress} ms (${now - started} ms since its start)`));
+    else if (used >= limitMs)
+      reject(
+        new Error(`the bot did not start polling: it used ${used} ms of CPU without getting there (${now - started} ms since its start)`),
+      );
+  }, 250);
 }

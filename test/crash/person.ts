@@ -49,14 +49,18 @@ export class Person {
 
   readonly thinkMs: number;
 
+  /** How long a wait for the bot's answer may take unless told (a crowd's people wait for each other). */
+  readonly waitMs: number;
+
   constructor(
     readonly emulator: Emulator,
     readonly id: number,
     readonly firstName: string,
-    options: { thinkMs?: number } = {},
+    options: { thinkMs?: number; waitMs?: number } = {},
   ) {
     this.user = emulator.user({ id, first_name: firstName, language_code: "en" });
     this.thinkMs = options.thinkMs ?? TIMING.thinkMs;
+    this.waitMs = options.waitMs ?? TIMING.replyMs;
   }
 
   /** The bot's messages so far (edits applied). */
@@ -70,7 +74,7 @@ export class Person {
   }
 
   /** Waits for a bot message after `since` that matches `expected`. */
-  waitNew(expected: Expectation, since: number, timeoutMs: number = TIMING.replyMs): Promise<BotMessage> {
+  waitNew(expected: Expectation, since: number, timeoutMs: number = this.waitMs): Promise<BotMessage> {
     // Only the new messages are copied on each check (a hundred people may be waiting at once).
     return this.emulator.waitFor(() => this.user.chat.messagesFrom(since).find((m) => matches(m, expected)), timeoutMs);
   }
@@ -148,7 +152,7 @@ export class Person {
   }
 
   /** Presses Confirm on the card and waits for the deposit instructions to end with the live order card. */
-  async confirm(card: BotMessage, timeoutMs: number = TIMING.replyMs): Promise<BotMessage> {
+  async confirm(card: BotMessage, timeoutMs: number = this.waitMs): Promise<BotMessage> {
     const since = this.mark();
     this.user.pressButton(card, "x:c:confirm");
     return this.emulator.waitFor(() => this.messages().slice(since).find(isOrderCard), timeoutMs);

@@ -14,8 +14,21 @@ const { fresh } = freshStores();
 const silent = { info() {}, warn() {}, error() {} };
 const ttl = { ttlMs: 60_000 };
 
-afterEach(() => {
+/** Every outbox a test made: stopped after it even when it failed, before its store is closed. */
+const outboxes: Array<Outbox<string>> = [];
+/** An outbox that is stopped after the test (see above). */
+function outbox(opts: ConstructorParameters<typeof Outbox<string>>[0]): Outbox<string> {
+  const made = new Outbox<string>(opts);
+  outboxes.push(made);
+  return made;
+}
+
+// Registered after freshStores' hook, so it runs before it. A test that timed out left its sender
+// running: once the store closed, the send it could not record was sent again and again, and the
+// busy worker never ran another file.
+afterEach(async () => {
   vi.restoreAllMocks();
+  await Promise.all(outboxes.splice(0).map((o) => o.stop()));
 });
 
 /** A fresh live store on disk, its outbox reads counted. */
@@ -40,8 +53,8 @@ function recorder() {
 async function senderAndOther() {
   const { live, reads } = await countedLive();
   const { chats, deliver } = recorder();
-  const sender = new Outbox<string>({ storage: live, deliver, logger: silent });
-  const other = new Outbox<string>({ storage: live, deliver: () => Promise.reject(new Error("not the sender")), logger: silent });
+  const sender = outbox({ storage: live, deliver, logger: silent });
+  const other = outbox({ storage: live, deliver: () => Promise.reject(new Error("not the sender")), logger: silent });
   sender.start();
   await sender.idle();
   return { reads, chats, sender, other };
@@ -51,12 +64,12 @@ describe("outbox sender heads", () => {
   it("serves a burst to 300 chats in queue order with one whole read, not one per chat served", async () => {
     const { live, reads } = await countedLive();
     const { chats, deliver } = recorder();
-    const outbox = new Outbox<string>({ storage: live, deliver, logger: silent, concurrency: 1 });
+    const sender = outbox({ storage: live, deliver, logger: silent, concurrency: 1 });
     const burst = Array.from({ length: 300 }, (_, i) => 5_000 - i * 7);
-    for (const chatId of burst) await outbox.enqueue("notice", chatId, "hello", ttl);
-    outbox.start();
-    await outbox.idle();
-    await outbox.stop();
+    for (const chatId of burst) await sender.enqueue("notice", chatId, "hello", ttl);
+    sender.start();
+    await sender.idle();
+    await sender.stop();
 
     expect(chats).toEqual(burst);
     // The first read of the store (the highest seq) and the sender's first whole read.

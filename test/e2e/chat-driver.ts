@@ -32,9 +32,14 @@ function matches(message: BotMessage, expected: Expectation): boolean {
 }
 
 export class ChatDriver {
+  /**
+   * @param waitMs How long each wait for the bot's answer may take; the emulator's default when
+   * absent. A person in a crowd that writes at once gets an answer only after the others' updates.
+   */
   constructor(
     readonly h: Harness,
     readonly user: TestUser,
+    readonly waitMs?: number,
   ) {}
 
   /** Number of bot messages in the chat so far: later waits only look past it. */
@@ -48,7 +53,7 @@ export class ChatDriver {
       // Only the messages after `since` are copied: a hundred people waiting at once would
       // otherwise copy every chat on every change.
       () => this.user.chat.messagesFrom(since).find((m) => matches(m, expected)),
-      timeoutMs,
+      timeoutMs ?? this.waitMs,
     );
   }
 

@@ -15,6 +15,7 @@ import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
 import { CREATE_MARKERS, type CreateMarker } from "../../src/bot/features/exchange/create-exchange.js";
 import { FLOW_RECORDS, type FlowRecord } from "../../src/bot/features/exchange/record.js";
 import { openExchange, pendingCreateMarker } from "./fixtures.js";
+import { until } from "../until.js";
 
 const BTC = SAMPLE_ADDRESSES.BTC!;
 const XRP = SAMPLE_ADDRESSES.XRP!;
@@ -129,6 +130,9 @@ describe("the exchange flow after a crash", () => {
     expect(chat.user.chat.byId(card.message_id)!.buttons()).toEqual([]);
     expect(chat.user.chat.last()!.buttons()).toEqual([]);
     expect(h.sandbox.requests.count("exchange-create")).toBe(1);
+    // The flow's state is dropped after its update, once the person was told: waited for as it is
+    // read, not inferred from a quiet spell of the bot's calls.
+    await until(async () => (await h.app.store.conversations.keys()).length === 0);
     expect(await h.app.store.conversations.keys()).toEqual([]);
   });
   it("treats an order the service made but the store refused as in doubt, not as a crash", async () => {

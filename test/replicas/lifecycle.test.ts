@@ -62,7 +62,9 @@ it("walks a whole exchange across two replicas, every milestone told once, and s
 
 it("lets 50 people exchange at once through two replicas with no flow lost or doubled", async () => {
   const w = (world = await startReplicaWorld({ replicas: 2 }));
-  const people = Array.from({ length: 50 }, (_, i) => new Person(w.emulator, 6200 + i, `P${i}`, { thinkMs: 50 }));
+  // Fifty people write at once: a person's next answer comes after the others' updates, so one
+  // step's wait may take most of the test's time, not the seconds of one person alone.
+  const people = Array.from({ length: 50 }, (_, i) => new Person(w.emulator, 6200 + i, `P${i}`, { thinkMs: 50, waitMs: 250_000 }));
   await Promise.all(
     people.map(async (p) => {
       const card = await p.toCard(btcToEth("0.1"));
