@@ -74,3 +74,33 @@ it("handles an answer that Telegram was told had arrived when the bot was killed
   expect(card.plain).toContain(plan.destination);
   expect(card.plain).toContain(`You send: ${plan.amount} BTC`);
 }, 120_000);
+
+it("by webhook: handles an answer the bot had acknowledged with 200 when it was killed, once", async () => {
+  const w = (world = await startCrashWorld({ webhook: true }));
+  const bo = new Person(w.emulator, 5302, "Bo", { thinkMs: TIMING.slowThinkMs });
+  const plan = btcToEth();
+  const quote = await bo.toQuote(plan);
+  await bo.press(quote, "x:next", PROMPTS.destination);
+  await bo.think();
+
+  w.sandbox.faults.inject({ kind: "timeout", endpoint: "validate-address", times: 1 });
+  const checking = partnerReceives(w.sandbox, "validate-address");
+  const since = bo.mark();
+  const posted = w.emulator.webhookDeliveries.length;
+  bo.user.sendText(plan.destination);
+  await checking;
+  // Telegram was answered 200 (the ack window ran out while the check hangs): it will not post it again.
+  await w.emulator.waitFor(() => w.emulator.webhookDeliveries.slice(posted).some((d) => d.status === 200), TIMING.replyMs);
+  expect(w.bot.kill()).toBe(true);
+  await w.restartAfterKill();
+
+  await bo.waitNew(PROMPTS.refund, since, TIMING.owedMessageMs);
+  expect(w.bot.kill()).toBe(true);
+  await w.restartAfterKill();
+  await bo.think();
+  const card = await bo.send(plan.refund, PROMPTS.card);
+  const replies = bo.messages().slice(since);
+  expect(replies.filter((m) => DESTINATION_ACK.test(m.plain)).map((m) => m.plain)).toHaveLength(1);
+  expect(replies.filter((m) => PROMPTS.refund.test(m.plain))).toHaveLength(1);
+  expect(card.plain).toContain(plan.destination);
+}, 120_000);
