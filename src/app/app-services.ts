@@ -14,7 +14,7 @@
  *   handlers in flight waited for), so no update meets a part that has stopped;
  * - readiness: the first thing a stop does is turn /readyz unready, so a load balancer stops sending.
  */
-import type { RunnerHandle } from "@grammyjs/runner";
+import { run, type RunnerHandle } from "@grammyjs/runner";
 import { registerCommands } from "../bot/commands.js";
 import { registerAdminCommands } from "../bot/features/admin/commands.js";
 import { settleInterruptedCreates } from "../bot/features/exchange/interrupted.js";
@@ -226,6 +226,11 @@ export function appServices(parts: Parts, opts: AppOptions): AppServices {
         logger,
       });
       if (replay.replayed + replay.skipped > 0) logger.info(replay, "updates: the last process's unfinished updates are done");
+      if (source.kind === "polling" && opts.updatesOnDisk === false) {
+        runner = run(bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });
+        logger.info(about, "bot is polling for updates");
+        return;
+      }
       if (source.kind === "polling") {
         runner = startDurablePolling(bot, {
           inbox: parts.inbox,

@@ -56,6 +56,12 @@ export interface AppOptions {
   webhookAckWithinMs?: number;
   /** Aborted by the first SIGINT/SIGTERM: start-up stops waiting for Telegram at once. */
   signal?: AbortSignal;
+  /**
+   * Default true: what Telegram sends is on disk before it is confirmed, and replayed after a
+   * crash (updates/). false: the runner confirms a batch while it is handled, and a webhook
+   * request is answered without a write, as before; for the benchmark that measures the cost.
+   */
+  updatesOnDisk?: boolean;
 }
 
 /** What the app watches itself with; built before the store, whose writes it counts. */
@@ -208,7 +214,7 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
     dedupe: topology.updates.kind === "webhook" ? new RecentUpdates() : undefined,
     // Polling keeps each batch before it asks for the next (updates/polling.ts); a webhook request
     // keeps its update here, before its answer.
-    inbox: inbox.middleware(topology.updates.kind === "webhook"),
+    inbox: opts.updatesOnDisk === false ? undefined : inbox.middleware(topology.updates.kind === "webhook"),
     sharedDedupe: sharedUpdates,
     // One process's coordination runs it at once; replicas take the chat's lock in the database.
     chatLock: (chatId, fn) => coordination.withChatLock(chatId, fn),
