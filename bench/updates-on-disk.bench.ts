@@ -135,6 +135,10 @@ const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length -
 interface Figures {
   flood: number[];
   walkRate: number[];
+  /** CPU of this process (bot, emulator and sandbox) per update, ms, flood and walks together. */
+  cpuPerUpdate: number[];
+  /** lowdb: writes of live.json per update, flood and walks together. */
+  liveWritesPerUpdate: number[];
   /** Every latency of every round, by step. */
   steps: number[][];
 }
@@ -147,14 +151,26 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     for (const backend of ["lowdb", "PostgreSQL"] as const) {
       for (const mode of round % 2 === 0 ? (["before", "after"] as const) : (["after", "before"] as const)) {
-        const f = figures.get(keyOf(backend, mode)) ?? { flood: [], walkRate: [], steps: STEPS.map(() => []) };
+        const f = figures.get(keyOf(backend, mode)) ?? {
+          flood: [],
+          walkRate: [],
+          cpuPerUpdate: [],
+          liveWritesPerUpdate: [],
+          steps: STEPS.map(() => []),
+        };
         figures.set(keyOf(backend, mode), f);
         const w = await startWorld(mode, backend === "PostgreSQL" ? await freshDatabase(server.url) : undefined);
         try {
           // Warm-up, not counted: the first updates of a process pay for compiling its code.
           await flood(w, (user += FLOOD), 100);
+          const cpu0 = process.cpuUsage();
+          const writes0 = w.app.files?.live.stats.writes ?? 0;
           f.flood.push(await flood(w, (user += FLOOD)));
           const walk = await walks(w, (user += FLOOD));
+          const cpu = process.cpuUsage(cpu0);
+          const updates = FLOOD + WALKERS * STEPS.length;
+          f.cpuPerUpdate.push((cpu.user + cpu.system) / 1000 / updates);
+          if (w.app.files) f.liveWritesPerUpdate.push((w.app.files.live.stats.writes - writes0) / updates);
           f.walkRate.push(walk.rate);
           walk.latencies.forEach((l, i) => f.steps[i]!.push(...l));
         } finally {
@@ -197,6 +213,19 @@ for (const backend of ["lowdb", "PostgreSQL"] as const) {
   const wa = median(a.walkRate);
   out(
     `| ${backend} | ${fb.toFixed(0)}/s | ${fa.toFixed(0)}/s | ${(fa / fb).toFixed(2)}× | ${wb.toFixed(1)}/s | ${wa.toFixed(1)}/s | ${(wa / wb).toFixed(2)}× |`,
+  );
+}
+out();
+out("## CPU and writes per update (flood and walks together)");
+out();
+out("| backend | CPU ms before | CPU ms after | live.json writes before | live.json writes after |");
+out("|---|---|---|---|---|");
+for (const backend of ["lowdb", "PostgreSQL"] as const) {
+  const b = figures.get(keyOf(backend, "before"))!;
+  const a = figures.get(keyOf(backend, "after"))!;
+  const writes = (xs: number[]) => (xs.length === 0 ? "–" : median(xs).toFixed(2));
+  out(
+    `| ${backend} | ${median(b.cpuPerUpdate).toFixed(2)} | ${median(a.cpuPerUpdate).toFixed(2)} | ${writes(b.liveWritesPerUpdate)} | ${writes(a.liveWritesPerUpdate)} |`,
   );
 }
 out();

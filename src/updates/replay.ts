@@ -27,7 +27,7 @@ export interface ReplayOptions {
 /** What a replay did, for the log and tests. */
 export interface ReplayReport {
   replayed: number;
-  /** Found taken already (see `takenSince`), marked without handling. */
+  /** Found taken already (see `takenSince`), or inline queries long expired: marked without handling. */
   skipped: number;
 }
 
@@ -65,7 +65,9 @@ export async function replayUnhandled(opts: ReplayOptions): Promise<ReplayReport
     [...byChat].map(async ([chatId, items]) => {
       for (const { update, receivedAt } of items) {
         try {
-          if (chatId !== undefined && (await opts.takenSince?.(chatId, receivedAt))) {
+          // An inline query is answered within seconds or never: Telegram refuses a late answer.
+          const stale = update.inline_query !== undefined || update.chosen_inline_result !== undefined;
+          if (stale || (chatId !== undefined && (await opts.takenSince?.(chatId, receivedAt)))) {
             opts.inbox.handled(update.update_id);
             report.skipped++;
             continue;

@@ -113,4 +113,20 @@ describe("the inbox", () => {
     expect(seen).toEqual([31]);
     expect(await store.kv(INBOX_NAMESPACE).keys()).toEqual([]);
   });
+
+  it("does not answer an inline query late: it is marked, not handled", async () => {
+    const dir = await dirs.make();
+    const store = await open(dir);
+    const query: Update = {
+      update_id: 40,
+      inline_query: { id: "q1", from: { id: 3, is_bot: false, first_name: "Q" }, query: "0.1 btc eth", offset: "" },
+    };
+    await inboxOf(store, "gone").receive([query]);
+    const inbox = inboxOf(store, "next");
+    const seen: number[] = [];
+    const report = await replayUnhandled({ inbox, handle: (u) => Promise.resolve(void seen.push(u.update_id)), logger: quiet });
+    expect(report).toEqual({ replayed: 0, skipped: 1 });
+    expect(seen).toEqual([]);
+    expect(await store.kv(INBOX_NAMESPACE).keys()).toEqual([]);
+  });
 });
