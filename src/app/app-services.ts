@@ -24,6 +24,8 @@ import { startOpsServer, type OpsServer } from "../ops/http.js";
 import { startArchiver, type Archiver } from "../store/archive-schedule.js";
 import type { Logger } from "../log.js";
 import { startWebhookServer, type WebhookServer } from "../webhook/server.js";
+import { startDurablePolling } from "../updates/polling.js";
+import { replayUnhandled } from "../updates/replay.js";
 import { everyService, ServiceList, stopOnly, type Service, type ServiceEvent } from "./services.js";
 import { leadershipService } from "./leadership.js";
 import { OUTBOX_ENDED, OUTBOX_NEWS, OUTBOX_PARKED, type AppOptions, type Parts } from "./parts.js";
@@ -216,8 +218,25 @@ export function appServices(parts: Parts, opts: AppOptions): AppServices {
         logger.info(about, "bot takes no updates here (TELEGRAM_UPDATES=none): it checks exchanges and sends as one of the replicas");
         return;
       }
-      if (source.kind === "polling") {
+      // What the last process received and did not finish, before anything new (updates/replay.ts).
+      const replay = await replayUnhandled({
+        inbox: parts.inbox,
+        handle: (update) => bot.handleUpdate(update),
+        takenSince: parts.takenSince,
+        logger,
+      });
+      if (replay.replayed + replay.skipped > 0) logger.info(replay, "updates: the last process's unfinished updates are done");
+      if (source.kind === "polling" && opts.updatesOnDisk === false) {
         runner = run(bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });
+        logger.info(about, "bot is polling for updates");
+        return;
+      }
+      if (source.kind === "polling") {
+        runner = startDurablePolling(bot, {
+          inbox: parts.inbox,
+          fetch: { allowed_updates: [...ALLOWED_UPDATES] },
+          logger: logger.child({ part: "updates" }),
+        });
         logger.info(about, "bot is polling for updates");
         return;
       }
@@ -258,6 +277,8 @@ export function appServices(parts: Parts, opts: AppOptions): AppServices {
       if (!(await parts.inFlight.drain(STOP_GRACE_MS))) {
         logger.warn({ active: parts.inFlight.active }, "stopping with updates still running after the grace period");
       }
+      // The marks of the updates just finished, before the store closes.
+      await parts.inbox.flush();
     },
   };
 

@@ -24,6 +24,8 @@ import { settleInterruptedCreates, type InterruptedReport } from "../bot/feature
 import { pruneCreateMarkers } from "../bot/features/exchange/create-exchange.js";
 import { RecentUpdates } from "../webhook/recent-updates.js";
 import { SharedUpdates } from "../webhook/shared-updates.js";
+import { Inbox } from "../updates/inbox.js";
+import { readRecord } from "../bot/features/exchange/record.js";
 import { createPoller, type Poller } from "../poller/poller.js";
 import { ExchangeTracker } from "../poller/tracker.js";
 import { Delivery } from "../delivery/delivery.js";
@@ -54,6 +56,12 @@ export interface AppOptions {
   webhookAckWithinMs?: number;
   /** Aborted by the first SIGINT/SIGTERM: start-up stops waiting for Telegram at once. */
   signal?: AbortSignal;
+  /**
+   * Default true: what Telegram sends is on disk before it is confirmed, and replayed after a
+   * crash (updates/). false: the runner confirms a batch while it is handled, and a webhook
+   * request is answered without a write, as before; for the benchmark that measures the cost.
+   */
+  updatesOnDisk?: boolean;
 }
 
 /** What the app watches itself with; built before the store, whose writes it counts. */
@@ -82,6 +90,13 @@ export interface Parts {
   readonly deps: BotDeps;
   readonly opsHandler: OpsHandler;
   readonly sharedUpdates: SharedUpdates | undefined;
+  /** What Telegram sent, on disk until handled (updates/inbox.ts); replayed at start-up. */
+  readonly inbox: Inbox;
+  /**
+   * Whether chat `chatId` moved on after `receivedAt` (its flow record was written later): an
+   * update received then was taken before the kill, and is not replayed (updates/replay.ts).
+   */
+  readonly takenSince: (chatId: number, receivedAt: Date) => Promise<boolean>;
   readonly now: () => Date;
   /** Removes exchange flows untouched for FLOW_TIMEOUT_MINUTES (as of `at`) and tells their chats. */
   readonly expireFlows: (at?: Date) => Promise<number>;
@@ -193,9 +208,13 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
   const sharedUpdates = topology.sharedDedupe
     ? new SharedUpdates({ store, owner: processId, now, logger: logger.child({ part: "webhook" }) })
     : undefined;
+  const inbox = new Inbox({ store, owner: processId, now, logger: logger.child({ part: "updates" }) });
   installFeatures(bot, deps, {
     inFlight,
     dedupe: topology.updates.kind === "webhook" ? new RecentUpdates() : undefined,
+    // Polling keeps each batch before it asks for the next (updates/polling.ts); a webhook request
+    // keeps its update here, before its answer.
+    inbox: opts.updatesOnDisk === false ? undefined : inbox.middleware(topology.updates.kind === "webhook"),
     sharedDedupe: sharedUpdates,
     // One process's coordination runs it at once; replicas take the chat's lock in the database.
     chatLock: (chatId, fn) => coordination.withChatLock(chatId, fn),
@@ -255,6 +274,11 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
     deps,
     opsHandler: handler,
     sharedUpdates,
+    inbox,
+    takenSince: async (chatId, receivedAt) => {
+      const record = await readRecord(store, chatId);
+      return record !== undefined && new Date(record.at).getTime() > receivedAt.getTime();
+    },
     now,
     expireFlows,
     settleInterrupted,

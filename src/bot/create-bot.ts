@@ -47,6 +47,12 @@ export interface InstallOptions {
    */
   sharedDedupe?: SharedUpdates;
   /**
+   * Keeps what Telegram sent on disk until it is handled (updates/inbox.ts): marks each update when
+   * its handling ends and, in webhook mode, writes it before Telegram's request is answered.
+   * Installed after `dedupe` (a repeat is neither kept again nor marked) and before the chat's queue.
+   */
+  inbox?: (ctx: BotContext, next: () => Promise<void>) => Promise<void>;
+  /**
    * Replicas: runs a chat's update while no other process runs one of the same chat (the store's
    * coordination). `sequentialize` orders a chat's updates within this process only.
    */
@@ -114,6 +120,7 @@ const FEATURES: readonly Feature[] = [
 export function installFeatures(bot: Bot<BotContext>, deps: BotDeps, options: InstallOptions = {}): void {
   if (options.inFlight) bot.use(options.inFlight.middleware);
   if (options.dedupe) bot.use(options.dedupe.middleware);
+  if (options.inbox) bot.use(options.inbox);
   bot.use(sequentialize(sequentialKey));
   const chatLock = options.chatLock;
   if (chatLock) {

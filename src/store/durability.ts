@@ -36,6 +36,8 @@ const WRITTEN_THROUGH: ReadonlySet<string> = new Set([
   "exchange-create",
   // Broadcast jobs, and each job's marks per recipient ("sending" before the message goes out).
   "broadcasts",
+  // What Telegram sent, on disk before it is confirmed to Telegram, until it is handled (updates/inbox.ts).
+  "inbox",
 ]);
 
 /** Namespaces written through by prefix: one namespace per broadcast job, `broadcast:<id>`. */

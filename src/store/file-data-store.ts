@@ -29,7 +29,14 @@ import type { Store } from "./store.js";
  * The namespaces kept in the small file (`live.json`) when there is one: written through, small,
  * and changed at every step. Their data never shares a write with the main file's.
  */
-export const SMALL_FILE_NAMESPACES: ReadonlySet<string> = new Set(["conversations", "flow-journal", "outbox", "notified", "cards"]);
+export const SMALL_FILE_NAMESPACES: ReadonlySet<string> = new Set([
+  "conversations",
+  "flow-journal",
+  "outbox",
+  "notified",
+  "cards",
+  "inbox",
+]);
 
 /**
  * One {@link DataStore} over the main file and, when given, the small file (see the module comment),

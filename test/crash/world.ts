@@ -17,6 +17,7 @@ import {
 import type { ExchangeRecord } from "../../src/domain/types.js";
 import { BotProcess } from "./bot-process.js";
 import { TIMING } from "./expectations.js";
+import { freePort } from "../postgres/server.js";
 
 /** A token of the shape config.ts accepts (digits, colon, 20+ characters); the emulator's own. */
 const CRASH_TOKEN = "123456:CRASH-TEST-TOKEN-emulator-0001";
@@ -43,6 +44,8 @@ export interface CrashWorldOptions {
   start?: boolean;
   /** Node options for the bot's process (see BotProcessOptions.nodeArgs). */
   nodeArgs?: string[];
+  /** Updates by webhook (the emulator posts them to the bot's port) instead of long polling. */
+  webhook?: boolean;
 }
 
 export interface CrashWorld {
@@ -85,12 +88,22 @@ export function textCall(method: "sendMessage" | "editMessageText", pattern: Reg
 /** Starts the world; pair with `close()` in afterEach/finally. */
 export async function startCrashWorld(options: CrashWorldOptions = {}): Promise<CrashWorld> {
   const dataDir = await mkdtemp(join(tmpdir(), "swapbot-crash-"));
-  const emulator = await startEmulator({ token: CRASH_TOKEN });
+  // Webhook mode: the emulator posts to the bot's port, as the reverse proxy in front of it would.
+  const webhookPort = options.webhook ? await freePort() : undefined;
+  const emulator = await startEmulator({
+    token: CRASH_TOKEN,
+    webhookRoute: (url) => `http://127.0.0.1:${webhookPort}${new URL(url).pathname}`,
+  });
   const sandbox = await startSandbox({ ...options.sandbox, lifecycle: "manual", seed: options.seed ?? 1 });
   emulator.group({ id: SUPPORT_CHAT_ID, title: "Support" });
+  const webhookEnv: Record<string, string> =
+    webhookPort === undefined
+      ? {}
+      : { WEBHOOK_URL: "https://bot.example.com/telegram/hook", WEBHOOK_SECRET: "crash-webhook-secret_1", PORT: String(webhookPort) };
   const bot = new BotProcess({
     emulator,
     nodeArgs: options.nodeArgs,
+    mode: webhookPort === undefined ? "polling" : "webhook",
     env: {
       BOT_TOKEN: emulator.token,
       TELEGRAM_API_ROOT: emulator.apiRoot,
@@ -100,6 +113,7 @@ export async function startCrashWorld(options: CrashWorldOptions = {}): Promise<
       POLL_INTERVAL_MS: String(TIMING.pollIntervalMs),
       SUPPORT_CHAT_ID: String(SUPPORT_CHAT_ID),
       LOG_LEVEL: "info",
+      ...webhookEnv,
       ...options.env,
     },
   });

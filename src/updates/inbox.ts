@@ -1,0 +1,182 @@
+/**
+ * What Telegram sent, kept on disk from before Telegram is told it arrived until its handling ends.
+ *
+ * Telegram forgets an update once the bot confirms it: long polling confirms a batch by asking for
+ * the next offset, a webhook by answering 200. Both happen while the update may still be handled
+ * (the runner fetches the next batch at once; the webhook answers within its ack window), so a kill
+ * in between used to drop what the person sent. Now each batch is written here first (one durable
+ * write per getUpdates answer, or per webhook request), the update's id is marked when its
+ * handling ends (marks of the same moment share one write per batch), and a batch whose updates
+ * are all marked is deleted. What is left at start-up is what a process received and never
+ * finished: {@link Inbox.leftUnhandled} lists it for replay.ts, in update order.
+ *
+ * The namespace is written through (store/durability.ts): a `receive` resolves once the batch is
+ * on disk (committed on PostgreSQL), which is what the caller waits for before confirming it.
+ */
+import type { Context, NextFunction } from "grammy";
+import type { Update } from "grammy/types";
+import type { DataStore } from "../store/data-store.js";
+
+/** The store namespace of received batches, one key per batch. */
+export const INBOX_NAMESPACE = "inbox";
+
+/** One received batch as stored. */
+interface StoredBatch {
+  /** When it was received: what start-up compares with later writes of the same chat. */
+  at: string;
+  updates: Update[];
+  /** Ids of `updates` whose handling ended (the batch is deleted once all have). */
+  handled: number[];
+}
+
+/** An update left unhandled by an earlier process, with when it was received. */
+export interface LeftUpdate {
+  update: Update;
+  receivedAt: Date;
+}
+
+export interface InboxOptions {
+  store: Pick<DataStore, "kv">;
+  /** This process (a `processId`): batches of replicas never share a key. */
+  owner: string;
+  now: () => Date;
+  logger: { warn(fields: object, msg?: string): void };
+}
+
+export class Inbox {
+  readonly #opts: InboxOptions;
+  /** The batch key of each update this process received or took over, until its mark is written. */
+  readonly #batchOf = new Map<number, string>();
+  /** Marks not written yet, by batch key. */
+  #pending = new Map<string, number[]>();
+  #flushing: Promise<void> | undefined;
+  #scheduled = false;
+
+  constructor(opts: InboxOptions) {
+    this.#opts = opts;
+  }
+
+  get #batches() {
+    return this.#opts.store.kv<StoredBatch>(INBOX_NAMESPACE);
+  }
+
+  /** Whether `updateId` is one this process is tracking (received, or taken over at start-up). */
+  tracks(updateId: number): boolean {
+    return this.#batchOf.has(updateId);
+  }
+
+  /**
+   * Keeps a batch on disk; resolves once it is durable. Throws when the store cannot write: the
+   * caller must then not confirm the batch to Telegram.
+   */
+  async receive(updates: readonly Update[]): Promise<void> {
+    const first = updates[0];
+    if (first === undefined) return;
+    // Zero-padded so that keys sort as the ids do; the owner keeps replicas' batches apart.
+    const key = `${String(first.update_id).padStart(12, "0")}:${this.#opts.owner}`;
+    await this.#batches.set(key, { at: this.#opts.now().toISOString(), updates: [...updates], handled: [] });
+    for (const u of updates) this.#batchOf.set(u.update_id, key);
+  }
+
+  /**
+   * Notes that the handling of `updateId` ended (well or not: a failed update was answered with an
+   * apology). Written with the other marks of the moment, one write per batch.
+   */
+  handled(updateId: number): void {
+    const key = this.#batchOf.get(updateId);
+    if (key === undefined) return;
+    this.#batchOf.delete(updateId);
+    const ids = this.#pending.get(key);
+    if (ids) ids.push(updateId);
+    else this.#pending.set(key, [updateId]);
+    this.#schedule();
+  }
+
+  /**
+   * Every update received by an earlier process (or a replica) and not marked handled, oldest id
+   * first, one copy of each id. This process takes them over: their marks are its to write.
+   */
+  async leftUnhandled(): Promise<LeftUpdate[]> {
+    const found = new Map<number, LeftUpdate>();
+    for (const [key, batch] of await this.#batches.entries()) {
+      const done = new Set(batch.handled);
+      const receivedAt = new Date(batch.at);
+      for (const update of batch.updates) {
+        if (done.has(update.update_id) || found.has(update.update_id) || this.#batchOf.has(update.update_id)) continue;
+        found.set(update.update_id, { update, receivedAt });
+        this.#batchOf.set(update.update_id, key);
+      }
+    }
+    return [...found.values()].sort((a, b) => a.update.update_id - b.update.update_id);
+  }
+
+  /** Resolves once every mark noted so far is written (a stop waits for it before the store closes). */
+  async flush(): Promise<void> {
+    while (this.#flushing || this.#pending.size > 0) {
+      await (this.#flushing ?? this.#write());
+    }
+  }
+
+  /**
+   * Middleware, installed before the chat's queue: marks the update when its handling ends, and
+   * with `keepOnArrival` (webhook mode) first keeps it on disk, so the 200 that confirms it to
+   * Telegram comes after the write.
+   */
+  middleware(keepOnArrival: boolean) {
+    return async (ctx: Context, next: NextFunction): Promise<void> => {
+      const id = ctx.update.update_id;
+      if (keepOnArrival && !this.tracks(id)) {
+        try {
+          await this.receive([ctx.update]);
+        } catch (err) {
+          // Handled anyway: the person is served now; only a kill before the end would lose it.
+          this.#opts.logger.warn({ err, updateId: id }, "updates: could not keep an update on disk; handling it anyway");
+        }
+      }
+      try {
+        await next();
+      } finally {
+        this.handled(id);
+      }
+    };
+  }
+
+  /** Marks are written on the next turn of the event loop, or after the write in progress. */
+  #schedule(): void {
+    if (this.#scheduled || this.#flushing) return;
+    this.#scheduled = true;
+    setImmediate(() => {
+      this.#scheduled = false;
+      void this.#write();
+    });
+  }
+
+  #write(): Promise<void> {
+    if (this.#flushing) return this.#flushing;
+    const pending = this.#pending;
+    this.#pending = new Map();
+    this.#flushing = Promise.all(
+      [...pending].map(([key, ids]) =>
+        this.#batches
+          .update(key, (batch) => {
+            if (batch === undefined) return undefined;
+            const handled = [...new Set([...batch.handled, ...ids])];
+            return handled.length >= batch.updates.length ? undefined : { ...batch, handled };
+          })
+          .catch((err: unknown) => {
+            // Not lost: the batch stays, and the next start-up replays these (or finds them taken).
+            this.#opts.logger.warn({ err, updates: ids }, "updates: could not mark updates handled");
+          }),
+      ),
+    ).then(
+      () => {
+        this.#flushing = undefined;
+        if (this.#pending.size > 0) this.#schedule();
+      },
+      () => {
+        this.#flushing = undefined;
+      },
+    );
+    return this.#flushing;
+  }
+}
