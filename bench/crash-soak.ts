@@ -49,14 +49,32 @@ export interface SoakOptions {
   people: number;
   /** How long people walk and the bot is killed. */
   durationMs: number;
-  /** Kills come every [min, max) ms, drawn from the seeded generator. */
-  killEveryMs: [number, number];
+  /** Kills come every [min, max) ms, drawn from the seeded generator; undefined: the same load with no kill. */
+  killEveryMs: [number, number] | undefined;
   seed: number;
   /** After the walking: how long the bot gets to deliver what it owes (final notices). */
   drainMs: number;
 }
 
-export const DEFAULT_SOAK: SoakOptions = { people: 6, durationMs: 60_000, killEveryMs: [3_000, 7_000], seed: 20261123, drainMs: 15_000 };
+export const DEFAULT_SOAK: SoakOptions = { people: 8, durationMs: 75_000, killEveryMs: [3_000, 7_000], seed: 20261123, drainMs: 15_000 };
+
+/**
+ * How long a person waits with nothing to answer before giving up (the bot owes the next message);
+ * longer at "Creating your exchange…", which waits for the service.
+ */
+const GIVE_UP_MS = { asked: 8_000, creating: 12_000 } as const;
+
+/** A walk that ended with the person looking at a chat that asks nothing: the last messages they saw. */
+export interface QuestionlessWalk {
+  person: number;
+  walk: number;
+  /** Milliseconds since the soak began, when the person gave up. */
+  atMs: number;
+  /** Kills before that moment. */
+  killsBefore: number;
+  /** The last few bot messages of the walk, newest last, each with whether it still had buttons. */
+  last: string[];
+}
 
 /** A text answer a person gave, and what the bot answered to it. */
 interface WrongStepReply {
@@ -81,6 +99,11 @@ interface SoakFigures {
   walksStartedOver: number;
   /** Buttons of the live prompt that the bot answered with "no longer active" (its flow was lost). */
   deadButtons: number;
+  /**
+   * Walks a person gave up because their chat asked nothing: no live prompt (the one answered lost
+   * its buttons, no next one came) and no "Creating…" to wait for. Must be 0.
+   */
+  walksWithoutQuestion: number;
   /** Replies that treat an answer as belonging to another step (or to no flow at all). */
   wrongStepReplies: number;
   /** Orders at the partner whose fields are not what their person typed for those steps. */
@@ -114,6 +137,7 @@ export interface SoakReport {
   figures: SoakFigures;
   wrongStep: WrongStepReply[];
   mismatched: { id: string; from: string; amountFrom: string; why: string }[];
+  questionless: QuestionlessWalk[];
   elapsedMs: number;
 }
 
@@ -227,8 +251,17 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
   const random = seededRandom(options.seed);
   const walkUntil = started + options.durationMs;
   const killTimes: number[] = [];
-  const counts = { kills: 0, walksStarted: 0, walksCompleted: 0, walksInDoubt: 0, walksStartedOver: 0, deadButtons: 0 };
+  const counts = {
+    kills: 0,
+    walksStarted: 0,
+    walksCompleted: 0,
+    walksInDoubt: 0,
+    walksStartedOver: 0,
+    deadButtons: 0,
+    walksWithoutQuestion: 0,
+  };
   const wrongStep: WrongStepReply[] = [];
+  const questionless: QuestionlessWalk[] = [];
   const people: PersonLog[] = Array.from({ length: options.people }, (_, i) => ({
     person: new Person(world.emulator, 6001 + i, `Soak${i + 1}`),
     number: i + 1,
@@ -298,7 +331,21 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
         if (act === undefined || key === undefined || acted.has(key)) {
           // Nothing new to answer: the bot owes the next message. Silence for this long (the bot
           // was killed, an update was lost) makes a person start over.
-          if (silentMs >= (ask.kind === "creating" ? 12_000 : 8_000)) {
+          if (silentMs >= (ask.kind === "creating" ? GIVE_UP_MS.creating : GIVE_UP_MS.asked)) {
+            if (ask.kind === "wait") {
+              counts.walksWithoutQuestion++;
+              questionless.push({
+                person: person.id,
+                walk,
+                atMs: Date.now() - started,
+                killsBefore: counts.kills,
+                last: person
+                  .messages()
+                  .slice(walkStart)
+                  .slice(-4)
+                  .map((m) => `${m.buttons().length > 0 ? "[buttons] " : ""}${m.plain.replace(/\n/g, " ").slice(0, 120)}`),
+              });
+            }
             outcome = "over";
             break;
           }
@@ -330,6 +377,7 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
 
   /** Kill times (ms), for telling the message in flight at a kill from a real duplicate. */
   async function killer(): Promise<void> {
+    if (options.killEveryMs === undefined) return;
     for (let i = 0; i < 1_000; i++) {
       const [min, max] = options.killEveryMs;
       const wait = min + random() * (max - min);
@@ -399,7 +447,7 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
     world.emulator.calls,
     killTimes,
   );
-  return { options, figures, wrongStep, mismatched, elapsedMs: Date.now() - started };
+  return { options, figures, wrongStep, mismatched, questionless, elapsedMs: Date.now() - started };
 }
 
 async function waitUntil(done: () => boolean, timeoutMs: number): Promise<boolean> {
@@ -442,7 +490,10 @@ function computeFigures(
   orders: SandboxOrder[],
   storedIds: string[],
   people: PersonLog[],
-  counts: Pick<SoakFigures, "kills" | "walksStarted" | "walksCompleted" | "walksInDoubt" | "walksStartedOver" | "deadButtons">,
+  counts: Pick<
+    SoakFigures,
+    "kills" | "walksStarted" | "walksCompleted" | "walksInDoubt" | "walksStartedOver" | "deadButtons" | "walksWithoutQuestion"
+  >,
   wrongStep: WrongStepReply[],
   calls: readonly RecordedCall[],
   killTimes: readonly number[],
