@@ -54,6 +54,7 @@ function renderReport(report: SoakReport): string {
     ["**lost final notices**", f.lostFinalNotices, "0"],
     ["**duplicate notices**", f.duplicateNotices, "0"],
     ["**duplicate deposit-address messages**", f.duplicateInstructions, "0"],
+    ["bot log lines at level error", report.botErrors.length, ""],
     [`a message accepted by Telegram less than ${AT_KILL_WINDOW_MS} ms before a kill, sent again`, f.duplicatesAtKill, ""],
     ["orders not final at the end", f.ordersNotFinal, "0"],
   ];
@@ -185,6 +186,8 @@ const report = await withCrashWorld({ seed: options.seed }, (world) => runSoak(w
 console.log(`crash soak figures: ${JSON.stringify(report.figures, null, 2)}`);
 if (report.wrongStep.length > 0) console.log(`wrong-step replies (first 10): ${JSON.stringify(report.wrongStep.slice(0, 10), null, 2)}`);
 if (report.mismatched.length > 0) console.log(`mismatched orders: ${JSON.stringify(report.mismatched.slice(0, 10), null, 2)}`);
+if (report.botErrors.length > 0)
+  console.log(`bot error lines (${report.botErrors.length}, first 20): ${JSON.stringify(report.botErrors.slice(0, 20), null, 2)}`);
 if (report.questionless.length > 0) console.log(`walks left without a question: ${JSON.stringify(report.questionless, null, 2)}`);
 const target = new URL("crash-soak.results.md", import.meta.url);
 await writeFile(target, await resultsWith(target, renderReport(report)));

@@ -138,6 +138,8 @@ export interface SoakReport {
   wrongStep: WrongStepReply[];
   mismatched: { id: string; from: string; amountFrom: string; why: string }[];
   questionless: QuestionlessWalk[];
+  /** The bot's error lines (level error and above), as "msg: error message", for finding a cause. */
+  botErrors: string[];
   elapsedMs: number;
 }
 
@@ -447,7 +449,13 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
     world.emulator.calls,
     killTimes,
   );
-  return { options, figures, wrongStep, mismatched, questionless, elapsedMs: Date.now() - started };
+  const botErrors = world.bot.logs
+    .filter((l) => typeof l.json?.level === "number" && l.json.level >= 50)
+    .map((l) => {
+      const err = l.json?.err as { message?: unknown } | undefined;
+      return `${String(l.json?.msg)}${typeof err?.message === "string" ? `: ${err.message}` : ""}`;
+    });
+  return { options, figures, wrongStep, mismatched, questionless, botErrors, elapsedMs: Date.now() - started };
 }
 
 async function waitUntil(done: () => boolean, timeoutMs: number): Promise<boolean> {
