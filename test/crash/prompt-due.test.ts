@@ -79,3 +79,29 @@ it("shows the destination prompt after a kill right after Continue took the butt
     "the destination prompt, shown once",
   ).toHaveLength(1);
 }, 90_000);
+
+it("shows the amount step again after a kill right after a typed amount took the buttons off its prompt", async () => {
+  const w = (world = await startCrashWorld());
+  const cy = new Person(w.emulator, 5203, "Cy");
+  const plan = btcToEth("0.1");
+
+  const pickFrom = await cy.send("/exchange", PROMPTS.pickFrom);
+  await cy.think();
+  const pickTo = await cy.press(pickFrom, `x:c:${plan.from}`, PROMPTS.pickTo);
+  await cy.think();
+  const ask = await cy.press(pickTo, `x:c:${plan.to}`, PROMPTS.amount);
+  await cy.think();
+  // A quote replaces the amount prompt: its buttons go first, then the quote is sent.
+  const kill = w.killOnApiCall((call) => call.ok && call.method === "editMessageReplyMarkup" && Number(call.params.chat_id) === cy.id);
+  const since = cy.mark();
+  cy.user.sendText(plan.amount);
+  await kill.fired;
+  expect(cy.user.chat.byId(ask.message_id)?.buttons() ?? [], "the amount prompt lost its buttons").toEqual([]);
+
+  await w.restartAfterKill();
+  // Nothing typed: the step's question comes again on its own, with its buttons.
+  const again = await cy.waitNew(PROMPTS.amount, since, TIMING.owedMessageMs);
+  expect(again.buttons().length).toBeGreaterThan(0);
+  await cy.think();
+  await cy.send(plan.amount, PROMPTS.quote);
+}, 90_000);

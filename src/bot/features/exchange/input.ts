@@ -106,6 +106,18 @@ export async function recordStep(scope: StepScope, step: RecordStep, draft: Draf
 }
 
 /**
+ * Records that this step's next prompt is owed, before the prompt on screen is retired to make
+ * way for it (a quote after an amount, search results, a Retry pressed): a kill between the retire
+ * and the next prompt then leaves a record that start-up answers with the prompt (prompts-due.ts),
+ * not a chat whose last question lost its buttons. The next prompt of this run needs no write of
+ * its own, so this costs nothing more, as long as the draft does not change before it is sent.
+ */
+export async function owePrompt(scope: StepScope): Promise<void> {
+  await recordStep(scope, scope.step, scope.draft);
+  scope.recorded = true;
+}
+
+/**
  * Takes the buttons off a prompt that is answered (optionally replacing its text with a summary),
  * so an old keyboard cannot be pressed by mistake. Failures are harmless and ignored: the message
  * may be too old to edit, or already in that state.
