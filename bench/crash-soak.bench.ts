@@ -1,6 +1,6 @@
 /**
- * The crash soak (see crash-soak.ts): eight people exchange in loops for 75 s while the bot is
- * killed with SIGKILL every 3–7 s (seeded) and restarted on the same data. Closing figures that
+ * The crash soak (see crash-soak.ts): eight people exchange in loops for 150 s while the bot is
+ * killed with SIGKILL 3–7 s after each restart (seeded) and restarted on the same data. Closing figures that
  * must hold: no wrong-step replies and no mismatched orders, as many orders stored as at the
  * partner, no lost deposit instructions, no lost final notices, no duplicate notices or
  * instructions, no walk left without a question.

@@ -56,7 +56,7 @@ export interface SoakOptions {
   drainMs: number;
 }
 
-export const DEFAULT_SOAK: SoakOptions = { people: 8, durationMs: 75_000, killEveryMs: [3_000, 7_000], seed: 20261123, drainMs: 15_000 };
+export const DEFAULT_SOAK: SoakOptions = { people: 8, durationMs: 150_000, killEveryMs: [3_000, 7_000], seed: 20261123, drainMs: 15_000 };
 
 /**
  * How long a person waits with nothing to answer before giving up (the bot owes the next message);
@@ -86,6 +86,8 @@ interface WrongStepReply {
   /** The kind of reply (which step it belongs to), and its text. */
   replyKind: string;
   reply: string;
+  /** The last bot messages of the walk before the answer (buttons marked), for finding a cause. */
+  before: string[];
 }
 
 /** The closing figures. */
@@ -147,7 +149,8 @@ export interface SoakReport {
 const PAIRS: { from: string; to: string; base: string }[] = [
   { from: "BTC", to: "ETH", base: "0.1" },
   { from: "BTC", to: "XRP", base: "0.1" },
-  { from: "XRP", to: "BTC", base: "25" },
+  // 250 XRP, not 25: 25 XRP does not cover BTC's withdrawal fee, so every such walk was refused.
+  { from: "XRP", to: "BTC", base: "250" },
   { from: "ETH", to: "LTC", base: "0.1" },
 ];
 
@@ -184,6 +187,8 @@ type Ask =
   | { kind: "creating" }
   | { kind: "press"; message: BotMessage; data: string }
   | { kind: "type"; message: BotMessage; step: TextStep; text: string }
+  /** The bot asked for any message ("Send any message (for example “ok”)…"): the person types "ok". */
+  | { kind: "nudge"; message: BotMessage }
   | { kind: "wait" };
 
 function isNotice(m: BotMessage): boolean {
@@ -204,6 +209,7 @@ function currentAsk(messages: BotMessage[], plan: WalkPlan): Ask {
     if (/Something went wrong on my side|Exchange cancelled|expired after/.test(m.plain)) return { kind: "error" };
     if (hasButton(m, "x:retry")) return { kind: "press", message: m, data: "x:retry" };
     if (CREATE_IN_DOUBT.test(m.plain)) return { kind: "in-doubt" };
+    if (/Send any message/.test(m.plain)) return { kind: "nudge", message: m };
     if (PROMPTS.creating.test(m.plain)) return { kind: "creating" };
     const live = m.buttons().length > 0;
     if (PROMPTS.card.test(m.plain)) return hasButton(m, "x:confirm") ? { kind: "press", message: m, data: "x:confirm" } : { kind: "wait" };
@@ -309,6 +315,11 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
               answer: lastAnswer.text,
               replyKind: w.kind,
               reply: w.text.slice(0, 160),
+              before: person
+                .messages()
+                .slice(walkStart, since)
+                .slice(-5)
+                .map((m) => `${m.buttons().length > 0 ? "[buttons] " : ""}${m.plain.replace(/\n/g, " ").slice(0, 100)}`),
             });
           }
           if (wrong.length > 0) {
@@ -328,8 +339,8 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
           outcome = "over";
           break;
         }
-        const act = ask.kind === "press" || ask.kind === "type" ? ask : undefined;
-        const key = act && `${act.message.message_id}:${act.kind === "press" ? act.data : act.step}`;
+        const act = ask.kind === "press" || ask.kind === "type" || ask.kind === "nudge" ? ask : undefined;
+        const key = act && `${act.message.message_id}:${act.kind === "press" ? act.data : act.kind === "type" ? act.step : "nudge"}`;
         if (act === undefined || key === undefined || acted.has(key)) {
           // Nothing new to answer: the bot owes the next message. Silence for this long (the bot
           // was killed, an update was lost) makes a person start over.
@@ -361,6 +372,10 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
           if (act.kind === "press") {
             lastPress = person.user.pressButton(act.message, flowButtonData(act.message, act.data)).callback_query_id;
             lastAnswer = undefined;
+          } else if (act.kind === "nudge") {
+            person.user.sendText("ok");
+            lastAnswer = undefined;
+            lastPress = undefined;
           } else {
             person.user.sendText(act.text);
             lastAnswer = { step: act.step, text: act.text };
