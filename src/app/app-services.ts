@@ -174,7 +174,13 @@ export function appServices(parts: Parts, opts: AppOptions): AppServices {
     });
   const duePrompts: Service =
     everyMs === undefined
-      ? { name: "prompts due", start: async () => void (await showPrompts()), stop: () => Promise.resolve() }
+      ? {
+          name: "prompts due",
+          start: async () => {
+            await showPrompts();
+          },
+          stop: () => Promise.resolve(),
+        }
       : everyService(
           "prompts due",
           everyMs,
