@@ -49,14 +49,32 @@ export interface SoakOptions {
   people: number;
   /** How long people walk and the bot is killed. */
   durationMs: number;
-  /** Kills come every [min, max) ms, drawn from the seeded generator. */
-  killEveryMs: [number, number];
+  /** Kills come every [min, max) ms, drawn from the seeded generator; undefined: the same load with no kill. */
+  killEveryMs: [number, number] | undefined;
   seed: number;
   /** After the walking: how long the bot gets to deliver what it owes (final notices). */
   drainMs: number;
 }
 
-export const DEFAULT_SOAK: SoakOptions = { people: 6, durationMs: 60_000, killEveryMs: [3_000, 7_000], seed: 20261123, drainMs: 15_000 };
+export const DEFAULT_SOAK: SoakOptions = { people: 8, durationMs: 150_000, killEveryMs: [3_000, 7_000], seed: 20261123, drainMs: 15_000 };
+
+/**
+ * How long a person waits with nothing to answer before giving up (the bot owes the next message);
+ * longer at "Creating your exchange…", which waits for the service.
+ */
+const GIVE_UP_MS = { asked: 8_000, creating: 12_000 } as const;
+
+/** A walk that ended with the person looking at a chat that asks nothing: the last messages they saw. */
+export interface QuestionlessWalk {
+  person: number;
+  walk: number;
+  /** Milliseconds since the soak began, when the person gave up. */
+  atMs: number;
+  /** Kills before that moment. */
+  killsBefore: number;
+  /** The last few bot messages of the walk, newest last, each with whether it still had buttons. */
+  last: string[];
+}
 
 /** A text answer a person gave, and what the bot answered to it. */
 interface WrongStepReply {
@@ -68,6 +86,8 @@ interface WrongStepReply {
   /** The kind of reply (which step it belongs to), and its text. */
   replyKind: string;
   reply: string;
+  /** The last bot messages of the walk before the answer (buttons marked), for finding a cause. */
+  before: string[];
 }
 
 /** The closing figures. */
@@ -81,6 +101,11 @@ interface SoakFigures {
   walksStartedOver: number;
   /** Buttons of the live prompt that the bot answered with "no longer active" (its flow was lost). */
   deadButtons: number;
+  /**
+   * Walks a person gave up because their chat asked nothing: no live prompt (the one answered lost
+   * its buttons, no next one came) and no "Creating…" to wait for. Must be 0.
+   */
+  walksWithoutQuestion: number;
   /** Replies that treat an answer as belonging to another step (or to no flow at all). */
   wrongStepReplies: number;
   /** Orders at the partner whose fields are not what their person typed for those steps. */
@@ -114,6 +139,9 @@ export interface SoakReport {
   figures: SoakFigures;
   wrongStep: WrongStepReply[];
   mismatched: { id: string; from: string; amountFrom: string; why: string }[];
+  questionless: QuestionlessWalk[];
+  /** The bot's error lines (level error and above), as "msg: error message", for finding a cause. */
+  botErrors: string[];
   elapsedMs: number;
 }
 
@@ -121,7 +149,8 @@ export interface SoakReport {
 const PAIRS: { from: string; to: string; base: string }[] = [
   { from: "BTC", to: "ETH", base: "0.1" },
   { from: "BTC", to: "XRP", base: "0.1" },
-  { from: "XRP", to: "BTC", base: "25" },
+  // 250 XRP, not 25: 25 XRP does not cover BTC's withdrawal fee, so every such walk was refused.
+  { from: "XRP", to: "BTC", base: "250" },
   { from: "ETH", to: "LTC", base: "0.1" },
 ];
 
@@ -158,6 +187,8 @@ type Ask =
   | { kind: "creating" }
   | { kind: "press"; message: BotMessage; data: string }
   | { kind: "type"; message: BotMessage; step: TextStep; text: string }
+  /** The bot asked for any message ("Send any message (for example “ok”)…"): the person types "ok". */
+  | { kind: "nudge"; message: BotMessage }
   | { kind: "wait" };
 
 function isNotice(m: BotMessage): boolean {
@@ -178,6 +209,7 @@ function currentAsk(messages: BotMessage[], plan: WalkPlan): Ask {
     if (/Something went wrong on my side|Exchange cancelled|expired after/.test(m.plain)) return { kind: "error" };
     if (hasButton(m, "x:retry")) return { kind: "press", message: m, data: "x:retry" };
     if (CREATE_IN_DOUBT.test(m.plain)) return { kind: "in-doubt" };
+    if (/Send any message/.test(m.plain)) return { kind: "nudge", message: m };
     if (PROMPTS.creating.test(m.plain)) return { kind: "creating" };
     const live = m.buttons().length > 0;
     if (PROMPTS.card.test(m.plain)) return hasButton(m, "x:confirm") ? { kind: "press", message: m, data: "x:confirm" } : { kind: "wait" };
@@ -227,8 +259,17 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
   const random = seededRandom(options.seed);
   const walkUntil = started + options.durationMs;
   const killTimes: number[] = [];
-  const counts = { kills: 0, walksStarted: 0, walksCompleted: 0, walksInDoubt: 0, walksStartedOver: 0, deadButtons: 0 };
+  const counts = {
+    kills: 0,
+    walksStarted: 0,
+    walksCompleted: 0,
+    walksInDoubt: 0,
+    walksStartedOver: 0,
+    deadButtons: 0,
+    walksWithoutQuestion: 0,
+  };
   const wrongStep: WrongStepReply[] = [];
+  const questionless: QuestionlessWalk[] = [];
   const people: PersonLog[] = Array.from({ length: options.people }, (_, i) => ({
     person: new Person(world.emulator, 6001 + i, `Soak${i + 1}`),
     number: i + 1,
@@ -274,6 +315,11 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
               answer: lastAnswer.text,
               replyKind: w.kind,
               reply: w.text.slice(0, 160),
+              before: person
+                .messages()
+                .slice(walkStart, since)
+                .slice(-5)
+                .map((m) => `${m.buttons().length > 0 ? "[buttons] " : ""}${m.plain.replace(/\n/g, " ").slice(0, 100)}`),
             });
           }
           if (wrong.length > 0) {
@@ -293,12 +339,26 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
           outcome = "over";
           break;
         }
-        const act = ask.kind === "press" || ask.kind === "type" ? ask : undefined;
-        const key = act && `${act.message.message_id}:${act.kind === "press" ? act.data : act.step}`;
+        const act = ask.kind === "press" || ask.kind === "type" || ask.kind === "nudge" ? ask : undefined;
+        const key = act && `${act.message.message_id}:${act.kind === "press" ? act.data : act.kind === "type" ? act.step : "nudge"}`;
         if (act === undefined || key === undefined || acted.has(key)) {
           // Nothing new to answer: the bot owes the next message. Silence for this long (the bot
           // was killed, an update was lost) makes a person start over.
-          if (silentMs >= (ask.kind === "creating" ? 12_000 : 8_000)) {
+          if (silentMs >= (ask.kind === "creating" ? GIVE_UP_MS.creating : GIVE_UP_MS.asked)) {
+            if (ask.kind === "wait") {
+              counts.walksWithoutQuestion++;
+              questionless.push({
+                person: person.id,
+                walk,
+                atMs: Date.now() - started,
+                killsBefore: counts.kills,
+                last: person
+                  .messages()
+                  .slice(walkStart)
+                  .slice(-4)
+                  .map((m) => `${m.buttons().length > 0 ? "[buttons] " : ""}${m.plain.replace(/\n/g, " ").slice(0, 120)}`),
+              });
+            }
             outcome = "over";
             break;
           }
@@ -312,6 +372,10 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
           if (act.kind === "press") {
             lastPress = person.user.pressButton(act.message, flowButtonData(act.message, act.data)).callback_query_id;
             lastAnswer = undefined;
+          } else if (act.kind === "nudge") {
+            person.user.sendText("ok");
+            lastAnswer = undefined;
+            lastPress = undefined;
           } else {
             person.user.sendText(act.text);
             lastAnswer = { step: act.step, text: act.text };
@@ -330,6 +394,7 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
 
   /** Kill times (ms), for telling the message in flight at a kill from a real duplicate. */
   async function killer(): Promise<void> {
+    if (options.killEveryMs === undefined) return;
     for (let i = 0; i < 1_000; i++) {
       const [min, max] = options.killEveryMs;
       const wait = min + random() * (max - min);
@@ -399,7 +464,13 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
     world.emulator.calls,
     killTimes,
   );
-  return { options, figures, wrongStep, mismatched, elapsedMs: Date.now() - started };
+  const botErrors = world.bot.logs
+    .filter((l) => typeof l.json?.level === "number" && l.json.level >= 50)
+    .map((l) => {
+      const err = l.json?.err as { message?: unknown } | undefined;
+      return `${String(l.json?.msg)}${typeof err?.message === "string" ? `: ${err.message}` : ""}`;
+    });
+  return { options, figures, wrongStep, mismatched, questionless, botErrors, elapsedMs: Date.now() - started };
 }
 
 async function waitUntil(done: () => boolean, timeoutMs: number): Promise<boolean> {
@@ -442,7 +513,10 @@ function computeFigures(
   orders: SandboxOrder[],
   storedIds: string[],
   people: PersonLog[],
-  counts: Pick<SoakFigures, "kills" | "walksStarted" | "walksCompleted" | "walksInDoubt" | "walksStartedOver" | "deadButtons">,
+  counts: Pick<
+    SoakFigures,
+    "kills" | "walksStarted" | "walksCompleted" | "walksInDoubt" | "walksStartedOver" | "deadButtons" | "walksWithoutQuestion"
+  >,
   wrongStep: WrongStepReply[],
   calls: readonly RecordedCall[],
   killTimes: readonly number[],

@@ -351,3 +351,6 @@ admin-maint-off = ✅ Maintenance OFF: new exchanges are open again.
 admin-maint-state-on = 🛠 Maintenance is ON.
 admin-maint-state-off = Maintenance is off.
 admin-maint-usage = Usage: <code>/maintenance on [message]</code> or <code>/maintenance off</code>
+
+## Prompts owed after a restart (exchange flow, prompts-due.ts)
+flow-prompt-due = 🔄 I was restarted before I could ask you the next question. Everything you entered is kept; here it is:

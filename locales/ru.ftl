@@ -354,3 +354,6 @@ admin-maint-off = ✅ Техобслуживание выключено: нов�
 admin-maint-state-on = 🛠 Техобслуживание включено.
 admin-maint-state-off = Техобслуживание выключено.
 admin-maint-usage = Использование: <code>/maintenance on [сообщение]</code> или <code>/maintenance off</code>
+
+## Prompts owed after a restart (exchange flow, prompts-due.ts)
+flow-prompt-due = 🔄 Меня перезапустили, прежде чем я успел задать следующий вопрос. Всё, что вы ввели, сохранено; вот он:

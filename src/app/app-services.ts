@@ -18,6 +18,7 @@ import { run, type RunnerHandle } from "@grammyjs/runner";
 import { registerCommands } from "../bot/commands.js";
 import { registerAdminCommands } from "../bot/features/admin/commands.js";
 import { settleInterruptedCreates } from "../bot/features/exchange/interrupted.js";
+import { showDuePrompts } from "../bot/features/exchange/prompts-due.js";
 import { DEFAULT_TIMEOUT_MS } from "../partner/client.js";
 import { hostOf, waitForTelegram } from "../net/wait-for-telegram.js";
 import { startOpsServer, type OpsServer } from "../ops/http.js";
@@ -165,11 +166,38 @@ export function appServices(parts: Parts, opts: AppOptions): AppServices {
           (err) => logger.error({ err }, "could not settle the creates left by other replicas"),
           { runAtStart: true },
         );
+  // A flow step recorded and its prompt never sent (a kill in between): the person gets the prompt
+  // (prompts-due.ts). One process: once, before it takes updates; replicas: the leader, every pass
+  // of the creates above, under each chat's lock.
+  const showPrompts = () =>
+    showDuePrompts(parts.deps, bot.api, bot.botInfo, {
+      olderThanMs,
+      chatLock: (chatId, fn) => parts.coordination.withChatLock(chatId, fn),
+    });
+  const duePrompts: Service =
+    everyMs === undefined
+      ? {
+          name: "prompts due",
+          start: async () => {
+            await showPrompts();
+          },
+          stop: () => Promise.resolve(),
+        }
+      : everyService(
+          "prompts due",
+          everyMs,
+          showPrompts,
+          (err) => logger.error({ err }, "could not show the prompts owed by other replicas"),
+          {
+            runAtStart: true,
+          },
+        );
   const leaderJobs = new ServiceList(
     [
       outbox,
       { name: "support", start: () => support.start(), stop: () => support.stop() },
       interrupted,
+      duePrompts,
       // Expiry is announced at most a minute late; the check is a scan of the few chats in a flow.
       everyService(
         "flow expiry",

@@ -119,6 +119,26 @@ describe("the exchange flow after a crash", () => {
     expect(h.sandbox.orders.list()).toHaveLength(1);
   });
 
+  it("tells the person each time the same card is interrupted before exchange-create was sent", async () => {
+    await chat.toConfirmationCard();
+    await chat.settle();
+    const chatId = chat.user.id;
+    const journal = (await h.app.store.kv<FlowRecord>(FLOW_RECORDS).get(String(chatId)))!;
+    const creating = (seq: number) => async () => {
+      const live = await openStore({ dataDir: h.dataDir, fileName: "live.json" });
+      live.kv<FlowRecord>(FLOW_RECORDS).set(String(chatId), { ...journal, seq, step: "creating" });
+      await live.close();
+    };
+    await h.restart(creating(journal.seq + 1));
+    await chat.waitNew("nothing was created", 0);
+    await chat.send("ok", "I was restarted");
+    await chat.settle();
+    // A refused create leaves no marker, so the same draft can be interrupted again: said again.
+    const since = chat.mark();
+    await h.restart(creating(journal.seq + 10));
+    await chat.waitNew("nothing was created", since);
+  });
+
   it("treats a create whose answer was lost as in doubt: told, alerted, never sent twice", async () => {
     const { card } = await chat.toConfirmationCard();
     h.sandbox.faults.inject({ endpoint: "exchange-create", kind: "http", status: 502, times: 1 });

@@ -8,7 +8,7 @@ import type { InlineKeyboard } from "grammy";
 import { required } from "../../../domain/checked.js";
 import { decodeCallback, type FlowAction } from "../../../messages/callback-data.js";
 import type { Draft } from "../../../domain/exchange-draft.js";
-import { writeRecord, type RecordStep } from "./record.js";
+import { notePromptShown, writeRecord, type RecordStep } from "./record.js";
 import { readCommand } from "../../command-text.js";
 import { FlowExit, type FlowContext, type Prompt, type StepScope } from "./types.js";
 
@@ -63,8 +63,9 @@ export async function waitForInput(scope: StepScope, prompt: Prompt): Promise<In
 
 /**
  * Sends a prompt of the current step and returns a handle to it. The flow record learns first (on
- * disk) that the person is at this step with these answers; only then is the prompt sent, both in
- * one `external`, whose log keeps the message id only. The first prompt of a run entered from the
+ * disk) that the person is at this step with these answers and that its prompt is due; only then
+ * is the prompt sent, and once Telegram has it the record no longer says it is due: all in one
+ * `external`, whose log keeps the message id only. The first prompt of a run entered from the
  * record needs no write of its own: the record was written (and the plugin's older state dropped)
  * by the step before, or is what the run was entered from. In a run entered with its answer, that
  * first prompt is the one already on screen and is not sent again.
@@ -76,18 +77,44 @@ export async function sendPrompt(scope: StepScope, text: string, replyMarkup?: I
   scope.recorded = false;
   if (scope.answering) return { chatId, messageId: ctx.callbackQuery?.message?.message_id, step };
   const messageId = await conversation.external(async (octx) => {
-    if (unrecorded) await writeRecord(octx.deps.store, chatId, { step, draftId, draft, owner: octx.deps.processId }, octx.deps.now());
-    return (await octx.api.sendMessage(chatId, text, { reply_markup: replyMarkup })).message_id;
+    const { store } = octx.deps;
+    if (unrecorded) await writeRecord(store, chatId, { step, draftId, draft, owner: octx.deps.processId, due: true }, octx.deps.now());
+    const sent = (await octx.api.sendMessage(chatId, text, { reply_markup: replyMarkup })).message_id;
+    await notePromptShown(store, chatId, draftId);
+    return sent;
   });
   return { chatId, messageId, step };
 }
 
-/** Writes the flow record `step` with `draft`, on disk before the caller shows anything. */
+/**
+ * Writes the flow record `step` with `draft`, on disk before the caller shows anything. A step's
+ * record says its prompt is due: whatever comes between this write and that prompt (the answered
+ * prompt retired, "✅ …", the next run's service calls) may be cut by a kill, and start-up then
+ * shows the prompt (prompts-due.ts).
+ */
 export async function recordStep(scope: StepScope, step: RecordStep, draft: Draft): Promise<void> {
   const chatId = required(scope.ctx.chat, "the chat of the flow").id;
+  const due = step !== "creating" && step !== "ended" ? { due: true as const } : {};
   await scope.conversation.external(async (octx) => {
-    await writeRecord(octx.deps.store, chatId, { step, draftId: scope.draftId, draft, owner: octx.deps.processId }, octx.deps.now());
+    await writeRecord(
+      octx.deps.store,
+      chatId,
+      { step, draftId: scope.draftId, draft, owner: octx.deps.processId, ...due },
+      octx.deps.now(),
+    );
   });
+}
+
+/**
+ * Records that this step's next prompt is owed, before the prompt on screen is retired to make
+ * way for it (a quote after an amount, search results, a Retry pressed): a kill between the retire
+ * and the next prompt then leaves a record that start-up answers with the prompt (prompts-due.ts),
+ * not a chat whose last question lost its buttons. The next prompt of this run needs no write of
+ * its own, so this costs nothing more, as long as the draft does not change before it is sent.
+ */
+export async function owePrompt(scope: StepScope): Promise<void> {
+  await recordStep(scope, scope.step, scope.draft);
+  scope.recorded = true;
 }
 
 /**

@@ -131,10 +131,13 @@ async function settleChat(deps: BotDeps, chatId: number, found: Found): Promise<
       tell.push({ draftId: record.draftId, key: "flow-create-in-doubt", vars: inDoubtVars(attempt) });
       report.inDoubt++;
     } else if (marker === undefined) {
-      // The card is not on screen: the next message shows it again (`reask`).
+      // The card is not on screen: the next message shows it again (`reask`). Told once per
+      // interruption, not once per draft: a refused create leaves no marker, so one draft may be
+      // confirmed and interrupted again, and a second interruption told nothing left a card
+      // without buttons and nothing else.
       const back = { step: "confirm" as const, draftId: record.draftId, draft: record.draft, owner: deps.processId, reask: true as const };
-      await writeRecord(deps.store, chatId, back, deps.now());
-      tell.push({ draftId: record.draftId, key: "flow-create-not-sent", vars: {} });
+      const seq = await writeRecord(deps.store, chatId, back, deps.now());
+      tell.push({ draftId: `${record.draftId}:${seq}`, key: "flow-create-not-sent", vars: {} });
       report.notSent++;
     } else {
       await clearRecord(deps.store, chatId);

@@ -8,7 +8,7 @@ import type { BotDeps } from "../../deps.js";
 import { PartnerError } from "../../../partner/errors.js";
 import { escapeHtml } from "../../../messages/html.js";
 import { stepButtons } from "./callbacks.js";
-import { retirePrompt, sendPrompt, waitForInput } from "./input.js";
+import { owePrompt, retirePrompt, sendPrompt, waitForInput } from "./input.js";
 import type { FlowContext, FlowConversation, StepScope } from "./types.js";
 
 /** A failure as the flow needs to know it: can the person retry, and what did the service say. */
@@ -81,5 +81,7 @@ export async function offerRetry(scope: StepScope, text: string): Promise<void> 
     if (input.kind === "button" && input.action.kind === "retry") break;
     await input.ctx.reply(ctx.t("flow-use-buttons"));
   }
+  // The call is tried again and its step asks next: owed before this prompt loses its buttons.
+  await owePrompt(scope);
   await retirePrompt(ctx, prompt);
 }

@@ -30,6 +30,12 @@ export interface FlowRecord {
    * next message asks the step again instead of being read as its answer.
    */
   reask?: true;
+  /**
+   * The step's prompt is owed to the person: recorded, and not yet confirmed sent. Cleared once
+   * Telegram has the prompt; a record still due at start-up gets its prompt shown then
+   * (prompts-due.ts), so a kill between the record and the prompt never leaves a chat asking nothing.
+   */
+  due?: true;
 }
 
 /** The live-store namespace of the records, keyed by chat id (its name predates "record"). */
@@ -68,6 +74,23 @@ export async function writeRecord(
     .update(String(chatId), (current) => ({ ...entry, seq: (current?.seq ?? 0) + 1, at }));
   // `update` returns what it stored; a value is always stored here.
   return written?.seq ?? 0;
+}
+
+/**
+ * Notes that the prompt the record of `chatId` owed is on screen (Telegram confirmed it): the
+ * record no longer says it is due. Only a due record of the same flow (`draftId`) is touched, and a
+ * record that is not due costs no write. On disk when this resolves; a kill before that shows the
+ * prompt once more at start-up, never not at all.
+ */
+export async function notePromptShown(live: Pick<DataStore, "kv">, chatId: number, draftId: string): Promise<void> {
+  const records = live.kv<FlowRecord>(FLOW_RECORDS);
+  const current = await records.get(String(chatId));
+  if (current?.due !== true || current.draftId !== draftId) return;
+  await records.update(String(chatId), (record) => {
+    if (record?.due !== true || record.draftId !== draftId) return record;
+    const { due: _shown, ...rest } = record;
+    return rest;
+  });
 }
 
 /** Forgets the chat's record (its flow is over); on disk when this resolves (written through). */

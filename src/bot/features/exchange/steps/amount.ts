@@ -5,7 +5,7 @@ import { required } from "../../../../domain/checked.js";
 import { coinLabel, editDraft } from "../../../../domain/exchange-draft.js";
 import { AMOUNT_ERRORS, exceededMaximum, formatAmount, isAbove, isBelow, parseAmount } from "../../../../domain/amount.js";
 import { stepButtons } from "../callbacks.js";
-import { retirePrompt, sendPrompt, waitForInput, type Input } from "../input.js";
+import { owePrompt, retirePrompt, sendPrompt, waitForInput, type Input } from "../input.js";
 import { callPartnerWithRetry, failureText, offerRetry } from "../partner-call.js";
 import { labelsOf, quoteText, type ShownQuote, toShownQuote } from "../../../ui/exchange-messages.js";
 import { markQuoted, type FlowContext, type Prompt, type StepRun, type StepScope } from "../types.js";
@@ -86,6 +86,7 @@ async function askAmount(scope: StepScope, from: Currency, to: Currency): Promis
       amount = parsed.value;
       if (isBelow(amount, from.minAmount)) {
         // The answer carries a "use the minimum" button, so it becomes the live prompt.
+        await owePrompt(scope);
         await retirePrompt(ctx, prompt);
         quoted = undefined;
         prompt = await sendPrompt(
@@ -128,6 +129,7 @@ async function askAmount(scope: StepScope, from: Currency, to: Currency): Promis
     const quote = toShownQuote(requested, from.code, to.code, rate.value);
     quoted = { amount: requested, quote };
     markQuoted(scope);
+    await owePrompt(scope);
     await retirePrompt(ctx, prompt);
     prompt = await sendPrompt(
       scope,

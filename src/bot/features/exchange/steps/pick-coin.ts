@@ -16,7 +16,7 @@ import { coinLabel } from "../../../../domain/exchange-draft.js";
 import type { BotDeps } from "../../../deps.js";
 import { escapeHtml } from "../../../../messages/html.js";
 import { clampPage, coinKeyboard } from "../../../ui/coin-keyboard.js";
-import { retirePrompt, sendPrompt, waitForInput } from "../input.js";
+import { owePrompt, retirePrompt, sendPrompt, waitForInput } from "../input.js";
 import { callPartner, callPartnerWithRetry, failureText, offerRetry } from "../partner-call.js";
 import { FlowExit, type StepScope } from "../types.js";
 
@@ -147,6 +147,7 @@ async function choose(scope: StepScope, role: CoinRole, from: Currency | undefin
         return { coin: decision.coin, ack: () => retirePrompt(ctx, finalPrompt, picked(decision.coin)) };
       }
       // The coin went away (or its pair closed) since the list was drawn: say so, draw it again.
+      await owePrompt(scope);
       await retirePrompt(ctx, prompt);
       await ctx.reply(t("flow-coin-gone", { coin: escapeHtml(action.code) }));
       return undefined;
@@ -170,6 +171,7 @@ async function choose(scope: StepScope, role: CoinRole, from: Currency | undefin
       continue;
     }
     // The results become the current prompt; the old keyboard is retired so only one is live.
+    await owePrompt(scope);
     await retirePrompt(ctx, prompt);
     view = { query, page: 0 };
     prompt = await sendPrompt(scope, textOf(view), await keyboardOf(view));
