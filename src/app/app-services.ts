@@ -174,30 +174,27 @@ export function appServices(parts: Parts, opts: AppOptions): AppServices {
       olderThanMs,
       chatLock: (chatId, fn) => parts.coordination.withChatLock(chatId, fn),
     });
-  const duePrompts: Service =
+  // One process: shown by the updates service, just after the last process's unfinished updates
+  // (a person's answer waiting there moves the chat on, and a prompt shown first would make it
+  // look stale). Replicas: the leader, at records due for longer than any update takes.
+  const duePrompts: Service[] =
     everyMs === undefined
-      ? {
-          name: "prompts due",
-          start: async () => {
-            await showPrompts();
-          },
-          stop: () => Promise.resolve(),
-        }
-      : everyService(
-          "prompts due",
-          everyMs,
-          showPrompts,
-          (err) => logger.error({ err }, "could not show the prompts owed by other replicas"),
-          {
-            runAtStart: true,
-          },
-        );
+      ? []
+      : [
+          everyService(
+            "prompts due",
+            everyMs,
+            showPrompts,
+            (err) => logger.error({ err }, "could not show the prompts owed by other replicas"),
+            { runAtStart: true },
+          ),
+        ];
   const leaderJobs = new ServiceList(
     [
       outbox,
       { name: "support", start: () => support.start(), stop: () => support.stop() },
       interrupted,
-      duePrompts,
+      ...duePrompts,
       // Expiry is announced at most a minute late; the check is a scan of the few chats in a flow.
       everyService(
         "flow expiry",
@@ -244,6 +241,7 @@ export function appServices(parts: Parts, opts: AppOptions): AppServices {
       const about = { bot: bot.botInfo.username, mode: config.mode };
       if (source.kind === "none") {
         logger.info(about, "bot takes no updates here (TELEGRAM_UPDATES=none): it checks exchanges and sends as one of the replicas");
+        if (everyMs === undefined) await showPrompts();
         return;
       }
       // What the last process received and did not finish, before anything new (updates/replay.ts).
@@ -254,6 +252,7 @@ export function appServices(parts: Parts, opts: AppOptions): AppServices {
         logger,
       });
       if (replay.replayed + replay.skipped > 0) logger.info(replay, "updates: the last process's unfinished updates are done");
+      if (everyMs === undefined) await showPrompts();
       if (source.kind === "polling" && opts.updatesOnDisk === false) {
         runner = run(bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });
         logger.info(about, "bot is polling for updates");
