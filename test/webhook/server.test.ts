@@ -34,6 +34,8 @@ async function start(options: { headersTimeoutMs?: number; requestTimeoutMs?: nu
       has_main_web_app: false,
       has_topics_enabled: false,
       allows_users_to_create_topics: false,
+      can_manage_bots: false,
+      supports_join_request_queries: false,
     },
   });
   bot.use((ctx) => {
