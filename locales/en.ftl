@@ -351,3 +351,12 @@ admin-maint-off = ✅ Maintenance OFF: new exchanges are open again.
 admin-maint-state-on = 🛠 Maintenance is ON.
 admin-maint-state-off = Maintenance is off.
 admin-maint-usage = Usage: <code>/maintenance on [message]</code> or <code>/maintenance off</code>
+
+# Safe in groups: support's answers kept private, buttons that act for their owner only, texts cut to fit.
+admin-sent-privately = 🔒 Sent to you in a private chat with me.
+admin-private-first = 🔒 Support answers go to your private chat with me, and it is not open yet: open it, press Start, then ask again.
+admin-private-first-short = Support answers go to your private chat with me: open it and press Start first, then try again.
+admin-private-open = Open the private chat
+button-not-yours = This button is for the person who asked. Send the command yourself to get your own.
+text-cut-note = … (cut: too long for one message)
+status-inline = Status: { $status }. The full card is in your private chat with me (/status there).

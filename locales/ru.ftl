@@ -354,3 +354,12 @@ admin-maint-off = ✅ Техобслуживание выключено: нов�
 admin-maint-state-on = 🛠 Техобслуживание включено.
 admin-maint-state-off = Техобслуживание выключено.
 admin-maint-usage = Использование: <code>/maintenance on [сообщение]</code> или <code>/maintenance off</code>
+
+# Safe in groups: support's answers kept private, buttons that act for their owner only, texts cut to fit.
+admin-sent-privately = 🔒 Отправил вам в личный чат со мной.
+admin-private-first = 🔒 Ответы поддержке приходят в личный чат со мной, а он ещё не открыт: откройте его, нажмите «Запустить» и спросите снова.
+admin-private-first-short = Ответы поддержке приходят в личный чат со мной: откройте его и нажмите «Запустить», затем попробуйте снова.
+admin-private-open = Открыть личный чат
+button-not-yours = Эта кнопка для того, кто спрашивал. Отправьте команду сами, чтобы получить свой ответ.
+text-cut-note = … (обрезано: слишком длинно для одного сообщения)
+status-inline = Статус: { $status }. Полная карточка — в личном чате со мной (/status там).
