@@ -358,5 +358,5 @@ admin-private-first = 🔒 Support answers go to your private chat with me, and 
 admin-private-first-short = Support answers go to your private chat with me: open it and press Start first, then try again.
 admin-private-open = Open the private chat
 button-not-yours = This button is for the person who asked. Send the command yourself to get your own.
-text-cut-note = … (cut: too long for one message)
 status-inline = Status: { $status }. The full card is in your private chat with me (/status there).
+admin-maint-too-long = Maintenance was NOT switched on: the message has { $length } characters, at most { $max } fit. Send it again, shorter.

@@ -32,6 +32,7 @@ import {
   renderUserSummary,
 } from "../../../messages/admin-messages.js";
 import { escapeHtml } from "../../../messages/html.js";
+import { MAX_MAINTENANCE_MESSAGE } from "../../../messages/fit.js";
 import { exchangesSummary, exchangeStats, userStats, withArchivedTotals } from "../../../support/stats.js";
 import { outboxBacklog, pollerLagSeconds } from "../../../ops/figures.js";
 import { readFunnel } from "../../../support/funnel.js";
@@ -232,8 +233,9 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
     }
     const runner = deps.support.broadcasts;
     const job = await runner.createDraft(ctx.from.id, ctx.from.id, text);
-    const view = renderBroadcastPreview(job, (await runner.audience()).length, (key, vars) => ctx.t(key, vars));
-    await say(ctx, view.text, { reply_markup: view.reply_markup });
+    for (const view of renderBroadcastPreview(job, (await runner.audience()).length, (key, vars) => ctx.t(key, vars))) {
+      await say(ctx, view.text, { reply_markup: view.reply_markup });
+    }
   });
   onCallback(admin, "admin-broadcast-send", async (ctx, { jobId: id }) => {
     const runner = deps.support.broadcasts;
@@ -273,6 +275,12 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
       .trim();
     const settings = deps.store.settings;
     if (mode === "on") {
+      // Refused before anything changes: people would see it cut, and the admin must know what is on.
+      const length = Array.from(message).length;
+      if (length > MAX_MAINTENANCE_MESSAGE) {
+        await say(ctx, ctx.t("admin-maint-too-long", { length: String(length), max: String(MAX_MAINTENANCE_MESSAGE) }));
+        return;
+      }
       await settings.setMaintenance(message ? { on: true, message } : { on: true });
       deps.logger.warn({ adminId: ctx.from.id }, "maintenance on: new exchanges paused");
       await say(ctx, ctx.t("admin-maint-on", { message: escapeHtml(message || "—") }));
