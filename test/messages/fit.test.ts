@@ -47,7 +47,7 @@ describe("admin texts with outside words", () => {
           refundTag: huge,
           at: new Date(0).toISOString(),
         },
-      } as Parameters<typeof renderAlert>[0],
+      },
       undefined,
       t,
     );

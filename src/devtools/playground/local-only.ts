@@ -17,7 +17,7 @@ function isLoopbackName(hostname: string): boolean {
 function parseHost(value: string): { hostname: string; port: string } | undefined {
   try {
     const url = new URL(`http://${value}`);
-    if (url.username !== "" || url.password !== "" || url.pathname !== "/" || `${url.host}` === "") return undefined;
+    if (url.username !== "" || url.password !== "" || url.pathname !== "/" || url.host === "") return undefined;
     return { hostname: url.hostname, port: url.port || "80" };
   } catch {
     return undefined;
