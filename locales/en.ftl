@@ -354,3 +354,12 @@ admin-maint-usage = Usage: <code>/maintenance on [message]</code> or <code>/main
 
 ## Prompts owed after a restart (exchange flow, prompts-due.ts)
 flow-prompt-due = 🔄 I was restarted before I could ask you the next question. Everything you entered is kept; here it is:
+
+# Safe in groups: support's answers kept private, buttons that act for their owner only, texts cut to fit.
+admin-sent-privately = 🔒 Sent to you in a private chat with me.
+admin-private-first = 🔒 Support answers go to your private chat with me, and it is not open yet: open it, press Start, then ask again.
+admin-private-first-short = Support answers go to your private chat with me: open it and press Start first, then try again.
+admin-private-open = Open the private chat
+button-not-yours = This button is for the person who asked. Send the command yourself to get your own.
+status-inline = Status: { $status }. The full card is in your private chat with me (/status there).
+admin-maint-too-long = Maintenance was NOT switched on: the message has { $length } characters, at most { $max } fit. Send it again, shorter.

@@ -357,3 +357,12 @@ admin-maint-usage = Использование: <code>/maintenance on [сооб�
 
 ## Prompts owed after a restart (exchange flow, prompts-due.ts)
 flow-prompt-due = 🔄 Меня перезапустили, прежде чем я успел задать следующий вопрос. Всё, что вы ввели, сохранено; вот он:
+
+# Safe in groups: support's answers kept private, buttons that act for their owner only, texts cut to fit.
+admin-sent-privately = 🔒 Отправил вам в личный чат со мной.
+admin-private-first = 🔒 Ответы поддержке приходят в личный чат со мной, а он ещё не открыт: откройте его, нажмите «Запустить» и спросите снова.
+admin-private-first-short = Ответы поддержке приходят в личный чат со мной: откройте его и нажмите «Запустить», затем попробуйте снова.
+admin-private-open = Открыть личный чат
+button-not-yours = Эта кнопка для того, кто спрашивал. Отправьте команду сами, чтобы получить свой ответ.
+status-inline = Статус: { $status }. Полная карточка — в личном чате со мной (/status там).
+admin-maint-too-long = Техобслуживание НЕ включено: в сообщении { $length } символов, помещается не больше { $max }. Отправьте его снова, короче.

@@ -192,6 +192,14 @@ const envSchema = z.object({
       .regex(/^[\x21-\x7e]{16,}$/, "must be at least 16 printable characters without spaces (a bearer token for /metrics)")
       .optional(),
   ),
+  METRICS_ACCESS: z.preprocess(
+    (v) => (typeof v === "string" ? emptyToUndefined(v.trim().toLowerCase()) : v),
+    z
+      .enum(["loopback", "open"], {
+        error: () => 'must be "loopback" (the default: /metrics only over 127.0.0.1 or ::1 without METRICS_TOKEN) or "open"',
+      })
+      .default("loopback"),
+  ),
 });
 
 /**
@@ -252,6 +260,13 @@ const configSchema = envSchema.transform((e, ctx) => {
     port: e.PORT ?? (e.WEBHOOK_URL !== undefined ? 8080 : undefined),
     /** When set, /metrics wants `Authorization: Bearer <METRICS_TOKEN>`. A secret. */
     metricsToken: e.METRICS_TOKEN,
+    /**
+     * Who may read /metrics without METRICS_TOKEN: "loopback" (the default) answers only
+     * connections made over the loopback interface, so a listener on every interface (PORT) does
+     * not hand the figures to the network; "open" is the operator saying they may (METRICS_ACCESS).
+     * With a token, the token decides.
+     */
+    metricsAccess: e.METRICS_ACCESS,
     /**
      * DATABASE_URL: when set, the bot keeps its state in this PostgreSQL database (shared by
      * replicas) instead of the files in dataDir. Holds the database password: never logged.

@@ -227,7 +227,7 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
       files ? { "db.json": files.store.stats.lastWriteBytes, "live.json": files.live.stats.lastWriteBytes } : {},
     pollerLagSeconds: () => pollerLagSeconds(poller, now()) ?? (now().getTime() - startedAt) / 1000,
   });
-  const handler = opsHandler({ readiness, metrics, metricsToken: config.metricsToken });
+  const handler = opsHandler({ readiness, metrics, metricsToken: config.metricsToken, metricsAccess: config.metricsAccess });
 
   const expireFlows = (at: Date = now()) =>
     expireConversations({

@@ -16,6 +16,7 @@ import { trackUser } from "./middleware/track-user.js";
 import { markUpdateFailed, type InFlightUpdates } from "./middleware/in-flight.js";
 import type { RecentUpdates } from "../webhook/recent-updates.js";
 import type { SharedUpdates } from "../webhook/shared-updates.js";
+import { buttonOwnerFeature } from "./features/button-owner.js";
 import { exchangeFeature } from "./features/exchange/index.js";
 import { startFeature } from "./features/start.js";
 import { helpFeature } from "./features/help.js";
@@ -101,10 +102,13 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
 type Feature = (deps: BotDeps) => Composer<BotContext>;
 
 /**
- * Every feature, in the order updates reach them. First: an active exchange flow sees every
- * update of its chat before any other feature. Last: `unhandled`, for whatever none took.
+ * Every feature, in the order updates reach them. First: the guard that refuses a group button
+ * pressed by someone other than its owner; then an active exchange flow sees every update of its
+ * chat before any other feature. Last: `unhandled`, for whatever none took.
  */
 const FEATURES: readonly Feature[] = [
+  // Before any button is acted on: in a group, a button acts only for its message's owner.
+  buttonOwnerFeature,
   exchangeFeature,
   startFeature,
   helpFeature,

@@ -17,6 +17,7 @@ import type {
   UserStats,
 } from "../domain/reports.js";
 import { escapeHtml } from "./html.js";
+import { clip, MAX_QUOTED_ADDRESS, MAX_SERVICE_MESSAGE, TEXT_LIMIT, visibleLength } from "./fit.js";
 import { encodeCallback } from "./callback-data.js";
 import { showAmount, statusLabel, type RenderedMessage } from "./order-card.js";
 import type { Translate } from "./i18n.js";
@@ -198,9 +199,9 @@ export function renderAlert(alert: AlertEvent, user: UserRecord | undefined, t: 
     case "create-in-doubt": {
       const a = alert.attempt;
       const tagged = (address: string, tag: string) =>
-        `<code>${escapeHtml(address)}</code>${tag ? ` · <code>${escapeHtml(tag)}</code>` : ""}`;
+        `<code>${escapeHtml(clip(address, MAX_QUOTED_ADDRESS))}</code>${tag ? ` · <code>${escapeHtml(clip(tag, MAX_QUOTED_ADDRESS))}</code>` : ""}`;
       const text = [
-        t("admin-alert-create-in-doubt", { reason: escapeHtml(alert.reason), at: showTime(a.at) }),
+        t("admin-alert-create-in-doubt", { reason: escapeHtml(clip(alert.reason, MAX_SERVICE_MESSAGE)), at: showTime(a.at) }),
         t("admin-ex-user", { user: showUser(a.userId, user) }),
         t("admin-alert-create-pair", { amount: showAmount(a.amount), from: escapeHtml(a.from), to: escapeHtml(a.to) }),
         t("admin-alert-create-destination", { address: tagged(a.destinationAddress, a.destinationTag) }),
@@ -242,13 +243,21 @@ export function renderAlert(alert: AlertEvent, user: UserRecord | undefined, t: 
 }
 
 /** The preview of a broadcast draft, with Send and Cancel. */
-export function renderBroadcastPreview(job: BroadcastJob, audience: number, t: Translate): RenderedMessage {
-  return {
-    text: `${t("admin-bc-preview", { count: audience })}\n\n${escapeHtml(job.text)}`,
-    reply_markup: new InlineKeyboard()
-      .text(t("admin-bc-send", { count: audience }), encodeCallback({ kind: "admin-broadcast-send", jobId: job.id }))
-      .text(t("admin-bc-drop"), encodeCallback({ kind: "admin-broadcast-drop", jobId: job.id })),
-  };
+/**
+ * The broadcast's preview: the heading and the text as people will see it, with Send and Cancel
+ * under it. One message when both fit; otherwise the heading alone and then the text with the
+ * buttons (any text a person could type fits a message by itself), so a broadcast of up to 4096
+ * characters can always be previewed.
+ */
+export function renderBroadcastPreview(job: BroadcastJob, audience: number, t: Translate): RenderedMessage[] {
+  const heading = t("admin-bc-preview", { count: audience });
+  const body = escapeHtml(job.text);
+  const reply_markup = new InlineKeyboard()
+    .text(t("admin-bc-send", { count: audience }), encodeCallback({ kind: "admin-broadcast-send", jobId: job.id }))
+    .text(t("admin-bc-drop"), encodeCallback({ kind: "admin-broadcast-drop", jobId: job.id }));
+  const whole = `${heading}\n\n${body}`;
+  if (visibleLength(whole) <= TEXT_LIMIT) return [{ text: whole, reply_markup }];
+  return [{ text: heading }, { text: body, reply_markup }];
 }
 
 /** The broadcast's progress (with Cancel while it runs) or its final count. */

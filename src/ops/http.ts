@@ -16,6 +16,11 @@ export interface OpsOptions {
   metrics: Pick<AppMetrics, "render" | "contentType">;
   /** When set, /metrics wants `Authorization: Bearer <token>`. */
   metricsToken?: string;
+  /**
+   * Without a token: "loopback" answers /metrics only over a loopback connection (403 otherwise),
+   * "open" to anyone. Default "loopback".
+   */
+  metricsAccess?: "loopback" | "open";
 }
 
 /** Answers the request if it is one of ours; resolves false (nothing written) otherwise. */
@@ -30,6 +35,9 @@ export function opsHandler(opts: OpsOptions): OpsHandler {
     return got.length === expected.length && timingSafeEqual(got, expected);
   };
 
+  const fromLoopback = (req: IncomingMessage) => isLoopbackAddress(req.socket.localAddress) && isLoopbackAddress(req.socket.remoteAddress);
+  const loopbackOnly = expected === undefined && opts.metricsAccess !== "open";
+
   return async (req, res) => {
     const path = (req.url ?? "/").split("?")[0];
     if (path !== "/healthz" && path !== "/readyz" && path !== "/metrics") return false;
@@ -43,6 +51,8 @@ export function opsHandler(opts: OpsOptions): OpsHandler {
     } else if (path === "/readyz") {
       const report = opts.readiness.report();
       send(res, report.ready ? 200 : 503, "application/json; charset=utf-8", `${JSON.stringify(report)}\n`);
+    } else if (loopbackOnly && !fromLoopback(req)) {
+      send(res, 403, "text/plain; charset=utf-8", "metrics are served over loopback only (set METRICS_TOKEN or METRICS_ACCESS=open)\n");
     } else if (!authorized(req)) {
       send(res, 401, "text/plain; charset=utf-8", "unauthorized\n", { "www-authenticate": 'Bearer realm="metrics"' });
     } else {
@@ -50,6 +60,13 @@ export function opsHandler(opts: OpsOptions): OpsHandler {
     }
     return true;
   };
+}
+
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (`::ffff:127.0.0.1`). */
+function isLoopbackAddress(address: string | undefined): boolean {
+  if (address === undefined) return false;
+  const v4 = address.replace(/^::ffff:/i, "");
+  return address === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
 }
 
 function send(res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}): void {

@@ -4,6 +4,7 @@
  */
 import type { SettingsStore } from "../store/data-store.js";
 import { escapeHtml } from "../messages/html.js";
+import { clip, MAX_MAINTENANCE_MESSAGE } from "../messages/fit.js";
 
 /**
  * The text a person sees instead of a new exchange while maintenance is on (HTML, the admin's
@@ -15,5 +16,6 @@ export async function maintenanceNotice(
 ): Promise<string | undefined> {
   const m = await settings.getMaintenance();
   if (!m?.on) return undefined;
-  return t("flow-maintenance", { message: escapeHtml(m.message ?? "") }).trim();
+  // Cut as well as refused at /maintenance: a text stored by an older version may be longer.
+  return t("flow-maintenance", { message: escapeHtml(clip(m.message ?? "", MAX_MAINTENANCE_MESSAGE)) }).trim();
 }

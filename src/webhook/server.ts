@@ -1,7 +1,8 @@
 /**
  * Serves Telegram's webhook requests on a local port, behind the reverse proxy that holds the
- * public https address. Updates go through grammY's `webhookCallback` (its node http adapter),
- * which checks the secret header before it reads the update.
+ * public https address. The secret header is checked first, in constant time, and the body is
+ * bounded (413 past {@link WEBHOOK_MAX_BODY_BYTES}) as are the headers' and the request's time;
+ * then updates go through grammY's `webhookCallback` (its node http adapter).
  *
  * How Telegram's timeout is met: each request is answered as soon as its update is handled, but
  * never later than `ackWithinMs` (grammY's `onTimeout: "return"`); a slower handler goes on in
@@ -14,10 +15,25 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { webhookCallback, type Bot, type Context } from "grammy";
 import { listen } from "../net/listen.js";
+import { secretEquals } from "../net/secret-equal.js";
 import type { Logger } from "../log.js";
 
 /** Well under Telegram's own timeout (tens of seconds), and longer than almost every update takes. */
 const DEFAULT_ACK_WITHIN_MS = 2_000;
+
+/**
+ * The largest request body read. Telegram's updates are a few kilobytes (a message of 4096
+ * characters with entities, a callback, a poll); anything near a mebibyte is not from Telegram,
+ * and is refused with 413 before it is buffered.
+ */
+export const WEBHOOK_MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * How long a client may take to send its headers, and its whole request. Telegram sends a small
+ * update at once; Node's defaults (60 s and 300 s) would let a slow client hold sockets for minutes.
+ */
+const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 export interface WebhookServerOptions<C extends Context> {
   bot: Bot<C>;
@@ -34,6 +50,9 @@ export interface WebhookServerOptions<C extends Context> {
   otherPaths?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
   /** Told of every request that carries the right secret: Telegram reached the bot. */
   onDelivery?: () => void;
+  /** Node's `headersTimeout` and `requestTimeout` (tests shorten them). */
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
 }
 
 export interface WebhookServer {
@@ -58,7 +77,13 @@ export async function startWebhookServer<C extends Context>(opts: WebhookServerO
       answer(res, 404, "not found");
       return;
     }
-    if (req.headers["x-telegram-bot-api-secret-token"] === opts.secretToken) opts.onDelivery?.();
+    // Constant time, and before anything else looks at the request: a wrong secret learns
+    // nothing from how or how fast it is refused, and its body is never read.
+    if (!secretEquals(req.headers["x-telegram-bot-api-secret-token"], opts.secretToken)) {
+      answer(res, 401, "unauthorized", true);
+      return;
+    }
+    opts.onDelivery?.();
     if (req.method !== "POST") {
       answer(res, 405, "method not allowed");
       return;
@@ -67,6 +92,7 @@ export async function startWebhookServer<C extends Context>(opts: WebhookServerO
       answer(res, 503, "stopping", true);
       return;
     }
+    if (!boundBody(req, res)) return;
     try {
       // Keep-alive sockets would otherwise outlive a stop that starts while this one is busy.
       res.on("finish", () => {
@@ -80,9 +106,18 @@ export async function startWebhookServer<C extends Context>(opts: WebhookServerO
     }
   };
 
-  const server: Server = createServer((req, res) => {
-    void handle(req, res);
-  });
+  const headersTimeout = opts.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
+  const server: Server = createServer(
+    {
+      headersTimeout,
+      requestTimeout: opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+      // Node checks both timeouts on this interval (30 s by default, which would stretch them).
+      connectionsCheckingInterval: Math.min(1_000, headersTimeout / 2),
+    },
+    (req, res) => {
+      void handle(req, res);
+    },
+  );
   const localUrl = await listen(server, opts.port, opts.host ?? "0.0.0.0");
   opts.logger.info({ listen: localUrl, path: opts.path }, "webhook: listening");
 
@@ -103,6 +138,38 @@ export async function startWebhookServer<C extends Context>(opts: WebhookServerO
         server.closeIdleConnections();
       })),
   };
+}
+
+/**
+ * Holds the body to {@link WEBHOOK_MAX_BODY_BYTES}: a declared length over it is refused at once
+ * (false: answered, nothing read); an undeclared one (chunked) is counted as it is read, and past
+ * the limit the request is answered 413 and then destroyed, which fails the update's read. The
+ * count starts when the reader (grammY's adapter) starts reading, so no chunk passes uncounted
+ * and none is lost to it.
+ */
+function boundBody(req: IncomingMessage, res: ServerResponse): boolean {
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (declared > WEBHOOK_MAX_BODY_BYTES) {
+    answer(res, 413, "payload too large", true);
+    return false;
+  }
+  let size = 0;
+  const tooLarge = () => req.destroy(new Error("webhook body over the limit"));
+  const count = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size <= WEBHOOK_MAX_BODY_BYTES) return;
+    req.off("data", count);
+    req.pause();
+    if (res.headersSent) tooLarge();
+    else res.writeHead(413, { "content-type": "text/plain", connection: "close" }).end("payload too large", tooLarge);
+  };
+  const onReader = (event: string | symbol) => {
+    if (event !== "data") return;
+    req.off("newListener", onReader);
+    req.on("data", count);
+  };
+  req.on("newListener", onReader);
+  return true;
 }
 
 function answer(res: ServerResponse, status: number, text: string, closeConnection = false): void {

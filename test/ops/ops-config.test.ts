@@ -12,7 +12,7 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe("PORT and METRICS_TOKEN", () => {
-  it("are unset by default: no ops server, /metrics open", () => {
+  it("are unset by default: no ops server, no token (/metrics over loopback only)", () => {
     expect(loadConfig({})).toMatchObject({ port: undefined, metricsToken: undefined });
   });
   it("reads a port and a token", () => {

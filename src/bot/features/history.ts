@@ -6,6 +6,7 @@
  */
 import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
+import { replyToAsker } from "./button-owner.js";
 import type { BotDeps } from "../deps.js";
 import type { DataStore } from "../../store/data-store.js";
 import type { ExchangeRecord } from "../../domain/types.js";
@@ -22,7 +23,7 @@ export function historyFeature({ store }: Pick<BotDeps, "store">): Composer<BotC
   const feature = new Composer<BotContext>();
   feature.command("history", async (ctx) => {
     const page = await renderHistory(ctx, store, 0);
-    await ctx.reply(page.text, { reply_markup: page.keyboard });
+    await ctx.reply(page.text, { reply_markup: page.keyboard, ...replyToAsker(ctx) });
   });
   onCallback(feature, "history-page", async (ctx, value) => {
     const page = await renderHistory(ctx, store, value.page);

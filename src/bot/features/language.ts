@@ -1,5 +1,6 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
+import { replyToAsker } from "./button-owner.js";
 import type { BotDeps } from "../deps.js";
 import { SUPPORTED_LOCALES } from "../../messages/i18n.js";
 import { encodeCallback, onCallback } from "../../messages/callback-data.js";
@@ -12,7 +13,7 @@ export function languageFeature({ store }: Pick<BotDeps, "store">): Composer<Bot
     for (const locale of SUPPORTED_LOCALES) {
       keyboard.text(ctx.i18n.fluent.translate(locale, "language-name"), encodeCallback({ kind: "language", locale }));
     }
-    await ctx.reply(ctx.t("language-choose"), { reply_markup: keyboard });
+    await ctx.reply(ctx.t("language-choose"), { reply_markup: keyboard, ...replyToAsker(ctx) });
   });
   onCallback(feature, "language", async (ctx, { locale }) => {
     await store.users.setLanguage(ctx.from.id, locale);

@@ -1,5 +1,6 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
+import { replyToAsker } from "./button-owner.js";
 import { escapeHtml } from "../../messages/html.js";
 import { encodeCallback } from "../../messages/callback-data.js";
 
@@ -9,6 +10,7 @@ export function startFeature(): Composer<BotContext> {
   feature.command("start", async (ctx) => {
     await ctx.reply(ctx.t("start-greeting", { name: escapeHtml(ctx.from?.first_name ?? "") }), {
       reply_markup: startKeyboard(ctx),
+      ...replyToAsker(ctx),
     });
   });
   return feature;

@@ -38,7 +38,11 @@ export function statusFeature(deps: StatusDeps): Composer<BotContext> {
     await showStatus(ctx, deps, id, undefined);
   });
   onCallback(feature, "status", async (ctx, { exchangeId }) => {
-    await showStatus(ctx, deps, exchangeId, ctx.callbackQuery.message?.message_id);
+    if (ctx.callbackQuery.message === undefined) {
+      await answerInline(ctx, deps, exchangeId);
+      return;
+    }
+    await showStatus(ctx, deps, exchangeId, ctx.callbackQuery.message.message_id);
   });
   return feature;
 }
@@ -95,6 +99,22 @@ async function showStatus(ctx: BotContext, deps: StatusDeps, id: string, pressed
   await withExchangeLock(store, id, async () =>
     delivery.sendCard((await store.exchanges.get(id)) ?? current, (key, vars) => ctx.t(key, vars)),
   );
+}
+
+/**
+ * A status button under an inline message (sent "via @bot" into some chat; the callback has no
+ * chat to write to): the stored status in a toast, for the person's own exchange only. The card,
+ * with its deposit address, is not put into a chat the person may share with others.
+ */
+async function answerInline(ctx: BotContext, deps: StatusDeps, id: string): Promise<void> {
+  const from = ctx.from?.id;
+  const hot = await deps.store.exchanges.get(id);
+  const record = hot ?? (from === undefined ? undefined : await deps.store.lookup.ofUser(from, id));
+  if (record === undefined || record.userId !== from) {
+    await ctx.answerCallbackQuery({ text: ctx.t("unhandled-callback") });
+    return;
+  }
+  await ctx.answerCallbackQuery({ text: ctx.t("status-inline", { status: record.status }) });
 }
 
 /** Shows an archived exchange's card as stored (the card pressed is answered in place). */

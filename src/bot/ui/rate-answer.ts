@@ -17,6 +17,7 @@ import { PartnerError } from "../../partner/errors.js";
 import { quoteText, toShownQuote, type CoinLabeller, type ShownQuote } from "./exchange-messages.js";
 import { coinLabel } from "../../domain/coin-label.js";
 import { escapeHtml } from "../../messages/html.js";
+import { clip, MAX_SERVICE_MESSAGE } from "../../messages/fit.js";
 import type { Translate } from "../../messages/i18n.js";
 
 /** How many targets "100 usdttrc20" shows: a few, most popular first. */
@@ -303,7 +304,7 @@ function aboveMaxItem(ctx: Ctx, from: string, to: string | undefined, max: strin
 function failureAnswer(ctx: Ctx, failure: PartnerError | undefined, from: string, to: string | undefined): RateAnswer {
   const { t } = ctx.env;
   if (failure?.kind === "rejected") {
-    const message = failure.serviceMessage ?? t("rates-rejected-generic");
+    const message = failure.serviceMessage === undefined ? t("rates-rejected-generic") : clip(failure.serviceMessage, MAX_SERVICE_MESSAGE);
     const item = plainItem("rejected", t("rates-rejected-title"), message);
     return { kind: "rejected", items: [to === undefined ? item : { ...item, ...exchangeOf(ctx, from, to) }] };
   }

@@ -504,7 +504,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       pressButton: (message, data, opts) => {
         const messageId = typeof message === "number" ? message : message.message_id;
         const chatId = opts?.chat?.id ?? (typeof message === "number" ? undefined : message.chat_id);
-        return sentUpdate(userPressesButton(state, id, messageId, data, chatId));
+        return sentUpdate(userPressesButton(state, id, messageId, data, chatId, opts?.forged === true));
       },
       inlineQuery: (query, opts) => sentUpdate(userInlineQuery(state, id, query, opts)),
       chooseInlineResult: (resultId, opts) => sentUpdate(userChoosesInlineResult(state, id, resultId, opts?.chat?.id)),

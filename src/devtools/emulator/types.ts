@@ -157,9 +157,10 @@ export interface TestUser {
   sendText(text: string, opts?: { chat?: TestChat; replyTo?: BotMessage | number }): SentUpdate;
   /**
    * Presses an inline button. Throws when the message is not visible or has no button with that
-   * callback_data: a person can only press what they see.
+   * callback_data: a person can only press what they see. `forged`: a modified client that sends
+   * any data for a visible message (the bot must not trust it).
    */
-  pressButton(message: BotMessage | number, callbackData: string, opts?: { chat?: TestChat }): SentUpdate;
+  pressButton(message: BotMessage | number, callbackData: string, opts?: { chat?: TestChat; forged?: boolean }): SentUpdate;
   /** Types `@bot query` in some chat: an inline_query update. */
   inlineQuery(query: string, opts?: { chatType?: "sender" | "private" | "group" | "supergroup" | "channel"; offset?: string }): SentUpdate;
   /**

@@ -10,13 +10,15 @@
  * Safety: the bot's HTML is never sent to the page. Messages travel as the emulator parsed them
  * (plain text + entities), and the page builds DOM nodes from those, so nothing the bot or a user
  * wrote is ever interpreted as markup. State-changing requests must be JSON (a cross-site form post
- * cannot send that without a CORS preflight, which this server never grants), and the server
- * listens on loopback.
+ * cannot send that without a CORS preflight, which this server never grants), the server
+ * listens on loopback, and it answers only requests whose Host and Origin name it on loopback
+ * (local-only.ts), so a page on another site cannot reach it through DNS rebinding.
  */
 import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { listen } from "../../net/listen.js";
 import { readBody } from "../../net/read-body.js";
+import { foreignRequest } from "./local-only.js";
 import { fileURLToPath } from "node:url";
 import type { Logger } from "../../log.js";
 import type { App } from "../../app.js";
@@ -297,6 +299,11 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
   };
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const refused = foreignRequest(req, port, opts.host);
+    if (refused !== undefined) {
+      sendJson(res, 403, { error: refused });
+      return;
+    }
     const url = new URL(req.url ?? "/", "http://playground.invalid");
     const path = url.pathname;
     const method = req.method ?? "GET";
@@ -416,6 +423,8 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
     return NOT_FOUND;
   };
 
+  /** The port listened on, known once listening (opts.port may be 0). */
+  let port = 0;
   const server: Server = createServer((req, res) => {
     route(req, res).catch((err: unknown) => {
       if (res.headersSent) return void res.destroy();
@@ -427,6 +436,7 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
     });
   });
   const url = await listen(server, opts.port, opts.host);
+  port = Number(new URL(url).port);
 
   let closing: Promise<void> | undefined;
   return {

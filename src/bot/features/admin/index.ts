@@ -5,9 +5,14 @@
  * Anyone else who calls one of these commands (or presses an "adm:" button) gets exactly what an
  * unknown command gets from `unhandled`, so the tools cannot be discovered, and the attempt is
  * logged at warn with the user id.
+ *
+ * Every answer goes to the admin's private chat with the bot, wherever the command was typed or
+ * the button pressed: /find, /user and /stats show people's addresses, usernames and history,
+ * which must not land in a group. In a group the admin is told there, briefly, that the answer
+ * went to the private chat (or to open one first when Telegram will not deliver it there).
  */
-import { Composer } from "grammy";
-import type { User } from "grammy/types";
+import { Composer, InlineKeyboard } from "grammy";
+import type { Message, User } from "grammy/types";
 import type { BotContext } from "../../context.js";
 import type { BotDeps } from "../../deps.js";
 import type { ExchangeRecord, UserRecord } from "../../../domain/types.js";
@@ -27,6 +32,7 @@ import {
   renderUserSummary,
 } from "../../../messages/admin-messages.js";
 import { escapeHtml } from "../../../messages/html.js";
+import { MAX_MAINTENANCE_MESSAGE } from "../../../messages/fit.js";
 import { exchangesSummary, exchangeStats, userStats, withArchivedTotals } from "../../../support/stats.js";
 import { outboxBacklog, pollerLagSeconds } from "../../../ops/figures.js";
 import { readFunnel } from "../../../support/funnel.js";
@@ -34,6 +40,26 @@ import { ADMIN_COMMANDS } from "./commands.js";
 
 /** At most this many exchanges are shown for one /find; the rest are counted. */
 const MAX_FOUND = 5;
+
+/** An update from an admin (past the gate). */
+type AdminContext = BotContext & { from: User };
+
+/** The admin's private chat refuses the answer: they never opened it, or blocked the bot. */
+class PrivateChatClosed extends Error {}
+
+/**
+ * Sends an admin's answer to their private chat with the bot (a person's private chat id is their
+ * user id), never to the chat the update came from.
+ */
+async function say(ctx: AdminContext, text: string, other?: Parameters<BotContext["reply"]>[1]): Promise<Message.TextMessage> {
+  try {
+    return await ctx.api.sendMessage(ctx.from.id, text, other);
+  } catch (err) {
+    const kind = telegramErrorKind(err);
+    if (kind === "forbidden" || kind === "chat-not-found") throw new PrivateChatClosed("the admin's private chat refuses messages");
+    throw err;
+  }
+}
 
 /** Builds the feature; register it before `unhandled`. */
 export function adminFeature(deps: BotDeps): Composer<BotContext> {
@@ -54,12 +80,30 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
   });
 
   // A type guard, so that past the gate every handler knows who the admin is.
-  const admin = feature.filter((ctx): ctx is BotContext & { from: User } => isAdmin(ctx));
+  const admin = feature.filter((ctx): ctx is AdminContext => isAdmin(ctx));
+  // Outside the private chat: the answers went there (see `say`); the group hears only that.
+  admin.use(async (ctx, next) => {
+    if (ctx.chat === undefined || ctx.chat.type === "private") return next();
+    try {
+      await next();
+    } catch (err) {
+      if (!(err instanceof PrivateChatClosed)) throw err;
+      deps.logger.info({ adminId: ctx.from.id, chatId: ctx.chat.id }, "admin answer not delivered: the admin's private chat is closed");
+      if (ctx.callbackQuery)
+        await ctx.answerCallbackQuery({ text: ctx.t("admin-private-first-short"), show_alert: true }).catch(() => undefined);
+      else {
+        const open = new InlineKeyboard().url(ctx.t("admin-private-open"), `https://t.me/${ctx.me.username}`);
+        await ctx.reply(ctx.t("admin-private-first"), { reply_markup: open });
+      }
+      return;
+    }
+    if (ctx.message) await ctx.reply(ctx.t("admin-sent-privately"));
+  });
   // /find <exchange id | user id | @username | address | tag>
   admin.command("find", async (ctx) => {
     const query = ctx.match.trim().split(/\s+/)[0] ?? "";
     if (query === "") {
-      await ctx.reply(ctx.t("admin-find-usage"));
+      await say(ctx, ctx.t("admin-find-usage"));
       return;
     }
     await showFound(ctx, query);
@@ -73,7 +117,7 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
   admin.command("user", async (ctx) => {
     const query = ctx.match.trim().split(/\s+/)[0] ?? "";
     if (query === "") {
-      await ctx.reply(ctx.t("admin-user-usage"));
+      await say(ctx, ctx.t("admin-user-usage"));
       return;
     }
     await showUser(ctx, await findUser(query));
@@ -103,7 +147,7 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
       },
       (key, vars) => ctx.t(key, vars),
     );
-    await ctx.reply(text);
+    await say(ctx, text);
   });
 
   // Re-check now: live status through the same store-then-notify path as the poller and /status.
@@ -184,13 +228,14 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
   admin.command("broadcast", async (ctx) => {
     const text = ctx.match.trim();
     if (text === "") {
-      await ctx.reply(ctx.t("admin-bc-usage"));
+      await say(ctx, ctx.t("admin-bc-usage"));
       return;
     }
     const runner = deps.support.broadcasts;
-    const job = await runner.createDraft(ctx.from.id, ctx.chat.id, text);
-    const view = renderBroadcastPreview(job, (await runner.audience()).length, (key, vars) => ctx.t(key, vars));
-    await ctx.reply(view.text, { reply_markup: view.reply_markup });
+    const job = await runner.createDraft(ctx.from.id, ctx.from.id, text);
+    for (const view of renderBroadcastPreview(job, (await runner.audience()).length, (key, vars) => ctx.t(key, vars))) {
+      await say(ctx, view.text, { reply_markup: view.reply_markup });
+    }
   });
   onCallback(admin, "admin-broadcast-send", async (ctx, { jobId: id }) => {
     const runner = deps.support.broadcasts;
@@ -208,7 +253,7 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
       false,
       t,
     );
-    const progress = await ctx.reply(first.text, { reply_markup: first.reply_markup });
+    const progress = await say(ctx, first.text, { reply_markup: first.reply_markup });
     await runner.start(id, progress.message_id);
   });
   onCallback(admin, "admin-broadcast-drop", async (ctx, { jobId }) => {
@@ -230,21 +275,27 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
       .trim();
     const settings = deps.store.settings;
     if (mode === "on") {
+      // Refused before anything changes: people would see it cut, and the admin must know what is on.
+      const length = Array.from(message).length;
+      if (length > MAX_MAINTENANCE_MESSAGE) {
+        await say(ctx, ctx.t("admin-maint-too-long", { length: String(length), max: String(MAX_MAINTENANCE_MESSAGE) }));
+        return;
+      }
       await settings.setMaintenance(message ? { on: true, message } : { on: true });
       deps.logger.warn({ adminId: ctx.from.id }, "maintenance on: new exchanges paused");
-      await ctx.reply(ctx.t("admin-maint-on", { message: escapeHtml(message || "—") }));
+      await say(ctx, ctx.t("admin-maint-on", { message: escapeHtml(message || "—") }));
     } else if (mode === "off") {
       await settings.setMaintenance({ on: false });
       deps.logger.warn({ adminId: ctx.from.id }, "maintenance off: new exchanges open");
-      await ctx.reply(ctx.t("admin-maint-off"));
+      await say(ctx, ctx.t("admin-maint-off"));
     } else {
       const on = (await settings.getMaintenance())?.on === true;
-      await ctx.reply(ctx.t(on ? "admin-maint-state-on" : "admin-maint-state-off") + "\n" + ctx.t("admin-maint-usage"));
+      await say(ctx, ctx.t(on ? "admin-maint-state-on" : "admin-maint-state-off") + "\n" + ctx.t("admin-maint-usage"));
     }
   });
 
   /** Shows what `query` matches: exchanges by id/address/tag, or a person's exchanges. */
-  async function showFound(ctx: BotContext, query: string): Promise<void> {
+  async function showFound(ctx: AdminContext, query: string): Promise<void> {
     const { store } = deps;
     const seen = new Map<string, ExchangeRecord>();
     // Archived exchanges included (read from the archive's month files).
@@ -253,24 +304,24 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
     if (user) for (const e of await store.lookup.byUser(user.id)) if (!seen.has(e.id)) seen.set(e.id, e);
     const found = [...seen.values()];
     if (found.length === 0) {
-      await ctx.reply(ctx.t("admin-find-none", { query: escapeHtml(query.slice(0, 100)) }));
+      await say(ctx, ctx.t("admin-find-none", { query: escapeHtml(query.slice(0, 100)) }));
       return;
     }
-    await ctx.reply(ctx.t("admin-find-count", { count: found.length, shown: Math.min(found.length, MAX_FOUND) }));
+    await say(ctx, ctx.t("admin-find-count", { count: found.length, shown: Math.min(found.length, MAX_FOUND) }));
     for (const e of found.slice(0, MAX_FOUND)) {
       const view = renderExchangeRecord(e, await store.users.get(e.userId), (key, vars) => ctx.t(key, vars));
-      await ctx.reply(view.text, { reply_markup: view.reply_markup });
+      await say(ctx, view.text, { reply_markup: view.reply_markup });
     }
   }
 
-  async function showUser(ctx: BotContext, user: UserRecord | undefined, asked?: number): Promise<void> {
+  async function showUser(ctx: AdminContext, user: UserRecord | undefined, asked?: number): Promise<void> {
     if (!user) {
-      await ctx.reply(ctx.t("admin-user-none", { query: escapeHtml(String(asked ?? ctx.match ?? "").slice(0, 100)) }));
+      await say(ctx, ctx.t("admin-user-none", { query: escapeHtml(String(asked ?? ctx.match ?? "").slice(0, 100)) }));
       return;
     }
     const exchanges = await deps.store.lookup.byUser(user.id);
     const view = renderUserSummary(user, exchangesSummary(exchanges), (key, vars) => ctx.t(key, vars));
-    await ctx.reply(view.text, { reply_markup: view.reply_markup });
+    await say(ctx, view.text, { reply_markup: view.reply_markup });
   }
 
   /**

@@ -7,6 +7,7 @@ import { InlineKeyboard } from "grammy";
 import type { BotDeps } from "../../deps.js";
 import { PartnerError } from "../../../partner/errors.js";
 import { escapeHtml } from "../../../messages/html.js";
+import { clip, MAX_SERVICE_MESSAGE } from "../../../messages/fit.js";
 import { stepButtons } from "./callbacks.js";
 import { owePrompt, retirePrompt, sendPrompt, waitForInput } from "./input.js";
 import type { FlowContext, FlowConversation, StepScope } from "./types.js";
@@ -41,7 +42,7 @@ export function callPartner<T>(conversation: FlowConversation, what: string, tas
 export function failureText(ctx: FlowContext, failure: FlowFailure): string {
   if (failure.kind === "rejected") {
     return failure.serviceMessage
-      ? ctx.t("flow-partner-rejected", { message: escapeHtml(failure.serviceMessage) })
+      ? ctx.t("flow-partner-rejected", { message: escapeHtml(clip(failure.serviceMessage, MAX_SERVICE_MESSAGE)) })
       : ctx.t("flow-partner-rejected-generic");
   }
   return ctx.t("flow-partner-error");

@@ -1,0 +1,140 @@
+/**
+ * The webhook server's own guards, before any update reaches the bot: the secret (constant time,
+ * first), the body's size and the time a request may take. A real grammY Bot behind it, with a
+ * handler that records what it was given.
+ */
+import { request } from "node:http";
+import { connect } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { Bot } from "grammy";
+import { startWebhookServer, WEBHOOK_MAX_BODY_BYTES, type WebhookServer } from "../../src/webhook/server.js";
+import { secretEquals } from "../../src/net/secret-equal.js";
+import { createLogger } from "../../src/log.js";
+
+const SECRET = "webhook-test-secret_1";
+const PATH = "/hook";
+
+let server: WebhookServer | undefined;
+let handled: number[] = [];
+let deliveries = 0;
+
+async function start(options: { headersTimeoutMs?: number; requestTimeoutMs?: number } = {}): Promise<URL> {
+  handled = [];
+  deliveries = 0;
+  const bot = new Bot("1:test", {
+    botInfo: {
+      id: 1,
+      is_bot: true,
+      first_name: "Test",
+      username: "test_bot",
+      can_join_groups: true,
+      can_read_all_group_messages: false,
+      supports_inline_queries: true,
+      can_connect_to_business: false,
+      has_main_web_app: false,
+      has_topics_enabled: false,
+      allows_users_to_create_topics: false,
+      can_manage_bots: false,
+      supports_join_request_queries: false,
+    },
+  });
+  bot.use((ctx) => {
+    handled.push(ctx.update.update_id);
+  });
+  server = await startWebhookServer({
+    bot,
+    secretToken: SECRET,
+    path: PATH,
+    port: 0,
+    host: "127.0.0.1",
+    logger: createLogger({ level: "silent", secrets: [] }),
+    onDelivery: () => deliveries++,
+    ...options,
+  });
+  return new URL(server.localUrl);
+}
+
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+/** POSTs `body` (in chunks, without a content-length when `chunked`) and resolves with the status. */
+function post(url: URL, body: Buffer, headers: Record<string, string>, chunked = false): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, path: PATH, method: "POST", headers }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on("error", reject);
+    if (!chunked) {
+      req.setHeader("content-length", body.length);
+      req.end(body);
+      return;
+    }
+    // Streamed in 64 KiB pieces; the server may cut the connection once it has answered.
+    let at = 0;
+    const more = () => {
+      while (at < body.length) {
+        const piece = body.subarray(at, at + 65_536);
+        at += piece.length;
+        if (!req.write(piece)) return void req.once("drain", more);
+      }
+      req.end();
+    };
+    more();
+  });
+}
+
+const update = (id: number) => Buffer.from(JSON.stringify({ update_id: id, message: undefined }));
+const headers = { "content-type": "application/json", "x-telegram-bot-api-secret-token": SECRET };
+
+describe("the webhook server", () => {
+  it("takes an update with the right secret, and refuses a wrong one with 401 before reading it", async () => {
+    const url = await start();
+    expect(await post(url, update(1), headers)).toBe(200);
+    expect(await post(url, update(2), { ...headers, "x-telegram-bot-api-secret-token": `${SECRET}x` })).toBe(401);
+    expect(await post(url, update(3), { "content-type": "application/json" })).toBe(401);
+    expect(handled).toEqual([1]);
+    expect(deliveries).toBe(1);
+  });
+
+  it("refuses a body over the limit with 413: declared, or streamed without a length", async () => {
+    const url = await start();
+    const padding = " ".repeat(WEBHOOK_MAX_BODY_BYTES);
+    const big = Buffer.from(`{"update_id": 5, "pad": "${padding}"}`);
+    expect(await post(url, big, headers)).toBe(413);
+    expect(await post(url, big, headers, true)).toBe(413);
+    // A large but plausible update still passes.
+    const fits = Buffer.from(`{"update_id": 6, "pad": "${" ".repeat(200_000)}"}`);
+    expect(await post(url, fits, headers, true)).toBe(200);
+    expect(handled).toEqual([6]);
+  });
+
+  it("closes a connection whose headers never finish", async () => {
+    const url = await start({ headersTimeoutMs: 300, requestTimeoutMs: 600 });
+    const socket = connect(Number(url.port), url.hostname);
+    socket.write(`POST ${PATH} HTTP/1.1\r\nHost: x\r\n`);
+    const started = Date.now();
+    const answer = await new Promise<string>((resolve) => {
+      let got = "";
+      socket.on("data", (d: Buffer) => (got += d.toString()));
+      socket.on("close", () => resolve(got));
+    });
+    // Node answers 408 and closes; without the bound it would wait its default minute.
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
+
+describe("secretEquals", () => {
+  it("is true for exactly the secret and false for anything else, whatever its length", () => {
+    expect(secretEquals(SECRET, SECRET)).toBe(true);
+    for (const other of ["", SECRET.slice(0, -1), `${SECRET}1`, SECRET.toUpperCase(), "x".repeat(10_000)]) {
+      expect(secretEquals(other, SECRET)).toBe(false);
+    }
+    expect(secretEquals(undefined, SECRET)).toBe(false);
+    expect(secretEquals([SECRET, SECRET], SECRET)).toBe(false);
+    expect(secretEquals("", "")).toBe(false);
+  });
+});
