@@ -239,6 +239,7 @@ function helpItem(t: Translate): RateItem {
 
 const INVALID_KEYS: Record<InvalidRateQueryReason, string> = {
   "bad-amount": "rates-invalid-bad-amount",
+  "ambiguous-amount": "rates-invalid-ambiguous-amount",
   "multiple-amounts": "rates-invalid-multiple-amounts",
   "amount-position": "rates-invalid-amount-position",
   "missing-coin": "rates-invalid-missing-coin",
