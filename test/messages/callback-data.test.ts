@@ -98,7 +98,7 @@ describe("the callback codec", () => {
     }
   });
 
-    it("checks Telegram's 64 bytes: an outside id that does not fit leaves its button out", () => {
+  it("checks Telegram's 64 bytes: an outside id that does not fit leaves its button out", () => {
     expect(encodeCallback({ kind: "status", exchangeId: "x".repeat(61) })).toBe(`st:${"x".repeat(61)}`);
     expect(encodeCallback({ kind: "status", exchangeId: "x".repeat(62) })).toBeUndefined();
     // Bytes, not characters: 31 two-byte letters are 62 bytes.
