@@ -363,3 +363,17 @@ admin-private-open = Open the private chat
 button-not-yours = This button is for the person who asked. Send the command yourself to get your own.
 status-inline = Status: { $status }. The full card is in your private chat with me (/status there).
 admin-maint-too-long = Maintenance was NOT switched on: the message has { $length } characters, at most { $max } fit. Send it again, shorter.
+
+## Safety against mistakes and floods (issue 23): invisible characters, ambiguous amounts, commands in the flow, per-person limits
+
+flow-tag-reason-invisible = it contains an invisible or direction-changing character ({ $char }, character { $position }), usually carried along by copy and paste. Type it by hand.
+flow-address-invisible = ❌ That address contains an invisible or direction-changing character ({ $char }, character { $position }), usually carried along by copy and paste. It would look right and be a different address. Copy it again from your wallet, or type it by hand. Nothing was sent.
+flow-amount-ambiguous = <code>{ $typed }</code> can be read two ways. Which amount do you send?
+flow-amount-reading = { $amount } { $coin }
+flow-amount-error-ambiguous = That amount can be read two ways. Write it without a comma, for example <code>1000</code> or <code>1.5</code>.
+rates-invalid-ambiguous-amount = A comma before three digits can mean a thousand or a decimal. Write 1000 or 1.0 instead of 1,000.
+flow-still-open = ⏸ Your exchange is still open: answer my last question above, or send /cancel to stop it.
+limit-too-fast = ⏳ You are sending messages faster than I can answer them, so I skipped some. Wait a few seconds, then send your last message again.
+limit-too-fast-button = ⏳ Too fast: wait a few seconds and press again.
+rates-too-fast-title = Too many quotes in a row
+rates-too-fast-description = Wait a few seconds and type again: quotes are limited per person so that they stay fast for everyone.

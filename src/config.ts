@@ -127,6 +127,16 @@ const envSchema = z.object({
   POLL_LEASE_MS: integer(5_000, 120_000, "milliseconds a replica's claim on an exchange keeps the other replicas off it"),
   TRACKING_MAX_AGE_DAYS: integer(1, 7, "days an open exchange is tracked before it is left to support"),
   FLOW_TIMEOUT_MINUTES: integer(1, 30, "minutes before an abandoned exchange flow expires"),
+  PERSON_UPDATES_PER_MINUTE: integer(
+    0,
+    60,
+    "messages and button presses one person may send a minute, after a burst of 10; 0 turns the limit off",
+  ),
+  PERSON_QUOTES_PER_MINUTE: integer(
+    0,
+    30,
+    "exchange-service quotes one person's inline queries and /rate may cost a minute, after a burst of 12; 0 turns the limit off",
+  ),
   ARCHIVE_AFTER_DAYS: integer(7, 30, "days after its last update a finished exchange moves to the archive"),
   STUCK_ALERT_MINUTES: integer(1, 120, "minutes an exchange may stay in one status before support is alerted"),
   PARTNER_DOWN_ALERT_MINUTES: integer(1, 3, "minutes the partner API may fail before support is alerted"),
@@ -229,6 +239,10 @@ const configSchema = envSchema.transform((e, ctx) => {
     trackingMaxAgeMs: e.TRACKING_MAX_AGE_DAYS * 86_400_000,
     /** An exchange flow left untouched this long is expired and its state removed. */
     flowTimeoutMs: e.FLOW_TIMEOUT_MINUTES * 60_000,
+    /** Messages and button presses a minute one person may send, past a burst (0: no limit). */
+    personUpdatesPerMinute: e.PERSON_UPDATES_PER_MINUTE,
+    /** Service quotes a minute one person's inline queries and /rate may cost, past a burst (0: no limit). */
+    personQuotesPerMinute: e.PERSON_QUOTES_PER_MINUTE,
     /**
      * A finished exchange whose last update is older than this moves from db.json to the archive
      * (ARCHIVE_AFTER_DAYS, at least 7 so that /stats' 24 h and 7 day figures come from db.json alone).

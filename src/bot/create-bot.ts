@@ -14,6 +14,7 @@ import type { BotContext } from "./context.js";
 import type { BotDeps } from "./deps.js";
 import { trackUser } from "./middleware/track-user.js";
 import { markUpdateFailed, type InFlightUpdates } from "./middleware/in-flight.js";
+import { createPersonLimits, type PersonLimits } from "./middleware/person-limits.js";
 import type { RecentUpdates } from "../webhook/recent-updates.js";
 import type { SharedUpdates } from "../webhook/shared-updates.js";
 import { buttonOwnerFeature } from "./features/button-owner.js";
@@ -99,7 +100,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
  * A feature: a factory that takes the dependencies it uses (a part of {@link BotDeps}, or none)
  * and returns its composer. Every feature is built the same way, by {@link FEATURES} below.
  */
-type Feature = (deps: BotDeps) => Composer<BotContext>;
+type Feature = (deps: BotDeps, limits: PersonLimits) => Composer<BotContext>;
 
 /**
  * Every feature, in the order updates reach them. First: the guard that refuses a group button
@@ -125,6 +126,9 @@ export function installFeatures(bot: Bot<BotContext>, deps: BotDeps, options: In
   if (options.inFlight) bot.use(options.inFlight.middleware);
   if (options.dedupe) bot.use(options.dedupe.middleware);
   if (options.inbox) bot.use(options.inbox);
+  // Before the per-chat queue, so an inline query waiting in it knows a newer one came.
+  const limits = createPersonLimits(deps);
+  bot.use(limits.noteArrival);
   bot.use(sequentialize(sequentialKey));
   const chatLock = options.chatLock;
   if (chatLock) {
@@ -144,9 +148,10 @@ export function installFeatures(bot: Bot<BotContext>, deps: BotDeps, options: In
   });
   bot.use(trackUser);
   bot.use(deps.i18n);
+  bot.use(limits.limitUpdates);
 
   const features = bot.errorBoundary((err) => reportError(err, deps));
-  for (const feature of FEATURES) features.use(feature(deps));
+  for (const feature of FEATURES) features.use(feature(deps, limits));
 
   bot.catch((err) => reportError(err, deps));
 }

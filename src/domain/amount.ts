@@ -23,7 +23,7 @@ const MAX_INTEGER_DIGITS = 15;
  * (`flow-amount-error-<reason>` in locales/*.ftl), so this list and the locale keys move together.
  */
 export type AmountError =
-  "empty" | "not-a-number" | "negative" | "zero" | "exponent" | "too-many-decimals" | "too-large" | "multiple-separators";
+  "empty" | "not-a-number" | "negative" | "zero" | "exponent" | "too-many-decimals" | "too-large" | "multiple-separators" | "ambiguous";
 
 /** Every AmountError, for exhaustiveness checks and tests. */
 export const AMOUNT_ERRORS: readonly AmountError[] = [
@@ -35,10 +35,25 @@ export const AMOUNT_ERRORS: readonly AmountError[] = [
   "too-many-decimals",
   "too-large",
   "multiple-separators",
+  "ambiguous",
 ];
 
-/** The result of `parseAmount`: the canonical decimal string, or why the input is not an amount. */
-export type ParsedAmount = { ok: true; value: string } | { ok: false; reason: AmountError };
+/** The two ways to read "1,000": a thousand, or one with three decimals. Both canonical. */
+export interface AmountReadings {
+  /** The comma as a thousands separator: "1000". */
+  thousands: string;
+  /** The comma as the decimal separator: "1". */
+  decimal: string;
+}
+
+/**
+ * The result of `parseAmount`: the canonical decimal string, or why the input is not an amount.
+ * An "ambiguous" input carries both readings, so the caller can ask which one was meant.
+ */
+export type ParsedAmount =
+  | { ok: true; value: string }
+  | { ok: false; reason: Exclude<AmountError, "ambiguous"> }
+  | { ok: false; reason: "ambiguous"; readings: AmountReadings };
 
 /** Spaces people (and phone keyboards, and copy-paste from formatted pages) use between thousands. */
 const GROUP_SPACES_ALL = /[ \u00A0\u2007\u2009\u202F]+/g;
@@ -52,11 +67,15 @@ const EXPONENT = /^[\d., \u00A0\u2007\u2009\u202F]*\d[eE][+-]?\d+$/;
  * The rules, chosen so that what a person means is read the same way every time:
  * - Surrounding whitespace is ignored. A leading `+` is accepted ("+5" is 5); a leading `-` or `−`
  *   gives "negative" (unless the rest is zero, which gives "zero").
- * - The decimal separator is `.` or `,`. A lone comma is always decimal: "0,5" is 0.5 and
- *   "1,000" is 1 (not a thousand: in most of the bot's languages that is how it is written).
- *   Commas are thousands separators only when a dot comes after them and they split the integer
- *   part into proper groups of three: "1,000.25", "12,345,678.9". Anything else with both kinds,
- *   two dots or two commas ("1.000,25", "1.2.3", "1,2,3") is "multiple-separators".
+ * - The decimal separator is `.` or `,`. A lone comma is decimal when it cannot be a thousands
+ *   separator: "0,5", "1,5", "0,125", "1,0000" are 0.5, 1.5, 0.125 and 1. A lone comma followed
+ *   by exactly three digits after one to three digits that do not start with 0 ("1,000",
+ *   "12,345") is written both ways, as a thousand in English and as one in Russian: that is
+ *   "ambiguous", with both readings, and the person is asked which one they meant.
+ *   Commas are thousands separators when they split the whole integer part into proper groups of
+ *   three, either before a dot or as more than one comma: "1,000.25", "12,345,678.9",
+ *   "1,000,000". Anything else with both kinds, two dots or two commas ("1.000,25", "1.2.3",
+ *   "1,2,3") is "multiple-separators".
  * - Spaces (including NBSP, thin and figure spaces) may separate thousands in the integer part,
  *   in groups of three: "1 000.25", "1 000 000,5". "10 00" or a space in the fraction is
  *   "not-a-number".
@@ -98,10 +117,14 @@ export function parseAmount(input: string): ParsedAmount {
   if (negative) return { ok: false, reason: "negative" };
 
   const value = (intCanonical === "" ? "0" : intCanonical) + (fracCanonical === "" ? "" : `.${fracCanonical}`);
+  // "1,000": the decimal reading is `value`; the thousands reading joins the digits.
+  if (split.ambiguous) return { ok: false, reason: "ambiguous", readings: { thousands: integerDigits + fraction, decimal: value } };
   return { ok: true, value };
 }
 
-type Split = { ok: true; integerPart: string; fraction: string; commaGroups: boolean } | { ok: false; reason: AmountError };
+type Split =
+  | { ok: true; integerPart: string; fraction: string; commaGroups: boolean; ambiguous?: boolean }
+  | { ok: false; reason: Exclude<AmountError, "ambiguous"> };
 
 /** Decides which character is the decimal separator (see the rules on `parseAmount`). */
 function splitAtDecimalSeparator(s: string): Split {
@@ -114,10 +137,17 @@ function splitAtDecimalSeparator(s: string): Split {
     if (commas > 0 && !isGroupedByCommas(s.slice(0, dot))) return { ok: false, reason: "multiple-separators" };
     return { ok: true, integerPart: s.slice(0, dot), fraction: s.slice(dot + 1), commaGroups: commas > 0 };
   }
-  if (commas > 1) return { ok: false, reason: "multiple-separators" };
+  if (commas > 1) {
+    // "1,000,000": two commas cannot both be decimal, so they group thousands, if properly.
+    return isGroupedByCommas(s)
+      ? { ok: true, integerPart: s, fraction: "", commaGroups: true }
+      : { ok: false, reason: "multiple-separators" };
+  }
   if (commas === 1) {
     const comma = s.indexOf(",");
-    return { ok: true, integerPart: s.slice(0, comma), fraction: s.slice(comma + 1), commaGroups: false };
+    const integerPart = s.slice(0, comma);
+    const fraction = s.slice(comma + 1);
+    return { ok: true, integerPart, fraction, commaGroups: false, ambiguous: isGroupedByCommas(s) && !integerPart.startsWith("0") };
   }
   return { ok: true, integerPart: s, fraction: "", commaGroups: false };
 }

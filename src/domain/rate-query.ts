@@ -23,6 +23,8 @@ export const CONNECTORS: ReadonlySet<string> = new Set(["to", "in", "into", "->"
 export type InvalidRateQueryReason =
   /** The amount did not parse; `detail` carries parseAmount's reason. */
   | "bad-amount"
+  /** "1,000": a thousand or one; inline mode cannot ask which, so it asks to write it plainly. */
+  | "ambiguous-amount"
   /** Two amounts ("0.1 btc eth 5"). */
   | "multiple-amounts"
   /** An amount between the coins ("btc 0.1 eth"). */
@@ -109,6 +111,7 @@ export function parseRateQuery(text: string, knownCodes: ReadonlySet<string> | r
   const rawAmount = amounts[0]?.raw;
   if (rawAmount !== undefined) {
     const parsed = parseAmount(rawAmount);
+    if (!parsed.ok && parsed.reason === "ambiguous") return invalid("ambiguous-amount");
     if (!parsed.ok) return { kind: "invalid", reason: "bad-amount", detail: parsed.reason };
     amount = parsed.value;
   }

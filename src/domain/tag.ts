@@ -19,10 +19,14 @@
  * | any other coin with a tag         | an integer as XRP's for a "Destination tag" name, else text | ≤ 100 characters |
  *
  * Whatever the chain, a tag is never empty and never contains whitespace: deposit memos that
- * services hand out never do, and a space or a line break in one is a paste accident.
+ * services hand out never do, and a space or a line break in one is a paste accident. Nor does it
+ * contain an invisible or direction-changing character (domain/invisible.ts): such a tag looks
+ * right and is another tag to the chain. Whitespace around the tag (which `trim` removes, the
+ * no-break space and the byte-order mark included) is dropped, and the tag shown back is the one kept.
  */
+import { findInvisible } from "./invisible.js";
 
-export type TagError = "empty" | "too-long" | "spaces" | "digits" | "range";
+export type TagError = "empty" | "too-long" | "spaces" | "digits" | "range" | "invisible";
 
 /** How a chain's tags look. `unit` says what `max` counts for text. */
 export type TagRule =
@@ -36,6 +40,18 @@ export interface TagRefusal {
   max?: string;
   /** What a "too-long" limit counts. */
   unit?: "bytes" | "characters";
+  /** For "invisible": the character ("U+200B") and its 1-based position in the trimmed tag. */
+  invisible?: { codePoint: string; position: number };
+}
+
+/** Spaces and line breaks a person can see (or at least knows they typed): said as "spaces". */
+const VISIBLE_WHITESPACE = /[ \t\n\r]/;
+
+/** "spaces" for visible whitespace, else "invisible" with the character, else undefined. */
+function hiddenOrSpaced(value: string): TagRefusal | undefined {
+  if (VISIBLE_WHITESPACE.test(value)) return { ok: false, reason: "spaces" };
+  const invisible = findInvisible(value);
+  return invisible ? { ok: false, reason: "invisible", invisible } : undefined;
 }
 
 /** XRP-style destination tags are unsigned 32-bit integers. */
@@ -106,8 +122,10 @@ export function parseTag(input: string, coin: TagCoin): { ok: true; value: strin
   if (value === "") return { ok: false, reason: "empty" };
   const rule = tagRuleOf(coin);
   if (rule.kind === "integer") {
-    // Long input is refused before BigInt sees it; whitespace first, so "12 34" says why.
-    if (/\s/.test(value)) return { ok: false, reason: "spaces" };
+    // Long input is refused before BigInt sees it; whitespace and invisible characters first, so
+    // "12 34" and "12345" plus a zero-width space say why.
+    const hidden = hiddenOrSpaced(value);
+    if (hidden) return hidden;
     if (!/^\d+$/.test(value)) return { ok: false, reason: "digits" };
     if (value.length > 20 || BigInt(value) > rule.max) return { ok: false, reason: "range", max: rule.max.toString() };
     return { ok: true, value };
@@ -115,6 +133,5 @@ export function parseTag(input: string, coin: TagCoin): { ok: true; value: strin
   // Characters as JavaScript counts them (UTF-16 units): only the lenient rule of unknown chains uses them.
   const length = rule.unit === "bytes" ? utf8.encode(value).length : value.length;
   if (length > rule.max) return { ok: false, reason: "too-long", max: String(rule.max), unit: rule.unit };
-  if (/\s/.test(value)) return { ok: false, reason: "spaces" };
-  return { ok: true, value };
+  return hiddenOrSpaced(value) ?? { ok: true, value };
 }

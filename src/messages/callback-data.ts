@@ -28,7 +28,9 @@ export type FlowAction =
   | { kind: "cancel" | "back" | "retry" | "next" | "min" | "confirm" | "edit" | "noop" }
   | { kind: "coin"; code: string }
   | { kind: "page"; page: number }
-  | { kind: "edit-target"; target: EditTargetName };
+  | { kind: "edit-target"; target: EditTargetName }
+  /** One reading of an amount that could be read two ways ("1,000"): a canonical decimal string. */
+  | { kind: "amount"; value: string };
 
 /** Every kind of button the bot sends, with what its data carries. */
 export type CallbackData =
@@ -104,6 +106,8 @@ const STEP_CODES = {
 const STEP_BY_CODE = new Map<string, Step>(Object.entries(STEP_CODES).map(([step, code]) => [code, step as Step]));
 const SIMPLE_ACTIONS = new Set(["cancel", "back", "retry", "next", "min", "confirm", "edit", "noop"]);
 const EDIT_TARGETS = new Set<string>(["pair", "amount", "destination", "refund"] satisfies EditTargetName[]);
+/** A canonical amount as domain/amount.ts writes it: at most 15 integer and 18 decimal digits. */
+const CANONICAL_AMOUNT = /^(0|[1-9]\d{0,14})(\.\d{0,17}[1-9])?$/;
 /** The catalog's coin codes: upper case letters and digits, at most 20 characters. */
 const COIN_CODE = /^[A-Z0-9]{1,20}$/;
 
@@ -123,6 +127,8 @@ const flowCodec: Codec<"flow"> = {
         return `${head}p:${String(action.page)}`;
       case "edit-target":
         return `${head}e:${action.target}`;
+      case "amount":
+        return `${head}n:${action.value}`;
       default:
         return head + action.kind;
     }
@@ -136,6 +142,7 @@ const flowCodec: Codec<"flow"> = {
     if (verb === "c" && COIN_CODE.test(argument)) return flow({ kind: "coin", code: argument });
     if (verb === "p" && /^(0|[1-9]\d{0,3})$/.test(argument)) return flow({ kind: "page", page: Number(argument) });
     if (verb === "e" && EDIT_TARGETS.has(argument)) return flow({ kind: "edit-target", target: argument as EditTargetName });
+    if (verb === "n" && CANONICAL_AMOUNT.test(argument)) return flow({ kind: "amount", value: argument });
     return undefined;
   },
 };

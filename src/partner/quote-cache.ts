@@ -26,12 +26,24 @@ export interface QuoteCacheOptions {
 
 /** A cached, single-flight view of the partner's `rate`. */
 export interface QuoteCache {
-  /** Like `PartnerApi.rate`, answered from the cache when a fresh answer exists. */
-  rate(from: string, to: string, amount: string): Promise<RateResult>;
+  /**
+   * Like `PartnerApi.rate`, answered from the cache when a fresh answer exists (or shared with the
+   * same request in flight). Only when the partner must be asked is `admit` called: false rejects
+   * with {@link QuoteNotAdmitted} and asks nothing (a person's budget is spent).
+   */
+  rate(from: string, to: string, amount: string, admit?: () => boolean): Promise<RateResult>;
   /** Answers kept right now (fresh or not yet evicted). */
   readonly size: number;
   /** Forgets every answer (in-flight requests still complete for their callers). */
   clear(): void;
+}
+
+/** A quote the cache would have had to ask the partner for, refused by the caller's `admit`. */
+export class QuoteNotAdmitted extends Error {
+  constructor() {
+    super("the quote was not admitted: the asker's budget is spent");
+    this.name = "QuoteNotAdmitted";
+  }
 }
 
 /** Creates a quote cache over the partner's `rate`. */
@@ -54,7 +66,7 @@ export function createQuoteCache(partner: Pick<PartnerApi, "rate">, opts: QuoteC
   }
 
   return {
-    rate(fromRaw, toRaw, amountRaw) {
+    rate(fromRaw, toRaw, amountRaw, admit) {
       const from = fromRaw.trim().toUpperCase();
       const to = toRaw.trim().toUpperCase();
       // "0.10" and "0.1" are the same question; an amount that does not parse is passed through
@@ -69,6 +81,7 @@ export function createQuoteCache(partner: Pick<PartnerApi, "rate">, opts: QuoteC
 
       const running = inflight.get(key);
       if (running) return running.then(copy);
+      if (admit && !admit()) return Promise.reject(new QuoteNotAdmitted());
 
       const request = partner.rate(from, to, amount).then((value) => {
         remember(key, value);

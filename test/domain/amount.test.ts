@@ -24,7 +24,10 @@ describe("parseAmount: accepted forms", () => {
     ["1\u202F000", "1000"], // narrow no-break space
     ["1,000.25", "1000.25"],
     ["12,345,678.9", "12345678.9"],
-    ["1,000", "1"], // a lone comma is always decimal
+    ["1,000,000", "1000000"], // two commas cannot both be decimal: thousands
+    ["0,500", "0.5"], // "0,500" cannot be a thousands group
+    ["1,0000", "1"], // four digits after the comma: decimal
+    ["1 000,500", "1000.5"], // spaces group thousands, so the comma is decimal
     [".5", "0.5"],
     [",5", "0.5"],
     ["5.", "5"],
@@ -109,9 +112,12 @@ describe("parseAmount: refused forms", () => {
       fc.property(decimal, ([integer, fraction, sep]) => {
         const text = fraction === "" ? integer : `${integer}${sep}${fraction}`;
         const r = parseAmount(text);
-        // A comma followed by three digits is a decimal comma; "1,000" is one, as documented.
         const expected = new Decimal(fraction === "" ? integer : `${integer}.${fraction}`).toFixed();
-        expect(r).toEqual({ ok: true, value: expected });
+        // A comma after one to three digits (not starting with 0) and before exactly three is
+        // written both ways ("1,000"): both readings are offered. Any other comma is decimal.
+        if (sep === "," && fraction.length === 3 && /^[1-9]\d{0,2}$/.test(integer)) {
+          expect(r).toEqual({ ok: false, reason: "ambiguous", readings: { thousands: integer + fraction, decimal: expected } });
+        } else expect(r).toEqual({ ok: true, value: expected });
       }),
     );
   });
@@ -226,5 +232,27 @@ describe("toPlainString", () => {
     expect(() => toPlainString("Infinity")).toThrow(RangeError);
     expect(() => toPlainString("abc")).toThrow(RangeError);
     expect(() => toPlainString("")).toThrow(RangeError);
+  });
+});
+
+describe("parseAmount: a comma that could be either", () => {
+  it.each([
+    ["1,000", "1000", "1"],
+    ["12,345", "12345", "12.345"],
+    ["999,999", "999999", "999.999"],
+    [" +1,500 ", "1500", "1.5"],
+  ])("%j is asked about: %s or %s", (input, thousands, decimal) => {
+    expect(parseAmount(input)).toEqual({ ok: false, reason: "ambiguous", readings: { thousands, decimal } });
+  });
+
+  it("says negative before ambiguous", () => {
+    expect(parseAmount("-1,000")).toEqual({ ok: false, reason: "negative" });
+  });
+
+  it("takes the unambiguous reading wherever there is one", () => {
+    expect(parseAmount("1,000.5")).toEqual({ ok: true, value: "1000.5" });
+    expect(parseAmount("1234,567")).toEqual({ ok: true, value: "1234.567" });
+    expect(parseAmount("1,00")).toEqual({ ok: true, value: "1" });
+    expect(parseAmount("1,000,00")).toEqual({ ok: false, reason: "multiple-separators" });
   });
 });

@@ -109,6 +109,12 @@ describe("parseRateQuery: other kinds", () => {
   ])("%j has a bad amount: %s", (text, detail) => {
     expect(parseRateQuery(text, KNOWN)).toEqual({ kind: "invalid", reason: "bad-amount", detail });
   });
+
+  it("asks for a plain amount when a comma reads two ways, and takes 1,000.5 and 1,000,000 as thousands", () => {
+    expect(parseRateQuery("1,000 btc eth", KNOWN)).toEqual({ kind: "invalid", reason: "ambiguous-amount" });
+    expect(parseRateQuery("1,000.5 btc eth", KNOWN)).toEqual({ kind: "quote", amount: "1000.5", from: "BTC", to: "ETH" });
+    expect(parseRateQuery("1,000,000 doge btc", KNOWN)).toEqual({ kind: "quote", amount: "1000000", from: "DOGE", to: "BTC" });
+  });
 });
 
 describe("suggestCodes and editDistance", () => {
@@ -190,6 +196,8 @@ describe("parseRateQuery: properties", () => {
       grouped: fc.boolean(),
     })
     .filter(({ integer, fraction }) => /[1-9]/.test(integer + fraction))
+    // "4,000" reads two ways and is its own case ("ambiguous-amount", below).
+    .filter(({ integer, fraction, separator }) => !(separator === "," && fraction.length === 3 && /^[1-9]\d{0,2}$/.test(integer)))
     .map(({ integer, fraction, separator, grouped }) => {
       const int = grouped ? integer.replace(/\B(?=(\d{3})+(?!\d))/g, " ") : integer;
       const text = fraction === "" ? int : `${int}${separator}${fraction}`;

@@ -98,7 +98,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
   });
   const hookEnv: Record<string, string> = hook ? { WEBHOOK_URL: WEBHOOK_PUBLIC_URL, WEBHOOK_SECRET, PORT: "0" } : {};
-  const configFor = (dir: string) => loadConfig({ DATA_DIR: dir, LOG_LEVEL: "debug", ...hookEnv, ...options.env });
+  // Per-person limits are off unless a test turns them on (an empty value: the production
+  // default), as the emulator's flood limits are: tests act far faster than a person.
+  const limitsOff = { PERSON_UPDATES_PER_MINUTE: "0", PERSON_QUOTES_PER_MINUTE: "0" };
+  const configFor = (dir: string) => loadConfig({ DATA_DIR: dir, LOG_LEVEL: "debug", ...limitsOff, ...hookEnv, ...options.env });
   const config = configFor(dataDir);
   const dirs = [dataDir];
   const logs: string[] = [];

@@ -34,6 +34,8 @@ const action: fc.Arbitrary<FlowAction> = fc.oneof(
   coinCode.map((code) => ({ kind: "coin" as const, code })),
   fc.integer({ min: 0, max: 9999 }).map((page) => ({ kind: "page" as const, page })),
   fc.constantFrom(...(["pair", "amount", "destination", "refund"] as const)).map((target) => ({ kind: "edit-target" as const, target })),
+  // A canonical amount (domain/amount.ts), as a reading of "1,000" carries it.
+  fc.stringMatching(/^(0|[1-9]\d{0,14})(\.\d{0,17}[1-9])?$/).map((value) => ({ kind: "amount" as const, value })),
 );
 const anyCallback: fc.Arbitrary<CallbackData> = fc.oneof(
   fc.constant({ kind: "start-exchange" as const }),
@@ -74,6 +76,7 @@ describe("the callback codec", () => {
       [{ kind: "flow", step: "destinationTag", action: { kind: "cancel" } }, "x:g:cancel"],
       [{ kind: "flow", step: "confirm", action: { kind: "edit-target", target: "refund" } }, "x:c:e:refund"],
       [{ kind: "flow", step: "amount", action: { kind: "page", page: 12 } }, "x:a:p:12"],
+      [{ kind: "flow", step: "amount", action: { kind: "amount", value: "1000" } }, "x:a:n:1000"],
       [{ kind: "admin-recheck", exchangeId: "e1" }, "adm:r:e1"],
       [{ kind: "admin-resend", exchangeId: "e1" }, "adm:d:e1"],
       [{ kind: "admin-user", userId: 42 }, "adm:u:42"],
@@ -85,6 +88,13 @@ describe("the callback codec", () => {
     for (const [value, data] of written) {
       expect(encode(value)).toBe(data);
       expect(decodeCallback(data)).toEqual(value);
+    }
+  });
+
+  it("reads back only a canonical amount in an amount button", () => {
+    expect(decodeCallback("x:a:n:12.345")).toEqual({ kind: "flow", step: "amount", action: { kind: "amount", value: "12.345" } });
+    for (const data of ["x:a:n:1.50", "x:a:n:01", "x:a:n:1e5", "x:a:n:-1", "x:a:n:", `x:a:n:${"1".repeat(16)}`]) {
+      expect(decodeCallback(data), data).toBeUndefined();
     }
   });
 
@@ -107,7 +117,14 @@ describe("the callback codec", () => {
   it("always fits the kinds the bot bounds itself, at their longest", () => {
     for (const s of STEPS) {
       const b = stepButtons(s);
-      for (const data of [b.cancel, b.noop, b.coin("A".repeat(20)), b.page(9999), b.editTarget("destination")]) {
+      for (const data of [
+        b.cancel,
+        b.noop,
+        b.coin("A".repeat(20)),
+        b.page(9999),
+        b.editTarget("destination"),
+        b.amount(`${"9".repeat(15)}.${"9".repeat(18)}`),
+      ]) {
         expect(bytes(data), data).toBeLessThanOrEqual(CALLBACK_DATA_LIMIT);
       }
     }

@@ -12,7 +12,7 @@ import { exceededMaximum, formatAmount, isBelow } from "../../domain/amount.js";
 import type { CatalogIndex } from "../../domain/catalog-index.js";
 import { required } from "../../domain/checked.js";
 import type { Catalog } from "../../partner/catalog.js";
-import type { QuoteCache } from "../../partner/quote-cache.js";
+import { QuoteNotAdmitted, type QuoteCache } from "../../partner/quote-cache.js";
 import { PartnerError } from "../../partner/errors.js";
 import { quoteText, toShownQuote, type CoinLabeller, type ShownQuote } from "./exchange-messages.js";
 import { coinLabel } from "../../domain/coin-label.js";
@@ -40,6 +40,8 @@ export interface RateAnswerEnv {
   /** Default {@link DEFAULT_QUOTE_DEADLINE_MS}. */
   quoteDeadlineMs?: number;
   logger?: { warn: (fields: object, msg?: string) => void };
+  /** Called before a quote is asked of the service (not for one from the cache): false leaves it out. */
+  admitQuote?: () => boolean;
 }
 
 /** One result: an inline article, or one line of a /rate list. */
@@ -61,7 +63,7 @@ export interface RateItem {
 }
 
 /** What kind of answer this is: the parser's kind, or what checking it against the catalog found. */
-type RateAnswerKind = RateQuery["kind"] | "no-pair" | "below-min" | "above-max" | "no-targets" | "unavailable" | "rejected";
+type RateAnswerKind = RateQuery["kind"] | "no-pair" | "below-min" | "above-max" | "no-targets" | "unavailable" | "rejected" | "too-fast";
 
 /** The answer to one question. */
 export interface RateAnswer {
@@ -131,7 +133,7 @@ async function single(ctx: Ctx, kind: "quote" | "pair", from: string, to: string
   const max = exceededMaximum(sent, fromCoin.maxAmount);
   if (max !== undefined) return { kind: "above-max", items: [aboveMaxItem(ctx, from, to, max)] };
   const result = await fetchQuote(ctx.env, from, to, sent);
-  if (!result.ok) return failureAnswer(ctx, result.failure, from, to);
+  if (!result.ok) return result.notAdmitted ? tooFast(ctx.env.t) : failureAnswer(ctx, result.failure, from, to);
   // The maximum the service sent beside the rate applies too.
   const quotedMax = exceededMaximum(sent, result.maxAmount);
   if (quotedMax !== undefined) return { kind: "above-max", items: [aboveMaxItem(ctx, from, to, quotedMax)] };
@@ -161,6 +163,7 @@ async function list(
   if (quotedMax !== undefined) return { kind: "above-max", items: [aboveMaxItem(ctx, from, undefined, quotedMax)] };
   const quotes = results.flatMap((r) => (r.ok ? [r.quote] : []));
   if (quotes.length === 0) {
+    if (results.some((r) => !r.ok && r.notAdmitted)) return tooFast(t);
     const failed = results.find((r): r is Extract<QuoteResult, { ok: false }> => !r.ok);
     return failureAnswer(ctx, failed?.failure, from, undefined);
   }
@@ -173,7 +176,8 @@ async function list(
 }
 
 /** A quote, with the maximum the service sent beside its rate (if it did). */
-type QuoteResult = { ok: true; quote: ShownQuote; maxAmount: string | undefined } | { ok: false; failure: PartnerError | undefined };
+type QuoteResult =
+  { ok: true; quote: ShownQuote; maxAmount: string | undefined } | { ok: false; failure: PartnerError | undefined; notAdmitted?: true };
 
 /** One quote through the cache, with a deadline; a failure is returned, never thrown. */
 async function fetchQuote(env: RateAnswerEnv, from: string, to: string, amount: string): Promise<QuoteResult> {
@@ -184,13 +188,14 @@ async function fetchQuote(env: RateAnswerEnv, from: string, to: string, amount: 
   });
   try {
     // A late answer still lands in the cache, so the person's next keystroke gets it at once.
-    const rate = await Promise.race([env.quotes.rate(from, to, amount), deadline]);
+    const rate = await Promise.race([env.quotes.rate(from, to, amount, env.admitQuote), deadline]);
     if (rate === "late") {
       env.logger?.warn({ from, to, deadlineMs }, "rate answer: quote too slow, left out");
       return { ok: false, failure: undefined };
     }
     return { ok: true, quote: toShownQuote(amount, from, to, rate), maxAmount: rate.maxAmount };
   } catch (err) {
+    if (err instanceof QuoteNotAdmitted) return { ok: false, failure: undefined, notAdmitted: true };
     if (!(err instanceof PartnerError)) {
       // A bug or an answer computeQuote refuses: leave this quote out rather than fail the answer.
       env.logger?.warn({ err: describe(err), from, to }, "rate answer: quote could not be computed");
@@ -240,6 +245,7 @@ function helpItem(t: Translate): RateItem {
 
 const INVALID_KEYS: Record<InvalidRateQueryReason, string> = {
   "bad-amount": "rates-invalid-bad-amount",
+  "ambiguous-amount": "rates-invalid-ambiguous-amount",
   "multiple-amounts": "rates-invalid-multiple-amounts",
   "amount-position": "rates-invalid-amount-position",
   "missing-coin": "rates-invalid-missing-coin",
@@ -309,6 +315,11 @@ function failureAnswer(ctx: Ctx, failure: PartnerError | undefined, from: string
     return { kind: "rejected", items: [to === undefined ? item : { ...item, ...exchangeOf(ctx, from, to) }] };
   }
   return unavailable(t);
+}
+
+/** The person's quote budget is spent (bot/middleware/person-limits.ts): wait, then ask again. */
+function tooFast(t: Translate): RateAnswer {
+  return { kind: "too-fast", items: [plainItem("too_fast", t("rates-too-fast-title"), t("rates-too-fast-description"))] };
 }
 
 function unavailable(t: Translate): RateAnswer {

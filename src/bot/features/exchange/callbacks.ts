@@ -22,5 +22,6 @@ export function stepButtons(step: Step) {
     coin: (code: string) => flowData(step, { kind: "coin", code }),
     page: (page: number) => flowData(step, { kind: "page", page }),
     editTarget: (target: EditTargetName) => flowData(step, { kind: "edit-target", target }),
+    amount: (value: string) => flowData(step, { kind: "amount", value }),
   };
 }

@@ -20,6 +20,8 @@ import { nextStep } from "../../../domain/exchange-draft.js";
 import { EXCHANGE_FLOW_ID, exchangeFlow } from "./flow.js";
 import { clearRecord, conversationKey, readRecord, type FlowRecord } from "./record.js";
 import { STEPS } from "./steps/index.js";
+import { endsFlow } from "./input.js";
+import { readCommand } from "../../command-text.js";
 import type { FlowPrefill, FlowStart } from "./types.js";
 import { decodeExchangePayload } from "../../../domain/deep-link.js";
 import { maintenanceNotice } from "../../../support/maintenance.js";
@@ -94,12 +96,18 @@ export function exchangeFeature(deps: BotDeps): Composer<BotContext> {
   return feature;
 }
 
-/** Around an active flow's update: when its run recorded the next step, enters that step's run. */
+/**
+ * Around an active flow's update: when its run recorded the next step, enters that step's run.
+ * A command the flow let through to its handler (/help, /status…; input.ts) is followed by a
+ * word that the exchange is still open, so the next answer is not a surprise.
+ */
 const enterNextSteps: MiddlewareFn<BotContext> = async (ctx, next) => {
   const chatId = ctx.chat?.type === "private" ? ctx.chat.id : undefined;
   if (chatId === undefined || ctx.conversation.active(EXCHANGE_FLOW_ID) === 0) return next();
   const seq = (await readRecord(ctx.deps.store, chatId))?.seq;
+  const command = readCommand(ctx.message?.text, ctx.me.username);
   await next();
+  if (command?.forUs && !endsFlow(command.name) && ctx.conversation.active(EXCHANGE_FLOW_ID) > 0) await ctx.reply(ctx.t("flow-still-open"));
   await enterSteps(ctx, chatId, seq);
 };
 

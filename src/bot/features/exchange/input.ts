@@ -12,13 +12,24 @@ import { notePromptShown, writeRecord, type RecordStep } from "./record.js";
 import { readCommand } from "../../command-text.js";
 import { FlowExit, type FlowContext, type Prompt, type StepScope } from "./types.js";
 
+/** Commands that leave the flow: /start greets (or opens a prefilled flow), /exchange starts over. */
+const FLOW_ENDING_COMMANDS: ReadonlySet<string> = new Set(["start", "exchange"]);
+
+/** Whether the command `name` (as typed, any case) ends a flow it is sent in; /cancel does, on its own terms. */
+export function endsFlow(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower === "cancel" || FLOW_ENDING_COMMANDS.has(lower);
+}
+
 export type Input = { kind: "text"; text: string; ctx: FlowContext } | { kind: "button"; action: FlowAction; ctx: FlowContext };
 
 /**
  * Waits until the person types text or presses a button of `prompt`.
- * Throws {@link FlowExit} on Back, Cancel and /cancel. Any other command of this bot ends the flow
- * and still reaches its own handler; a command addressed to another bot is not ours and is
- * ignored. Buttons that are not the flow's are let through to their features while the flow keeps
+ * Throws {@link FlowExit} on Back, Cancel and /cancel. /start and /exchange end the flow and
+ * reach their own handlers (which greet, or start over). Any other command of this bot (/help,
+ * /rate, /status…) is answered by its handler while the flow keeps waiting here, so the prompt on
+ * screen stays valid (index.ts then says the exchange is still open); a command addressed to
+ * another bot is not ours and is ignored. Buttons that are not the flow's are let through to their features while the flow keeps
  * waiting; a flow button of another prompt or step is refused. In a run entered with its answer
  * (`scope.answering`), the first input is the update that entered it.
  */
@@ -33,7 +44,8 @@ export async function waitForInput(scope: StepScope, prompt: Prompt): Promise<In
     if (command) {
       if (!command.forUs) continue;
       if (command.name.toLowerCase() === "cancel") throw new FlowExit("cancel");
-      await conversation.halt({ next: true });
+      if (endsFlow(command.name)) await conversation.halt({ next: true });
+      await conversation.skip({ next: true });
     }
     const data = ctx.callbackQuery?.data;
     if (data !== undefined) {

@@ -12,9 +12,14 @@ import { createQuoteCache } from "../../../partner/quote-cache.js";
 import type { RateAnswerEnv } from "../../ui/rate-answer.js";
 import { handleInlineQuery } from "./inline.js";
 import { handleRateCommand } from "./rate-command.js";
+import type { PersonLimits } from "../../middleware/person-limits.js";
 
-/** Builds the feature. One quote cache for every chat and inline query of the bot. */
-export function ratesFeature(deps: Pick<BotDeps, "partner" | "catalog" | "logger" | "now">): Composer<BotContext> {
+/**
+ * Builds the feature. One quote cache for every chat and inline query of the bot; the quotes it
+ * asks the service for come from the asker's budget, and an inline query overtaken by the same
+ * person's next keystroke is not answered (bot/middleware/person-limits.ts).
+ */
+export function ratesFeature(deps: Pick<BotDeps, "partner" | "catalog" | "logger" | "now">, limits?: PersonLimits): Composer<BotContext> {
   // deps.now is the bot's clock: tests that move it also move the quotes' expiry.
   const quotes = createQuoteCache(deps.partner, { now: () => deps.now().getTime() });
   const env = (ctx: BotContext): RateAnswerEnv => ({
@@ -22,10 +27,14 @@ export function ratesFeature(deps: Pick<BotDeps, "partner" | "catalog" | "logger
     quotes,
     t: (key, vars) => ctx.t(key, vars),
     logger: deps.logger,
+    admitQuote: limits ? () => limits.admitQuote(ctx.from?.id) : undefined,
   });
 
   const feature = new Composer<BotContext>();
-  feature.on("inline_query", (ctx) => handleInlineQuery(ctx, env(ctx)));
+  feature.on("inline_query", async (ctx) => {
+    if (limits && !(await limits.stillLatestInline(ctx))) return;
+    await handleInlineQuery(ctx, env(ctx));
+  });
   feature.command("rate", (ctx) => handleRateCommand(ctx, env(ctx)));
   return feature;
 }

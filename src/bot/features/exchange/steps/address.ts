@@ -3,6 +3,7 @@ import { InlineKeyboard } from "grammy";
 import type { Currency } from "../../../../domain/types.js";
 import { coinLabel } from "../../../../domain/exchange-draft.js";
 import { parseTag } from "../../../../domain/tag.js";
+import { findInvisible } from "../../../../domain/invisible.js";
 import { escapeHtml } from "../../../../messages/html.js";
 import { shownTagName } from "../../../../messages/tag-name.js";
 import { stepButtons } from "../callbacks.js";
@@ -26,7 +27,9 @@ function backCancel(scope: StepScope): InlineKeyboard {
 
 /**
  * Asks for an address of `coin` until the service says it is valid (one `validate-address` per
- * address typed). An invalid one is shown back, escaped, and asked again at the same step.
+ * address typed). An invalid one is shown back, escaped, and asked again at the same step. One
+ * with an invisible or direction-changing character (domain/invisible.ts) is refused before the
+ * service sees it, naming the character: shown back, it would look right.
  */
 export async function askAddress(scope: StepScope, coin: Currency, question: string): Promise<TextAnswer> {
   const { ctx } = scope;
@@ -36,8 +39,13 @@ export async function askAddress(scope: StepScope, coin: Currency, question: str
     if (input.kind !== "text") continue;
     const address = input.text.trim();
     const shown = escapeHtml(address.slice(0, MAX_ADDRESS_LENGTH));
-    if (address === "" || address.length > MAX_ADDRESS_LENGTH || /\s/.test(address)) {
+    if (address === "" || address.length > MAX_ADDRESS_LENGTH || /[ \t\n\r]/.test(address)) {
       await input.ctx.reply(ctx.t("flow-address-invalid", { address: shown, coin: coinLabel(coin) }));
+      continue;
+    }
+    const invisible = findInvisible(address);
+    if (invisible) {
+      await input.ctx.reply(ctx.t("flow-address-invisible", { char: invisible.codePoint, position: invisible.position }));
       continue;
     }
     const checked = await callPartnerWithRetry(scope, "validate-address", (deps) => deps.partner.validateAddress(coin.code, address));
@@ -73,7 +81,12 @@ export async function askTag(scope: StepScope, coin: Currency): Promise<TextAnsw
     // The chain's own rule (domain/tag.ts), said in the person's language before any service call.
     const parsed = parseTag(input.text, coin);
     if (!parsed.ok) {
-      const reason = ctx.t(`flow-tag-reason-${parsed.reason}`, { max: parsed.max ?? "", unit: parsed.unit ?? "characters" });
+      const reason = ctx.t(`flow-tag-reason-${parsed.reason}`, {
+        max: parsed.max ?? "",
+        unit: parsed.unit ?? "characters",
+        char: parsed.invisible?.codePoint ?? "",
+        position: parsed.invisible?.position ?? 0,
+      });
       await input.ctx.reply(ctx.t("flow-tag-invalid", { tagName, reason }));
       continue;
     }

@@ -3,7 +3,16 @@ import { InlineKeyboard } from "grammy";
 import type { Currency } from "../../../../domain/types.js";
 import { required } from "../../../../domain/checked.js";
 import { coinLabel, editDraft } from "../../../../domain/exchange-draft.js";
-import { AMOUNT_ERRORS, exceededMaximum, formatAmount, isAbove, isBelow, parseAmount } from "../../../../domain/amount.js";
+import {
+  AMOUNT_ERRORS,
+  exceededMaximum,
+  formatAmount,
+  isAbove,
+  isBelow,
+  parseAmount,
+  type AmountReadings,
+} from "../../../../domain/amount.js";
+import { escapeHtml } from "../../../../messages/html.js";
 import { stepButtons } from "../callbacks.js";
 import { owePrompt, retirePrompt, sendPrompt, waitForInput, type Input } from "../input.js";
 import { callPartnerWithRetry, failureText, offerRetry } from "../partner-call.js";
@@ -51,7 +60,8 @@ interface AmountAnswer {
 /**
  * Asks for the amount until it is a valid number between the minimum and the maximum (when the
  * service gives one), then shows the quote. Typing another amount at the quote re-quotes;
- * Continue accepts. One `rate` request per amount. `from` is the coin as the catalog has it now
+ * Continue accepts. One `rate` request per amount. An amount that reads two ways ("1,000": a
+ * thousand, or one) is asked back with both readings as buttons. `from` is the coin as the catalog has it now
  * (its limits may have changed since it was picked); a maximum the service sends with the rate
  * counts as well.
  */
@@ -66,24 +76,57 @@ async function askAmount(scope: StepScope, from: Currency, to: Currency): Promis
     backCancel(),
   );
   let quoted: { amount: string; quote: ShownQuote } | undefined;
+  /** The two readings of "1,000" as buttons, each with the coin, under Back and Cancel. */
+  const readingButtons = (readings: AmountReadings) =>
+    new InlineKeyboard()
+      .text(
+        t("flow-amount-reading", { amount: formatAmount(readings.thousands, { maxDecimals: 18 }), coin: coinLabel(from) }),
+        buttons.amount(readings.thousands),
+      )
+      .text(
+        t("flow-amount-reading", { amount: formatAmount(readings.decimal, { maxDecimals: 18 }), coin: coinLabel(from) }),
+        buttons.amount(readings.decimal),
+      )
+      .row()
+      .text(t("flow-button-back"), buttons.back)
+      .text(t("flow-button-cancel"), buttons.cancel);
   for (;;) {
     const input: Input = await waitForInput(scope, prompt);
-    let amount: string | undefined;
+    let amount: string;
+    /** Set when the person gave the amount (typed, or a reading of "1,000"): it is checked against the limits. */
+    let givenBy: FlowContext | undefined;
     if (input.kind === "button") {
       if (input.action.kind === "next" && quoted) {
         const accepted = quoted;
         const finalPrompt = prompt;
         return { ...accepted, ack: () => retirePrompt(ctx, finalPrompt) };
       }
-      if (input.action.kind !== "min") continue;
-      amount = from.minAmount;
+      if (input.action.kind === "amount") {
+        amount = input.action.value;
+        givenBy = input.ctx;
+      } else if (input.action.kind === "min") amount = from.minAmount;
+      else continue;
     } else {
       const parsed = parseAmount(input.text);
+      if (!parsed.ok && parsed.reason === "ambiguous") {
+        // "1,000": a thousand or one? Asked with both readings as buttons; this is the live prompt now.
+        await retirePrompt(ctx, prompt);
+        quoted = undefined;
+        prompt = await sendPrompt(
+          scope,
+          t("flow-amount-ambiguous", { typed: escapeHtml(input.text.trim()) }),
+          readingButtons(parsed.readings),
+        );
+        continue;
+      }
       if (!parsed.ok) {
         await input.ctx.reply(amountErrorText(ctx, parsed.reason));
         continue;
       }
       amount = parsed.value;
+      givenBy = input.ctx;
+    }
+    if (givenBy !== undefined) {
       if (isBelow(amount, from.minAmount)) {
         // The answer carries a "use the minimum" button, so it becomes the live prompt.
         await owePrompt(scope);
@@ -102,7 +145,7 @@ async function askAmount(scope: StepScope, from: Currency, to: Currency): Promis
       }
       const max = exceededMaximum(amount, from.maxAmount);
       if (max !== undefined) {
-        await input.ctx.reply(aboveMaxText(ctx, from, max));
+        await givenBy.reply(aboveMaxText(ctx, from, max));
         continue;
       }
     }
