@@ -354,3 +354,51 @@ admin-maint-off = ✅ Техобслуживание выключено: нов�
 admin-maint-state-on = 🛠 Техобслуживание включено.
 admin-maint-state-off = Техобслуживание выключено.
 admin-maint-usage = Использование: <code>/maintenance on [сообщение]</code> или <code>/maintenance off</code>
+
+## Fixed rate and "receive exactly" (issue 22; only with PARTNER_FEATURES fixed, receive)
+
+flow-rate-kind-ask =
+    <b>Фиксированный или плавающий курс?</b>
+    🔒 Фиксированный: вы получите <b>{ $fixed } { $to }</b>, гарантированно, если депозит придёт вовремя.
+    🌊 Плавающий: вы получите <b>≈ { $floating } { $to }</b>; сумма может измениться до момента обмена депозита.
+flow-rate-kind-button-fixed = 🔒 Фиксированный: { $amountTo } { $to }
+flow-rate-kind-button-floating = 🌊 Плавающий: ≈ { $amountTo } { $to }
+flow-rate-kind-chosen-fixed = ✅ Фиксированный курс: вы получите { $amountTo } { $to }, если депозит придёт вовремя.
+flow-rate-kind-chosen-floating = ✅ Плавающий курс: вы получите ≈ { $amountTo } { $to }; сумма может измениться до момента обмена депозита.
+flow-rate-kind-no-fixed = Сервис обмена сейчас не даёт фиксированного курса для этой пары, поэтому курс плавающий: вы получите ≈ { $amountTo } { $to }; сумма может измениться до момента обмена депозита.
+flow-receive-button-receive = 🎯 Указать, сколько { $to } получить
+flow-receive-button-send = ✏️ Указать сумму отправки
+flow-receive-ask = Сколько <b>{ $to }</b> должно прийти? Введите точную сумму к получению, и я спрошу у сервиса обмена, сколько <b>{ $from }</b> отправить.
+flow-receive-quote =
+    <b>Расчёт</b>
+    Вы получите ровно: <b>{ $amountTo } { $to }</b>
+    Вы отдаёте: <b>{ $amount } { $from }</b>
+    Это расчёт сервиса обмена сейчас; перед созданием обмена я спрошу его ещё раз.
+flow-receive-below-min = Чтобы получить { $amountTo } { $to }, нужно отправить { $amount } { $from } — меньше минимума { $min } { $from }. Введите сумму к получению побольше.
+flow-receive-above-max = Чтобы получить { $amountTo } { $to }, нужно отправить { $amount } { $from } — больше максимума { $max } { $from }. Введите сумму к получению поменьше.
+flow-quote-moved = ⚠️ Расчёт сервиса обмена изменился с тех пор, как вы его видели. Вот новый: подтвердите ещё раз, если он вам подходит.
+flow-confirm-card-fixed =
+    <b>Проверьте обмен</b>
+    Вы отдаёте: <b>{ $amountFrom } { $from }</b>
+    Вы получите: <b>{ $amountTo } { $to }</b> (фиксированный курс)
+flow-confirm-card-exact =
+    <b>Проверьте обмен</b>
+    Вы отдаёте: <b>{ $amountFrom } { $from }</b>
+    Вы получите ровно: <b>{ $amountTo } { $to }</b>
+flow-quote-fixed = Курс фиксированный: эта сумма гарантирована, если депозит придёт вовремя. Перед созданием обмена я спрошу сервис обмена ещё раз.
+flow-quote-exact = Сумма к получению фиксирована; сумма отправки — расчёт сервиса обмена, я спрошу его ещё раз перед созданием обмена.
+deposit-intro-fixed =
+    ✅ <b>Обмен создан</b>
+    Отправьте ровно <b>{ $amount } { $coin }</b> на адрес ниже. По фиксированному курсу вы получите { $amountTo } { $to }, если депозит придёт вовремя.
+    ID обмена: <code>{ $id }</code>
+deposit-intro-exact =
+    ✅ <b>Обмен создан</b>
+    Отправьте ровно <b>{ $amount } { $coin }</b> на адрес ниже, чтобы пришло ровно { $amountTo } { $to }.
+    ID обмена: <code>{ $id }</code>
+deposit-outro-fixed = Я сообщу о каждом изменении статуса. Курс фиксирован, если депозит придёт вовремя.
+deposit-outro-exact = Я сообщу о каждом изменении статуса. Отправьте сумму выше ровно и вовремя.
+status-card-expected-fixed = Вы получите: <b>{ $amount } { $coin }</b> (фиксированный курс)
+status-card-expected-exact = Вы получите ровно: <b>{ $amount } { $coin }</b>
+rates-receive-title = { $amountFrom } { $from } → ровно { $amountTo } { $to }
+rates-receive-description = Чтобы получить ровно { $amountTo } { $to }, отправьте { $amountFrom } { $from } (расчёт сервиса обмена сейчас)
+rates-receive-help = Чтобы получить точную сумму, поставьте перед ней «=»: <code>btc =100 usdt</code> (сколько BTC отправить, чтобы получить ровно 100 USDT).

@@ -181,6 +181,12 @@ export interface ExchangeRecord {
   amountFrom: string;
   /** The quote shown on confirmation ("you get ≈"), as a decimal string. */
   quotedAmountTo: string;
+  /**
+   * What `quotedAmountTo` is (capabilities `fixed`, `receive`): "fixed", guaranteed by the
+   * service if the deposit arrives in time; "exact", the amount the person asked to receive.
+   * Absent: a floating estimate, as every exchange of our contract.
+   */
+  quoteKind?: "fixed" | "exact";
   destinationAddress: string;
   destinationTag: string;
   refundAddress: string;

@@ -26,6 +26,8 @@ export type EditTargetName = "pair" | "amount" | "destination" | "refund";
 /** What a button of the exchange flow does. */
 export type FlowAction =
   | { kind: "cancel" | "back" | "retry" | "next" | "min" | "confirm" | "edit" | "noop" }
+  /** Capabilities beyond our contract (issue 22): the rate step's choice, the amount step's "receive exactly" switch. */
+  | { kind: "fixed" | "floating" | "receive" | "send" }
   | { kind: "coin"; code: string }
   | { kind: "page"; page: number }
   | { kind: "edit-target"; target: EditTargetName };
@@ -100,9 +102,10 @@ const STEP_CODES = {
   refund: "r",
   refundTag: "h",
   confirm: "c",
+  rateKind: "k",
 } as const satisfies Record<Step, string>;
 const STEP_BY_CODE = new Map<string, Step>(Object.entries(STEP_CODES).map(([step, code]) => [code, step as Step]));
-const SIMPLE_ACTIONS = new Set(["cancel", "back", "retry", "next", "min", "confirm", "edit", "noop"]);
+const SIMPLE_ACTIONS = new Set(["cancel", "back", "retry", "next", "min", "confirm", "edit", "noop", "fixed", "floating", "receive", "send"]);
 const EDIT_TARGETS = new Set<string>(["pair", "amount", "destination", "refund"] satisfies EditTargetName[]);
 /** The catalog's coin codes: upper case letters and digits, at most 20 characters. */
 const COIN_CODE = /^[A-Z0-9]{1,20}$/;
