@@ -3,7 +3,7 @@
  * what it is, and a fixed quote is asked again right before the create.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
+import { SAMPLE_ADDRESSES, type SandboxOptions } from "../../src/devtools/sandbox/server.js";
 import { NO_PARTNER_FEATURES } from "../../src/partner/features.js";
 import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver } from "./chat-driver.js";
@@ -16,7 +16,7 @@ describe("fixed or floating rate", () => {
   let h: Harness;
   let chat: ChatDriver;
 
-  async function start(env: Record<string, string>, sandbox?: Parameters<typeof startHarness>[0]["sandbox"]): Promise<void> {
+  async function start(env: Record<string, string>, sandbox?: SandboxOptions): Promise<void> {
     h = await startHarness({ env, sandbox });
     chat = new ChatDriver(h, h.emulator.user({ id: 2201, first_name: "Fay", language_code: "en" }));
   }

@@ -14,7 +14,7 @@ import { handleInlineQuery } from "./inline.js";
 import { handleRateCommand } from "./rate-command.js";
 
 /** Builds the feature. One quote cache for every chat and inline query of the bot. */
-export function ratesFeature(deps: Pick<BotDeps, "partner" | "catalog" | "logger" | "now">): Composer<BotContext> {
+export function ratesFeature(deps: Pick<BotDeps, "partner" | "catalog" | "logger" | "now" | "config">): Composer<BotContext> {
   // deps.now is the bot's clock: tests that move it also move the quotes' expiry.
   const quotes = createQuoteCache(deps.partner, { now: () => deps.now().getTime() });
   const env = (ctx: BotContext): RateAnswerEnv => ({
@@ -22,6 +22,10 @@ export function ratesFeature(deps: Pick<BotDeps, "partner" | "catalog" | "logger
     quotes,
     t: (key, vars) => ctx.t(key, vars),
     logger: deps.logger,
+    // "btc =100 usdt" only when the service offers "receive exactly" (read per question).
+    ...(deps.config.partnerFeatures.has("receive") && deps.partner.paymentRate
+      ? { receive: deps.partner.paymentRate.bind(deps.partner) }
+      : {}),
   });
 
   const feature = new Composer<BotContext>();
