@@ -105,7 +105,20 @@ const STEP_CODES = {
   rateKind: "k",
 } as const satisfies Record<Step, string>;
 const STEP_BY_CODE = new Map<string, Step>(Object.entries(STEP_CODES).map(([step, code]) => [code, step as Step]));
-const SIMPLE_ACTIONS = new Set(["cancel", "back", "retry", "next", "min", "confirm", "edit", "noop", "fixed", "floating", "receive", "send"]);
+const SIMPLE_ACTIONS = new Set([
+  "cancel",
+  "back",
+  "retry",
+  "next",
+  "min",
+  "confirm",
+  "edit",
+  "noop",
+  "fixed",
+  "floating",
+  "receive",
+  "send",
+]);
 const EDIT_TARGETS = new Set<string>(["pair", "amount", "destination", "refund"] satisfies EditTargetName[]);
 /** The catalog's coin codes: upper case letters and digits, at most 20 characters. */
 const COIN_CODE = /^[A-Z0-9]{1,20}$/;

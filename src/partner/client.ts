@@ -66,14 +66,7 @@ export const REQUEST_TIME_LIMIT_MS = (DEFAULT_RETRIES + 1) * DEFAULT_TIMEOUT_MS 
 
 /** The spec's endpoints, and the SDK's the bot uses with a capability (docs/partner-api.md). */
 type PartnerEndpoint =
-  | "validate-address"
-  | "rate"
-  | "currencies"
-  | "pairs"
-  | "exchange-create"
-  | "exchange-status"
-  | "payment/rate"
-  | "payment/exchange-create";
+  "validate-address" | "rate" | "currencies" | "pairs" | "exchange-create" | "exchange-status" | "payment/rate" | "payment/exchange-create";
 
 /** A log function in pino's shape: an object of fields, then a message. */
 type PartnerLogFn = (fields: object, msg?: string) => void;

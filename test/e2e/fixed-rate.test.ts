@@ -45,7 +45,11 @@ describe("fixed or floating rate", () => {
     expect(choice.plain).toMatch(/Fixed: you get [\d.\s\u202f]+ ETH, guaranteed if your deposit arrives in time/);
     expect(choice.plain).toMatch(/Floating: you get ≈ [\d.\s\u202f]+ ETH; it may change until your deposit is exchanged/);
     // Both were asked with `fix`, one of each.
-    expect(rateRequests().map((r) => r.params.fix).slice(-2)).toEqual(["0", "1"]);
+    expect(
+      rateRequests()
+        .map((r) => r.params.fix)
+        .slice(-2),
+    ).toEqual(["0", "1"]);
 
     const askDestination = await chat.press(choice, chat.button(choice, "Fixed"), "address that will receive");
     expect(chat.user.chat.byId(choice.message_id)!.plain).toContain("Fixed rate: you get");
@@ -91,7 +95,7 @@ describe("fixed or floating rate", () => {
     expect(rateRequests()).toHaveLength(rates);
     expect(createRequests().map((r) => r.params.fix)).toEqual(["0"]);
     const stored = await storedExchange(h.app, h.sandbox.orders.list()[0]!.id);
-    expect(stored?.quoteKind).toBeUndefined();
+    expect(stored.quoteKind).toBeUndefined();
   });
 
   it("says the rate floats when the service does not call the quote fixed (the bot says fixed, the service lacks it)", async () => {

@@ -28,7 +28,11 @@ describe("the playground's capability switches", () => {
     return `${system.playground!.url}/playground/api`;
   }
   const post = async (base: string, path: string, body: unknown) => {
-    const res = await fetch(`${base}/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const res = await fetch(`${base}/${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
   const botSays = (text: string) =>

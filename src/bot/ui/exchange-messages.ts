@@ -70,7 +70,8 @@ export function confirmCardText(
   const amounts = { amountFrom: quote.amountFrom, from, amountTo: formatAmount(quote.amountTo), to };
   // Floating: "≈" and "the rate floats", as before; fixed and exact say what the service promises.
   const parts = [t(kind === "floating" ? "flow-confirm-card" : `flow-confirm-card-${kind}`, amounts)];
-  if (quote.fee && kind !== "exact") parts.push(t("flow-quote-fee", { fee: formatAmount(quote.fee.amount), feeCoin: label(quote.fee.currency) }));
+  if (quote.fee && kind !== "exact")
+    parts.push(t("flow-quote-fee", { fee: formatAmount(quote.fee.amount), feeCoin: label(quote.fee.currency) }));
   parts.push(t(kind === "floating" ? "flow-quote-floating" : `flow-quote-${kind}`), "");
   parts.push(t("flow-confirm-destination", { to, address: escapeHtml(draft.destinationAddress) }));
   if (draft.destinationTag !== undefined && draft.to.tagName) {

@@ -77,7 +77,7 @@ export function maximumOf(ctx: EndpointContext, coin: SandboxCoin): string | num
 export type Params = Record<string, string>;
 
 /** A bad or missing parameter: answered with HTTP 400. */
-export class ParamError extends Error {}
+class ParamError extends Error {}
 
 /** A business refusal: answered with HTTP 200 and result false. */
 export class Refusal extends Error {}

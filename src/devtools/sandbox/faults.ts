@@ -5,14 +5,7 @@
 
 /** The spec's endpoints, and the SDK's beyond it, as the path after the base address. */
 export type EndpointName =
-  | "validate-address"
-  | "rate"
-  | "currencies"
-  | "pairs"
-  | "exchange-create"
-  | "exchange-status"
-  | "payment/rate"
-  | "payment/exchange-create";
+  "validate-address" | "rate" | "currencies" | "pairs" | "exchange-create" | "exchange-status" | "payment/rate" | "payment/exchange-create";
 
 /** Every endpoint name, for routing. */
 export const ENDPOINTS: readonly EndpointName[] = [

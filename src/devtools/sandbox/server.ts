@@ -227,7 +227,18 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
     if (feature !== undefined && !features.has(feature)) return encode(notFound());
     const params = Object.fromEntries(url.searchParams);
     try {
-      return encode(handleEndpoint(entry.endpoint as EndpointName, params, { variant, catalog, orders, rng, enforceMaximum, maximums, features, rateFactor }));
+      return encode(
+        handleEndpoint(entry.endpoint as EndpointName, params, {
+          variant,
+          catalog,
+          orders,
+          rng,
+          enforceMaximum,
+          maximums,
+          features,
+          rateFactor,
+        }),
+      );
     } catch (err) {
       // A sandbox bug: answer like a broken server would, and say what broke on stderr.
       console.error("sandbox: internal error", err);

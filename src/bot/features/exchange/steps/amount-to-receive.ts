@@ -27,7 +27,12 @@ export interface AmountToReceive {
  * presses Continue. Returns "send" when the person goes back to giving the amount to send;
  * `previous` (that way's prompt) is retired first.
  */
-export async function askAmountToReceive(scope: StepScope, from: Currency, to: Currency, previous: Prompt): Promise<AmountToReceive | "send"> {
+export async function askAmountToReceive(
+  scope: StepScope,
+  from: Currency,
+  to: Currency,
+  previous: Prompt,
+): Promise<AmountToReceive | "send"> {
   const { ctx } = scope;
   const t = ctx.t.bind(ctx);
   const buttons = stepButtons("amount");

@@ -71,7 +71,8 @@ async function askAmount(scope: StepScope, from: Currency, to: Currency): Promis
     if (offersReceive) k.text(t("flow-receive-button-receive", { to: coinLabel(to) }), buttons.receive).row();
     return k.text(t("flow-button-back"), buttons.back).text(t("flow-button-cancel"), buttons.cancel);
   };
-  const ask = () => sendPrompt(scope, t("flow-amount-ask", { from: coinLabel(from), min: from.minAmount, example: from.minAmount }), backCancel());
+  const ask = () =>
+    sendPrompt(scope, t("flow-amount-ask", { from: coinLabel(from), min: from.minAmount, example: from.minAmount }), backCancel());
   let prompt: Prompt = await ask();
   let quoted: { amount: string; quote: ShownQuote } | undefined;
   for (;;) {

@@ -25,7 +25,7 @@ export interface KindedQuote {
 type QuotedDraft = Draft & Required<Pick<Draft, "from" | "to" | "amount">>;
 
 /** The kind this draft asks for: exact when an amount to receive was given, fixed when chosen. */
-export function quoteKindOf(draft: Draft): QuoteKind {
+function quoteKindOf(draft: Draft): QuoteKind {
   if (draft.amountTo !== undefined && draft.offers?.receive) return "exact";
   if (draft.rateKind === "fixed" && draft.offers?.fixed) return "fixed";
   return "floating";

@@ -39,7 +39,10 @@ export const rateKindStep: StepRun = async (scope) => {
   const { floating, fixed } = quotes.value;
   if (fixed === null) {
     const accepted: Draft = { ...scope.draft, rateKind: "floating" };
-    return { draft: accepted, ack: async () => void (await ctx.reply(t("flow-rate-kind-no-fixed", { amountTo: formatAmount(floating), to }))) };
+    const ack = async (): Promise<void> => {
+      await ctx.reply(t("flow-rate-kind-no-fixed", { amountTo: formatAmount(floating), to }));
+    };
+    return { draft: accepted, ack };
   }
   const buttons = stepButtons("rateKind");
   const prompt = await sendPrompt(
@@ -59,7 +62,15 @@ export const rateKindStep: StepRun = async (scope) => {
       const rateKind: RateKind = input.action.kind;
       return {
         draft: { ...scope.draft, rateKind },
-        ack: () => retirePrompt(ctx, prompt, t(rateKind === "fixed" ? "flow-rate-kind-chosen-fixed" : "flow-rate-kind-chosen-floating", { amountTo: formatAmount(rateKind === "fixed" ? fixed : floating), to })),
+        ack: () =>
+          retirePrompt(
+            ctx,
+            prompt,
+            t(rateKind === "fixed" ? "flow-rate-kind-chosen-fixed" : "flow-rate-kind-chosen-floating", {
+              amountTo: formatAmount(rateKind === "fixed" ? fixed : floating),
+              to,
+            }),
+          ),
       };
     }
     await input.ctx.reply(t("flow-use-buttons"));
