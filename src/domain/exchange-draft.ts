@@ -36,6 +36,11 @@ export interface Draft {
   amountTo?: string;
   /** Fixed or floating, chosen at the rate step (only when the service offers fixed rates). */
   rateKind?: RateKind;
+  /**
+   * The amount step is asking for the amount to receive (not to send): recorded with its prompt,
+   * so an answer typed there is read as that after a restart too.
+   */
+  receiving?: boolean;
 }
 
 /** A fixed rate (guaranteed if the deposit arrives in time) or a floating one (an estimate). */
@@ -98,6 +103,8 @@ export function previousStep(draft: Draft, step: Step): Step | undefined {
 /** Removes the value a step collected, so that `nextStep` asks for it again. */
 export function clearStep(draft: Draft, step: Step): Draft {
   const next = { ...draft };
+  // Asking for an amount to receive is a state of the amount step's prompt, gone when it is left.
+  delete next.receiving;
   switch (step) {
     case "from":
       delete next.from;

@@ -25,13 +25,13 @@ export interface AmountToReceive {
 /**
  * Asks for the amount to receive until the service quotes one the limits allow and the person
  * presses Continue. Returns "send" when the person goes back to giving the amount to send;
- * `previous` (that way's prompt) is retired first.
+ * `previous` (that way's prompt, if on screen) is retired first.
  */
 export async function askAmountToReceive(
   scope: StepScope,
   from: Currency,
   to: Currency,
-  previous: Prompt,
+  previous: Prompt | undefined,
 ): Promise<AmountToReceive | "send"> {
   const { ctx } = scope;
   const t = ctx.t.bind(ctx);
@@ -45,7 +45,9 @@ export async function askAmountToReceive(
       .text(t("flow-button-back"), buttons.back)
       .text(t("flow-button-cancel"), buttons.cancel);
   };
-  await retirePrompt(ctx, previous);
+  if (previous) await retirePrompt(ctx, previous);
+  // On the record with the prompt: an answer read after a restart is an amount to receive.
+  scope.draft = { ...scope.draft, receiving: true };
   let prompt = await sendPrompt(scope, t("flow-receive-ask", { from: coinLabel(from), to: coinLabel(to) }), keyboard(false));
   let quoted: { amountTo: string; amount: string } | undefined;
   for (;;) {
@@ -53,6 +55,8 @@ export async function askAmountToReceive(
     if (input.kind === "button") {
       if (input.action.kind === "send") {
         await retirePrompt(ctx, prompt);
+        const { receiving: _receiving, ...sending } = scope.draft;
+        scope.draft = sending;
         return "send";
       }
       if (input.action.kind === "next" && quoted) {

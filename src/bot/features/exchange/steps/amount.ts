@@ -23,7 +23,8 @@ export const amountStep: StepRun = async (scope) => {
   }
   const answer = await askAmount(scope, pair.from, pair.to);
   const { amount, ack } = answer;
-  const draftNow: Draft = { ...scope.draft, from: pair.from, to: pair.to, amount };
+  const { receiving: _receiving, ...asked } = scope.draft;
+  const draftNow: Draft = { ...asked, from: pair.from, to: pair.to, amount };
   if (answer.amountTo !== undefined) draftNow.amountTo = answer.amountTo;
   return { draft: draftNow, ack };
 };
@@ -73,6 +74,11 @@ async function askAmount(scope: StepScope, from: Currency, to: Currency): Promis
   };
   const ask = () =>
     sendPrompt(scope, t("flow-amount-ask", { from: coinLabel(from), min: from.minAmount, example: from.minAmount }), backCancel());
+  // Entered again while asking for the amount to receive (a restart): go on asking that.
+  if (offersReceive && scope.draft.receiving) {
+    const exact = await askAmountToReceive(scope, from, to, undefined);
+    if (exact !== "send") return exact;
+  }
   let prompt: Prompt = await ask();
   let quoted: { amount: string; quote: ShownQuote } | undefined;
   for (;;) {
