@@ -377,3 +377,51 @@ limit-too-fast = ⏳ You are sending messages faster than I can answer them, so 
 limit-too-fast-button = ⏳ Too fast: wait a few seconds and press again.
 rates-too-fast-title = Too many quotes in a row
 rates-too-fast-description = Wait a few seconds and type again: quotes are limited per person so that they stay fast for everyone.
+
+## Fixed rate and "receive exactly" (issue 22; only with PARTNER_FEATURES fixed, receive)
+
+flow-rate-kind-ask =
+    <b>Fixed or floating rate?</b>
+    🔒 Fixed: you get <b>{ $fixed } { $to }</b>, guaranteed if your deposit arrives in time.
+    🌊 Floating: you get <b>≈ { $floating } { $to }</b>; it may change until your deposit is exchanged.
+flow-rate-kind-button-fixed = 🔒 Fixed: { $amountTo } { $to }
+flow-rate-kind-button-floating = 🌊 Floating: ≈ { $amountTo } { $to }
+flow-rate-kind-chosen-fixed = ✅ Fixed rate: you get { $amountTo } { $to } if your deposit arrives in time.
+flow-rate-kind-chosen-floating = ✅ Floating rate: you get ≈ { $amountTo } { $to }; it may change until your deposit is exchanged.
+flow-rate-kind-no-fixed = The exchange service offers no fixed rate for this right now, so the rate floats: you get ≈ { $amountTo } { $to }; it may change until your deposit is exchanged.
+flow-receive-button-receive = 🎯 Enter the { $to } to receive instead
+flow-receive-button-send = ✏️ Enter the amount to send instead
+flow-receive-ask = How much <b>{ $to }</b> must arrive? Type the exact amount to receive, and I will ask the exchange service how much <b>{ $from }</b> to send.
+flow-receive-quote =
+    <b>Quote</b>
+    You get exactly: <b>{ $amountTo } { $to }</b>
+    You send: <b>{ $amount } { $from }</b>
+    This is the exchange service's figure now; I ask it again before creating the exchange.
+flow-receive-below-min = To receive { $amountTo } { $to } you would send { $amount } { $from }, below the minimum of { $min } { $from }. Type a larger amount to receive.
+flow-receive-above-max = To receive { $amountTo } { $to } you would send { $amount } { $from }, above the maximum of { $max } { $from }. Type a smaller amount to receive.
+flow-quote-moved = ⚠️ The exchange service's figure changed since you saw it. Here is the new one: confirm again if it suits you.
+flow-confirm-card-fixed =
+    <b>Check your exchange</b>
+    You send: <b>{ $amountFrom } { $from }</b>
+    You get: <b>{ $amountTo } { $to }</b> (fixed rate)
+flow-confirm-card-exact =
+    <b>Check your exchange</b>
+    You send: <b>{ $amountFrom } { $from }</b>
+    You get exactly: <b>{ $amountTo } { $to }</b>
+flow-quote-fixed = The rate is fixed: this amount is guaranteed if your deposit arrives in time. I ask the exchange service again right before creating the exchange.
+flow-quote-exact = The amount you get is fixed; the amount to send is the exchange service's figure, asked again right before creating the exchange.
+deposit-intro-fixed =
+    ✅ <b>Exchange created</b>
+    Send exactly <b>{ $amount } { $coin }</b> to the address below. At the fixed rate you get { $amountTo } { $to } if your deposit arrives in time.
+    Exchange ID: <code>{ $id }</code>
+deposit-intro-exact =
+    ✅ <b>Exchange created</b>
+    Send exactly <b>{ $amount } { $coin }</b> to the address below, so that exactly { $amountTo } { $to } arrive.
+    Exchange ID: <code>{ $id }</code>
+deposit-outro-fixed = I will tell you about every status change. The rate is fixed if your deposit arrives in time.
+deposit-outro-exact = I will tell you about every status change. Send the amount above exactly and in time.
+status-card-expected-fixed = You get: <b>{ $amount } { $coin }</b> (fixed rate)
+status-card-expected-exact = You get exactly: <b>{ $amount } { $coin }</b>
+rates-receive-title = { $amountFrom } { $from } → exactly { $amountTo } { $to }
+rates-receive-description = To receive exactly { $amountTo } { $to }, send { $amountFrom } { $from } (the exchange service's figure now)
+rates-receive-help = To receive an exact amount, put “=” before it: <code>btc =100 usdt</code> (what to send of BTC for exactly 100 USDT).

@@ -23,7 +23,7 @@ export interface RunningSystem {
 export async function startSystem(config: Config, logger: Logger, options: { signal?: AbortSignal } = {}): Promise<RunningSystem> {
   if (config.mode === "production") return startProduction(config, logger, options.signal);
   const devtools = await import("./devtools/system.js");
-  const system = await devtools.startDevSystem(devtools.withSandboxDefaults(config), logger, options);
+  const system = await devtools.startDevSystem(devtools.withSandboxFeatures(devtools.withSandboxDefaults(config)), logger, options);
   return { app: system.app, playgroundUrl: system.playground?.url, close: () => system.close() };
 }
 

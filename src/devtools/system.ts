@@ -15,6 +15,7 @@ import { startApp, type App } from "../app.js";
 import { SANDBOX_ORDERS_FILE, startSandbox, type SandboxServer } from "./sandbox/server.js";
 import { startEmulator, type Emulator } from "./emulator/server.js";
 import { PLAYGROUND_ADMIN, startPlayground, type Playground } from "./playground/server.js";
+import { ALL_PARTNER_FEATURES, type PartnerFeature } from "../partner/features.js";
 
 /** How often the bot checks statuses in sandbox mode unless POLL_INTERVAL_MS says otherwise. */
 export const SANDBOX_POLL_INTERVAL_MS = 2_000;
@@ -30,6 +31,17 @@ export function withSandboxDefaults(config: DevConfig, env: Record<string, strin
   if (out.adminIds.length === 0) out.adminIds = [PLAYGROUND_ADMIN.id];
   if ((env.POLL_INTERVAL_MS ?? "").trim() === "") out.pollIntervalMs = SANDBOX_POLL_INTERVAL_MS;
   return out;
+}
+
+/**
+ * `npm start` in sandbox or trial mode: the built-in exchange offers every capability beyond our
+ * contract, so unless PARTNER_FEATURES is set (even to nothing) the bot uses them all, and the
+ * playground shows them with a switch each. Only the start-up applies this: the tests that build
+ * a development run themselves (loadDevConfig, the e2e harness) keep the default of none, as a
+ * deployment does.
+ */
+export function withSandboxFeatures(config: DevConfig, env: Record<string, string | undefined> = process.env): DevConfig {
+  return env.PARTNER_FEATURES === undefined ? { ...config, partnerFeatures: ALL_PARTNER_FEATURES } : config;
 }
 
 /**
@@ -70,7 +82,11 @@ export async function startDevSystem(config: DevConfig, logger: Logger, options:
   try {
     // In sandbox mode the playground's side panel moves orders on, which a newcomer can follow;
     // a trial run on real Telegram has no panel, so its orders move on the sandbox's own clock.
+    // One set for the bot and the sandbox: the playground's switches change both at once.
+    const features = new Set<PartnerFeature>(config.partnerFeatures);
+    config = { ...config, partnerFeatures: features };
     const sandbox = await startSandbox({
+      features,
       port: portNear(config.sandboxPort, 2),
       catalog: config.sandboxCatalog,
       // The orders live in DATA_DIR beside the bot's data, so a second `npm start` still knows
@@ -114,7 +130,14 @@ export async function startDevSystem(config: DevConfig, logger: Logger, options:
 
     let playground: Playground | undefined;
     if (emulator !== undefined) {
-      const p = await startPlayground({ emulator, sandbox, app, port: config.sandboxPort, logger: logger.child({ part: "playground" }) });
+      const p = await startPlayground({
+        emulator,
+        sandbox,
+        app,
+        features,
+        port: config.sandboxPort,
+        logger: logger.child({ part: "playground" }),
+      });
       playground = p;
       closers.push(() => p.close());
     }

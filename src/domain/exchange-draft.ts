@@ -23,19 +23,42 @@ export interface Draft {
   quoted?: boolean;
   /** While the pair is being picked again: the coins the kept values belong to. */
   replacing?: { from?: Currency; to?: Currency };
+  /**
+   * What the service offered when the flow began (PARTNER_FEATURES `fixed`, `receive`): it decides
+   * whether the rate step applies and whether the amount step offers "receive exactly". Absent:
+   * our contract only, the flow of before.
+   */
+  offers?: { fixed?: boolean; receive?: boolean };
+  /**
+   * Receive exactly: the amount of `to` the person fixed. `amount` is then the service's figure
+   * to send (`payment/rate`), asked again before the create.
+   */
+  amountTo?: string;
+  /** Fixed or floating, chosen at the rate step (only when the service offers fixed rates). */
+  rateKind?: RateKind;
+  /**
+   * The amount step is asking for the amount to receive (not to send): recorded with its prompt,
+   * so an answer typed there is read as that after a restart too.
+   */
+  receiving?: boolean;
 }
 
-export type Step = "from" | "to" | "amount" | "destination" | "destinationTag" | "refund" | "refundTag" | "confirm";
+/** A fixed rate (guaranteed if the deposit arrives in time) or a floating one (an estimate). */
+export type RateKind = "fixed" | "floating";
+
+export type Step = "from" | "to" | "amount" | "rateKind" | "destination" | "destinationTag" | "refund" | "refundTag" | "confirm";
 
 /** What the confirmation card's Edit button can go back to. */
 export type EditTarget = "pair" | "amount" | "destination" | "refund";
 
-const ORDER: readonly Step[] = ["from", "to", "amount", "destination", "destinationTag", "refund", "refundTag", "confirm"];
+const ORDER: readonly Step[] = ["from", "to", "amount", "rateKind", "destination", "destinationTag", "refund", "refundTag", "confirm"];
 
 /** Whether a step applies to this draft at all (tags only where the coin has a tag name). */
 function applies(draft: Draft, step: Step): boolean {
   if (step === "destinationTag") return Boolean(draft.to?.tagName);
   if (step === "refundTag") return Boolean(draft.from?.tagName);
+  // A "receive exactly" order has no `fix` (the SDK sends none): there is nothing to choose.
+  if (step === "rateKind") return draft.offers?.fixed === true && draft.amountTo === undefined;
   return true;
 }
 
@@ -47,6 +70,8 @@ function isFilled(draft: Draft, step: Step): boolean {
       return draft.to !== undefined;
     case "amount":
       return draft.amount !== undefined;
+    case "rateKind":
+      return draft.rateKind !== undefined;
     case "destination":
       return draft.destinationAddress !== undefined;
     case "destinationTag":
@@ -78,6 +103,8 @@ export function previousStep(draft: Draft, step: Step): Step | undefined {
 /** Removes the value a step collected, so that `nextStep` asks for it again. */
 export function clearStep(draft: Draft, step: Step): Draft {
   const next = { ...draft };
+  // Asking for an amount to receive is a state of the amount step's prompt, gone when it is left.
+  delete next.receiving;
   switch (step) {
     case "from":
       delete next.from;
@@ -86,7 +113,13 @@ export function clearStep(draft: Draft, step: Step): Draft {
       delete next.to;
       break;
     case "amount":
+      // The figures of a choice made at another amount are not the person's any more.
       delete next.amount;
+      delete next.amountTo;
+      delete next.rateKind;
+      break;
+    case "rateKind":
+      delete next.rateKind;
       break;
     case "destination":
       delete next.destinationAddress;
@@ -140,6 +173,8 @@ export function chooseFrom(draft: Draft, coin: Currency, targets: readonly strin
   const previous = draft.from ?? draft.replacing?.from;
   if (previous?.code !== coin.code) {
     delete next.amount;
+    delete next.amountTo;
+    delete next.rateKind;
     delete next.refundAddress;
     delete next.refundTag;
   }
@@ -160,6 +195,12 @@ export function chooseTo(draft: Draft, coin: Currency): Draft {
   if (previous?.code !== coin.code) {
     delete next.destinationAddress;
     delete next.destinationTag;
+    // An amount to receive is an amount of the coin received.
+    if (next.amountTo !== undefined) {
+      delete next.amount;
+      delete next.amountTo;
+      delete next.rateKind;
+    }
   }
   delete next.replacing;
   return next;

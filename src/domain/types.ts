@@ -63,7 +63,34 @@ export interface RateResult {
   withdrawalFee: WithdrawalFee | undefined;
   /** The service's maximum for `from` when it sends one with the rate (`maxamount`). */
   maxAmount?: string;
+  /**
+   * The answer's `fix` (SDK, capability `fixed`): true only when the service says this quote is
+   * a fixed rate. Absent when it said nothing (a service of our contract).
+   */
+  fixed?: boolean;
 }
+
+/** How a quote or an order is asked for when the service offers fixed rates (`fix` 1 or 0). */
+export interface RateKindOption {
+  /** true: `fix=1`; false: `fix=0`; absent: no `fix` sent at all (our contract). */
+  fix?: boolean;
+}
+
+/**
+ * The SDK's `payment/rate` (capability `receive`): what to send so that exactly `amountTo`
+ * arrives. Its `rate` is the total amount of `from` to send, not a unit price.
+ */
+export interface PaymentQuote {
+  amountTo: string;
+  /** The amount of `from` to send (the answer's `rate`). */
+  amountFrom: string;
+  /** The service's limits of the amount to send, in `from`, when it sends them. */
+  minAmount?: string;
+  maxAmount?: string;
+}
+
+/** The SDK's `payment/exchange-create`: as {@link CreateExchangeParams}, with `amountTo` instead of `amount`. */
+export type CreatePaymentParams = Omit<CreateExchangeParams, "amount" | "fix"> & { amountTo: string };
 
 export interface CreateExchangeParams {
   from: string;
@@ -73,6 +100,8 @@ export interface CreateExchangeParams {
   destinationTag?: string;
   refundAddress: string;
   refundTag?: string;
+  /** Only with the capability `fixed` (see {@link RateKindOption}); absent: no `fix` is sent. */
+  fix?: boolean;
 }
 
 /**
@@ -124,11 +153,15 @@ export interface ExchangeStatusRecord {
 /** The Partner API as the rest of the bot sees it: one method per endpoint. */
 export interface PartnerApi {
   validateAddress(currency: string, address: string): Promise<boolean>;
-  rate(from: string, to: string, amount: string): Promise<RateResult>;
+  rate(from: string, to: string, amount: string, options?: RateKindOption): Promise<RateResult>;
   currencies(): Promise<Currency[]>;
   pairs(): Promise<PairMap>;
   createExchange(params: CreateExchangeParams): Promise<CreatedExchange>;
   exchangeStatus(id: string): Promise<ExchangeStatusRecord>;
+  /** `payment/rate` (capability `receive`; src/partner/receive-exactly.ts). Callers check the capability first. */
+  paymentRate?(from: string, to: string, amountTo: string): Promise<PaymentQuote>;
+  /** `payment/exchange-create` (capability `receive`). Never retried, like `createExchange`. */
+  createPayment?(params: CreatePaymentParams): Promise<CreatedExchange>;
 }
 
 /** One entry of an exchange's status history, as stored. */
@@ -148,6 +181,12 @@ export interface ExchangeRecord {
   amountFrom: string;
   /** The quote shown on confirmation ("you get ≈"), as a decimal string. */
   quotedAmountTo: string;
+  /**
+   * What `quotedAmountTo` is (capabilities `fixed`, `receive`): "fixed", guaranteed by the
+   * service if the deposit arrives in time; "exact", the amount the person asked to receive.
+   * Absent: a floating estimate, as every exchange of our contract.
+   */
+  quoteKind?: "fixed" | "exact";
   destinationAddress: string;
   destinationTag: string;
   refundAddress: string;

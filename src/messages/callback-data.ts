@@ -26,6 +26,8 @@ export type EditTargetName = "pair" | "amount" | "destination" | "refund";
 /** What a button of the exchange flow does. */
 export type FlowAction =
   | { kind: "cancel" | "back" | "retry" | "next" | "min" | "confirm" | "edit" | "noop" }
+  /** Capabilities beyond our contract (issue 22): the rate step's choice, the amount step's "receive exactly" switch. */
+  | { kind: "fixed" | "floating" | "receive" | "send" }
   | { kind: "coin"; code: string }
   | { kind: "page"; page: number }
   | { kind: "edit-target"; target: EditTargetName }
@@ -102,9 +104,23 @@ const STEP_CODES = {
   refund: "r",
   refundTag: "h",
   confirm: "c",
+  rateKind: "k",
 } as const satisfies Record<Step, string>;
 const STEP_BY_CODE = new Map<string, Step>(Object.entries(STEP_CODES).map(([step, code]) => [code, step as Step]));
-const SIMPLE_ACTIONS = new Set(["cancel", "back", "retry", "next", "min", "confirm", "edit", "noop"]);
+const SIMPLE_ACTIONS = new Set([
+  "cancel",
+  "back",
+  "retry",
+  "next",
+  "min",
+  "confirm",
+  "edit",
+  "noop",
+  "fixed",
+  "floating",
+  "receive",
+  "send",
+]);
 const EDIT_TARGETS = new Set<string>(["pair", "amount", "destination", "refund"] satisfies EditTargetName[]);
 /** A canonical amount as domain/amount.ts writes it: at most 15 integer and 18 decimal digits. */
 const CANONICAL_AMOUNT = /^(0|[1-9]\d{0,14})(\.\d{0,17}[1-9])?$/;

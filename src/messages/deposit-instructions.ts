@@ -45,7 +45,7 @@ export function depositParts(record: ExchangeRecord, coins: InstructionCoins, t:
     {
       kind: "text",
       text: [
-        t("deposit-intro", {
+        t(record.quoteKind ? `deposit-intro-${record.quoteKind}` : "deposit-intro", {
           amount: record.amountFrom,
           coin: from,
           amountTo: formatAmount(record.quotedAmountTo),

@@ -65,7 +65,9 @@ export function renderOrderCard(record: ExchangeRecord, t: Translate): RenderedM
     const refund = escapeHtml(record.refundAddress) + (record.refundTag ? ` (${escapeHtml(record.refundTag)})` : "");
     lines.push(t(`status-card-outcome-${record.status}`, { refund }));
   } else {
-    lines.push(t("status-card-expected", { amount: showAmount(record.expectedAmountTo ?? record.quotedAmountTo), coin: coins.to }));
+    // "≈" for a floating estimate (our contract); a fixed or exact amount is said as what it is.
+    const expected = record.quoteKind ? `status-card-expected-${record.quoteKind}` : "status-card-expected";
+    lines.push(t(expected, { amount: showAmount(record.expectedAmountTo ?? record.quotedAmountTo), coin: coins.to }));
   }
   if (record.status === "waiting_deposit") {
     // While the deposit is awaited the card is a way to pay on its own: /status and /history
@@ -79,7 +81,7 @@ export function renderOrderCard(record: ExchangeRecord, t: Translate): RenderedM
   // the service said it does not know the exchange (not that it is down), or it got too old.
   if (record.tracking?.stoppedReason === "not-found") lines.push("", t("status-card-unknown-at-service"));
   else if (record.tracking?.stoppedReason) lines.push("", t("status-tracking-stopped"));
-  else if (!isFinalStatus(record.status)) lines.push("", t("deposit-outro"));
+  else if (!isFinalStatus(record.status)) lines.push("", t(record.quoteKind ? `deposit-outro-${record.quoteKind}` : "deposit-outro"));
 
   const data = encodeCallback({ kind: "status", exchangeId: record.id });
   return {

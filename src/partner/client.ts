@@ -20,13 +20,18 @@ import https from "node:https";
 import fetch, { type Response } from "node-fetch";
 import type {
   CreateExchangeParams,
+  CreatePaymentParams,
   CreatedExchange,
   Currency,
   ExchangeStatusRecord,
   PairMap,
   PartnerApi,
+  PaymentQuote,
+  RateKindOption,
   RateResult,
 } from "../domain/types.js";
+import { fixParam } from "./fixed-rate.js";
+import { paymentRateSchema, toPaymentQuote } from "./receive-exactly.js";
 import { isPartnerError, PartnerError, type PartnerErrorKind } from "./errors.js";
 import { redactSecrets, redactUrl } from "./redact.js";
 import { slicePause } from "./slices.js";
@@ -59,8 +64,9 @@ const DEFAULT_RETRY_MAX_DELAY_MS = 3_000;
  */
 export const REQUEST_TIME_LIMIT_MS = (DEFAULT_RETRIES + 1) * DEFAULT_TIMEOUT_MS + DEFAULT_RETRIES * DEFAULT_RETRY_MAX_DELAY_MS;
 
-/** The spec's endpoints. */
-type PartnerEndpoint = "validate-address" | "rate" | "currencies" | "pairs" | "exchange-create" | "exchange-status";
+/** The spec's endpoints, and the SDK's the bot uses with a capability (docs/partner-api.md). */
+type PartnerEndpoint =
+  "validate-address" | "rate" | "currencies" | "pairs" | "exchange-create" | "exchange-status" | "payment/rate" | "payment/exchange-create";
 
 /** A log function in pino's shape: an object of fields, then a message. */
 type PartnerLogFn = (fields: object, msg?: string) => void;
@@ -123,7 +129,14 @@ export interface PartnerClient extends PartnerApi {
 
 type Params = Record<string, string | undefined>;
 
-const READ_ENDPOINTS: ReadonlySet<PartnerEndpoint> = new Set(["validate-address", "rate", "currencies", "pairs", "exchange-status"]);
+const READ_ENDPOINTS: ReadonlySet<PartnerEndpoint> = new Set([
+  "validate-address",
+  "rate",
+  "currencies",
+  "pairs",
+  "exchange-status",
+  "payment/rate",
+]);
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -342,9 +355,9 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
       return (await shaped(endpoint, () => parseBody(endpoint, validateAddressSchema, body))).result;
     },
 
-    async rate(from: string, to: string, amount: string): Promise<RateResult> {
+    async rate(from: string, to: string, amount: string, options?: RateKindOption): Promise<RateResult> {
       const endpoint = "rate";
-      const body = await call(endpoint, { from, to, amount });
+      const body = await call(endpoint, { from, to, amount, fix: fixParam(options) });
       throwIfRejected(endpoint, body, scrub);
       const parsed = await shaped(endpoint, () => parseBody(endpoint, rateSchema, body));
       const fee = parsed.withdrawalFee;
@@ -353,6 +366,7 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
         withdrawalFee: fee === undefined ? undefined : { amount: fee.amount, currency: fee.currency ?? to.toUpperCase() },
       };
       if (parsed.maxamount !== undefined) result.maxAmount = parsed.maxamount;
+      if (parsed.fix !== undefined) result.fixed = parsed.fix;
       return result;
     },
 
@@ -379,6 +393,29 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
         from: p.from,
         to: p.to,
         amount: p.amount,
+        destinationAddress: p.destinationAddress,
+        destinationTag: p.destinationTag,
+        refundAddress: p.refundAddress,
+        refundTag: p.refundTag,
+        fix: fixParam(p),
+      });
+      throwIfRejected(endpoint, body, scrub);
+      return shaped(endpoint, () => parseBody(endpoint, createdExchangeSchema, body));
+    },
+
+    async paymentRate(from: string, to: string, amountTo: string): Promise<PaymentQuote> {
+      const endpoint = "payment/rate";
+      const body = await call(endpoint, { from, to, amountTo });
+      throwIfRejected(endpoint, body, scrub);
+      return toPaymentQuote(amountTo, await shaped(endpoint, () => parseBody(endpoint, paymentRateSchema, body)));
+    },
+
+    async createPayment(p: CreatePaymentParams): Promise<CreatedExchange> {
+      const endpoint = "payment/exchange-create";
+      const body = await call(endpoint, {
+        from: p.from,
+        to: p.to,
+        amountTo: p.amountTo,
         destinationAddress: p.destinationAddress,
         destinationTag: p.destinationTag,
         refundAddress: p.refundAddress,

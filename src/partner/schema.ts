@@ -11,6 +11,7 @@ import { Decimal } from "decimal.js";
 import { z } from "zod";
 import type { CreatedExchange, Currency, ExchangeStatusRecord, PairMap } from "../domain/types.js";
 import { PartnerError } from "./errors.js";
+import { fixFlagSchema } from "./fixed-rate.js";
 
 const DECIMAL_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
@@ -25,7 +26,7 @@ export const decimalString = z
  * zero, negative or not a number → undefined (no limit known): an odd value of a field the
  * spec does not promise must never cost the whole answer, and services send 0 for "no maximum".
  */
-const optionalLimit = z
+export const optionalLimit = z
   .unknown()
   .optional()
   .transform((v): string | undefined => {
@@ -158,6 +159,7 @@ export const rateSchema = z.looseObject({
   rate: decimalString,
   withdrawalFee: withdrawalFeeSchema.optional(),
   maxamount: optionalLimit,
+  fix: fixFlagSchema,
 });
 
 /** The validate-address answer (4.1). */

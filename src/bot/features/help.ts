@@ -1,14 +1,20 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../context.js";
 import { onCallback } from "../../messages/callback-data.js";
+import type { BotDeps } from "../deps.js";
 
-/** /help and the "How it works" button. */
-export function helpFeature(): Composer<BotContext> {
+/**
+ * /help and the "How it works" button. With the capability `receive` it also explains the
+ * "receive exactly" form of a rate question.
+ */
+export function helpFeature(deps: Pick<BotDeps, "config">): Composer<BotContext> {
   const feature = new Composer<BotContext>();
-  feature.command("help", (ctx) => ctx.reply(ctx.t("help-text")));
+  const text = (ctx: BotContext): string =>
+    deps.config.partnerFeatures.has("receive") ? `${ctx.t("help-text")}\n\n${ctx.t("rates-receive-help")}` : ctx.t("help-text");
+  feature.command("help", (ctx) => ctx.reply(text(ctx)));
   onCallback(feature, "help", async (ctx) => {
     await ctx.answerCallbackQuery();
-    await ctx.reply(ctx.t("help-text"));
+    await ctx.reply(text(ctx));
   });
   return feature;
 }

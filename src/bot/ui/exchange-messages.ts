@@ -41,6 +41,12 @@ export function labelsOf(...coins: Pick<Currency, "code" | "network" | "ticker">
   };
 }
 
+/**
+ * What a quote's amount received is (issue 22): a floating estimate (our contract), a fixed rate
+ * the service guarantees if the deposit arrives in time, or the exact amount the person asked for.
+ */
+export type ShownQuoteKind = "floating" | "fixed" | "exact";
+
 /** "You send X, you get ≈ Y, fee, the rate floats." Coins are shown through `label`. */
 export function quoteText(t: Translate, quote: ShownQuote, label: CoinLabeller = (code) => code): string {
   const lines = [
@@ -56,13 +62,17 @@ export function confirmCardText(
   t: Translate,
   draft: Required<Pick<Draft, "from" | "to" | "amount" | "destinationAddress" | "refundAddress">> & Draft,
   quote: ShownQuote,
+  kind: ShownQuoteKind = "floating",
 ): string {
   const label = labelsOf(draft.from, draft.to);
   const from = coinLabel(draft.from);
   const to = coinLabel(draft.to);
-  const parts = [t("flow-confirm-card", { amountFrom: quote.amountFrom, from, amountTo: formatAmount(quote.amountTo), to })];
-  if (quote.fee) parts.push(t("flow-quote-fee", { fee: formatAmount(quote.fee.amount), feeCoin: label(quote.fee.currency) }));
-  parts.push(t("flow-quote-floating"), "");
+  const amounts = { amountFrom: quote.amountFrom, from, amountTo: formatAmount(quote.amountTo), to };
+  // Floating: "≈" and "the rate floats", as before; fixed and exact say what the service promises.
+  const parts = [t(kind === "floating" ? "flow-confirm-card" : `flow-confirm-card-${kind}`, amounts)];
+  if (quote.fee && kind !== "exact")
+    parts.push(t("flow-quote-fee", { fee: formatAmount(quote.fee.amount), feeCoin: label(quote.fee.currency) }));
+  parts.push(t(kind === "floating" ? "flow-quote-floating" : `flow-quote-${kind}`), "");
   parts.push(t("flow-confirm-destination", { to, address: escapeHtml(draft.destinationAddress) }));
   if (draft.destinationTag !== undefined && draft.to.tagName) {
     parts.push(t("flow-confirm-destination-tag", { tagName: shownTagName(draft.to.tagName, t), tag: escapeHtml(draft.destinationTag) }));

@@ -7,6 +7,8 @@
  * sent, with everything the person typed escaped.
  */
 import { parseRateQuery, type InvalidRateQueryReason, type RateQuery } from "../../domain/rate-query.js";
+import { parseReceiveQuery, type ReceiveQuery } from "../../domain/receive-query.js";
+import type { PaymentQuote } from "../../domain/types.js";
 import { encodeExchangePayload, type ExchangePayload } from "../../domain/deep-link.js";
 import { exceededMaximum, formatAmount, isBelow } from "../../domain/amount.js";
 import type { CatalogIndex } from "../../domain/catalog-index.js";
@@ -42,6 +44,11 @@ export interface RateAnswerEnv {
   logger?: { warn: (fields: object, msg?: string) => void };
   /** Called before a quote is asked of the service (not for one from the cache): false leaves it out. */
   admitQuote?: () => boolean;
+  /**
+   * The service's `payment/rate`, when it offers "receive exactly" (capability `receive`): the
+   * form "btc =100 usdt" is then read (domain/receive-query.ts) and answered with it.
+   */
+  receive?: (from: string, to: string, amountTo: string) => Promise<PaymentQuote>;
 }
 
 /** One result: an inline article, or one line of a /rate list. */
@@ -82,7 +89,6 @@ export async function answerRateQuery(text: string, env: RateAnswerEnv): Promise
     env.logger?.warn({ err: describe(err) }, "rate answer: catalog unavailable");
     return unavailable(env.t);
   }
-  const query = parseRateQuery(text, index.codes);
   const ctx: Ctx = {
     env,
     index,
@@ -92,9 +98,12 @@ export async function answerRateQuery(text: string, env: RateAnswerEnv): Promise
     },
   };
 
+  const exact = env.receive ? parseReceiveQuery(text) : undefined;
+  if (exact && env.receive && index.get(exact.from) && index.get(exact.to)) return receiveAnswer(ctx, env.receive, exact);
+  const query = parseRateQuery(text, index.codes);
   switch (query.kind) {
     case "empty":
-      return { kind: "empty", items: [helpItem(env.t)] };
+      return { kind: "empty", items: [helpItem(env.t, env.receive !== undefined)] };
     case "invalid":
       return { kind: "invalid", items: [invalidItem(env.t, query.reason)] };
     case "unknown-coin":
@@ -239,8 +248,62 @@ function plainItem(id: string, title: string, description: string, extraHtml?: s
   return { id, title, description, html };
 }
 
-function helpItem(t: Translate): RateItem {
-  return { id: "help", title: t("rates-help-title"), description: t("rates-help-description"), html: t("rates-help-text") };
+function helpItem(t: Translate, receive: boolean): RateItem {
+  const html = receive ? `${t("rates-help-text")}\n${t("rates-receive-help")}` : t("rates-help-text");
+  return { id: "help", title: t("rates-help-title"), description: t("rates-help-description"), html };
+}
+
+/**
+ * "btc =100 usdt": what to send for exactly 100 USDT, the service's `payment/rate` (its `rate` is
+ * the total to send), within the same deadline as a quote and checked against the limits of the
+ * coin sent. The button opens the pair: the amount to receive is typed again in the flow.
+ */
+async function receiveAnswer(ctx: Ctx, receive: NonNullable<RateAnswerEnv["receive"]>, q: ReceiveQuery): Promise<RateAnswer> {
+  const { t } = ctx.env;
+  const { from, to, amountTo } = q;
+  const fromCoin = required(ctx.index.get(from), `the parsed coin ${from} in the catalog`);
+  if (!ctx.index.canExchange(from, to)) return { kind: "no-pair", items: [noPairItem(ctx, from, to)] };
+  // Never cached: every one of these asks the service, so each comes from the asker's budget.
+  if (ctx.env.admitQuote && !ctx.env.admitQuote()) return tooFast(t);
+  const deadlineMs = ctx.env.quoteDeadlineMs ?? DEFAULT_QUOTE_DEADLINE_MS;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), deadlineMs);
+  });
+  let quote: PaymentQuote | "late";
+  try {
+    quote = await Promise.race([receive(from, to, amountTo), deadline]);
+  } catch (err) {
+    if (!(err instanceof PartnerError)) ctx.env.logger?.warn({ err: describe(err), from, to }, "rate answer: payment quote failed");
+    return failureAnswer(ctx, err instanceof PartnerError ? err : undefined, from, to);
+  } finally {
+    clearTimeout(timer);
+  }
+  if (quote === "late") return failureAnswer(ctx, undefined, from, to);
+  const min = quote.minAmount ?? fromCoin.minAmount;
+  if (isBelow(quote.amountFrom, min)) return { kind: "below-min", items: [belowMinItem(ctx, from, to, min)] };
+  const max = exceededMaximum(quote.amountFrom, quote.maxAmount ?? fromCoin.maxAmount);
+  if (max !== undefined) return { kind: "above-max", items: [aboveMaxItem(ctx, from, to, max)] };
+  const vars = { amountFrom: formatAmount(quote.amountFrom), from: ctx.label(from), amountTo: formatAmount(amountTo), to: ctx.label(to) };
+  const html = t("flow-receive-quote", {
+    amountTo: escapeHtml(vars.amountTo),
+    to: escapeHtml(vars.to),
+    amount: escapeHtml(vars.amountFrom),
+    from: escapeHtml(vars.from),
+  });
+  return {
+    kind: "quote",
+    items: [
+      {
+        id: `r_${from}_${to}`.slice(0, 64),
+        title: t("rates-receive-title", vars),
+        description: t("rates-receive-description", vars),
+        html,
+        exchange: { from, to },
+        labels: { from: vars.from, to: vars.to },
+      },
+    ],
+  };
 }
 
 const INVALID_KEYS: Record<InvalidRateQueryReason, string> = {

@@ -26,6 +26,7 @@ import type { BotCommand, BotMessage, Emulator, InlineButton, TestUser } from ".
 import type { FailureStatus, SandboxServer } from "../sandbox/server.js";
 import { TERMINAL_STATUSES } from "../sandbox/orders.js";
 import { SANDBOX_COINS } from "../sandbox/catalog.js";
+import { PARTNER_FEATURE_NAMES, type PartnerFeature } from "../../partner/features.js";
 
 /** The regular person on the page. */
 export const PLAYGROUND_USER = { id: 1001, first_name: "Alice", username: "alice" } as const;
@@ -60,6 +61,12 @@ export interface PlaygroundOptions {
   sandbox: SandboxServer;
   /** The running bot: its poller is nudged after a panel action so the push comes at once. */
   app?: Pick<App, "poller" | "store">;
+  /**
+   * The capabilities the bot and the sandbox share (startDevSystem passes one set to both): the
+   * page's switches add and remove names here, and both read it on every use. Without it the
+   * page shows no switches.
+   */
+  features?: Set<PartnerFeature>;
   /** Default 127.0.0.1. */
   host?: string;
   /** Default 0 (any free port). */
@@ -190,7 +197,9 @@ function int(body: Record<string, unknown>, key: string): number {
 
 /** Starts the playground on loopback. */
 export async function startPlayground(opts: PlaygroundOptions): Promise<Playground> {
-  const { emulator, sandbox, app, logger } = opts;
+  const { emulator, sandbox, app, logger, features } = opts;
+  /** The last move of the sandbox's rates from the page, for the page to show. */
+  let ratesMovedPercent = 0;
   const languages = new Map<number, string>();
   const people = new Map<number, TestUser>();
   for (const spec of [PLAYGROUND_USER, PLAYGROUND_ADMIN]) {
@@ -355,6 +364,12 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
         return ok({ orders: await ordersSnapshot() });
       case "samples":
         return ok({ samples: samplesOf(sandbox) });
+      case "features":
+        return ok({
+          names: features === undefined ? [] : PARTNER_FEATURE_NAMES,
+          on: PARTNER_FEATURE_NAMES.filter((n) => features?.has(n)),
+          ratesMovedPercent,
+        });
       case "photo": {
         const message = emulator.chat(Number(rest[1])).byId(Number(rest[2]));
         const photo = message?.photo;
@@ -402,6 +417,26 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
         languages.set(user.id, language);
         announce();
         return ok({ language });
+      }
+      case "features": {
+        if (features === undefined) return NOT_FOUND;
+        const name = str(body, "name");
+        if (!(PARTNER_FEATURE_NAMES as readonly string[]).includes(name))
+          throw new BadRequest(`name must be one of ${PARTNER_FEATURE_NAMES.join(", ")}`);
+        if (typeof body.on !== "boolean") throw new BadRequest("on must be true or false");
+        if (body.on) features.add(name as PartnerFeature);
+        else features.delete(name as PartnerFeature);
+        announce();
+        return ok({ on: PARTNER_FEATURE_NAMES.filter((n) => features.has(n)) });
+      }
+      case "rates": {
+        const percent = body.percent;
+        if (typeof percent !== "number" || !Number.isFinite(percent) || percent <= -100 || percent > 1000)
+          throw new BadRequest("percent must be a number above -100 and at most 1000");
+        sandbox.moveRates(percent);
+        ratesMovedPercent = percent;
+        announce();
+        return ok({ ratesMovedPercent });
       }
       case "orders": {
         const id = rest[1] ?? "";

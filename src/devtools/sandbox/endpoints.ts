@@ -13,6 +13,8 @@ import { computeRate, isValidAddress, maxAmountAsServed, tagProblem, type Sandbo
 import { formatSpecDate, type MutableOrderBook } from "./orders.js";
 import { randomString, type Rng } from "./random.js";
 import type { EndpointName } from "./faults.js";
+import { ALL_PARTNER_FEATURES, type PartnerFeatures } from "../../partner/features.js";
+import { paymentExchangeCreate, paymentRate } from "./receive-exactly.js";
 
 /** What an endpoint answers: a body to serialise, or one already serialised (the catalog answers). */
 export type EndpointAnswer = { status: number; body: unknown } | { status: number; raw: Buffer };
@@ -32,23 +34,55 @@ export interface EndpointContext {
   enforceMaximum?: boolean;
   /** Maximums changed at run time (`sandbox.setMaximum`), by coin code; the coin's own otherwise. */
   maximums?: ReadonlyMap<string, string>;
+  /** What the sandbox offers beyond the contract (see server.ts `features`); all when absent. */
+  features?: PartnerFeatures;
+  /**
+   * Every quote and order is multiplied by this (default 1): `sandbox.moveRates(percent)`, so a
+   * test or the playground can move the market between a quote and a create.
+   */
+  rateFactor?: Decimal;
+}
+
+/** How much less a fixed quote buys than a floating one: the service carries the risk of the move. */
+const FIXED_RATE_DISCOUNT = new Decimal("0.01");
+
+/**
+ * The amount of `to` that `amount` of `from` buys now, at the market's current move, fixed (a
+ * little less) or floating.
+ */
+export function currentRate(ctx: EndpointContext, from: SandboxCoin, to: SandboxCoin, amount: Decimal.Value, fixed: boolean): Decimal {
+  let rate = computeRate(from, to, amount).mul(ctx.rateFactor ?? 1);
+  if (fixed) rate = rate.mul(new Decimal(1).minus(FIXED_RATE_DISCOUNT));
+  return rate.toDecimalPlaces(to.decimals, Decimal.ROUND_DOWN);
+}
+
+/**
+ * Whether this request asks for a fixed rate: `fix=1` while the sandbox offers `fixed`. Without
+ * the capability `fix` is an unknown parameter and ignored, as a service of our contract would.
+ */
+function asksFixed(params: Params, ctx: EndpointContext): boolean {
+  return offersFixed(ctx) && params.fix?.trim() === "1";
+}
+
+function offersFixed(ctx: EndpointContext): boolean {
+  return (ctx.features ?? ALL_PARTNER_FEATURES).has("fixed");
 }
 
 /** The coin's maximum now: changed at run time, else its own; served in the JSON type of its minamount. */
-function maximumOf(ctx: EndpointContext, coin: SandboxCoin): string | number {
+export function maximumOf(ctx: EndpointContext, coin: SandboxCoin): string | number {
   const changed = ctx.maximums?.get(coin.code);
   return changed === undefined ? maxAmountAsServed(coin) : typeof coin.minamount === "number" ? Number(changed) : changed;
 }
 
-type Params = Record<string, string>;
+export type Params = Record<string, string>;
 
 /** A bad or missing parameter: answered with HTTP 400. */
 class ParamError extends Error {}
 
 /** A business refusal: answered with HTTP 200 and result false. */
-class Refusal extends Error {}
+export class Refusal extends Error {}
 
-function required(params: Params, name: string): string {
+export function required(params: Params, name: string): string {
   const value = params[name];
   if (value === undefined || value.trim() === "") throw new ParamError(`missing parameter: ${name}`);
   return value.trim();
@@ -56,7 +90,7 @@ function required(params: Params, name: string): string {
 
 const AMOUNT = /^(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
-function amountParam(params: Params, name: string): Decimal {
+export function amountParam(params: Params, name: string): Decimal {
   const raw = required(params, name);
   if (!AMOUNT.test(raw)) throw new ParamError(`invalid parameter: ${name} must be a positive number`);
   const value = new Decimal(raw);
@@ -64,7 +98,7 @@ function amountParam(params: Params, name: string): Decimal {
   return value;
 }
 
-function coinParam(params: Params, name: string, catalog: SandboxCatalog): SandboxCoin {
+export function coinParam(params: Params, name: string, catalog: SandboxCatalog): SandboxCoin {
   const code = required(params, name).toUpperCase();
   const coin = catalog.find(code);
   if (!coin) throw new Refusal(`unknown currency: ${code}`);
@@ -72,19 +106,19 @@ function coinParam(params: Params, name: string, catalog: SandboxCatalog): Sandb
   return coin;
 }
 
-function checkLimits(ctx: EndpointContext, coin: SandboxCoin, amount: Decimal): void {
+export function checkLimits(ctx: EndpointContext, coin: SandboxCoin, amount: Decimal): void {
   const min = new Decimal(coin.minamount);
   if (amount.lt(min)) throw new Refusal(`amount below minimum ${min.toFixed()} ${coin.code}`);
   const max = new Decimal(maximumOf(ctx, coin));
   if (ctx.enforceMaximum !== false && amount.gt(max)) throw new Refusal(`amount exceeds maximum ${max.toFixed()} ${coin.code}`);
 }
 
-function checkPair(catalog: SandboxCatalog, from: SandboxCoin, to: SandboxCoin): void {
+export function checkPair(catalog: SandboxCatalog, from: SandboxCoin, to: SandboxCoin): void {
   if (!catalog.hasPair(from.code, to.code)) throw new Refusal(`pair ${from.code}/${to.code} is not available`);
 }
 
 /** Plain JSON number for a decimal (the spec's rate is a float). */
-function toJsonNumber(value: Decimal): number {
+export function toJsonNumber(value: Decimal): number {
   return Number(value.toFixed());
 }
 
@@ -102,7 +136,10 @@ function rate(params: Params, ctx: EndpointContext): EndpointAnswer {
   const to = coinParam(params, "to", ctx.catalog);
   checkPair(ctx.catalog, from, to);
   checkLimits(ctx, from, amount);
-  const body: Record<string, unknown> = { result: true, rate: toJsonNumber(computeRate(from, to, amount)) };
+  const fixed = asksFixed(params, ctx);
+  const body: Record<string, unknown> = { result: true, rate: toJsonNumber(currentRate(ctx, from, to, amount, fixed)) };
+  // The SDK's answer says which kind of rate it is; only a service that offers fixed rates knows `fix`.
+  if (offersFixed(ctx) && params.fix !== undefined) body.fix = fixed;
   if (ctx.variant === "new") {
     body.withdrawalFee = `${to.withdrawalFee} ${to.code}`;
     // Beside the rate, as a real service sends them (the spec lists neither here).
@@ -120,7 +157,7 @@ function pairs(ctx: EndpointContext): EndpointAnswer {
   return { status: 200, raw: ctx.catalog.pairsBody() };
 }
 
-function checkTag(coin: SandboxCoin, tag: string, role: "destinationTag" | "refundTag"): void {
+export function checkTag(coin: SandboxCoin, tag: string, role: "destinationTag" | "refundTag"): void {
   if (coin.tagname === "") return; // a tag for a coin without tags is ignored, as services do
   if (tag === "") throw new Refusal(`${role} is required for ${coin.code} (${coin.tagname})`);
   const problem = tagProblem(coin, tag);
@@ -143,14 +180,11 @@ function exchangeCreate(params: Params, ctx: EndpointContext): EndpointAnswer {
   checkTag(to, destinationTag, "destinationTag");
   if (!isValidAddress(from, refundAddress)) throw new Refusal(`invalid refund address for ${from.code}`);
   checkTag(from, refundTag, "refundTag");
-  const expectedTo = computeRate(from, to, amount).minus(to.withdrawalFee);
+  const expectedTo = currentRate(ctx, from, to, amount, asksFixed(params, ctx)).minus(to.withdrawalFee);
   if (expectedTo.lte(0)) throw new Refusal(`amount too small to cover the withdrawal fee ${to.withdrawalFee} ${to.code}`);
 
-  let id: string;
-  do id = randomString(ctx.rng, ID_ALPHABET, 14);
-  while (ctx.orders.get(id));
   const order = ctx.orders.create({
-    id,
+    id: newOrderId(ctx),
     from: from.code,
     to: to.code,
     depositAddress: ADDRESS_FORMATS[from.address].generate(ctx.rng),
@@ -164,6 +198,14 @@ function exchangeCreate(params: Params, ctx: EndpointContext): EndpointAnswer {
     amountFrom: amount.toFixed(),
   });
   return ok({ id: order.id, depositAddress: order.depositAddress, depositTag: order.depositTag });
+}
+
+/** A fresh order id, never one the book has. */
+export function newOrderId(ctx: EndpointContext): string {
+  let id: string;
+  do id = randomString(ctx.rng, ID_ALPHABET, 14);
+  while (ctx.orders.get(id));
+  return id;
 }
 
 function exchangeStatus(params: Params, ctx: EndpointContext): EndpointAnswer {
@@ -191,7 +233,7 @@ function exchangeStatus(params: Params, ctx: EndpointContext): EndpointAnswer {
   });
 }
 
-function ok(body: unknown): EndpointAnswer {
+export function ok(body: unknown): EndpointAnswer {
   return { status: 200, body };
 }
 
@@ -220,6 +262,10 @@ export function handleEndpoint(endpoint: EndpointName, params: Params, ctx: Endp
         return exchangeCreate(params, ctx);
       case "exchange-status":
         return exchangeStatus(params, ctx);
+      case "payment/rate":
+        return paymentRate(params, ctx);
+      case "payment/exchange-create":
+        return paymentExchangeCreate(params, ctx);
     }
   } catch (err) {
     if (err instanceof ParamError) return { status: 400, body: { result: false, error: err.message } };

@@ -3,11 +3,21 @@
  * a hung connection, garbage bodies, business refusals, a long outage).
  */
 
-/** The spec's endpoints, as the last path segment. */
-export type EndpointName = "validate-address" | "rate" | "currencies" | "pairs" | "exchange-create" | "exchange-status";
+/** The spec's endpoints, and the SDK's beyond it, as the path after the base address. */
+export type EndpointName =
+  "validate-address" | "rate" | "currencies" | "pairs" | "exchange-create" | "exchange-status" | "payment/rate" | "payment/exchange-create";
 
 /** Every endpoint name, for routing. */
-export const ENDPOINTS: readonly EndpointName[] = ["validate-address", "rate", "currencies", "pairs", "exchange-create", "exchange-status"];
+export const ENDPOINTS: readonly EndpointName[] = [
+  "validate-address",
+  "rate",
+  "currencies",
+  "pairs",
+  "exchange-create",
+  "exchange-status",
+  "payment/rate",
+  "payment/exchange-create",
+];
 
 /** What a fault does to a request. */
 export type FaultKind =

@@ -15,6 +15,8 @@ import { createRequestLog, type LoggedRequest, type RequestLog } from "./request
 import { SMALL_CATALOG, type SandboxCatalog } from "./catalog.js";
 import { largeCatalog } from "./large-catalog.js";
 import { hidingCoins } from "./hidden-coins.js";
+import { Decimal } from "decimal.js";
+import { ALL_PARTNER_FEATURES, type PartnerFeature, type PartnerFeatures } from "../../partner/features.js";
 
 export { ManualClock } from "./clock.js";
 export { SAMPLE_ADDRESSES, type SandboxCoin } from "./catalog.js";
@@ -75,7 +77,21 @@ export interface SandboxOptions {
    * the limit itself.
    */
   enforceMaximum?: boolean;
+  /**
+   * What the sandbox offers beyond our contract (the service's SDK calls and fields; see
+   * docs/partner-api.md). Default: all of them. A call of a feature left out is answered as a
+   * service of our contract answers an unknown call (404), and a parameter of one (`fix`) is
+   * ignored. The set is read on every request, so whoever passed it may change it while the
+   * sandbox runs (the playground's switches do).
+   */
+  features?: PartnerFeatures;
 }
+
+/** The capability each call beyond our contract belongs to. */
+const FEATURE_OF_ENDPOINT: Partial<Record<EndpointName, PartnerFeature>> = {
+  "payment/rate": "receive",
+  "payment/exchange-create": "receive",
+};
 
 /** A running sandbox. */
 export interface SandboxServer {
@@ -98,6 +114,12 @@ export interface SandboxServer {
    * list, prepared once, keeps the old one, as a client's cached catalog would); undefined restores it.
    */
   setMaximum(code: string, max: string | undefined): void;
+  /**
+   * Moves every rate by `percent` (0.5 = half a percent more of the coin received, -1 = one
+   * percent less), from the rates as served at start: the market moving between a quote and a
+   * create. 0 puts them back.
+   */
+  moveRates(percent: number): void;
   /** Changes the artificial delay for the following requests. */
   setLatency(ms: number): void;
   /**
@@ -141,6 +163,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
   let latencyMs = opts.latencyMs ?? 0;
   const enforceMaximum = opts.enforceMaximum ?? true;
   const maximums = new Map<string, string>();
+  const features = opts.features ?? ALL_PARTNER_FEATURES;
+  let rateFactor = new Decimal(1);
 
   const requests = createRequestLog();
   const faults = createFaultTable();
@@ -199,9 +223,22 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
     if (!(ENDPOINTS as readonly string[]).includes(entry.endpoint) || !url.pathname.startsWith(BASE_PATH)) {
       return encode(notFound());
     }
+    const feature = FEATURE_OF_ENDPOINT[entry.endpoint as EndpointName];
+    if (feature !== undefined && !features.has(feature)) return encode(notFound());
     const params = Object.fromEntries(url.searchParams);
     try {
-      return encode(handleEndpoint(entry.endpoint as EndpointName, params, { variant, catalog, orders, rng, enforceMaximum, maximums }));
+      return encode(
+        handleEndpoint(entry.endpoint as EndpointName, params, {
+          variant,
+          catalog,
+          orders,
+          rng,
+          enforceMaximum,
+          maximums,
+          features,
+          rateFactor,
+        }),
+      );
     } catch (err) {
       // A sandbox bug: answer like a broken server would, and say what broke on stderr.
       console.error("sandbox: internal error", err);
@@ -267,6 +304,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
     setMaximum(code, max) {
       if (max === undefined) maximums.delete(code.toUpperCase());
       else maximums.set(code.toUpperCase(), max);
+    },
+    moveRates(percent) {
+      if (!Number.isFinite(percent) || percent <= -100) throw new RangeError(`moveRates: percent must be above -100, got ${percent}`);
+      rateFactor = new Decimal(1).plus(new Decimal(percent).div(100));
     },
     setLatency(ms) {
       latencyMs = ms;

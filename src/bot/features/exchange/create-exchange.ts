@@ -69,8 +69,17 @@ async function markInDoubt(markers: KeyValueStore<CreateMarker>, draftId: string
   return taken;
 }
 
-/** What the flow asks to create: the attempt's details (without its time) and the quote shown. */
-export type CreateRequest = Omit<CreateAttempt, "at"> & { quote: ShownQuote };
+/**
+ * What the flow asks to create: the attempt's details (without its time) and the quote shown;
+ * with the capabilities of issue 22, `fix` (sent as the SDK's `fix` when defined), or `amountTo`
+ * (a "receive exactly" order, created by `payment/exchange-create`), and what the quote promised.
+ */
+export type CreateRequest = Omit<CreateAttempt, "at"> & {
+  quote: ShownQuote;
+  fix?: boolean;
+  amountTo?: string;
+  quoteKind?: "fixed" | "exact";
+};
 
 export type CreateOutcome =
   | { kind: "created" | "already"; record: ExchangeRecord }
@@ -138,15 +147,20 @@ export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Pro
   if (!(await markers.add(req.draftId, { state: "pending", owner: deps.processId, ...attempt }))) return earlierAttempt(deps, req);
   let created;
   try {
-    created = await deps.partner.createExchange({
+    const addresses = {
       from: req.from,
       to: req.to,
-      amount: req.amount,
       destinationAddress: req.destinationAddress,
       destinationTag: req.destinationTag || undefined,
       refundAddress: req.refundAddress,
       refundTag: req.refundTag || undefined,
-    });
+    };
+    if (req.amountTo !== undefined) {
+      if (!deps.partner.createPayment) throw new Error("the partner client has no payment/exchange-create");
+      created = await deps.partner.createPayment({ ...addresses, amountTo: req.amountTo });
+    } else {
+      created = await deps.partner.createExchange({ ...addresses, amount: req.amount, ...(req.fix === undefined ? {} : { fix: req.fix }) });
+    }
   } catch (err) {
     if (neverCreated(err)) {
       // The service said no, or was never reached: there is no order, and the person may retry.
@@ -176,6 +190,7 @@ export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Pro
     to: req.to,
     amountFrom: req.amount,
     quotedAmountTo: req.quote.amountTo,
+    ...(req.quoteKind ? { quoteKind: req.quoteKind } : {}),
     destinationAddress: req.destinationAddress,
     destinationTag: req.destinationTag,
     refundAddress: req.refundAddress,

@@ -14,6 +14,7 @@
 import { chooseFrom, chooseTo, goBack, nextStep, type Draft } from "../../../domain/exchange-draft.js";
 import { isAbove, isBelow } from "../../../domain/amount.js";
 import type { BotDeps } from "../../deps.js";
+import type { PartnerFeatures } from "../../../partner/features.js";
 import { recordStep } from "./input.js";
 import { STEPS } from "./steps/index.js";
 import {
@@ -33,7 +34,10 @@ export const EXCHANGE_FLOW_ID = "exchange";
 export async function exchangeFlow(conversation: FlowConversation, ctx: FlowContext, start: FlowStart): Promise<void> {
   const begun =
     start.kind === "new"
-      ? await conversation.external(async (octx) => ({ draftId: newDraftId(), draft: await prefillDraft(octx.deps, start.prefill) }))
+      ? await conversation.external(async (octx) => ({
+          draftId: newDraftId(),
+          draft: withOffers(await prefillDraft(octx.deps, start.prefill), octx.deps.config.partnerFeatures),
+        }))
       : start;
   const { draftId, draft } = begun;
   if (start.kind === "step" && start.restarted) await ctx.reply(ctx.t("flow-restarted"));
@@ -86,6 +90,17 @@ async function prefillDraft(deps: BotDeps, prefill: FlowPrefill | undefined): Pr
   const amount = prefill.amount;
   if (amount !== undefined && !isBelow(amount, from.minAmount) && !isAbove(amount, from.maxAmount)) draft.amount = amount;
   return draft;
+}
+
+/**
+ * What the service offers this flow beyond our contract, fixed when the flow begins so that its
+ * steps do not change under the person; nothing when PARTNER_FEATURES names neither.
+ */
+function withOffers(draft: Draft, features: PartnerFeatures): Draft {
+  const offers: NonNullable<Draft["offers"]> = {};
+  if (features.has("fixed")) offers.fixed = true;
+  if (features.has("receive")) offers.receive = true;
+  return Object.keys(offers).length === 0 ? draft : { ...draft, offers };
 }
 
 /** A short random id for the once-only marker of this flow's exchange-create. */

@@ -353,6 +353,37 @@ function renderOrders(orders) {
   );
 }
 
+/** What each capability switch is about, in the panel's words. */
+const FEATURE_LABELS = {
+  fixed: "Fixed rate (rate / exchange-create with fix)",
+  receive: "Receive exactly (payment/rate, payment/exchange-create)",
+  emergency: "Late-deposit choice (payment/emergency)",
+  "batch-status": "Many statuses at once (exchanges-status)",
+  history: "Order history (exchange-history)",
+};
+
+/** The capability switches and the market's move; hidden when the playground has none to show. */
+function renderFeatures(data) {
+  $("capabilities").hidden = data.names.length === 0;
+  $("features").replaceChildren(
+    ...data.names.map((name) =>
+      h(
+        "label",
+        { class: "feature" },
+        h("input", {
+          type: "checkbox",
+          "data-feature": name,
+          checked: data.on.includes(name),
+          onchange: (e) => act("features", { name, on: e.target.checked }, false),
+        }),
+        ` ${FEATURE_LABELS[name] ?? name}`,
+      ),
+    ),
+  );
+  const input = $("rates-input");
+  if (document.activeElement !== input) input.value = String(data.ratesMovedPercent);
+}
+
 function renderSwitches(language) {
   $("people").replaceChildren(
     ...state.people.map((p) =>
@@ -384,7 +415,7 @@ async function refresh() {
     do {
       state.dirty = false;
       const userId = state.userId;
-      const [chat, orders] = await Promise.all([api(`chat/${userId}`), api("orders")]);
+      const [chat, orders, features] = await Promise.all([api(`chat/${userId}`), api("orders"), api("features")]);
       if (userId !== state.userId) continue; // switched meanwhile: the next round reads the right chat
       const me = state.people.find((p) => p.id === userId);
       $("chat-sub").textContent = `you are ${me?.name ?? userId} (${me?.role ?? "user"}), app language ${chat.user.language.toUpperCase()}`;
@@ -394,6 +425,7 @@ async function refresh() {
       renderInline(chat.inline);
       renderToast(chat.toast);
       renderOrders(orders.orders);
+      renderFeatures(features);
       state.toastPrimed = true;
     } while (state.dirty);
   } catch (err) {
@@ -496,6 +528,10 @@ async function main() {
     void act("send", { text });
   });
   $("inline-form").addEventListener("submit", (e) => e.preventDefault());
+  $("rates-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    void act("rates", { percent: Number($("rates-input").value) }, false);
+  });
   $("inline-input").addEventListener("input", onInlineInput);
   $("messages").addEventListener("scroll", onChatScroll);
   resized.observe($("messages"));

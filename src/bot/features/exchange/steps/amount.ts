@@ -2,7 +2,8 @@
 import { InlineKeyboard } from "grammy";
 import type { Currency } from "../../../../domain/types.js";
 import { required } from "../../../../domain/checked.js";
-import { coinLabel, editDraft } from "../../../../domain/exchange-draft.js";
+import { coinLabel, editDraft, type Draft } from "../../../../domain/exchange-draft.js";
+import { askAmountToReceive } from "./amount-to-receive.js";
 import {
   AMOUNT_ERRORS,
   exceededMaximum,
@@ -29,8 +30,12 @@ export const amountStep: StepRun = async (scope) => {
     await ctx.reply(ctx.t("flow-pair-gone", { from: coinLabel(from), to: coinLabel(to) }));
     return { draft: editDraft(draft, "pair") };
   }
-  const { amount, ack } = await askAmount(scope, pair.from, pair.to);
-  return { draft: { ...scope.draft, from: pair.from, to: pair.to, amount }, ack };
+  const answer = await askAmount(scope, pair.from, pair.to);
+  const { amount, ack } = answer;
+  const { receiving: _receiving, ...asked } = scope.draft;
+  const draftNow: Draft = { ...asked, from: pair.from, to: pair.to, amount };
+  if (answer.amountTo !== undefined) draftNow.amountTo = answer.amountTo;
+  return { draft: draftNow, ack };
 };
 
 /**
@@ -53,7 +58,8 @@ async function currentPair(scope: StepScope, from: Currency, to: Currency): Prom
 /** The accepted amount, and what to show once it is safely recorded. */
 interface AmountAnswer {
   amount: string;
-  quote: ShownQuote;
+  /** Receive exactly (capability `receive`): the amount to receive; `amount` is then what to send. */
+  amountTo?: string;
   ack: () => Promise<void>;
 }
 
@@ -69,12 +75,21 @@ async function askAmount(scope: StepScope, from: Currency, to: Currency): Promis
   const { ctx } = scope;
   const t = ctx.t.bind(ctx);
   const buttons = stepButtons("amount");
-  const backCancel = () => new InlineKeyboard().text(t("flow-button-back"), buttons.back).text(t("flow-button-cancel"), buttons.cancel);
-  let prompt: Prompt = await sendPrompt(
-    scope,
-    t("flow-amount-ask", { from: coinLabel(from), min: from.minAmount, example: from.minAmount }),
-    backCancel(),
-  );
+  // "Receive exactly" is offered beside Back and Cancel when the service has it.
+  const offersReceive = scope.draft.offers?.receive === true;
+  const backCancel = () => {
+    const k = new InlineKeyboard();
+    if (offersReceive) k.text(t("flow-receive-button-receive", { to: coinLabel(to) }), buttons.receive).row();
+    return k.text(t("flow-button-back"), buttons.back).text(t("flow-button-cancel"), buttons.cancel);
+  };
+  const ask = () =>
+    sendPrompt(scope, t("flow-amount-ask", { from: coinLabel(from), min: from.minAmount, example: from.minAmount }), backCancel());
+  // Entered again while asking for the amount to receive (a restart): go on asking that.
+  if (offersReceive && scope.draft.receiving) {
+    const exact = await askAmountToReceive(scope, from, to, undefined);
+    if (exact !== "send") return exact;
+  }
+  let prompt: Prompt = await ask();
   let quoted: { amount: string; quote: ShownQuote } | undefined;
   /** The two readings of "1,000" as buttons, each with the coin, under Back and Cancel. */
   const readingButtons = (readings: AmountReadings) =>
@@ -96,6 +111,13 @@ async function askAmount(scope: StepScope, from: Currency, to: Currency): Promis
     /** Set when the person gave the amount (typed, or a reading of "1,000"): it is checked against the limits. */
     let givenBy: FlowContext | undefined;
     if (input.kind === "button") {
+      if (input.action.kind === "receive" && offersReceive) {
+        const exact = await askAmountToReceive(scope, from, to, prompt);
+        if (exact !== "send") return exact;
+        quoted = undefined;
+        prompt = await ask();
+        continue;
+      }
       if (input.action.kind === "next" && quoted) {
         const accepted = quoted;
         const finalPrompt = prompt;
@@ -195,6 +217,6 @@ export function aboveMaxText(ctx: FlowContext, coin: Currency, max: string): str
 const KNOWN_AMOUNT_ERRORS: ReadonlySet<string> = new Set(AMOUNT_ERRORS);
 
 /** The localized message for each way an amount can be wrong. */
-function amountErrorText(ctx: FlowContext, reason: string): string {
+export function amountErrorText(ctx: FlowContext, reason: string): string {
   return ctx.t(KNOWN_AMOUNT_ERRORS.has(reason) ? `flow-amount-error-${reason}` : "flow-amount-error-other");
 }

@@ -7,7 +7,7 @@ import { coinLabel, editDraft, type Draft, type EditTarget } from "../../../../d
 import { required } from "../../../../domain/checked.js";
 import { escapeHtml } from "../../../../messages/html.js";
 import { maintenanceNotice } from "../../../../support/maintenance.js";
-import { confirmCardText, toShownQuote, type ShownQuote } from "../../../ui/exchange-messages.js";
+import { confirmCardText, type ShownQuote } from "../../../ui/exchange-messages.js";
 import { stepButtons } from "../callbacks.js";
 import { createExchangeOnce } from "../create-exchange.js";
 import { recordStep, retirePrompt, sendPrompt, waitForInput } from "../input.js";
@@ -16,6 +16,7 @@ import { markQuoted, type Prompt, type StepRun, type StepScope } from "../types.
 import { exceededMaximum, isAbove } from "../../../../domain/amount.js";
 import { countFunnel } from "../../../../support/funnel.js";
 import { aboveMaxText } from "./amount.js";
+import { fetchFlowQuote, quoteMoved, type QuoteKind } from "./flow-quote.js";
 
 type CompleteDraft = Draft & Required<Pick<Draft, "from" | "to" | "amount" | "destinationAddress" | "refundAddress">>;
 
@@ -53,12 +54,14 @@ export const confirmStep: StepRun = async (scope) => {
       chatId,
       from: draft.from.code,
       to: draft.to.code,
-      amount: draft.amount,
+      // The amount the service quoted last (for "receive exactly", its figure to send).
+      amount: decision.quote.amountFrom,
       destinationAddress: draft.destinationAddress,
       destinationTag: draft.destinationTag ?? "",
       refundAddress: draft.refundAddress,
       refundTag: draft.refundTag ?? "",
       quote: decision.quote,
+      ...createKindOf(draft, decision.quoteKind),
     });
     if (result.kind === "created") {
       // Through the outbox: on disk before the first message, retried until delivered, and found
@@ -101,7 +104,7 @@ export const confirmStep: StepRun = async (scope) => {
 };
 
 type ConfirmResult =
-  | { kind: "confirmed"; quote: ShownQuote; prompt: Prompt }
+  | { kind: "confirmed"; quote: ShownQuote; prompt: Prompt; quoteKind: QuoteKind }
   | { kind: "edit"; target: EditTarget; ack: () => Promise<void> }
   | { kind: "rejected" };
 
@@ -115,9 +118,10 @@ async function confirmExchange(scope: StepScope, draft: CompleteDraft): Promise<
   const t = ctx.t.bind(ctx);
   const buttons = stepButtons("confirm");
   const countQuote = !scope.draft.quoted;
+  // The draft's kind of quote: floating as in our contract, or fixed, or "receive exactly".
   const rate = await callPartnerWithRetry(scope, "rate", async (deps) => {
-    const result = await deps.partner.rate(draft.from.code, draft.to.code, draft.amount);
-    if (countQuote && !isAbove(draft.amount, maxOf(draft, result.maxAmount))) await countFunnel(deps.store, "quoted");
+    const result = await fetchFlowQuote(deps, draft);
+    if (countQuote && !isAbove(result.quote.amountFrom, maxOf(draft, result.maxAmount))) await countFunnel(deps.store, "quoted");
     return result;
   });
   if (!rate.ok) {
@@ -127,14 +131,14 @@ async function confirmExchange(scope: StepScope, draft: CompleteDraft): Promise<
   }
   // Over the maximum (the coin's, or the one the service sent with this rate): never offered for
   // Confirm, however the amount got here (a deep link, a maximum lowered since the amount step).
-  const max = exceededMaximum(draft.amount, maxOf(draft, rate.value.maxAmount));
+  const max = exceededMaximum(rate.value.quote.amountFrom, maxOf(draft, rate.value.maxAmount));
   if (max !== undefined) {
     await ctx.reply(aboveMaxText(ctx, draft.from, max));
     return { kind: "rejected" };
   }
   markQuoted(scope);
-  const quote = toShownQuote(draft.amount, draft.from.code, draft.to.code, rate.value);
-  const card = confirmCardText(t, draft, quote);
+  let { quote, kind: quoteKind } = rate.value;
+  let card = confirmCardText(t, draft, quote, quoteKind);
   const mainKeyboard = new InlineKeyboard()
     .text(t("flow-button-confirm"), buttons.confirm)
     .row()
@@ -142,7 +146,7 @@ async function confirmExchange(scope: StepScope, draft: CompleteDraft): Promise<
     .row()
     .text(t("flow-button-back"), buttons.back)
     .text(t("flow-button-cancel"), buttons.cancel);
-  const prompt = await sendPrompt(scope, card, mainKeyboard);
+  let prompt = await sendPrompt(scope, card, mainKeyboard);
   for (;;) {
     const input = await waitForInput(scope, prompt);
     if (input.kind === "text") {
@@ -150,7 +154,23 @@ async function confirmExchange(scope: StepScope, draft: CompleteDraft): Promise<
       continue;
     }
     const action = input.action;
-    if (action.kind === "confirm") return { kind: "confirmed", quote, prompt };
+    if (action.kind === "confirm") {
+      if (quoteKind === "floating") return { kind: "confirmed", quote, prompt, quoteKind };
+      // A fixed quote (or a figure to send) is asked again right before the create: the service
+      // publishes no lifetime for it. If it moved, the person sees the new figure and confirms again.
+      const fresh = await callPartnerWithRetry(scope, "rate:before-create", (deps) => fetchFlowQuote(deps, draft));
+      if (!fresh.ok) {
+        await ctx.reply(failureText(ctx, fresh.failure));
+        return { kind: "rejected" };
+      }
+      const moved = quoteMoved({ quote, kind: quoteKind }, fresh.value);
+      if (!moved) return { kind: "confirmed", quote: fresh.value.quote, prompt, quoteKind: fresh.value.kind };
+      ({ quote, kind: quoteKind } = fresh.value);
+      card = confirmCardText(t, draft, quote, quoteKind);
+      await retirePrompt(ctx, prompt);
+      prompt = await sendPrompt(scope, `${t("flow-quote-moved")}\n\n${card}`, mainKeyboard);
+      continue;
+    }
     if (action.kind === "edit") {
       await input.ctx
         .editMessageText(`${card}\n\n${t("flow-edit-which")}`, {
@@ -168,6 +188,17 @@ async function confirmExchange(scope: StepScope, draft: CompleteDraft): Promise<
     }
     if (action.kind === "edit-target") return { kind: "edit", target: action.target, ack: () => retirePrompt(ctx, prompt, card) };
   }
+}
+
+/**
+ * How the create is asked for, by the kind of quote confirmed: "receive exactly" by
+ * `payment/exchange-create` with the amount to receive; a fixed or floating rate with `fix` only
+ * when the flow was offered fixed rates (our contract has no `fix`).
+ */
+function createKindOf(draft: CompleteDraft, kind: QuoteKind): { fix?: boolean; amountTo?: string; quoteKind?: "fixed" | "exact" } {
+  if (kind === "exact" && draft.amountTo !== undefined) return { amountTo: draft.amountTo, quoteKind: "exact" };
+  if (!draft.offers?.fixed) return {};
+  return kind === "fixed" ? { fix: true, quoteKind: "fixed" } : { fix: false };
 }
 
 /** The lower of the coin's maximum and the one sent with the rate; undefined when neither is known. */

@@ -13,11 +13,13 @@ import { destinationTagStep } from "./destination-tag.js";
 import { refundStep } from "./refund.js";
 import { refundTagStep } from "./refund-tag.js";
 import { confirmStep } from "./confirm.js";
+import { rateKindStep } from "./rate-kind.js";
 
 export const STEPS: Readonly<Record<Step, StepRun>> = {
   from: fromStep,
   to: toStep,
   amount: amountStep,
+  rateKind: rateKindStep,
   destination: destinationStep,
   destinationTag: destinationTagStep,
   refund: refundStep,
