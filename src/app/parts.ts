@@ -154,6 +154,7 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
       t,
       logger: logger.child({ part: "delivery" }),
       currencies: () => catalog.currencies(),
+      offerLateDepositChoice: config.partnerFeatures.has("emergency"),
       now,
     });
     // The leader sends; whichever process queues tells it there is something to send. The leader

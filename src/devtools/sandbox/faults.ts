@@ -3,11 +3,21 @@
  * a hung connection, garbage bodies, business refusals, a long outage).
  */
 
-/** The spec's endpoints, as the last path segment. */
-export type EndpointName = "validate-address" | "rate" | "currencies" | "pairs" | "exchange-create" | "exchange-status";
+/** The endpoints, as the path after the base: the spec's six, then those the service publishes beyond it. */
+export type EndpointName =
+  "validate-address" | "rate" | "currencies" | "pairs" | "exchange-create" | "exchange-status" | "payment/emergency" | "exchanges-status";
 
 /** Every endpoint name, for routing. */
-export const ENDPOINTS: readonly EndpointName[] = ["validate-address", "rate", "currencies", "pairs", "exchange-create", "exchange-status"];
+export const ENDPOINTS: readonly EndpointName[] = [
+  "validate-address",
+  "rate",
+  "currencies",
+  "pairs",
+  "exchange-create",
+  "exchange-status",
+  "payment/emergency",
+  "exchanges-status",
+];
 
 /** What a fault does to a request. */
 export type FaultKind =

@@ -15,6 +15,7 @@ import { createRequestLog, type LoggedRequest, type RequestLog } from "./request
 import { SMALL_CATALOG, type SandboxCatalog } from "./catalog.js";
 import { largeCatalog } from "./large-catalog.js";
 import { hidingCoins } from "./hidden-coins.js";
+import { ALL_PARTNER_FEATURES, type PartnerFeatures } from "../../partner/features.js";
 
 export { ManualClock } from "./clock.js";
 export { SAMPLE_ADDRESSES, type SandboxCoin } from "./catalog.js";
@@ -75,6 +76,11 @@ export interface SandboxOptions {
    * the limit itself.
    */
   enforceMaximum?: boolean;
+  /**
+   * The capabilities offered beyond the spec (PARTNER_FEATURES' names). Default: all of them. A
+   * call of one switched off is answered as an unknown route (404), as a service without it does.
+   */
+  features?: PartnerFeatures;
 }
 
 /** A running sandbox. */
@@ -141,6 +147,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
   let latencyMs = opts.latencyMs ?? 0;
   const enforceMaximum = opts.enforceMaximum ?? true;
   const maximums = new Map<string, string>();
+  const features = opts.features ?? ALL_PARTNER_FEATURES;
 
   const requests = createRequestLog();
   const faults = createFaultTable();
@@ -201,7 +208,22 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
     }
     const params = Object.fromEntries(url.searchParams);
     try {
-      return encode(handleEndpoint(entry.endpoint as EndpointName, params, { variant, catalog, orders, rng, enforceMaximum, maximums }));
+      const header = (name: string): string | undefined => {
+        const value = req.headers[name];
+        return Array.isArray(value) ? value.join(",") : value;
+      };
+      return encode(
+        handleEndpoint(entry.endpoint as EndpointName, params, {
+          variant,
+          catalog,
+          orders,
+          rng,
+          enforceMaximum,
+          maximums,
+          features,
+          header,
+        }),
+      );
     } catch (err) {
       // A sandbox bug: answer like a broken server would, and say what broke on stderr.
       console.error("sandbox: internal error", err);
