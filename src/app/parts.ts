@@ -25,6 +25,7 @@ import { pruneCreateMarkers } from "../bot/features/exchange/create-exchange.js"
 import { RecentUpdates } from "../webhook/recent-updates.js";
 import { SharedUpdates } from "../webhook/shared-updates.js";
 import { createPoller, type Poller } from "../poller/poller.js";
+import { BATCH_STATUS_MAX_IDS } from "../partner/batch-status.js";
 import { ExchangeTracker } from "../poller/tracker.js";
 import { Delivery } from "../delivery/delivery.js";
 import { PartnerHealth } from "../support/partner-health.js";
@@ -184,6 +185,8 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
     owner: processId,
     ...topology.claims,
     now,
+    batchStatus: config.partnerFeatures.has("batch-status") ? (ids) => partner.exchangesStatus(ids) : undefined,
+    batchSize: BATCH_STATUS_MAX_IDS,
     onFlag: (exchange, reason) => support.alerts.onFlag(exchange, reason),
     onCycle: (report) => metrics.pollerCycle(report),
   });
