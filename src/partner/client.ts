@@ -30,6 +30,7 @@ import type {
 import { isPartnerError, PartnerError, type PartnerErrorKind } from "./errors.js";
 import { emergencyAnswerSchema, emergencyParams, type EmergencyRequest } from "./emergency.js";
 import { batchStatusSchema, IDS_HEADER, idsHeaderValue, type BatchStatusEntry } from "./batch-status.js";
+import { HISTORY_MAX_LIMIT, historySchema, type HistoryEntry } from "./history.js";
 import { redactSecrets, redactUrl } from "./redact.js";
 import { slicePause } from "./slices.js";
 import { parsePairsOffThread, type PairsOutcome } from "./pairs-worker.js";
@@ -65,7 +66,7 @@ export const REQUEST_TIME_LIMIT_MS = (DEFAULT_RETRIES + 1) * DEFAULT_TIMEOUT_MS 
 type ContractEndpoint = "validate-address" | "rate" | "currencies" | "pairs" | "exchange-create" | "exchange-status";
 
 /** Calls the service publishes beyond our contract (docs/partner-api.md); used only when PARTNER_FEATURES names them. */
-type ExtraEndpoint = "payment/emergency" | "exchanges-status";
+type ExtraEndpoint = "payment/emergency" | "exchanges-status" | "exchange-history";
 
 type PartnerEndpoint = ContractEndpoint | ExtraEndpoint;
 
@@ -129,6 +130,8 @@ export interface PartnerExtras {
   emergency(request: EmergencyRequest): Promise<void>;
   /** exchanges-status: the statuses of up to BATCH_STATUS_MAX_IDS exchanges in one request. */
   exchangesStatus(ids: readonly string[]): Promise<BatchStatusEntry[]>;
+  /** exchange-history: one page (from 0) of the partner's exchanges, at most 100 a page. */
+  exchangeHistory(page: number, limit: number): Promise<HistoryEntry[]>;
 }
 
 /** The Partner API plus a way to release its sockets. */
@@ -151,6 +154,7 @@ const READ_ENDPOINTS: ReadonlySet<PartnerEndpoint> = new Set([
   "pairs",
   "exchange-status",
   "exchanges-status",
+  "exchange-history",
 ]);
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -435,6 +439,13 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
       const body = await call(endpoint, {}, { [IDS_HEADER]: idsHeaderValue(ids) });
       throwIfRejected(endpoint, body, scrub);
       return shaped(endpoint, () => parseBody(endpoint, batchStatusSchema, body));
+    },
+
+    async exchangeHistory(page: number, limit: number): Promise<HistoryEntry[]> {
+      const endpoint = "exchange-history";
+      const body = await call(endpoint, { page: String(page), limit: String(Math.min(limit, HISTORY_MAX_LIMIT)) });
+      throwIfRejected(endpoint, body, scrub);
+      return shaped(endpoint, () => parseBody(endpoint, historySchema, body));
     },
 
     close() {

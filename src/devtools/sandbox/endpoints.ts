@@ -259,6 +259,21 @@ function exchangesStatus(ctx: EndpointContext): EndpointAnswer {
   return ok(body);
 }
 
+/**
+ * exchange-history (the service's SDK): `page` from 0 (default 0), `limit` 1-100 (default 100);
+ * `{ exchanges: [{ id, status, from, to }], limit, page, result }`, newest first.
+ */
+function exchangeHistory(params: Params, ctx: EndpointContext): EndpointAnswer {
+  if (!offers(ctx, "history")) return notFound();
+  const page = params.page === undefined ? 0 : Number(params.page);
+  const limit = params.limit === undefined ? 100 : Number(params.limit);
+  if (!Number.isInteger(page) || page < 0) throw new ParamError("invalid parameter: page must be a whole number from 0");
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new ParamError("invalid parameter: limit must be 1 to 100");
+  const newest = ctx.orders.list().reverse();
+  const exchanges = newest.slice(page * limit, (page + 1) * limit).map((o) => ({ id: o.id, status: o.status, from: o.from, to: o.to }));
+  return ok({ exchanges, limit, page, result: true });
+}
+
 function ok(body: unknown): EndpointAnswer {
   return { status: 200, body };
 }
@@ -292,6 +307,8 @@ export function handleEndpoint(endpoint: EndpointName, params: Params, ctx: Endp
         return paymentEmergency(params, ctx);
       case "exchanges-status":
         return exchangesStatus(ctx);
+      case "exchange-history":
+        return exchangeHistory(params, ctx);
     }
   } catch (err) {
     if (err instanceof ParamError) return { status: 400, body: { result: false, error: err.message } };

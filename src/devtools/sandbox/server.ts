@@ -124,7 +124,10 @@ function txIdFor(seed: number, id: string): string {
   return randomString(createRng(hash), "0123456789abcdef", 64);
 }
 
-function faultAnswer(fault: Exclude<FaultKind, { kind: "timeout" } | { kind: "delay" }>): { status: number; raw: string } {
+function faultAnswer(fault: Exclude<FaultKind, { kind: "timeout" } | { kind: "delay" } | { kind: "lost" }>): {
+  status: number;
+  raw: string;
+} {
   switch (fault.kind) {
     case "http":
       return { status: fault.status, raw: JSON.stringify({ result: false, error: `sandbox fault: HTTP ${fault.status}` }) };
@@ -241,6 +244,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
         send(res, entry, status, raw);
       }, fault.ms);
       delays.add(timer);
+      return;
+    }
+    if (fault?.kind === "lost") {
+      handle(req, url, entry);
+      send(res, entry, fault.status, JSON.stringify({ result: false, error: `sandbox fault: HTTP ${fault.status} (answer lost)` }));
       return;
     }
     const { status, raw } = fault ? faultAnswer(fault) : handle(req, url, entry);
