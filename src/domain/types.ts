@@ -24,9 +24,6 @@ export type KnownStatus = (typeof KNOWN_STATUSES)[number];
  */
 export const SERVICE_EXTRA_STATUSES = ["new", "payment_time_expired", "payment_halted"] as const;
 
-/** One of {@link SERVICE_EXTRA_STATUSES}. */
-export type ServiceExtraStatus = (typeof SERVICE_EXTRA_STATUSES)[number];
-
 /**
  * The `emergency` of a status record (the service's SDK): EXPIRED, the deposit came after the
  * order expired; LESS, less than ordered arrived. Any other value is carried as it is.
