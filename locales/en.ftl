@@ -425,3 +425,42 @@ status-card-expected-exact = You get exactly: <b>{ $amount } { $coin }</b>
 rates-receive-title = { $amountFrom } { $from } → exactly { $amountTo } { $to }
 rates-receive-description = To receive exactly { $amountTo } { $to }, send { $amountFrom } { $from } (the exchange service's figure now)
 rates-receive-help = To receive an exact amount, put “=” before it: <code>btc =100 usdt</code> (what to send of BTC for exactly 100 USDT).
+
+## late deposit and the service's own statuses (issue 22: statuses beyond our contract, payment/emergency)
+
+status-name-new = Order created, waiting for your deposit
+status-name-payment_time_expired = Deposit arrived after the order expired
+status-name-payment_halted = Payment halted by the service
+status-emergency-expired = ⏰ Your deposit arrived after the order had expired: the service holds it.
+status-emergency-less = ⚠️ Less than ordered arrived: the service holds the deposit.
+status-emergency-other = ⚠️ The service reports a problem with the deposit: { $what }.
+late-deposit-offer = { $kind ->
+        [LESS] ⚠️ Less than ordered arrived for exchange <code>{ $id }</code>.
+       *[other] ⏰ A deposit for exchange <code>{ $id }</code> arrived after the order had expired.
+    } The service holds it until you choose what to do:
+    • <b>Continue</b>: exchange it at the current rate. What you get may differ from the first quote.
+    • <b>Refund</b>: send it back to your refund address <code>{ $refund }</code>, minus the network fee.
+    Your choice is final and is sent to the service once.
+late-deposit-no-choice = { $kind ->
+        [LESS] ⚠️ Less than ordered arrived for exchange <code>{ $id }</code>.
+       *[other] ⏰ A deposit for exchange <code>{ $id }</code> arrived after the order had expired.
+    } The service holds it: it is not lost, but it will not be exchanged by itself. { $contact ->
+        [none] Please contact support and quote the exchange ID <code>{ $id }</code>: they will have it exchanged or refunded to <code>{ $refund }</code>.
+       *[other] Please write to { $contact } and quote the exchange ID <code>{ $id }</code>: they will have it exchanged or refunded to <code>{ $refund }</code>.
+    }
+late-deposit-button-continue = ▶️ Continue at the current rate
+late-deposit-button-refund = ↩️ Refund to my refund address
+late-deposit-choice-continue = continue at the current rate
+late-deposit-choice-refund = refund to <code>{ $refund }</code>
+late-deposit-state-sending = being sent to the service
+late-deposit-state-sent = accepted by the service
+late-deposit-state-in-doubt = the service did not confirm it; support will check it
+late-deposit-card = Your choice for the late deposit: { $choice } ({ $state }).
+late-deposit-sent = ✅ Sent to the service: { $choice }. I will tell you when the status changes.
+late-deposit-already = You already chose: { $choice } ({ $state }). It is sent only once and cannot be changed here.
+late-deposit-refused = The service refused this choice: { $reason }. You can choose again.
+late-deposit-in-doubt = ⚠️ The service did not answer in time. Your choice ({ $choice }) is recorded and will never be sent twice; support will confirm it with the service.
+late-deposit-not-waiting = This exchange is no longer waiting for a choice. Its card shows where it stands.
+late-deposit-unavailable = This choice cannot be made in the bot. Please contact support and quote the exchange ID.
+admin-ex-late-deposit = Late deposit: the person chose to { $choice } ({ $state }), { $at }
+admin-alert-late-deposit-in-doubt = ⚠️ <b>Alert</b>: a late-deposit choice was sent to the service (payment/emergency) and its answer was lost. It will not be sent again: confirm it with the service.

@@ -428,3 +428,42 @@ status-card-expected-exact = Вы получите ровно: <b>{ $amount } { 
 rates-receive-title = { $amountFrom } { $from } → ровно { $amountTo } { $to }
 rates-receive-description = Чтобы получить ровно { $amountTo } { $to }, отправьте { $amountFrom } { $from } (расчёт сервиса обмена сейчас)
 rates-receive-help = Чтобы получить точную сумму, поставьте перед ней «=»: <code>btc =100 usdt</code> (сколько BTC отправить, чтобы получить ровно 100 USDT).
+
+## late deposit and the service's own statuses (issue 22: statuses beyond our contract, payment/emergency)
+
+status-name-new = Заявка создана, ожидаем ваш депозит
+status-name-payment_time_expired = Депозит пришёл после истечения заявки
+status-name-payment_halted = Платёж приостановлен сервисом
+status-emergency-expired = ⏰ Ваш депозит пришёл после истечения заявки: сервис держит его у себя.
+status-emergency-less = ⚠️ Пришло меньше, чем указано в заявке: сервис держит депозит у себя.
+status-emergency-other = ⚠️ Сервис сообщает о проблеме с депозитом: { $what }.
+late-deposit-offer = { $kind ->
+        [LESS] ⚠️ По обмену <code>{ $id }</code> пришло меньше, чем указано в заявке.
+       *[other] ⏰ Депозит по обмену <code>{ $id }</code> пришёл после истечения заявки.
+    } Сервис держит его, пока вы не выберете, что делать:
+    • <b>Продолжить</b>: обменять по текущему курсу. Итоговая сумма может отличаться от первой оценки.
+    • <b>Вернуть</b>: отправить обратно на ваш адрес возврата <code>{ $refund }</code> за вычетом комиссии сети.
+    Выбор окончательный и отправляется сервису один раз.
+late-deposit-no-choice = { $kind ->
+        [LESS] ⚠️ По обмену <code>{ $id }</code> пришло меньше, чем указано в заявке.
+       *[other] ⏰ Депозит по обмену <code>{ $id }</code> пришёл после истечения заявки.
+    } Сервис держит его: средства не потеряны, но сами по себе обменяны не будут. { $contact ->
+        [none] Пожалуйста, напишите в поддержку и укажите ID обмена <code>{ $id }</code>: там его обменяют или вернут на <code>{ $refund }</code>.
+       *[other] Пожалуйста, напишите { $contact } и укажите ID обмена <code>{ $id }</code>: там его обменяют или вернут на <code>{ $refund }</code>.
+    }
+late-deposit-button-continue = ▶️ Продолжить по текущему курсу
+late-deposit-button-refund = ↩️ Вернуть на мой адрес возврата
+late-deposit-choice-continue = продолжить обмен по текущему курсу
+late-deposit-choice-refund = вернуть на <code>{ $refund }</code>
+late-deposit-state-sending = отправляется сервису
+late-deposit-state-sent = принято сервисом
+late-deposit-state-in-doubt = сервис не подтвердил; поддержка проверит
+late-deposit-card = Ваш выбор для позднего депозита: { $choice } ({ $state }).
+late-deposit-sent = ✅ Готово: сервис выполнит ваш выбор: { $choice }. Я сообщу, когда статус изменится.
+late-deposit-already = Вы уже выбрали: { $choice } ({ $state }). Выбор отправляется один раз и здесь не меняется.
+late-deposit-refused = Сервис отклонил этот выбор: { $reason }. Можно выбрать снова.
+late-deposit-in-doubt = ⚠️ Сервис не ответил вовремя. Ваш выбор ({ $choice }) записан и никогда не будет отправлен дважды; поддержка подтвердит его у сервиса.
+late-deposit-not-waiting = Этот обмен больше не ждёт выбора. Его карточка показывает текущее состояние.
+late-deposit-unavailable = Этот выбор нельзя сделать в боте. Пожалуйста, напишите в поддержку и укажите ID обмена.
+admin-ex-late-deposit = Поздний депозит: человек выбрал «{ $choice }» ({ $state }), { $at }
+admin-alert-late-deposit-in-doubt = ⚠️ <b>Тревога</b>: выбор по позднему депозиту отправлен сервису (payment/emergency), но ответ потерян. Повторно он не отправится: подтвердите его у сервиса.

@@ -27,6 +27,7 @@ import { SharedUpdates } from "../webhook/shared-updates.js";
 import { Inbox } from "../updates/inbox.js";
 import { readRecord } from "../bot/features/exchange/record.js";
 import { createPoller, type Poller } from "../poller/poller.js";
+import { BATCH_STATUS_MAX_IDS } from "../partner/batch-status.js";
 import { ExchangeTracker } from "../poller/tracker.js";
 import { Delivery } from "../delivery/delivery.js";
 import { PartnerHealth } from "../support/partner-health.js";
@@ -169,6 +170,7 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
       t,
       logger: logger.child({ part: "delivery" }),
       currencies: () => catalog.currencies(),
+      offerLateDepositChoice: config.partnerFeatures.has("emergency"),
       now,
     });
     // The leader sends; whichever process queues tells it there is something to send. The leader
@@ -198,6 +200,8 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
     owner: processId,
     ...topology.claims,
     now,
+    batchStatus: config.partnerFeatures.has("batch-status") ? (ids) => partner.exchangesStatus(ids) : undefined,
+    batchSize: BATCH_STATUS_MAX_IDS,
     onFlag: (exchange, reason) => support.alerts.onFlag(exchange, reason),
     onCycle: (report) => metrics.pollerCycle(report),
   });

@@ -25,6 +25,7 @@ import { languageFeature } from "./features/language.js";
 import { ratesFeature } from "./features/rates/index.js";
 import { statusFeature } from "./features/status.js";
 import { historyFeature } from "./features/history.js";
+import { lateDepositFeature } from "./features/late-deposit.js";
 import { adminFeature } from "./features/admin/index.js";
 import { unhandledFeature } from "./features/unhandled.js";
 
@@ -116,6 +117,7 @@ const FEATURES: readonly Feature[] = [
   languageFeature,
   ratesFeature,
   statusFeature,
+  lateDepositFeature,
   historyFeature,
   adminFeature,
   unhandledFeature,

@@ -4,6 +4,7 @@ import type { BaseContext } from "./context.js";
 import type { Logger } from "../log.js";
 import type { PartnerApi } from "../domain/types.js";
 import type { Catalog } from "../partner/catalog.js";
+import type { PartnerExtras } from "../partner/client.js";
 import type { DataStore } from "../store/data-store.js";
 import type { Translator } from "../messages/i18n.js";
 import type { SupportServices } from "../support/services.js";
@@ -19,7 +20,8 @@ import type { AppMetrics } from "../ops/metrics.js";
 export interface BotDeps {
   config: Config;
   store: DataStore;
-  partner: PartnerApi;
+  /** The contract's calls, and those beyond it the client offers (used only when PARTNER_FEATURES names them). */
+  partner: PartnerApi & Partial<PartnerExtras>;
   catalog: Catalog;
   logger: Logger;
   /** The i18n plugin (`ctx.t` in updates, and inside the exchange flow's conversation). */

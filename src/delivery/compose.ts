@@ -8,12 +8,16 @@ import type { ExchangeRecord, ExchangeStatus } from "../domain/types.js";
 import type { Translate } from "../messages/i18n.js";
 import { depositParts, type DepositPart, type InstructionCoins } from "../messages/deposit-instructions.js";
 import { renderMilestone, renderOrderCard, type RenderedMessage } from "../messages/order-card.js";
+import { renderLateDeposit } from "../messages/late-deposit.js";
+import { awaitsDeposit, awaitsLateDepositChoice } from "../domain/status.js";
 
 /** What an outbox entry carries. */
 export type DeliveryPayload =
   | { kind: "deposit"; exchangeId: string; coins?: InstructionCoins }
   | { kind: "card"; exchangeId: string }
   | { kind: "milestone"; exchangeId: string; status: ExchangeStatus }
+  /** The late-deposit message: the choice when `offer` (PARTNER_FEATURES has `emergency`), else "contact support". */
+  | { kind: "late-deposit"; exchangeId: string; offer: boolean }
   | { kind: "text"; text: string; html: boolean; replyMarkup?: InlineKeyboardMarkup };
 
 /** What to send for an entry. */
@@ -37,7 +41,7 @@ export function compose(payload: DeliveryPayload, record: ExchangeRecord | undef
   switch (payload.kind) {
     case "deposit": {
       // Instructions to pay into an order that no longer waits for a deposit would mislead.
-      if (record.status !== "waiting_deposit") return { kind: "obsolete" };
+      if (!awaitsDeposit(record.status)) return { kind: "obsolete" };
       // Bare codes when the catalog could not say more: the address and amount are what matter.
       const bare = (code: string) => ({ code, network: undefined, tagName: "" });
       const labels = payload.coins ?? coins ?? { from: bare(record.from), to: bare(record.to) };
@@ -49,5 +53,11 @@ export function compose(payload: DeliveryPayload, record: ExchangeRecord | undef
     }
     case "card":
       return { kind: "card", card: renderOrderCard(record, t) };
+    case "late-deposit": {
+      // Chosen already (another way in, a press on an earlier copy), or the order moved on.
+      if (record.lateDeposit !== undefined || !awaitsLateDepositChoice(record)) return { kind: "obsolete" };
+      const said = renderLateDeposit(record, payload.offer, t);
+      return { kind: "message", text: said.text, html: true, replyMarkup: said.reply_markup };
+    }
   }
 }

@@ -28,7 +28,7 @@ import { renderOrderCard, type RenderedMessage } from "../messages/order-card.js
 import { compose, type Composition, type DeliveryPayload } from "./compose.js";
 import type { Currency } from "../domain/types.js";
 import { elementAt } from "../domain/checked.js";
-import { milestonesBetween } from "../domain/status.js";
+import { awaitsDeposit, awaitsLateDepositChoice, milestonesBetween } from "../domain/status.js";
 import { withExchangeLock, withNoticeLock } from "./locks.js";
 import { isNotModified, isRefusedForGood, telegramErrorText } from "./telegram-errors.js";
 import { Outbox, type OutboxEntry, type OutboxEvents, type OutboxLogger } from "./outbox.js";
@@ -55,6 +55,8 @@ export const keys = {
   deposit: (id: string) => `dep:${id}`,
   card: (id: string) => `card:${id}`,
   milestone: (id: string, status: ExchangeStatus) => `ms:${id}:${status}`,
+  /** The late-deposit message: once per exchange, whatever the service says after. */
+  lateDeposit: (id: string) => `late:${id}`,
   alert: (alertKey: string, chatId: number) => `alert:${alertKey}:${chatId}`,
 };
 
@@ -77,6 +79,11 @@ export interface DeliveryOptions {
   logger: OutboxLogger;
   /** The catalog's currencies, for the coins' labels in instructions enqueued without them. */
   currencies?: () => Promise<Currency[]>;
+  /**
+   * The late-deposit message offers the choice (continue or refund) rather than "contact
+   * support": the service takes it (PARTNER_FEATURES has `emergency`). Default false.
+   */
+  offerLateDepositChoice?: boolean;
   now?: () => Date;
   retryBaseMs?: number;
 }
@@ -226,7 +233,7 @@ export class Delivery {
     const now = this.#now().getTime();
     let n = 0;
     for (const rec of await store.exchanges.open()) {
-      if (rec.status !== "waiting_deposit" || rec.instructionsQueued || rec.cardMessageId !== undefined) continue;
+      if (!awaitsDeposit(rec.status) || rec.instructionsQueued || rec.cardMessageId !== undefined) continue;
       if (now - Date.parse(rec.createdAt) > TTL.deposit) continue;
       if (await this.#queueDeposit(rec, undefined)) n++;
     }
@@ -302,6 +309,16 @@ export class Delivery {
         // After the entries (a crash in between queues them again, under the same keys), and only
         // from the mark read above: one moved meanwhile by another process queued its own notices.
         await marks.update(id, (current) => (current?.status === mark?.status ? { status: rec.status } : current));
+      }
+      // A late deposit waits for the person's word: one message, ever (its key), with the choice
+      // or the word to contact support. Composed when sent, so a choice made by then drops it.
+      if (awaitsLateDepositChoice(rec) && rec.lateDeposit === undefined) {
+        await this.#outbox.enqueue(
+          keys.lateDeposit(id),
+          rec.chatId,
+          { kind: "late-deposit", exchangeId: id, offer: this.#opts.offerLateDepositChoice === true },
+          { ttlMs: TTL.milestone },
+        );
       }
       if (rec.lastNotifiedStatus !== rec.status) await store.exchanges.update(id, { lastNotifiedStatus: rec.status });
     });
@@ -467,7 +484,7 @@ export class Delivery {
           "delivery: the card cannot be edited; sending it again",
         );
       }
-    } else if (rec.status === "waiting_deposit" && !rec.instructionsQueued) {
+    } else if (awaitsDeposit(rec.status) && !rec.instructionsQueued) {
       // The instructions (which end with the card) are still to come: nothing to edit yet.
       return;
     }

@@ -18,6 +18,8 @@ export type AlertEvent =
   /** The poller gave up because the service kept saying it does not know the exchange (`times` answers). */
   | { key: string; kind: "unknown-at-service"; exchange: ExchangeRecord; times: number }
   | { key: string; kind: "create-in-doubt"; attempt: CreateAttempt; reason: string }
+  /** A late-deposit choice was sent to payment/emergency and its answer lost: support confirms it with the service. */
+  | { key: string; kind: "late-deposit-in-doubt"; exchange: ExchangeRecord }
   | { key: string; kind: "partner-down"; since: Date }
   | { key: string; kind: "partner-up"; since: Date; until: Date };
 

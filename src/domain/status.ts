@@ -1,7 +1,7 @@
 /**
  * Exchange statuses: which ones are final. Pure: no I/O, no grammY, no lowdb.
  */
-import type { ExchangeStatus } from "./types.js";
+import { EMERGENCY_KINDS, type ExchangeRecord, type ExchangeStatus } from "./types.js";
 
 /**
  * Statuses after which the service will not change an exchange any more, so the poller stops
@@ -18,6 +18,8 @@ export function isFinalStatus(status: ExchangeStatus): boolean {
 export const PROGRESS_STEPS = 5;
 
 const STEP: Readonly<Record<string, number>> = {
+  // The service's first status (its SDK): the order exists and waits for the deposit.
+  new: 1,
   waiting_deposit: 1,
   deposit_received: 2,
   exchanging: 3,
@@ -49,6 +51,9 @@ const ICON: Readonly<Record<string, string>> = {
   failed: "❌",
   sending_failed: "⚠️",
   reverted: "↩️",
+  new: "🆕",
+  payment_time_expired: "⏰",
+  payment_halted: "⏸️",
 };
 
 /** The icon of a status; {@link NEUTRAL_STATUS_ICON} for one the spec does not list. */
@@ -122,4 +127,19 @@ export function parseServiceDate(text: string): Date | undefined {
     return undefined;
   }
   return d;
+}
+
+/**
+ * Whether the service holds a deposit that waits for the person's word (payment/emergency): the
+ * order is in `payment_time_expired`, or carries an `emergency` (EXPIRED: the deposit came after
+ * the order expired; LESS: less than ordered arrived), and it has not ended.
+ */
+export function awaitsLateDepositChoice(rec: Pick<ExchangeRecord, "status" | "emergency">): boolean {
+  if (isFinalStatus(rec.status)) return false;
+  return rec.status === "payment_time_expired" || (EMERGENCY_KINDS as readonly string[]).includes(rec.emergency ?? "");
+}
+
+/** Whether a deposit may still be sent: the order waits for it (`new` is the service's first word for that). */
+export function awaitsDeposit(status: ExchangeStatus): boolean {
+  return status === "waiting_deposit" || status === "new";
 }

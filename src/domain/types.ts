@@ -17,6 +17,18 @@ export const KNOWN_STATUSES = [
 ] as const;
 
 export type KnownStatus = (typeof KNOWN_STATUSES)[number];
+
+/**
+ * Statuses the service publishes beyond our contract (its SDK's OrderStatus, see
+ * docs/partner-api.md): told in words like the known ones, though the contract does not list them.
+ */
+export const SERVICE_EXTRA_STATUSES = ["new", "payment_time_expired", "payment_halted"] as const;
+
+/**
+ * The `emergency` of a status record (the service's SDK): EXPIRED, the deposit came after the
+ * order expired; LESS, less than ordered arrived. Any other value is carried as it is.
+ */
+export const EMERGENCY_KINDS = ["EXPIRED", "LESS"] as const;
 /** A status string from the service: one of the known ones, or anything else it invents later. */
 export type ExchangeStatus = KnownStatus | (string & {});
 
@@ -148,6 +160,8 @@ export interface ExchangeStatusRecord {
   date: string;
   txId: string | null;
   amountTo: string | null;
+  /** The service's `emergency.status` (beyond our contract), upper-cased; absent when it sends none. */
+  emergency?: string;
 }
 
 /** The Partner API as the rest of the bot sees it: one method per endpoint. */
@@ -218,6 +232,13 @@ export interface ExchangeRecord {
    * domain/coin-label.ts), for the card and notices; absent on older records, which show codes.
    */
   labels?: { from: string; to: string };
+  /** The service's `emergency.status` as last seen (EXPIRED, LESS); absent when it sent none. */
+  emergency?: string;
+  /**
+   * The person's answer to a late deposit (payment/emergency), written durably before the call is
+   * made, so that a second press, a crash or a restart never sends it again nor sends the other.
+   */
+  lateDeposit?: LateDepositChoice;
   /** Extra bookkeeping for the poller (next check time, failures, flags). */
   tracking?: {
     nextCheckAt?: string;
@@ -225,6 +246,22 @@ export interface ExchangeRecord {
     notFoundCount?: number;
     stoppedReason?: string;
   };
+}
+
+/**
+ * A late-deposit choice as stored: `sending` once claimed (durable before the request leaves),
+ * `sent` when the service accepted it, `in-doubt` when its answer was lost (support confirms).
+ */
+export interface LateDepositChoice {
+  choice: "continue" | "refund";
+  /** Where a refund goes (the refund address given at the start, unless the person gave another). */
+  refundAddress?: string;
+  refundTag?: string;
+  state: "sending" | "sent" | "in-doubt";
+  /** ISO-8601: when the person chose. */
+  at: string;
+  /** Who claimed it: a press tells its own claim from an earlier one. */
+  claim: string;
 }
 
 /** A Telegram user as the bot remembers them. */

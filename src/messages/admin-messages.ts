@@ -20,6 +20,7 @@ import { escapeHtml } from "./html.js";
 import { clip, MAX_QUOTED_ADDRESS, MAX_SERVICE_MESSAGE, TEXT_LIMIT, visibleLength } from "./fit.js";
 import { encodeCallback } from "./callback-data.js";
 import { showAmount, statusLabel, type RenderedMessage } from "./order-card.js";
+import { emergencyLine, lateChoiceWords, lateStateWords } from "./late-deposit.js";
 import type { Translate } from "./i18n.js";
 
 /** "2024-05-01 12:34 UTC" from an ISO time (or the raw value, escaped, if it is not one). */
@@ -90,6 +91,12 @@ export function renderExchangeRecord(record: ExchangeRecord, user: UserRecord | 
     t("admin-ex-created", { at: showTime(record.createdAt), updated: showTime(record.updatedAt) }),
   );
   if (record.tracking?.stoppedReason) lines.push(t("admin-ex-stopped", { reason: escapeHtml(record.tracking.stoppedReason) }));
+  const emergency = emergencyLine(record, t);
+  if (emergency) lines.push(emergency);
+  if (record.lateDeposit) {
+    const c = record.lateDeposit;
+    lines.push(t("admin-ex-late-deposit", { choice: lateChoiceWords(c, t), state: lateStateWords(c, t), at: showTime(c.at) }));
+  }
   lines.push("", t("admin-ex-history"));
   for (const h of record.statusHistory) lines.push(`• ${showTime(h.at)} — ${statusLabel(h.status, t)}`);
   return { text: lines.join("\n"), reply_markup: exchangeButtons(record, t) };
@@ -221,7 +228,9 @@ export function renderAlert(alert: AlertEvent, user: UserRecord | undefined, t: 
             ? t("admin-alert-stuck", { status: statusLabel(alert.status, t), since: showTime(alert.sinceMs) })
             : alert.kind === "unknown-at-service"
               ? t("admin-alert-unknown-at-service", { times: alert.times })
-              : t("admin-alert-flag", { reason: escapeHtml(alert.reason) });
+              : alert.kind === "late-deposit-in-doubt"
+                ? t("admin-alert-late-deposit-in-doubt")
+                : t("admin-alert-flag", { reason: escapeHtml(alert.reason) });
       const text = [
         head,
         t("admin-ex-title", { icon: statusIcon(e.status), id: escapeHtml(e.id) }),

@@ -8,9 +8,10 @@
  */
 import { InlineKeyboard } from "grammy";
 import type { ExchangeRecord, ExchangeStatus, KnownStatus } from "../domain/types.js";
-import { KNOWN_STATUSES } from "../domain/types.js";
+import { KNOWN_STATUSES, SERVICE_EXTRA_STATUSES } from "../domain/types.js";
 import { formatAmount } from "../domain/amount.js";
-import { isFinalStatus, PROGRESS_STEPS, progressStep, statusIcon } from "../domain/status.js";
+import { awaitsDeposit, isFinalStatus, PROGRESS_STEPS, progressStep, statusIcon } from "../domain/status.js";
+import { emergencyLine, lateChoiceLine } from "./late-deposit.js";
 import { escapeHtml } from "./html.js";
 import { encodeCallback } from "./callback-data.js";
 import type { Translate } from "./i18n.js";
@@ -30,9 +31,12 @@ export function showAmount(value: string): string {
   }
 }
 
-/** The status in words: a translation for the spec's statuses, the raw value (escaped) otherwise. */
+/** Statuses told in words: the spec's, and those the service publishes beyond it. */
+const WORDED_STATUSES: readonly string[] = [...KNOWN_STATUSES, ...SERVICE_EXTRA_STATUSES];
+
+/** The status in words: a translation for the statuses the service publishes, the raw value (escaped) otherwise. */
 export function statusLabel(status: ExchangeStatus, t: Translate): string {
-  return (KNOWN_STATUSES as readonly string[]).includes(status) ? t(`status-name-${status as KnownStatus}`) : escapeHtml(status);
+  return WORDED_STATUSES.includes(status) ? t(`status-name-${status as KnownStatus}`) : escapeHtml(status);
 }
 
 /** The coins of an exchange as the person was shown them ("USDT · BEP20"); the codes on older records. Escaped. */
@@ -69,7 +73,11 @@ export function renderOrderCard(record: ExchangeRecord, t: Translate): RenderedM
     const expected = record.quoteKind ? `status-card-expected-${record.quoteKind}` : "status-card-expected";
     lines.push(t(expected, { amount: showAmount(record.expectedAmountTo ?? record.quotedAmountTo), coin: coins.to }));
   }
-  if (record.status === "waiting_deposit") {
+  const emergency = emergencyLine(record, t);
+  if (emergency) lines.push(emergency);
+  const chosen = lateChoiceLine(record, t);
+  if (chosen) lines.push(chosen);
+  if (awaitsDeposit(record.status)) {
     // While the deposit is awaited the card is a way to pay on its own: /status and /history
     // answer with it, and it may be all that is left after the instructions scrolled away.
     lines.push(t("status-card-deposit-address", { address: escapeHtml(record.depositAddress) }));

@@ -33,6 +33,9 @@ import type {
 import { fixParam } from "./fixed-rate.js";
 import { paymentRateSchema, toPaymentQuote } from "./receive-exactly.js";
 import { isPartnerError, PartnerError, type PartnerErrorKind } from "./errors.js";
+import { emergencyAnswerSchema, emergencyParams, type EmergencyRequest } from "./emergency.js";
+import { batchStatusSchema, IDS_HEADER, idsHeaderValue, type BatchStatusEntry } from "./batch-status.js";
+import { HISTORY_MAX_LIMIT, historySchema, type HistoryEntry } from "./history.js";
 import { redactSecrets, redactUrl } from "./redact.js";
 import { slicePause } from "./slices.js";
 import { parsePairsOffThread, type PairsOutcome } from "./pairs-worker.js";
@@ -64,9 +67,13 @@ const DEFAULT_RETRY_MAX_DELAY_MS = 3_000;
  */
 export const REQUEST_TIME_LIMIT_MS = (DEFAULT_RETRIES + 1) * DEFAULT_TIMEOUT_MS + DEFAULT_RETRIES * DEFAULT_RETRY_MAX_DELAY_MS;
 
-/** The spec's endpoints, and the SDK's the bot uses with a capability (docs/partner-api.md). */
-type PartnerEndpoint =
-  "validate-address" | "rate" | "currencies" | "pairs" | "exchange-create" | "exchange-status" | "payment/rate" | "payment/exchange-create";
+/** The spec's endpoints. */
+type ContractEndpoint = "validate-address" | "rate" | "currencies" | "pairs" | "exchange-create" | "exchange-status";
+
+/** Calls the service publishes beyond our contract (docs/partner-api.md); used only when PARTNER_FEATURES names them. */
+type ExtraEndpoint = "payment/rate" | "payment/exchange-create" | "payment/emergency" | "exchanges-status" | "exchange-history";
+
+type PartnerEndpoint = ContractEndpoint | ExtraEndpoint;
 
 /** A log function in pino's shape: an object of fields, then a message. */
 type PartnerLogFn = (fields: object, msg?: string) => void;
@@ -119,8 +126,21 @@ export interface PartnerClientOptions {
   offThreadPairsMinBytes?: number;
 }
 
+/**
+ * The calls beyond our contract (src/partner/emergency.ts, batch-status.ts): the bot makes them
+ * only when PARTNER_FEATURES names the capability.
+ */
+export interface PartnerExtras {
+  /** payment/emergency: the person's answer to a late deposit. Resolves once the service accepted it. */
+  emergency(request: EmergencyRequest): Promise<void>;
+  /** exchanges-status: the statuses of up to BATCH_STATUS_MAX_IDS exchanges in one request. */
+  exchangesStatus(ids: readonly string[]): Promise<BatchStatusEntry[]>;
+  /** exchange-history: one page (from 0) of the partner's exchanges, at most 100 a page. */
+  exchangeHistory(page: number, limit: number): Promise<HistoryEntry[]>;
+}
+
 /** The Partner API plus a way to release its sockets. */
-export interface PartnerClient extends PartnerApi {
+export interface PartnerClient extends PartnerApi, PartnerExtras {
   /** Closes the keep-alive sockets. Calls after close still work but open new connections. */
   close(): void;
   /** A stop begins: reads in flight end now (no retry), new reads fail at once; creates go on. */
@@ -129,6 +149,9 @@ export interface PartnerClient extends PartnerApi {
 
 type Params = Record<string, string | undefined>;
 
+/** Request headers beside the usual ones (exchanges-status carries its ids in one). */
+type Headers = Record<string, string>;
+
 const READ_ENDPOINTS: ReadonlySet<PartnerEndpoint> = new Set([
   "validate-address",
   "rate",
@@ -136,6 +159,8 @@ const READ_ENDPOINTS: ReadonlySet<PartnerEndpoint> = new Set([
   "pairs",
   "exchange-status",
   "payment/rate",
+  "exchanges-status",
+  "exchange-history",
 ]);
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -211,8 +236,8 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
   }
 
   /** One HTTP attempt → the parsed JSON body of a 2xx answer. */
-  async function attempt(endpoint: PartnerEndpoint, url: URL): Promise<unknown> {
-    const { bytes, status } = await attemptBytes(endpoint, url);
+  async function attempt(endpoint: PartnerEndpoint, url: URL, headers?: Headers): Promise<unknown> {
+    const { bytes, status } = await attemptBytes(endpoint, url, headers);
     return parseJson(endpoint, bytes, status);
   }
 
@@ -246,7 +271,7 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
   }
 
   /** One HTTP attempt → the body of a 2xx answer as bytes; any other status is a PartnerError. */
-  async function attemptBytes(endpoint: PartnerEndpoint, url: URL): Promise<{ bytes: ArrayBuffer; status: number }> {
+  async function attemptBytes(endpoint: PartnerEndpoint, url: URL, headers?: Headers): Promise<{ bytes: ArrayBuffer; status: number }> {
     const isRead = READ_ENDPOINTS.has(endpoint);
     if (isRead && readsCancelled) throw cancelledError(endpoint);
     const controller = new AbortController();
@@ -255,7 +280,7 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
     let res: Response;
     let bytes: ArrayBuffer;
     try {
-      res = await fetch(url, { agent, signal: controller.signal, redirect: "manual", headers: { accept: "application/json" } });
+      res = await fetch(url, { agent, signal: controller.signal, redirect: "manual", headers: { ...headers, accept: "application/json" } });
       bytes = await res.arrayBuffer();
     } catch (err) {
       if (isRead && readsCancelled) throw cancelledError(endpoint);
@@ -288,8 +313,8 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
   }
 
   /** Calls an endpoint, retrying reads on retryable failures, reporting every attempt. */
-  function call(endpoint: PartnerEndpoint, params: Params = {}): Promise<unknown> {
-    return callWith(endpoint, params, attempt);
+  function call(endpoint: PartnerEndpoint, params: Params = {}, headers?: Headers): Promise<unknown> {
+    return callWith(endpoint, params, (e, url) => attempt(e, url, headers));
   }
 
   /** {@link call} with another way to read an attempt's body (bytes for a large `pairs`). */
@@ -430,6 +455,27 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
       const body = await call(endpoint, { id });
       throwIfRejected(endpoint, body, scrub);
       return shaped(endpoint, () => parseBody(endpoint, exchangeStatusSchema, body));
+    },
+
+    async emergency(request: EmergencyRequest): Promise<void> {
+      const endpoint = "payment/emergency";
+      const body = await call(endpoint, emergencyParams(request));
+      throwIfRejected(endpoint, body, scrub);
+      await shaped(endpoint, () => parseBody(endpoint, emergencyAnswerSchema, body));
+    },
+
+    async exchangesStatus(ids: readonly string[]): Promise<BatchStatusEntry[]> {
+      const endpoint = "exchanges-status";
+      const body = await call(endpoint, {}, { [IDS_HEADER]: idsHeaderValue(ids) });
+      throwIfRejected(endpoint, body, scrub);
+      return shaped(endpoint, () => parseBody(endpoint, batchStatusSchema, body));
+    },
+
+    async exchangeHistory(page: number, limit: number): Promise<HistoryEntry[]> {
+      const endpoint = "exchange-history";
+      const body = await call(endpoint, { page: String(page), limit: String(Math.min(limit, HISTORY_MAX_LIMIT)) });
+      throwIfRejected(endpoint, body, scrub);
+      return shaped(endpoint, () => parseBody(endpoint, historySchema, body));
     },
 
     close() {

@@ -180,6 +180,20 @@ const nullableText = z
   .nullish()
   .transform((v) => (v === null || v === undefined || v === "" ? null : String(v)));
 
+/**
+ * `emergency` (beyond our contract; the service's SDK shows `{"status": "EXPIRED"}`): its status
+ * upper-cased, or undefined for anything else (absent, null, a bare string, an empty object), so
+ * an odd value never costs the whole status answer.
+ */
+const emergencySchema = z
+  .unknown()
+  .optional()
+  .transform((v): string | undefined => {
+    if (typeof v !== "object" || v === null || !("status" in v)) return undefined;
+    const status = v.status;
+    return typeof status === "string" && status.trim() !== "" ? status.trim().toUpperCase() : undefined;
+  });
+
 /** The exchange status record (2.5). `status` is any non-empty string. */
 export const exchangeStatusSchema = z
   .looseObject({
@@ -201,6 +215,7 @@ export const exchangeStatusSchema = z
       .union([decimalString, z.literal(""), z.null()])
       .optional()
       .transform((v) => (v === undefined || v === null || v === "" ? null : v)),
+    emergency: emergencySchema,
   })
   .transform((v): ExchangeStatusRecord => ({
     status: v.status,
@@ -218,6 +233,7 @@ export const exchangeStatusSchema = z
     date: v.date,
     txId: v.txId,
     amountTo: v.amountTo,
+    ...(v.emergency === undefined ? {} : { emergency: v.emergency }),
   }));
 
 function isObject(body: unknown): body is Record<string, unknown> {

@@ -53,7 +53,8 @@ function compare(before: ExchangeRecord, live: ExchangeStatusRecord, requestedAt
     !same(before.expectedAmountFrom, live.expectedAmountFrom) ||
     !same(before.expectedAmountTo, live.expectedAmountTo) ||
     !same(before.amountTo, live.amountTo) ||
-    !same(before.txId, live.txId);
+    !same(before.txId, live.txId) ||
+    !same(before.emergency, live.emergency);
   return { statusChanged, cardChanged };
 }
 
@@ -109,6 +110,8 @@ export async function recordStatus(
     rec.expectedAmountTo = live.expectedAmountTo;
     rec.amountTo = live.amountTo;
     rec.txId = live.txId;
+    if (live.emergency === undefined) delete rec.emergency;
+    else rec.emergency = live.emergency;
     rec.updatedAt = iso;
     rec.statusCheckedAt = requestedAt.toISOString();
     opts.amend?.(rec);

@@ -41,6 +41,8 @@ import type { ClaimRelease, DataStore } from "../store/data-store.js";
 import type { TrackingLogger } from "./notifier.js";
 import { ExchangeTracker, type NoticeSink } from "./tracker.js";
 import type { FlagReason } from "../domain/reports.js";
+import { awaitsLateDepositChoice } from "../domain/status.js";
+import type { BatchStatusEntry } from "../partner/batch-status.js";
 
 /** Options of {@link createPoller}. */
 export interface PollerOptions {
@@ -79,6 +81,16 @@ export interface PollerOptions {
   leaseMs?: number;
   /** Exchanges taken per claim. Default 4 × concurrency; the lowdb store, alone, can take them all. */
   claimBatch?: number;
+  /**
+   * exchanges-status (PARTNER_FEATURES `batch-status`): when given, a cycle asks about up to
+   * `batchSize` due exchanges in one request, and checks one by one (exchange-status: amounts,
+   * txId, `emergency`) only those whose status moved or that the answer left out. A status that did
+   * not move costs no request of its own; amounts that change without the status are then read
+   * with the next status change.
+   */
+  batchStatus?: (ids: string[]) => Promise<BatchStatusEntry[]>;
+  /** Ids per batch request. Default 100 (BATCH_STATUS_MAX_IDS). */
+  batchSize?: number;
   /** Called when an exchange is flagged for support (a later feature turns this into an alert). */
   onFlag?: (exchange: ExchangeRecord, reason: FlagReason) => void;
   /** Told after every cycle (metrics: cycle duration, aborted cycles). */
@@ -131,6 +143,8 @@ interface Work {
   dueAt: number | undefined;
   /** When it was claimed; undefined when it was not (a cycle over `all`). */
   claimedAt: number | undefined;
+  /** A batch request (exchanges-status) found its status where the store has it: no check of its own. */
+  unchanged?: boolean;
 }
 
 /** Where a cycle's workers take their work from. */
@@ -306,15 +320,17 @@ export function createPoller(opts: PollerOptions): Poller {
 
   type Outcome = "ok" | "not-due" | "service-failed" | "exchange-failed";
 
+  /** Whether a claimed exchange is due now (one the store never scheduled is due by its record). */
+  function isDue(work: Work, at: number): boolean {
+    return work.claimedAt === undefined || work.dueAt !== undefined || dueByRecord(work.rec, at) <= at;
+  }
+
   /** One exchange taken in a cycle: flagged if too old, put back on its schedule if not due yet, else checked. */
   async function consider(work: Work, at: number, report: CycleReport): Promise<Outcome> {
     const { rec } = work;
-    if (work.claimedAt !== undefined && work.dueAt === undefined) {
-      const dueAt = dueByRecord(rec, at);
-      if (dueAt > at) {
-        await release(rec.id, dueAt);
-        return "not-due";
-      }
+    if (!isDue(work, at)) {
+      await release(rec.id, dueByRecord(rec, at));
+      return "not-due";
     }
     report.due++;
     if (at - Date.parse(rec.createdAt) > opts.maxAgeMs) {
@@ -322,7 +338,70 @@ export function createPoller(opts: PollerOptions): Poller {
       report.flagged++;
       return "ok";
     }
+    if (work.unchanged) {
+      // The batch answer said it: nothing moved, nothing to write; next check on its cadence.
+      report.checked++;
+      failures.delete(rec.id);
+      await release(rec.id, at + cadence(rec, at));
+      return "ok";
+    }
     return check(rec, report);
+  }
+
+  /**
+   * `source` with one exchanges-status request in front (see {@link PollerOptions.batchStatus}):
+   * the due exchanges are taken a batch at a time and asked about at once; those whose status did
+   * not move come out marked `unchanged`. If the batch request fails, they come out unmarked and
+   * are checked one by one, whose failures drive the cycle's usual backoff.
+   */
+  function batched(source: WorkSource, at: number, ask: NonNullable<PollerOptions["batchStatus"]>): WorkSource {
+    const size = Math.max(1, opts.batchSize ?? 100);
+    const ready: Work[] = [];
+    let filling: Promise<void> | undefined;
+    let exhausted = false;
+    const fill = async () => {
+      const group: Work[] = [];
+      while (group.length < size) {
+        const work = await source.take();
+        if (!work) {
+          exhausted = true;
+          break;
+        }
+        // Not due: handed on as it is (consider() puts it back on its schedule); never asked about.
+        if (isDue(work, at)) group.push(work);
+        else ready.push(work);
+      }
+      if (group.length === 0) return;
+      let live: Map<string, string> | undefined;
+      try {
+        live = new Map((await ask(group.map((w) => w.rec.id))).map((e) => [e.id, e.status]));
+      } catch (err) {
+        logger.debug({ err, size: group.length }, "poller: batch status request failed; checking one by one");
+      }
+      for (const work of group) {
+        const { rec } = work;
+        // A late deposit waiting for its choice, or a not-found count to end: the full check.
+        const quiet = live?.get(rec.id) === rec.status && !rec.tracking?.notFoundCount && !awaitsLateDepositChoice(rec);
+        ready.push(quiet ? { ...work, unchanged: true } : work);
+      }
+    };
+    return {
+      async take() {
+        while (ready.length === 0 && !exhausted) {
+          filling ??= fill().finally(() => (filling = undefined));
+          await filling;
+        }
+        return ready.shift();
+      },
+      putBack: (work) => ready.unshift(work),
+      async giveBack() {
+        await Promise.all(ready.splice(0).map((w) => release(w.rec.id, undefined)));
+        await source.giveBack();
+      },
+      get error() {
+        return source.error;
+      },
+    };
   }
 
   async function cycle(options: CycleOptions): Promise<CycleReport> {
@@ -331,7 +410,8 @@ export function createPoller(opts: PollerOptions): Poller {
     const report: CycleReport = { due: 0, checked: 0, changed: 0, failed: 0, notFound: 0, flagged: 0, aborted: false, ms: 0 };
     await notices.retryOwed?.();
 
-    const source = options.all ? await everyOpen() : claimedWork(at);
+    const plain = options.all ? await everyOpen() : claimedWork(at);
+    const source = opts.batchStatus ? batched(plain, at, opts.batchStatus) : plain;
     let failuresInARow = 0;
     const worker = async () => {
       for (;;) {

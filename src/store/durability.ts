@@ -34,6 +34,8 @@ const WRITTEN_THROUGH: ReadonlySet<string> = new Set([
   "cards",
   // The once-only marker of each exchange create, durable before the service is asked.
   "exchange-create",
+  // The late-deposit choice of an exchange, durable before payment/emergency is sent (late-deposit.ts).
+  "late-deposit",
   // Broadcast jobs, and each job's marks per recipient ("sending" before the message goes out).
   "broadcasts",
   // What Telegram sent, on disk before it is confirmed to Telegram, until it is handled (updates/inbox.ts).

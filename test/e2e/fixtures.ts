@@ -12,7 +12,7 @@ import { ChatDriver, leadingIcon } from "./chat-driver.js";
 import { until } from "../until.js";
 import type { Harness } from "./harness.js";
 
-const BTC = SAMPLE_ADDRESSES.BTC!;
+export const BTC = SAMPLE_ADDRESSES.BTC!;
 const ETH = SAMPLE_ADDRESSES.ETH!;
 const translate = translatorOf(createI18n());
 

@@ -446,6 +446,15 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
           nudgePoller();
           return ok({ status: order.status });
         }
+        if (rest[2] === "late") {
+          // A deposit that came after the order expired: the service holds it for the person's choice.
+          const status = sandbox.orders.get(id)?.status;
+          if (status !== "waiting_deposit" && status !== "time_expired")
+            throw new BadRequest(`a late deposit needs an order waiting for its deposit or expired, not ${status ?? "none"}`);
+          const late = sandbox.orders.lateDeposit(id);
+          nudgePoller();
+          return ok({ status: late.status });
+        }
         if (rest[2] === "fail") {
           const status = str(body, "status");
           if (!(FAILURES as readonly string[]).includes(status)) throw new BadRequest(`status must be one of ${FAILURES.join(", ")}`);

@@ -13,7 +13,7 @@ import { computeRate, isValidAddress, maxAmountAsServed, tagProblem, type Sandbo
 import { formatSpecDate, type MutableOrderBook } from "./orders.js";
 import { randomString, type Rng } from "./random.js";
 import type { EndpointName } from "./faults.js";
-import { ALL_PARTNER_FEATURES, type PartnerFeatures } from "../../partner/features.js";
+import { ALL_PARTNER_FEATURES, type PartnerFeature, type PartnerFeatures } from "../../partner/features.js";
 import { paymentExchangeCreate, paymentRate } from "./receive-exactly.js";
 
 /** What an endpoint answers: a body to serialise, or one already serialised (the catalog answers). */
@@ -41,6 +41,8 @@ export interface EndpointContext {
    * test or the playground can move the market between a quote and a create.
    */
   rateFactor?: Decimal;
+  /** A request header by its lower-case name (exchanges-status carries its ids in `ids`). */
+  header?: (name: string) => string | undefined;
 }
 
 /** How much less a fixed quote buys than a floating one: the service carries the risk of the move. */
@@ -230,7 +232,82 @@ function exchangeStatus(params: Params, ctx: EndpointContext): EndpointAnswer {
     date: formatSpecDate(order.createdAt),
     txId: order.txId,
     amountTo: order.amountTo,
+    // Beyond the spec, as the service's SDK shows it; only while there is one.
+    ...(order.emergency === undefined ? {} : { emergency: { status: order.emergency } }),
   });
+}
+
+/** Whether capability `feature` is offered now. */
+function offers(ctx: EndpointContext, feature: PartnerFeature): boolean {
+  return (ctx.features ?? ALL_PARTNER_FEATURES).has(feature);
+}
+
+/**
+ * payment/emergency (the service's SDK): for an order in `payment_time_expired`, `needExchange` 1
+ * continues at the current rate, 0 refunds to `refundAddress` (required then, validated like any
+ * refund address). A second call, or a call for an order in any other status, is refused.
+ */
+function paymentEmergency(params: Params, ctx: EndpointContext): EndpointAnswer {
+  if (!offers(ctx, "emergency")) return notFound();
+  const id = required(params, "id");
+  const need = required(params, "needExchange");
+  if (need !== "0" && need !== "1") throw new ParamError("invalid parameter: needExchange must be 0 or 1");
+  const order = ctx.orders.get(id);
+  if (!order) return refusal("exchange not found");
+  if (order.status !== "payment_time_expired" || order.emergencyChoice !== undefined)
+    return refusal(`exchange is ${order.status}: no emergency action is possible`);
+  if (need === "1") {
+    ctx.orders.resolveEmergency(id, { needExchange: true });
+    return ok({ result: true });
+  }
+  const refundAddress = required(params, "refundAddress");
+  const refundTag = params.refundTag?.trim() ?? "";
+  const from = ctx.catalog.find(order.from);
+  if (!from || !isValidAddress(from, refundAddress)) throw new Refusal(`invalid refund address for ${order.from}`);
+  checkTag(from, refundTag, "refundTag");
+  ctx.orders.resolveEmergency(id, { needExchange: false, refundAddress, refundTag: from.tagname === "" ? "" : refundTag });
+  return ok({ result: true });
+}
+
+/**
+ * exchanges-status (the service's SDK): the ids come as a JSON array in the `ids` header; the
+ * answer is an object keyed "0", "1", … of `{ id, status, from, to }`, beside `result: true`.
+ * Unknown ids are left out.
+ */
+function exchangesStatus(ctx: EndpointContext): EndpointAnswer {
+  if (!offers(ctx, "batch-status") || ctx.variant === "old") return notFound();
+  const raw = ctx.header?.("ids");
+  if (raw === undefined || raw.trim() === "") throw new ParamError("missing parameter: ids (a request header)");
+  let ids: unknown;
+  try {
+    ids = JSON.parse(raw);
+  } catch {
+    throw new ParamError("invalid parameter: ids must be a JSON array of ids");
+  }
+  if (!Array.isArray(ids)) throw new ParamError("invalid parameter: ids must be a JSON array of ids");
+  const body: Record<string, unknown> = {};
+  let n = 0;
+  for (const id of ids) {
+    const order = typeof id === "string" ? ctx.orders.get(id) : undefined;
+    if (order) body[String(n++)] = { id: order.id, status: order.status, from: order.from, to: order.to };
+  }
+  body.result = true;
+  return ok(body);
+}
+
+/**
+ * exchange-history (the service's SDK): `page` from 0 (default 0), `limit` 1-100 (default 100);
+ * `{ exchanges: [{ id, status, from, to }], limit, page, result }`, newest first.
+ */
+function exchangeHistory(params: Params, ctx: EndpointContext): EndpointAnswer {
+  if (!offers(ctx, "history")) return notFound();
+  const page = params.page === undefined ? 0 : Number(params.page);
+  const limit = params.limit === undefined ? 100 : Number(params.limit);
+  if (!Number.isInteger(page) || page < 0) throw new ParamError("invalid parameter: page must be a whole number from 0");
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new ParamError("invalid parameter: limit must be 1 to 100");
+  const newest = ctx.orders.list().reverse();
+  const exchanges = newest.slice(page * limit, (page + 1) * limit).map((o) => ({ id: o.id, status: o.status, from: o.from, to: o.to }));
+  return ok({ exchanges, limit, page, result: true });
 }
 
 export function ok(body: unknown): EndpointAnswer {
@@ -266,6 +343,12 @@ export function handleEndpoint(endpoint: EndpointName, params: Params, ctx: Endp
         return paymentRate(params, ctx);
       case "payment/exchange-create":
         return paymentExchangeCreate(params, ctx);
+      case "payment/emergency":
+        return paymentEmergency(params, ctx);
+      case "exchanges-status":
+        return exchangesStatus(ctx);
+      case "exchange-history":
+        return exchangeHistory(params, ctx);
     }
   } catch (err) {
     if (err instanceof ParamError) return { status: 400, body: { result: false, error: err.message } };

@@ -3,9 +3,19 @@
  * a hung connection, garbage bodies, business refusals, a long outage).
  */
 
-/** The spec's endpoints, and the SDK's beyond it, as the path after the base address. */
+/** The endpoints, as the path after the base: the spec's six, then those the service publishes beyond it. */
 export type EndpointName =
-  "validate-address" | "rate" | "currencies" | "pairs" | "exchange-create" | "exchange-status" | "payment/rate" | "payment/exchange-create";
+  | "validate-address"
+  | "rate"
+  | "currencies"
+  | "pairs"
+  | "exchange-create"
+  | "exchange-status"
+  | "payment/rate"
+  | "payment/exchange-create"
+  | "payment/emergency"
+  | "exchanges-status"
+  | "exchange-history";
 
 /** Every endpoint name, for routing. */
 export const ENDPOINTS: readonly EndpointName[] = [
@@ -17,6 +27,9 @@ export const ENDPOINTS: readonly EndpointName[] = [
   "exchange-status",
   "payment/rate",
   "payment/exchange-create",
+  "payment/emergency",
+  "exchanges-status",
+  "exchange-history",
 ];
 
 /** What a fault does to a request. */
@@ -34,7 +47,12 @@ export type FaultKind =
    * hold the answer for `ms` real milliseconds: a slow way back. The client may have given up by
    * then (an order it never heard of), or gets an answer older than what happened since.
    */
-  | { kind: "delay"; ms: number };
+  | { kind: "delay"; ms: number }
+  /**
+   * Handle the request (an exchange-create makes its order) and answer with this HTTP status, as
+   * a proxy does when the service acted and its answer was lost on the way back.
+   */
+  | { kind: "lost"; status: 502 | 504 };
 
 /** A fault to inject: which endpoint (all when absent), what, and how many times (until cleared when absent). */
 type FaultSpec = FaultKind & { endpoint?: EndpointName; times?: number };

@@ -75,10 +75,17 @@ export interface SandboxOrder {
   amountTo: string | null;
   /** Every status the order has had, in order, with the time it began. */
   history: { status: string; at: number }[];
+  /** The `emergency` status it reports (EXPIRED, LESS), beyond our contract; absent: none. */
+  emergency?: string;
+  /** What payment/emergency was asked to do, once (a second call is refused). */
+  emergencyChoice?: { needExchange: boolean; refundAddress?: string; refundTag?: string };
 }
 
 /** What exchange-create hands to the order book. */
-type NewOrder = Omit<SandboxOrder, "status" | "createdAt" | "statusSince" | "txId" | "amountTo" | "history">;
+type NewOrder = Omit<
+  SandboxOrder,
+  "status" | "createdAt" | "statusSince" | "txId" | "amountTo" | "history" | "emergency" | "emergencyChoice"
+>;
 
 /** The orders of one sandbox; tests reach it as `sandbox.orders`. All methods return copies. */
 export interface OrderBook {
@@ -94,6 +101,17 @@ export interface OrderBook {
   setStatus(id: string, status: string): SandboxOrder;
   /** The client's deposit arrives: waiting_deposit → deposit_received. Throws if the order is not waiting. */
   deposit(id: string): SandboxOrder;
+  /**
+   * A deposit arrives late (EXPIRED: after the order expired, the default) or short (LESS): the
+   * order goes to `payment_time_expired` with that `emergency`, and waits for payment/emergency.
+   * Throws unless the order waits for its deposit or has expired without one.
+   */
+  lateDeposit(id: string, kind?: "EXPIRED" | "LESS"): SandboxOrder;
+  /**
+   * payment/emergency: continue (the order goes on to `exchanging`) or refund (to `reverted`, to
+   * the address given). Throws unless the order waits for that choice (and so on a second call).
+   */
+  resolveEmergency(id: string, choice: { needExchange: boolean; refundAddress?: string; refundTag?: string }): SandboxOrder;
 }
 
 /** The book with the create operation the server needs. */
@@ -230,6 +248,31 @@ export function createOrderBook(
       changed();
       return copy(order);
     },
+    lateDeposit(id, kind = "EXPIRED") {
+      const order = mustGet(id);
+      if (order.status !== "waiting_deposit" && order.status !== "time_expired")
+        throw new Error(`sandbox: order ${id} is ${order.status}, not waiting for a deposit nor expired`);
+      order.emergency = kind;
+      enter(order, "payment_time_expired", clock.now());
+      changed();
+      return copy(order);
+    },
+    resolveEmergency(id, choice) {
+      const order = mustGet(id);
+      if (order.status !== "payment_time_expired" || order.emergencyChoice !== undefined)
+        throw new Error(`sandbox: order ${id} is ${order.status}, not waiting for an emergency choice`);
+      order.emergencyChoice = { ...choice };
+      delete order.emergency;
+      if (choice.needExchange) {
+        enter(order, "exchanging", clock.now());
+      } else {
+        order.refundAddress = choice.refundAddress ?? order.refundAddress;
+        order.refundTag = choice.refundTag ?? "";
+        enter(order, "reverted", clock.now());
+      }
+      changed();
+      return copy(order);
+    },
     deposit(id) {
       const order = mustGet(id);
       if (order.status !== "waiting_deposit") throw new Error(`sandbox: order ${id} is ${order.status}, not waiting_deposit`);
@@ -241,7 +284,11 @@ export function createOrderBook(
 }
 
 function copy(order: SandboxOrder): SandboxOrder {
-  return { ...order, history: order.history.map((h) => ({ ...h })) };
+  return {
+    ...order,
+    history: order.history.map((h) => ({ ...h })),
+    ...(order.emergencyChoice ? { emergencyChoice: { ...order.emergencyChoice } } : {}),
+  };
 }
 
 /** Formats epoch ms as the spec's "DD.MM.YYYY HH:MM:SS", in UTC. */

@@ -91,6 +91,9 @@ export interface SandboxOptions {
 const FEATURE_OF_ENDPOINT: Partial<Record<EndpointName, PartnerFeature>> = {
   "payment/rate": "receive",
   "payment/exchange-create": "receive",
+  "payment/emergency": "emergency",
+  "exchanges-status": "batch-status",
+  "exchange-history": "history",
 };
 
 /** A running sandbox. */
@@ -140,7 +143,10 @@ function txIdFor(seed: number, id: string): string {
   return randomString(createRng(hash), "0123456789abcdef", 64);
 }
 
-function faultAnswer(fault: Exclude<FaultKind, { kind: "timeout" } | { kind: "delay" }>): { status: number; raw: string } {
+function faultAnswer(fault: Exclude<FaultKind, { kind: "timeout" } | { kind: "delay" } | { kind: "lost" }>): {
+  status: number;
+  raw: string;
+} {
   switch (fault.kind) {
     case "http":
       return { status: fault.status, raw: JSON.stringify({ result: false, error: `sandbox fault: HTTP ${fault.status}` }) };
@@ -227,6 +233,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
     if (feature !== undefined && !features.has(feature)) return encode(notFound());
     const params = Object.fromEntries(url.searchParams);
     try {
+      const header = (name: string): string | undefined => {
+        const value = req.headers[name];
+        return Array.isArray(value) ? value.join(",") : value;
+      };
       return encode(
         handleEndpoint(entry.endpoint as EndpointName, params, {
           variant,
@@ -237,6 +247,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
           maximums,
           features,
           rateFactor,
+          header,
         }),
       );
     } catch (err) {
@@ -256,6 +267,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
         send(res, entry, status, raw);
       }, fault.ms);
       delays.add(timer);
+      return;
+    }
+    if (fault?.kind === "lost") {
+      handle(req, url, entry);
+      send(res, entry, fault.status, JSON.stringify({ result: false, error: `sandbox fault: HTTP ${fault.status} (answer lost)` }));
       return;
     }
     const { status, raw } = fault ? faultAnswer(fault) : handle(req, url, entry);

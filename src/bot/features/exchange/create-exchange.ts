@@ -12,7 +12,8 @@
  * person can never end up with two orders of which the bot knows one.
  */
 import type { BotDeps } from "../../deps.js";
-import type { CreateAttempt, ExchangeRecord } from "../../../domain/types.js";
+import type { CreateAttempt, CreatedExchange, ExchangeRecord } from "../../../domain/types.js";
+import { findInHistory } from "./find-in-history.js";
 import { PartnerError } from "../../../partner/errors.js";
 import type { ShownQuote } from "../../ui/exchange-messages.js";
 import type { FlowFailure } from "./partner-call.js";
@@ -172,6 +173,9 @@ export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Pro
       };
     }
     const reason = err instanceof PartnerError ? err.kind : "internal";
+    // With the service's history, the order it may have made is looked for, and adopted if found.
+    const adopted = await adoptFromHistory(deps, req, attempt);
+    if (adopted) return adopted;
     await markers.set(req.draftId, { state: "in-doubt", reason, ...attempt });
     deps.logger.error(
       { err, draftId: req.draftId, chatId: req.chatId, userId: req.userId },
@@ -181,6 +185,41 @@ export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Pro
     return { kind: "in-doubt" };
   }
 
+  return storeCreated(deps, req, attempt, created);
+}
+
+/**
+ * PARTNER_FEATURES `history`: the order a create in doubt made, found in the service's history
+ * (find-in-history.ts) and stored as if its answer had come; undefined when it is not found (or
+ * the capability is off), and the create stays in doubt.
+ */
+async function adoptFromHistory(deps: BotDeps, req: CreateRequest, attempt: CreateAttempt): Promise<CreateOutcome | undefined> {
+  const history = deps.partner.exchangeHistory;
+  if (!deps.config.partnerFeatures.has("history") || history === undefined) return undefined;
+  const partner = { exchangeHistory: history, exchangeStatus: (id: string) => deps.partner.exchangeStatus(id) };
+  const found = await findInHistory(partner, attempt, (id) => deps.store.exchanges.has(id)).catch((err: unknown) => {
+    deps.logger.warn({ err, draftId: req.draftId }, "exchange-create in doubt: the history search failed");
+    return undefined;
+  });
+  if (!found) {
+    deps.logger.warn({ draftId: req.draftId }, "exchange-create in doubt: no single matching order in the service's history");
+    return undefined;
+  }
+  deps.logger.warn(
+    { draftId: req.draftId, exchangeId: found.id },
+    "exchange-create in doubt: the order was found in the service's history",
+  );
+  const outcome = await storeCreated(deps, req, attempt, {
+    id: found.id,
+    depositAddress: found.live.depositAddress,
+    depositTag: found.live.depositTag,
+  });
+  return outcome.kind === "created" ? outcome : undefined;
+}
+
+/** Stores the exchange the service made for `req` (answered, or found in its history) and marks the draft done. */
+async function storeCreated(deps: BotDeps, req: CreateRequest, attempt: CreateAttempt, created: CreatedExchange): Promise<CreateOutcome> {
+  const markers = deps.store.kv<CreateMarker>(CREATE_MARKERS);
   const now = deps.now().toISOString();
   const record: ExchangeRecord = {
     id: created.id,

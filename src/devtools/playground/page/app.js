@@ -347,6 +347,17 @@ function renderOrders(orders) {
             },
             "Fail",
           ),
+          h(
+            "button",
+            {
+              type: "button",
+              class: "late",
+              disabled: o.status !== "waiting_deposit" && o.status !== "time_expired",
+              title: "The deposit arrives after the order expired: payment_time_expired, emergency EXPIRED",
+              onclick: () => act(`orders/${encodeURIComponent(o.id)}/late`, {}, false),
+            },
+            "Late deposit",
+          ),
         ),
       );
     }),

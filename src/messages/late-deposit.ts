@@ -1,0 +1,62 @@
+/**
+ * What a person reads about a late deposit (the service's `payment_time_expired`, or an
+ * `emergency` EXPIRED / LESS): the one message that offers the choice (or, when the service behind
+ * this deployment takes no choice from the bot, says plainly to contact support), and the words for
+ * a choice once made, shown on the card, in answers and in support's /find. Pure functions of the
+ * stored record; everything from outside is escaped here.
+ */
+import { InlineKeyboard } from "grammy";
+import type { ExchangeRecord, LateDepositChoice } from "../domain/types.js";
+import { EMERGENCY_KINDS } from "../domain/types.js";
+import { encodeCallback } from "./callback-data.js";
+import { escapeHtml } from "./html.js";
+import type { Translate } from "./i18n.js";
+import type { RenderedMessage } from "./order-card.js";
+
+/** The refund address (and tag) of a record or a choice, escaped, as "address (tag)". */
+function refundOf(x: { refundAddress?: string; refundTag?: string }): string {
+  return escapeHtml(x.refundAddress ?? "") + (x.refundTag ? ` (${escapeHtml(x.refundTag)})` : "");
+}
+
+/**
+ * The late-deposit message of `record`: with the two buttons when `offer` (the service takes the
+ * choice: PARTNER_FEATURES has `emergency`) and both fit in callback data; otherwise the plain
+ * word to contact support.
+ */
+export function renderLateDeposit(record: ExchangeRecord, offer: boolean, t: Translate): RenderedMessage {
+  const vars = { id: escapeHtml(record.id), kind: record.emergency === "LESS" ? "LESS" : "EXPIRED", refund: refundOf(record) };
+  const go = encodeCallback({ kind: "late-continue", exchangeId: record.id });
+  const back = encodeCallback({ kind: "late-refund", exchangeId: record.id });
+  if (!offer || go === undefined || back === undefined) return { text: t("late-deposit-no-choice", vars) };
+  return {
+    text: t("late-deposit-offer", vars),
+    reply_markup: new InlineKeyboard().text(t("late-deposit-button-continue"), go).row().text(t("late-deposit-button-refund"), back),
+  };
+}
+
+/** "continue at the current rate" / "refund to <address>": what was chosen, in words. */
+export function lateChoiceWords(choice: LateDepositChoice, t: Translate): string {
+  return choice.choice === "continue" ? t("late-deposit-choice-continue") : t("late-deposit-choice-refund", { refund: refundOf(choice) });
+}
+
+/** Where a choice stands, in words. */
+export function lateStateWords(choice: LateDepositChoice, t: Translate): string {
+  return t(`late-deposit-state-${choice.state}`);
+}
+
+/** The card's line about the service's `emergency`, if it sent one. */
+export function emergencyLine(record: Pick<ExchangeRecord, "emergency">, t: Translate): string | undefined {
+  const kind = record.emergency;
+  if (kind === undefined) return undefined;
+  return (EMERGENCY_KINDS as readonly string[]).includes(kind)
+    ? t(`status-emergency-${kind.toLowerCase()}`)
+    : t("status-emergency-other", { what: escapeHtml(kind.slice(0, 64)) });
+}
+
+/** The card's line about the person's choice, if they made one. */
+export function lateChoiceLine(record: Pick<ExchangeRecord, "lateDeposit">, t: Translate): string | undefined {
+  const choice = record.lateDeposit;
+  return choice === undefined
+    ? undefined
+    : t("late-deposit-card", { choice: lateChoiceWords(choice, t), state: lateStateWords(choice, t) });
+}
