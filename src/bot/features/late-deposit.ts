@@ -29,7 +29,7 @@ type LateDepositDeps = Pick<BotDeps, "store" | "partner" | "config" | "delivery"
  * The kv namespace of each exchange's late-deposit claim, written through (store/durability.ts):
  * its write is what makes the choice stored in the exchange's record durable.
  */
-export const LATE_DEPOSIT_MARKS = "late-deposit";
+const LATE_DEPOSIT_MARKS = "late-deposit";
 
 /** One exchange's claim, as its mark. */
 interface LateDepositMark {

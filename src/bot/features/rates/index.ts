@@ -19,7 +19,10 @@ import type { PersonLimits } from "../../middleware/person-limits.js";
  * asks the service for come from the asker's budget, and an inline query overtaken by the same
  * person's next keystroke is not answered (bot/middleware/person-limits.ts).
  */
-export function ratesFeature(deps: Pick<BotDeps, "partner" | "catalog" | "logger" | "now" | "config">, limits?: PersonLimits): Composer<BotContext> {
+export function ratesFeature(
+  deps: Pick<BotDeps, "partner" | "catalog" | "logger" | "now" | "config">,
+  limits?: PersonLimits,
+): Composer<BotContext> {
   // deps.now is the bot's clock: tests that move it also move the quotes' expiry.
   const quotes = createQuoteCache(deps.partner, { now: () => deps.now().getTime() });
   const env = (ctx: BotContext): RateAnswerEnv => ({
