@@ -75,7 +75,7 @@ describe("the playground: a late deposit refunded", () => {
     // The panel's "Late deposit" button.
     expect((await post(`orders/${order!.id}/late`, {})).body).toEqual({ status: "payment_time_expired" });
     const offer = await botSays(u, "The service holds it until you choose");
-    expect(offer.buttons.flat().map((b) => b.data)).toEqual([`ld:c:${order!.id}`, `ld:r:${order!.id}`]);
+    expect(offer.buttons.flat().map((b) => b.data)).toEqual([`ld:c:${order!.id}`, `ld:r:${order!.id}`, `ld:o:${order!.id}`]);
     await post("press", { user: u, message_id: offer.id, data: `ld:r:${order!.id}` });
     await botSays(u, `Sent to the service: refund to ${SAMPLE_ADDRESSES.BTC!}`);
     await botSays(u, `Exchange ${order!.id} was reverted`);
