@@ -167,6 +167,21 @@ describe("late deposit refunded to another address, end to end", () => {
     expect(user.chat.byId(offer.message_id)!.buttons()).toHaveLength(3);
   });
 
+  it("lapses with the flow timeout: a text after it is not taken for an address", async () => {
+    const s = await setUp("emergency");
+    h = s.h;
+    const { user, chat } = s;
+    const { ex, offer } = await lateExchange(h, user);
+    await chat.press(offer, `ld:o:${ex.id}`, "should go back to");
+    // The question as it stands once FLOW_TIMEOUT_MINUTES have passed since its prompt.
+    const questions = h.app.store.kv<{ at: string }>("late-refund-question");
+    const lapsed = new Date(Date.now() - h.config.flowTimeoutMs - 1000).toISOString();
+    await questions.update(String(user.id), (q) => (q === undefined ? q : { ...q, at: lapsed }));
+    await chat.send(OTHER_BTC, "I did not understand");
+    expect(h.sandbox.requests.count("validate-address")).toBe(0);
+    expect(await questions.get(String(user.id))).toBeUndefined();
+  });
+
   it("another person's press of the button opens nothing", async () => {
     const s = await setUp("emergency");
     h = s.h;
