@@ -127,7 +127,9 @@ export function leaveLateRefundQuestion(deps: BotDeps): Composer<BotContext> {
     const command = readCommand(ctx.message?.text, ctx.me.username);
     const data = ctx.callbackQuery?.data;
     const leaving = command?.forUs === true || (data !== undefined && decodeCallback(data)?.kind === "start-exchange");
-    if (chatId === undefined || !leaving || (await questions(deps).get(String(chatId))) === undefined) return next();
+    if (chatId === undefined || !leaving) return next();
+    // Only the asked person's own command or press leaves it (someone else's, in a group, does not).
+    if ((await questions(deps).get(String(chatId)))?.userId !== ctx.from?.id) return next();
     await questions(deps).delete(String(chatId));
     if (command?.name.toLowerCase() === "cancel" && !(await inExchangeFlow(deps, chatId))) {
       await ctx.reply(ctx.t("late-other-cancelled"));
@@ -147,7 +149,8 @@ export function lateRefundAddressFeature(deps: RefundAddressDeps): Composer<BotC
   onCallback(feature, "late-other-cancel", (ctx, { question }) => cancel(ctx, deps, question));
   // Reached only by text the exchange flow did not take: no flow is under way in the chat.
   feature.on("message:text", async (ctx, next) => {
-    if (ctx.message.text.startsWith("/")) return next();
+    // A command, or an inline result posted "via @bot", is not an answer.
+    if (ctx.message.text.startsWith("/") || ctx.message.via_bot !== undefined) return next();
     const question = await openQuestion(deps, ctx.chat.id);
     if (question === undefined || question.userId !== ctx.from.id) return next();
     await answer(ctx, deps, question, ctx.message.text);
