@@ -439,7 +439,7 @@ late-deposit-offer = { $kind ->
        *[other] ⏰ A deposit for exchange <code>{ $id }</code> arrived after the order had expired.
     } The service holds it until you choose what to do:
     • <b>Continue</b>: exchange it at the current rate. What you get may differ from the first quote.
-    • <b>Refund</b>: send it back to your refund address <code>{ $refund }</code>, minus the network fee.
+    • <b>Refund</b>: send it back to your refund address <code>{ $refund }</code>, or to another address you give, minus the network fee.
     Your choice is final and is sent to the service once.
 late-deposit-no-choice = { $kind ->
         [LESS] ⚠️ Less than ordered arrived for exchange <code>{ $id }</code>.
@@ -464,3 +464,16 @@ late-deposit-not-waiting = This exchange is no longer waiting for a choice. Its 
 late-deposit-unavailable = This choice cannot be made in the bot. Please contact support and quote the exchange ID.
 admin-ex-late-deposit = Late deposit: the person chose to { $choice } ({ $state }), { $at }
 admin-alert-late-deposit-in-doubt = ⚠️ <b>Alert</b>: a late-deposit choice was sent to the service (payment/emergency) and its answer was lost. It will not be sent again: confirm it with the service.
+
+## late deposit: refund to another address (issue 22 point 4)
+
+late-deposit-button-other = ↩️ Refund to another address
+late-other-ask = Send the <b>{ $coin }</b> address the deposit of exchange <code>{ $id }</code> should go back to. It is checked before anything is sent, and you confirm it next. To stop, press Cancel or send /cancel.
+late-other-in-flow = You are in the middle of an exchange. Finish it, or send /cancel, then press “Refund to another address” again.
+late-other-confirm = Refund the deposit of exchange <code>{ $id }</code> to <code>{ $refund }</code>, minus the network fee? This is final: it is sent to the service once. To give another address, just send it.
+late-other-button-confirm = ✅ Confirm
+late-other-button-cancel = ✖️ Cancel
+late-other-cancelled = Cancelled: nothing was sent. The buttons of the late-deposit message still work.
+late-other-closed = This question is closed. The exchange's card shows where it stands.
+late-other-check-failed = ⚠️ The exchange service could not check the address right now. Send it again in a moment, or send /cancel.
+late-other-retry = Send another address, or /cancel.

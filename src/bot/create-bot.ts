@@ -26,6 +26,7 @@ import { ratesFeature } from "./features/rates/index.js";
 import { statusFeature } from "./features/status.js";
 import { historyFeature } from "./features/history.js";
 import { lateDepositFeature } from "./features/late-deposit.js";
+import { lateRefundAddressFeature, leaveLateRefundQuestion } from "./features/late-refund-address.js";
 import { adminFeature } from "./features/admin/index.js";
 import { unhandledFeature } from "./features/unhandled.js";
 
@@ -111,6 +112,8 @@ type Feature = (deps: BotDeps, limits: PersonLimits) => Composer<BotContext>;
 const FEATURES: readonly Feature[] = [
   // Before any button is acted on: in a group, a button acts only for its message's owner.
   buttonOwnerFeature,
+  // Commands leave a late deposit's open refund-address question, before the flow answers /cancel.
+  leaveLateRefundQuestion,
   exchangeFeature,
   startFeature,
   helpFeature,
@@ -118,6 +121,8 @@ const FEATURES: readonly Feature[] = [
   ratesFeature,
   statusFeature,
   lateDepositFeature,
+  // After the flow: only text the flow did not take can answer the refund-address question.
+  lateRefundAddressFeature,
   historyFeature,
   adminFeature,
   unhandledFeature,

@@ -19,19 +19,19 @@ function refundOf(x: { refundAddress?: string; refundTag?: string }): string {
 }
 
 /**
- * The late-deposit message of `record`: with the two buttons when `offer` (the service takes the
- * choice: PARTNER_FEATURES has `emergency`) and both fit in callback data; otherwise the plain
- * word to contact support.
+ * The late-deposit message of `record`: with the buttons (continue, refund to the refund address,
+ * refund to another one) when `offer` (the service takes the choice: PARTNER_FEATURES has
+ * `emergency`) and they fit in callback data; otherwise the plain word to contact support.
  */
 export function renderLateDeposit(record: ExchangeRecord, offer: boolean, t: Translate): RenderedMessage {
   const vars = { id: escapeHtml(record.id), kind: record.emergency === "LESS" ? "LESS" : "EXPIRED", refund: refundOf(record) };
   const go = encodeCallback({ kind: "late-continue", exchangeId: record.id });
   const back = encodeCallback({ kind: "late-refund", exchangeId: record.id });
+  const other = encodeCallback({ kind: "late-other", exchangeId: record.id });
   if (!offer || go === undefined || back === undefined) return { text: t("late-deposit-no-choice", vars) };
-  return {
-    text: t("late-deposit-offer", vars),
-    reply_markup: new InlineKeyboard().text(t("late-deposit-button-continue"), go).row().text(t("late-deposit-button-refund"), back),
-  };
+  const keyboard = new InlineKeyboard().text(t("late-deposit-button-continue"), go).row().text(t("late-deposit-button-refund"), back);
+  if (other !== undefined) keyboard.row().text(t("late-deposit-button-other"), other);
+  return { text: t("late-deposit-offer", vars), reply_markup: keyboard };
 }
 
 /** "continue at the current rate" / "refund to <address>": what was chosen, in words. */

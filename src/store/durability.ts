@@ -36,6 +36,8 @@ const WRITTEN_THROUGH: ReadonlySet<string> = new Set([
   "exchange-create",
   // The late-deposit choice of an exchange, durable before payment/emergency is sent (late-deposit.ts).
   "late-deposit",
+  // A late deposit's open "refund to another address" question, per chat, written before its prompt is shown.
+  "late-refund-question",
   // Broadcast jobs, and each job's marks per recipient ("sending" before the message goes out).
   "broadcasts",
   // What Telegram sent, on disk before it is confirmed to Telegram, until it is handled (updates/inbox.ts).

@@ -51,7 +51,7 @@ describe("late deposit, end to end", () => {
     const [offer, ...more] = lateMessages(user, ex.id);
     expect(more).toEqual([]);
     expect(offer!.plain).toContain(`refund address ${BTC}`);
-    expect(offer!.buttons().map((b) => b.callback_data)).toEqual([`ld:c:${ex.id}`, `ld:r:${ex.id}`]);
+    expect(offer!.buttons().map((b) => b.callback_data)).toEqual([`ld:c:${ex.id}`, `ld:r:${ex.id}`, `ld:o:${ex.id}`]);
     const card = user.chat.byId(ex.cardMessageId!)!;
     expect(card.plain).toContain("Deposit arrived after the order expired");
     expect(card.plain).toContain("Your deposit arrived after the order had expired: the service holds it.");

@@ -2,7 +2,8 @@
  * The playground walk of a late deposit refunded, over the control API as the page drives it:
  * the system started as `npm start` starts it in sandbox mode, with PARTNER_FEATURES=emergency.
  * An exchange made in the chat, the panel's "Late deposit" button, the offer in the chat, the
- * refund pressed, and the order refunded at the sandbox, exactly once.
+ * refund pressed (to the refund address given at the start, or to another one typed then), and the
+ * order refunded at the sandbox, exactly once.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -52,8 +53,8 @@ describe("the playground: a late deposit refunded", () => {
     return (await messages(userId)).findLast((m) => m.fromBot && m.text.includes(text))!;
   };
 
-  it("walks it: exchange, Late deposit, Refund, refunded once", async () => {
-    const u = PLAYGROUND_USER.id;
+  /** An exchange made in the chat, then the panel's "Late deposit" button: the order's id and the offer. */
+  const lateDepositWalk = async (u: number): Promise<{ order: { id: string }; offer: MessageView }> => {
     await post("send", { user: u, text: "/exchange" });
     let m = await botSays(u, "Which coin do you send?");
     await post("press", { user: u, message_id: m.id, data: "x:f:c:BTC" });
@@ -75,13 +76,34 @@ describe("the playground: a late deposit refunded", () => {
     // The panel's "Late deposit" button.
     expect((await post(`orders/${order!.id}/late`, {})).body).toEqual({ status: "payment_time_expired" });
     const offer = await botSays(u, "The service holds it until you choose");
-    expect(offer.buttons.flat().map((b) => b.data)).toEqual([`ld:c:${order!.id}`, `ld:r:${order!.id}`]);
-    await post("press", { user: u, message_id: offer.id, data: `ld:r:${order!.id}` });
+    expect(offer.buttons.flat().map((b) => b.data)).toEqual([`ld:c:${order!.id}`, `ld:r:${order!.id}`, `ld:o:${order!.id}`]);
+    return { order: order!, offer };
+  };
+
+  it("walks it to another address: the address asked, checked, confirmed, refunded there once", async () => {
+    const u = PLAYGROUND_USER.id;
+    const other = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
+    const { order, offer } = await lateDepositWalk(u);
+    await post("press", { user: u, message_id: offer.id, data: `ld:o:${order.id}` });
+    await botSays(u, "should go back to");
+    await post("send", { user: u, text: other });
+    const confirm = await botSays(u, `Refund the deposit of exchange ${order.id} to ${other}`);
+    await post("press", { user: u, message_id: confirm.id, data: confirm.buttons.flat()[0]!.data });
+    await botSays(u, `Sent to the service: refund to ${other}`);
+    await botSays(u, `Exchange ${order.id} was reverted`);
+    expect(system.sandbox.orders.get(order.id)).toMatchObject({ status: "reverted", refundAddress: other });
+    expect(system.sandbox.requests.count("payment/emergency")).toBe(1);
+  }, 60_000);
+
+  it("walks it: exchange, Late deposit, Refund, refunded once", async () => {
+    const u = PLAYGROUND_USER.id;
+    const { order, offer } = await lateDepositWalk(u);
+    await post("press", { user: u, message_id: offer.id, data: `ld:r:${order.id}` });
     await botSays(u, `Sent to the service: refund to ${SAMPLE_ADDRESSES.BTC!}`);
-    await botSays(u, `Exchange ${order!.id} was reverted`);
-    expect(system.sandbox.orders.get(order!.id)).toMatchObject({ status: "reverted", refundAddress: SAMPLE_ADDRESSES.BTC });
+    await botSays(u, `Exchange ${order.id} was reverted`);
+    expect(system.sandbox.orders.get(order.id)).toMatchObject({ status: "reverted", refundAddress: SAMPLE_ADDRESSES.BTC });
     expect(system.sandbox.requests.count("payment/emergency")).toBe(1);
     // A late deposit needs an order still waiting (or expired): the panel refuses it now.
-    expect((await post(`orders/${order!.id}/late`, {})).status).toBe(400);
+    expect((await post(`orders/${order.id}/late`, {})).status).toBe(400);
   }, 60_000);
 });

@@ -23,7 +23,7 @@ import { lateChoiceWords, lateStateWords } from "../../messages/late-deposit.js"
 import { isPartnerError } from "../../partner/errors.js";
 
 /** What the feature uses. */
-type LateDepositDeps = Pick<BotDeps, "store" | "partner" | "config" | "delivery" | "support" | "logger" | "now">;
+export type LateDepositDeps = Pick<BotDeps, "store" | "partner" | "config" | "delivery" | "support" | "logger" | "now">;
 
 /**
  * The kv namespace of each exchange's late-deposit claim, written through (store/durability.ts):
@@ -40,11 +40,11 @@ interface LateDepositMark {
 /** Longest service reason repeated to the person. */
 const MAX_REASON = 200;
 
-/** The two buttons of the late-deposit message. */
+/** The two buttons of the late-deposit message that choose at once (the third: late-refund-address.ts). */
 export function lateDepositFeature(deps: LateDepositDeps): Composer<BotContext> {
   const feature = new Composer<BotContext>();
-  onCallback(feature, "late-continue", (ctx, { exchangeId }) => choose(ctx, deps, exchangeId, "continue"));
-  onCallback(feature, "late-refund", (ctx, { exchangeId }) => choose(ctx, deps, exchangeId, "refund"));
+  onCallback(feature, "late-continue", (ctx, { exchangeId }) => chooseLateDeposit(ctx, deps, exchangeId, "continue"));
+  onCallback(feature, "late-refund", (ctx, { exchangeId }) => chooseLateDeposit(ctx, deps, exchangeId, "refund"));
   return feature;
 }
 
@@ -55,27 +55,48 @@ function provablyNotDone(err: unknown): boolean {
   return err.kind === "http" && err.status !== undefined && err.status < 500;
 }
 
-async function choose(ctx: BotContext, deps: LateDepositDeps, id: string, choice: LateDepositChoice["choice"]): Promise<void> {
+/** Where a refund goes when the person gave another address than the one given at the start. */
+export interface RefundDestination {
+  refundAddress: string;
+  refundTag: string;
+}
+
+/** How a press ended: the choice sent, in doubt, refused by the service; or nothing sent (`none`). */
+export type ChoiceOutcome = "sent" | "in-doubt" | "refused" | "none";
+
+/**
+ * Makes the choice `choice` for exchange `id` once (see the module comment), answering the pressed
+ * button. A refund goes to `refund` when given (another address, already checked: late-refund-address.ts),
+ * else to the refund address given at the start.
+ */
+export async function chooseLateDeposit(
+  ctx: BotContext,
+  deps: LateDepositDeps,
+  id: string,
+  choice: LateDepositChoice["choice"],
+  refund?: RefundDestination,
+): Promise<ChoiceOutcome> {
   const { store, partner, config, delivery, support, logger, now } = deps;
   const record = await store.exchanges.get(id);
   // Another person's id gets nothing, as a wrong id does.
   if (!record || record.userId !== ctx.from?.id) {
     await ctx.answerCallbackQuery();
-    return;
+    return "none";
   }
   const send = partner.emergency;
   if (!config.partnerFeatures.has("emergency") || send === undefined) {
     await ctx.answerCallbackQuery();
     await ctx.reply(ctx.t("late-deposit-unavailable"));
-    return;
+    return "none";
   }
   const claim = randomUUID();
+  const to = refund ?? { refundAddress: record.refundAddress, refundTag: record.refundTag };
   const mine: LateDepositChoice = {
     choice,
     state: "sending",
     at: now().toISOString(),
     claim,
-    ...(choice === "refund" ? { refundAddress: record.refundAddress, ...(record.refundTag ? { refundTag: record.refundTag } : {}) } : {}),
+    ...(choice === "refund" ? { refundAddress: to.refundAddress, ...(to.refundTag ? { refundTag: to.refundTag } : {}) } : {}),
   };
   // The claim: stored only while no choice is, and the order still waits for one.
   const stored = await store.exchanges.update(id, (r) => {
@@ -90,7 +111,7 @@ async function choose(ctx: BotContext, deps: LateDepositDeps, id: string, choice
         ? ctx.t("late-deposit-already", { choice: lateChoiceWords(held, ctx.t), state: lateStateWords(held, ctx.t) })
         : ctx.t("late-deposit-not-waiting"),
     );
-    return;
+    return "none";
   }
   // Durable before the request leaves: a crash after this point never sends it again. The mark is
   // written through, and a written-through write carries the record's update made before it.
@@ -129,4 +150,5 @@ async function choose(ctx: BotContext, deps: LateDepositDeps, id: string, choice
     await ctx.reply(ctx.t("late-deposit-in-doubt", { choice: lateChoiceWords(mine, ctx.t) }));
     await support.alerts.raise({ key: `late-deposit-in-doubt:${id}`, kind: "late-deposit-in-doubt", exchange: after });
   }
+  return state;
 }

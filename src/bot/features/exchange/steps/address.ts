@@ -3,16 +3,13 @@ import { InlineKeyboard } from "grammy";
 import type { Currency } from "../../../../domain/types.js";
 import { coinLabel } from "../../../../domain/exchange-draft.js";
 import { parseTag } from "../../../../domain/tag.js";
-import { findInvisible } from "../../../../domain/invisible.js";
+import { checkAddressText, MAX_ADDRESS_LENGTH } from "../../../../domain/address-text.js";
 import { escapeHtml } from "../../../../messages/html.js";
 import { shownTagName } from "../../../../messages/tag-name.js";
 import { stepButtons } from "../callbacks.js";
 import { retirePrompt, sendPrompt, waitForInput } from "../input.js";
 import { callPartnerWithRetry, failureText } from "../partner-call.js";
 import type { StepScope } from "../types.js";
-
-/** Longer than any real address; longer text is a paste accident, not worth a service call. */
-const MAX_ADDRESS_LENGTH = 256;
 
 /** An accepted answer, and what to show once it is safely recorded. */
 export interface TextAnswer {
@@ -37,15 +34,15 @@ export async function askAddress(scope: StepScope, coin: Currency, question: str
   for (;;) {
     const input = await waitForInput(scope, prompt);
     if (input.kind !== "text") continue;
-    const address = input.text.trim();
+    const typed = checkAddressText(input.text);
+    const address = typed.ok ? typed.value : input.text.trim();
     const shown = escapeHtml(address.slice(0, MAX_ADDRESS_LENGTH));
-    if (address === "" || address.length > MAX_ADDRESS_LENGTH || /[ \t\n\r]/.test(address)) {
+    if (!typed.ok && typed.reason === "shape") {
       await input.ctx.reply(ctx.t("flow-address-invalid", { address: shown, coin: coinLabel(coin) }));
       continue;
     }
-    const invisible = findInvisible(address);
-    if (invisible) {
-      await input.ctx.reply(ctx.t("flow-address-invisible", { char: invisible.codePoint, position: invisible.position }));
+    if (!typed.ok) {
+      await input.ctx.reply(ctx.t("flow-address-invisible", { char: typed.invisible.codePoint, position: typed.invisible.position }));
       continue;
     }
     const checked = await callPartnerWithRetry(scope, "validate-address", (deps) => deps.partner.validateAddress(coin.code, address));
