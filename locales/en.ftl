@@ -464,3 +464,14 @@ late-deposit-not-waiting = This exchange is no longer waiting for a choice. Its 
 late-deposit-unavailable = This choice cannot be made in the bot. Please contact support and quote the exchange ID.
 admin-ex-late-deposit = Late deposit: the person chose to { $choice } ({ $state }), { $at }
 admin-alert-late-deposit-in-doubt = ⚠️ <b>Alert</b>: a late-deposit choice was sent to the service (payment/emergency) and its answer was lost. It will not be sent again: confirm it with the service.
+
+## Start again after a create in doubt (issue 22: without the service's history; start-again.ts)
+
+flow-create-in-doubt-start-again =
+    ⚠️ I could not confirm whether your exchange of { $amount } { $from } → { $to } was created: the exchange service's answer was lost. So that you never get two orders, I will not send it again.
+    Do not pay anything for this first attempt, even if you saw a deposit address for it: if the service made that order, it simply expires unpaid. Support has been told.
+    To exchange anyway, press the button below: I will start again with the same details and show you the card with a fresh quote to confirm.
+flow-start-again-button = 🔁 Start again with the same details
+flow-start-again-started = 🔁 Starting again with the same details. Check the card below and confirm it; do not pay anything for the first attempt.
+flow-start-again-used = This button was already used: a new exchange was started from it. To begin another one, send /exchange.
+flow-start-again-later = The exchange service is not answering right now, so I cannot start again yet. Please press the button again in a minute.

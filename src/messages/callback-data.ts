@@ -49,6 +49,8 @@ export type CallbackData =
   /** The late-deposit message's choices (payment/emergency): continue at the current rate, or refund. */
   | { kind: "late-continue"; exchangeId: string }
   | { kind: "late-refund"; exchangeId: string }
+  /** A create in doubt: start a new flow with the attempt's details (its draft id names the attempt). */
+  | { kind: "start-again"; draftId: string }
   | { kind: "admin-recheck"; exchangeId: string }
   | { kind: "admin-resend"; exchangeId: string }
   | { kind: "admin-user"; userId: number }
@@ -64,7 +66,7 @@ export type CallbackKind = CallbackData["kind"];
 export type CallbackOf<K extends CallbackKind> = Extract<CallbackData, { kind: K }>;
 
 /** Kinds that carry a value from outside the bot, which may not fit in 64 bytes. */
-type UnboundedKind = "status" | "late-continue" | "late-refund" | "admin-recheck" | "admin-resend" | "admin-find";
+type UnboundedKind = "status" | "late-continue" | "late-refund" | "start-again" | "admin-recheck" | "admin-resend" | "admin-find";
 
 /** How one kind is written: a fixed prefix, then its value. */
 interface Codec<K extends CallbackKind> {
@@ -180,6 +182,7 @@ const CODECS: { readonly [K in CallbackKind]: Codec<K> } = {
   flow: flowCodec,
   "late-continue": withText("late-continue", "ld:c:", "exchangeId"),
   "late-refund": withText("late-refund", "ld:r:", "exchangeId"),
+  "start-again": withText("start-again", "again:", "draftId"),
   "admin-recheck": withText("admin-recheck", "adm:r:", "exchangeId"),
   "admin-resend": withText("admin-resend", "adm:d:", "exchangeId"),
   "admin-user": withNumber("admin-user", "adm:u:", "userId", 19),
@@ -205,7 +208,9 @@ export function encodeCallback(value: CallbackData): string | undefined {
   const codec = CODECS[value.kind] as Codec<CallbackKind>;
   const data = codec.prefix + codec.write(value);
   if (fits(data)) return data;
-  if (["status", "late-continue", "late-refund", "admin-recheck", "admin-resend", "admin-find"].includes(value.kind)) return undefined;
+  if (["status", "late-continue", "late-refund", "start-again", "admin-recheck", "admin-resend", "admin-find"].includes(value.kind)) {
+    return undefined;
+  }
   throw new RangeError(`callback_data of kind ${value.kind} does not fit in ${String(CALLBACK_DATA_LIMIT)} bytes`);
 }
 
