@@ -97,13 +97,80 @@ describe("a create in doubt: start again with the same details", () => {
     await h!.emulator.waitFor(() => chat.user.chat.messages().find((m) => m.plain === second.depositAddress));
 
     // A second press (a double tap, a client that kept the button) says it was used; nothing more.
-    await chat.settle();
+    // Every message owed so far (the instructions, paced per chat) is out before the next press.
+    expect(await h!.app.delivery.whenDrained(chat.user.id, 10_000)).toBe(true);
     const seen = chat.mark();
     chat.user.pressButton(told, data, { forged: true });
     await chat.waitNew("This button was already used", seen);
     await chat.settle();
     expect(chat.user.chat.messagesFrom(seen).map((m) => m.plain)).toEqual([expect.stringContaining("already used")]);
     expect(h!.sandbox.requests.count("exchange-create")).toBe(2);
+  });
+
+  /** Loses the answer of the next create at `endpoint`, confirms `card`, starts again: the new card. */
+  async function loseAndStartAgain(
+    chat: ChatDriver,
+    card: Parameters<ChatDriver["press"]>[0],
+    endpoint: "exchange-create" | "payment/exchange-create",
+  ) {
+    h!.sandbox.faults.inject({ endpoint, kind: "lost", status: 502, times: 1 });
+    const told = await chat.press(card, "x:confirm", DO_NOT_PAY);
+    return chat.press(told, chat.button(told, START_AGAIN), "Check your exchange");
+  }
+  const params = (endpoint: string) =>
+    h!.sandbox.requests
+      .list()
+      .filter((r) => r.endpoint === endpoint)
+      .map((r) => r.params);
+
+  it("keeps a fixed rate chosen: the new card is fixed, and the create asks `fix` again", async () => {
+    const chat = await setUp("fixed");
+    const pickFrom = await chat.send("/exchange", "Which coin do you send?");
+    const pickTo = await chat.press(pickFrom, "x:c:BTC", "Which coin do you want to get?");
+    await chat.press(pickTo, "x:c:ETH", "How much BTC do you send?");
+    const quote = await chat.send("0.1", "You get:");
+    const choice = await chat.press(quote, "x:next", "Fixed or floating rate?");
+    await chat.press(choice, chat.button(choice, "Fixed"), "address that will receive");
+    await chat.send(ETH, "refund address");
+    const card = await chat.send(BTC, "Check your exchange");
+    const again = await loseAndStartAgain(chat, card, "exchange-create");
+    expect(again.plain).toMatch(/You get: [\d.\s\u202f]+ ETH \(fixed rate\)/);
+    await chat.press(again, "x:confirm", "Exchange created");
+    expect(params("exchange-create").map((p) => p.fix)).toEqual(["1", "1"]);
+    expect(h!.sandbox.orders.list()).toHaveLength(2);
+  });
+
+  it("keeps an amount to receive: the new card asks payment/rate, the create is payment/exchange-create", async () => {
+    const chat = await setUp("receive");
+    const pickFrom = await chat.send("/exchange", "Which coin do you send?");
+    const pickTo = await chat.press(pickFrom, "x:c:BTC", "Which coin do you want to get?");
+    const askAmount = await chat.press(pickTo, "x:c:ETH", "How much BTC do you send?");
+    await chat.press(askAmount, chat.button(askAmount, "to receive instead"), "How much ETH must arrive?");
+    const quote = await chat.send("2", "You get exactly: 2 ETH");
+    await chat.press(quote, "x:next", "address that will receive");
+    await chat.send(ETH, "refund address");
+    const card = await chat.send(BTC, "Check your exchange");
+    const again = await loseAndStartAgain(chat, card, "payment/exchange-create");
+    expect(again.plain).toContain("You get exactly: 2 ETH");
+    await chat.press(again, "x:confirm", "Exchange created");
+    expect(params("payment/exchange-create").map((p) => p.amountTo)).toEqual(["2", "2"]);
+    expect(params("exchange-create")).toHaveLength(0);
+    expect(h!.sandbox.orders.list()).toHaveLength(2);
+  });
+
+  it("pressed while another flow waits at its first step: that flow gives way to the card", async () => {
+    const chat = await setUp("");
+    const { card } = await chat.toConfirmationCard();
+    h!.sandbox.faults.inject({ endpoint: "exchange-create", kind: "lost", status: 502, times: 1 });
+    const told = await chat.press(card, "x:confirm", DO_NOT_PAY);
+    const pickFrom = await chat.send("/exchange", "Which coin do you send?");
+    const again = await chat.press(told, chat.button(told, START_AGAIN), "Check your exchange");
+    // The other flow's buttons are stale now; the card's Confirm makes the second order.
+    const stale = chat.user.pressButton(pickFrom, chat.user.chat.byId(pickFrom.message_id)!.buttons()[0]!.callback_data!);
+    await h!.emulator.waitFor(() => chat.user.lastCallbackAnswer()?.callback_query_id === stale.callback_query_id || undefined);
+    expect(chat.user.lastToast()).toBe("This button belongs to an earlier step.");
+    await chat.press(again, "x:confirm", "Exchange created");
+    expect(h!.sandbox.orders.list()).toHaveLength(2);
   });
 
   it("with `history` and the order found there: adopted, no button", async () => {
