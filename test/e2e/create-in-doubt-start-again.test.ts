@@ -52,7 +52,8 @@ describe("a create in doubt: start again with the same details", () => {
     expect(h!.sandbox.orders.list()).toHaveLength(1);
     // Support's alert stays.
     const admin = h!.emulator.user({ id: ADMIN_ID });
-    await h!.emulator.waitFor(() => admin.chat.messages().find((m) => m.plain.includes("an exchange-create got no answer")));
+    const alert = await h!.emulator.waitFor(() => admin.chat.messages().find((m) => m.plain.includes("an exchange-create got no answer")));
+    expect(alert.plain).toContain("offered to start again with the same details");
 
     // The marker is durable: the button works after a restart.
     await h!.restart();

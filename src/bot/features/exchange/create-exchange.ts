@@ -197,7 +197,7 @@ export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Pro
       { err, draftId: req.draftId, chatId: req.chatId, userId: req.userId },
       "exchange-create answer lost: the order may exist; not creating it again",
     );
-    await deps.support.alerts.raise({ key: `create-in-doubt:${req.draftId}`, kind: "create-in-doubt", attempt, reason });
+    await deps.support.alerts.raise({ key: `create-in-doubt:${req.draftId}`, kind: "create-in-doubt", attempt, reason, startAgain: true });
     return { kind: "in-doubt", startAgain: true };
   }
 

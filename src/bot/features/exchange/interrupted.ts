@@ -153,7 +153,13 @@ async function settleChat(deps: BotDeps, chatId: number, found: Found): Promise<
   // Every write above is written through (the store's durability table): on disk before anyone is told.
 
   for (const attempt of interrupted) {
-    await deps.support.alerts.raise({ key: `create-in-doubt:${attempt.draftId}`, kind: "create-in-doubt", attempt, reason: "restart" });
+    await deps.support.alerts.raise({
+      key: `create-in-doubt:${attempt.draftId}`,
+      kind: "create-in-doubt",
+      attempt,
+      reason: "restart",
+      startAgain: true,
+    });
   }
   for (const { draftId, key, vars, inDoubt: lost } of tell) {
     const t = await chatTranslator(deps.t, deps.store, chatId);
