@@ -11,6 +11,7 @@ import { ChatDriver } from "./chat-driver.js";
 import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
 import { CREATE_MARKERS, type CreateMarker } from "../../src/bot/features/exchange/create-exchange.js";
 import { FLOW_RECORDS, type FlowRecord } from "../../src/bot/features/exchange/record.js";
+import { testDatabase } from "../postgres/database.js";
 
 const ETH = SAMPLE_ADDRESSES.ETH!;
 const BTC = SAMPLE_ADDRESSES.BTC!;
@@ -26,8 +27,8 @@ describe("a create in doubt: start again with the same details", () => {
     h = undefined;
   });
 
-  async function setUp(features: string): Promise<ChatDriver> {
-    h = await startHarness({ env: { ADMIN_IDS: String(ADMIN_ID), POLL_INTERVAL_MS: "3600000", PARTNER_FEATURES: features } });
+  async function setUp(features: string, env: Record<string, string> = {}): Promise<ChatDriver> {
+    h = await startHarness({ env: { ADMIN_IDS: String(ADMIN_ID), POLL_INTERVAL_MS: "3600000", PARTNER_FEATURES: features, ...env } });
     // Support has opened the bot once, so the alert reaches them.
     await new ChatDriver(h, h.emulator.user({ id: ADMIN_ID, first_name: "Support", language_code: "en" })).send("/start", /./);
     return new ChatDriver(h, h.emulator.user({ id: 3401, first_name: "Ada", language_code: "en" }));
@@ -170,6 +171,23 @@ describe("a create in doubt: start again with the same details", () => {
     const stale = chat.user.pressButton(pickFrom, chat.user.chat.byId(pickFrom.message_id)!.buttons()[0]!.callback_data!);
     await h!.emulator.waitFor(() => chat.user.lastCallbackAnswer()?.callback_query_id === stale.callback_query_id || undefined);
     expect(chat.user.lastToast()).toBe("This button belongs to an earlier step.");
+    await chat.press(again, "x:confirm", "Exchange created");
+    expect(h!.sandbox.orders.list()).toHaveLength(2);
+  });
+
+  it("on PostgreSQL too: the claim is kept in the database, and a second press is told it was used", async () => {
+    const chat = await setUp("", { DATABASE_URL: await testDatabase() });
+    const { card } = await chat.toConfirmationCard();
+    h!.sandbox.faults.inject({ endpoint: "exchange-create", kind: "lost", status: 502, times: 1 });
+    const told = await chat.press(card, "x:confirm", DO_NOT_PAY);
+    const data = chat.button(told, START_AGAIN);
+    const again = await chat.press(told, data, "Check your exchange");
+    const record = (await h!.app.store.kv<FlowRecord>(FLOW_RECORDS).get(String(chat.user.id)))!;
+    expect(await marker(data.slice("again:".length))).toMatchObject({ state: "in-doubt", restartedAs: record.draftId });
+    // A second press (its button is gone: a double tap that came before the edit).
+    const seen = chat.mark();
+    chat.user.pressButton(told, data, { forged: true });
+    await chat.waitNew("This button was already used", seen);
     await chat.press(again, "x:confirm", "Exchange created");
     expect(h!.sandbox.orders.list()).toHaveLength(2);
   });

@@ -164,16 +164,15 @@ async function settleChat(deps: BotDeps, chatId: number, found: Found): Promise<
   for (const { draftId, key, vars, inDoubt: lost } of tell) {
     const t = await chatTranslator(deps.t, deps.store, chatId);
     // A create whose answer never came: the person may start again with its details (start-again.ts).
-    const told = lost ? inDoubtMessage(t, vars as InDoubtVars, { draftId }) : { text: t(key, vars), keyboard: undefined };
+    const told = lost ? inDoubtMessage(t, vars, { draftId }) : { text: t(key, vars), keyboard: undefined };
     // Through the outbox, once per draft: delivered even if Telegram is down at this moment.
-    await deps.delivery.message(`${key}:${draftId}`, chatId, escapeHtml(told.text), told.keyboard);
+    const markup = told.keyboard && { inline_keyboard: told.keyboard.inline_keyboard };
+    await deps.delivery.message(`${key}:${draftId}`, chatId, escapeHtml(told.text), markup);
   }
   return report;
 }
 
-type InDoubtVars = { amount: string; from: string; to: string };
-
-function inDoubtVars(attempt: CreateAttempt): InDoubtVars {
+function inDoubtVars(attempt: CreateAttempt): Record<string, string> {
   return {
     amount: attempt.amount,
     from: coinLabel({ code: attempt.from, network: undefined }),

@@ -29,13 +29,14 @@ import { clearRecord, readRecord, writeRecord } from "./record.js";
  */
 export function inDoubtMessage(
   t: Translate,
-  vars: { amount: string; from: string; to: string },
+  /** The attempt's `amount`, `from` and `to`, as the message shows them. */
+  vars: Record<string, string>,
   startAgain: { draftId: string } | undefined,
-): { key: string; text: string; keyboard?: InlineKeyboard } {
+): { text: string; keyboard?: InlineKeyboard } {
   const data = startAgain === undefined ? undefined : encodeCallback({ kind: "start-again", draftId: startAgain.draftId });
-  if (data === undefined) return { key: "flow-create-in-doubt", text: t("flow-create-in-doubt", vars) };
+  if (data === undefined) return { text: t("flow-create-in-doubt", vars) };
   const keyboard = new InlineKeyboard().text(t("flow-start-again-button"), data);
-  return { key: "flow-create-in-doubt-start-again", text: t("flow-create-in-doubt-start-again", vars), keyboard };
+  return { text: t("flow-create-in-doubt-start-again", vars), keyboard };
 }
 
 /**
