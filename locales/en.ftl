@@ -472,7 +472,7 @@ flow-create-in-doubt-start-again =
     Do not pay anything for this first attempt, even if you saw a deposit address for it: if the service made that order, it simply expires unpaid. Support has been told.
     To exchange anyway, press the button below: I will start again with the same details and show you the card with a fresh quote to confirm.
 flow-start-again-button = 🔁 Start again with the same details
-flow-start-again-started = 🔁 Starting again with the same details. Check the card below and confirm it; do not pay anything for the first attempt.
+flow-start-again-started = 🔁 Starting again with the same details: check them before you confirm. Do not pay anything for the first attempt.
 flow-start-again-used = This button was already used: a new exchange was started from it. To begin another one, send /exchange.
 admin-alert-create-start-again = The person was told not to pay anything for this attempt and offered to start again with the same details (a new order): an order found for this attempt should be left to expire unpaid.
 flow-start-again-later = The exchange service is not answering right now, so I cannot start again yet. Please press the button again in a minute.

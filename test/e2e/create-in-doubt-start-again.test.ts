@@ -79,7 +79,7 @@ describe("a create in doubt: start again with the same details", () => {
     expect(again.plain).toContain(ETH);
     expect(again.plain).toContain(BTC);
     expect(h!.sandbox.requests.count("rate")).toBe(rates + 1);
-    expect(chat.user.chat.messagesFrom(adaSeen).some((m) => m.plain.includes("do not pay anything for the first attempt"))).toBe(true);
+    expect(chat.user.chat.messagesFrom(adaSeen).some((m) => m.plain.includes("Do not pay anything for the first attempt"))).toBe(true);
     // The button is gone from the message.
     expect(chat.user.chat.byId(told.message_id)!.buttons()).toHaveLength(0);
     const record = (await h!.app.store.kv<FlowRecord>(FLOW_RECORDS).get(String(chat.user.id)))!;
@@ -173,6 +173,21 @@ describe("a create in doubt: start again with the same details", () => {
     expect(chat.user.lastToast()).toBe("This button belongs to an earlier step.");
     await chat.press(again, "x:confirm", "Exchange created");
     expect(h!.sandbox.orders.list()).toHaveLength(2);
+  });
+
+  it("asks again what no longer fits: a coin the service stopped offering, and the address that was for it", async () => {
+    const chat = await setUp("");
+    const { card } = await chat.toConfirmationCard();
+    h!.sandbox.faults.inject({ endpoint: "exchange-create", kind: "lost", status: 502, times: 1 });
+    const told = await chat.press(card, "x:confirm", DO_NOT_PAY);
+    h!.sandbox.hideCoins("ETH");
+    await h!.app.catalog.refresh();
+    const pickTo = await chat.press(told, chat.button(told, START_AGAIN), "Which coin do you want to get?");
+    // The coin sent, the amount and the refund address are kept; the receiving address is asked for the new coin.
+    await chat.press(pickTo, "x:c:LTC", "address that will receive");
+    const again = await chat.send(SAMPLE_ADDRESSES.LTC!, "Check your exchange");
+    expect(again.plain).toContain("You send: 0.1 BTC");
+    expect(again.plain).toContain(BTC);
   });
 
   it("on PostgreSQL too: the claim is kept in the database, and a second press is told it was used", async () => {

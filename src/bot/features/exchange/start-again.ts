@@ -15,6 +15,7 @@ import type { BotContext } from "../../context.js";
 import type { BotDeps } from "../../deps.js";
 import type { CreateAttempt } from "../../../domain/types.js";
 import { nextStep, type Draft } from "../../../domain/exchange-draft.js";
+import { isAbove, isBelow } from "../../../domain/amount.js";
 import { encodeCallback } from "../../../messages/callback-data.js";
 import type { Translate } from "../../../messages/i18n.js";
 import { maintenanceNotice } from "../../../support/maintenance.js";
@@ -55,12 +56,16 @@ async function draftOfAttempt(deps: Pick<BotDeps, "catalog" | "config">, attempt
   if (draft.from?.code === attempt.from) {
     draft.refundAddress = attempt.refundAddress;
     if (draft.from.tagName && attempt.refundTag !== "") draft.refundTag = attempt.refundTag;
+    // The coin to receive is gone: the amount sent is still the person's (not one for an amount to receive).
+    const { minAmount, maxAmount } = draft.from;
+    const fits = !isBelow(attempt.amount, minAmount) && !isAbove(attempt.amount, maxAmount);
+    if (draft.amount === undefined && attempt.amountTo === undefined && fits) draft.amount = attempt.amount;
   }
   if (draft.amount === undefined) return draft;
   if (attempt.amountTo !== undefined) {
     // The amount sent was the service's figure for this amount to receive: without "receive
     // exactly" offered now it is not an amount the person chose, and is asked again.
-    if (draft.offers?.receive) draft.amountTo = attempt.amountTo;
+    if (draft.offers?.receive && draft.to?.code === attempt.to) draft.amountTo = attempt.amountTo;
     else delete draft.amount;
   } else if (attempt.fix !== undefined && draft.offers?.fixed) {
     draft.rateKind = attempt.fix ? "fixed" : "floating";
