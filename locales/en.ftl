@@ -477,3 +477,15 @@ late-other-cancelled = Cancelled: nothing was sent. The buttons of the late-depo
 late-other-closed = This question is closed. The exchange's card shows where it stands.
 late-other-check-failed = ⚠️ The exchange service could not check the address right now. Send it again in a moment, or send /cancel.
 late-other-retry = Send another address, or /cancel.
+
+## Start again after a create in doubt (issue 22: without the service's history; start-again.ts)
+
+flow-create-in-doubt-start-again =
+    ⚠️ I could not confirm whether your exchange of { $amount } { $from } → { $to } was created: the exchange service's answer was lost. So that you never get two orders, I will not send it again.
+    Do not pay anything for this first attempt, even if you saw a deposit address for it: if the service made that order, it simply expires unpaid. Support has been told.
+    To exchange anyway, press the button below: I will start again with the same details and show you the card with a fresh quote to confirm.
+flow-start-again-button = 🔁 Start again with the same details
+flow-start-again-started = 🔁 Starting again with the same details: check them before you confirm. Do not pay anything for the first attempt.
+flow-start-again-used = This button was already used: a new exchange was started from it. To begin another one, send /exchange.
+admin-alert-create-start-again = The person was told not to pay anything for this attempt and offered to start again with the same details (a new order): an order found for this attempt should be left to expire unpaid.
+flow-start-again-later = The exchange service is not answering right now, so I cannot start again yet. Please press the button again in a minute.

@@ -17,7 +17,8 @@ export type AlertEvent =
   | { key: string; kind: "flag"; exchange: ExchangeRecord; reason: FlagReason }
   /** The poller gave up because the service kept saying it does not know the exchange (`times` answers). */
   | { key: string; kind: "unknown-at-service"; exchange: ExchangeRecord; times: number }
-  | { key: string; kind: "create-in-doubt"; attempt: CreateAttempt; reason: string }
+  /** `startAgain`: the person was offered to start again with the same details (a new order). */
+  | { key: string; kind: "create-in-doubt"; attempt: CreateAttempt; reason: string; startAgain?: boolean }
   /** A late-deposit choice was sent to payment/emergency and its answer lost: support confirms it with the service. */
   | { key: string; kind: "late-deposit-in-doubt"; exchange: ExchangeRecord }
   | { key: string; kind: "partner-down"; since: Date }

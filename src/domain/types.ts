@@ -131,6 +131,12 @@ export interface CreateAttempt {
   destinationTag: string;
   refundAddress: string;
   refundTag: string;
+  /**
+   * How the create was asked beyond our contract (issue 22): `fix` as sent (a fixed or floating
+   * rate), `amountTo` for a "receive exactly" order. Kept so that "start again" asks the same.
+   */
+  fix?: boolean;
+  amountTo?: string;
   /** When the request was about to be sent. */
   at: string;
 }

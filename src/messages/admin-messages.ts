@@ -213,6 +213,7 @@ export function renderAlert(alert: AlertEvent, user: UserRecord | undefined, t: 
         t("admin-alert-create-pair", { amount: showAmount(a.amount), from: escapeHtml(a.from), to: escapeHtml(a.to) }),
         t("admin-alert-create-destination", { address: tagged(a.destinationAddress, a.destinationTag) }),
         t("admin-alert-create-refund", { address: tagged(a.refundAddress, a.refundTag) }),
+        ...(alert.startAgain ? [t("admin-alert-create-start-again")] : []),
       ].join("\n");
       return {
         text,

@@ -56,6 +56,8 @@ export type CallbackData =
   | { kind: "late-other"; exchangeId: string }
   | { kind: "late-other-confirm"; question: string }
   | { kind: "late-other-cancel"; question: string }
+  /** A create in doubt: start a new flow with the attempt's details (its draft id names the attempt). */
+  | { kind: "start-again"; draftId: string }
   | { kind: "admin-recheck"; exchangeId: string }
   | { kind: "admin-resend"; exchangeId: string }
   | { kind: "admin-user"; userId: number }
@@ -71,7 +73,8 @@ export type CallbackKind = CallbackData["kind"];
 export type CallbackOf<K extends CallbackKind> = Extract<CallbackData, { kind: K }>;
 
 /** Kinds that carry a value from outside the bot, which may not fit in 64 bytes. */
-type UnboundedKind = "status" | "late-continue" | "late-refund" | "late-other" | "admin-recheck" | "admin-resend" | "admin-find";
+type UnboundedKind =
+  "status" | "late-continue" | "late-refund" | "late-other" | "start-again" | "admin-recheck" | "admin-resend" | "admin-find";
 
 /** How one kind is written: a fixed prefix, then its value. */
 interface Codec<K extends CallbackKind> {
@@ -190,6 +193,7 @@ const CODECS: { readonly [K in CallbackKind]: Codec<K> } = {
   "late-other": withText("late-other", "ld:o:", "exchangeId"),
   "late-other-confirm": withText("late-other-confirm", "ld:y:", "question"),
   "late-other-cancel": withText("late-other-cancel", "ld:n:", "question"),
+  "start-again": withText("start-again", "again:", "draftId"),
   "admin-recheck": withText("admin-recheck", "adm:r:", "exchangeId"),
   "admin-resend": withText("admin-resend", "adm:d:", "exchangeId"),
   "admin-user": withNumber("admin-user", "adm:u:", "userId", 19),
@@ -215,8 +219,13 @@ export function encodeCallback(value: CallbackData): string | undefined {
   const codec = CODECS[value.kind] as Codec<CallbackKind>;
   const data = codec.prefix + codec.write(value);
   if (fits(data)) return data;
-  if (["status", "late-continue", "late-refund", "late-other", "admin-recheck", "admin-resend", "admin-find"].includes(value.kind))
+  if (
+    ["status", "late-continue", "late-refund", "late-other", "start-again", "admin-recheck", "admin-resend", "admin-find"].includes(
+      value.kind,
+    )
+  ) {
     return undefined;
+  }
   throw new RangeError(`callback_data of kind ${value.kind} does not fit in ${String(CALLBACK_DATA_LIMIT)} bytes`);
 }
 

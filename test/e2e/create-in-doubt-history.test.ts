@@ -52,9 +52,11 @@ describe("a create in doubt, end to end", () => {
     });
     const { card } = await chat.toConfirmationCard();
     h!.sandbox.faults.inject({ endpoint: "exchange-create", kind: "http", status: 502, times: 1 });
-    await chat.press(card, "x:confirm", "I could not confirm whether your exchange");
+    const told = await chat.press(card, "x:confirm", "I could not confirm whether your exchange");
     expect(h!.sandbox.requests.count("exchange-history")).toBe(1);
     expect(await h!.app.store.exchanges.count()).toBe(0);
+    // Nothing found: the person may start again with the same details (create-in-doubt-start-again.test.ts).
+    expect(told.buttons().map((b) => b.text)).toEqual(["🔁 Start again with the same details"]);
   });
 
   it("without `history`: in doubt as before, no history asked", async () => {

@@ -100,6 +100,11 @@ describe("the exchange flow after a crash", () => {
     await chat.settle();
     expect(h.sandbox.requests.count("exchange-create")).toBe(0);
     expect((await h.app.store.kv<CreateMarker>(CREATE_MARKERS).get(journal.draftId))?.state).toBe("in-doubt");
+    // Told with one button to start again with the same details: the card, under a new draft.
+    expect(told.plain).toContain("Do not pay anything for this first attempt");
+    const again = await chat.press(told, chat.button(told, "Start again with the same details"), "Check your exchange");
+    expect(again.plain).toContain(BTC);
+    expect((await h.app.store.kv<FlowRecord>(FLOW_RECORDS).get(String(chatId)))?.draftId).not.toBe(journal.draftId);
   });
 
   it("offers the card again when the process died before exchange-create was sent", async () => {
@@ -145,10 +150,16 @@ describe("the exchange flow after a crash", () => {
     await chat.press(card, "x:confirm", "I could not confirm whether your exchange");
     const admin = h.emulator.user({ id: ADMIN_ID });
     await h.emulator.waitFor(() => admin.chat.messages().find((m) => m.plain.includes("an exchange-create got no answer")));
-    // No Retry is offered and the card's buttons are gone: the flow is over.
+    // No Retry is offered and the card's buttons are gone: the flow is over. The one button is to
+    // start again with the same details, as a new order (create-in-doubt-start-again.test.ts).
     await chat.settle();
     expect(chat.user.chat.byId(card.message_id)!.buttons()).toEqual([]);
-    expect(chat.user.chat.last()!.buttons()).toEqual([]);
+    expect(
+      chat.user.chat
+        .last()!
+        .buttons()
+        .map((b) => b.text),
+    ).toEqual(["🔁 Start again with the same details"]);
     expect(h.sandbox.requests.count("exchange-create")).toBe(1);
     // The flow's state is dropped after its update, once the person was told: waited for as it is
     // read, not inferred from a quiet spell of the bot's calls.
@@ -167,7 +178,9 @@ describe("the exchange flow after a crash", () => {
       remove();
       void h.app.store.exchanges.insert({ ...earlier, id: h.sandbox.orders.list().at(-1)!.id });
     });
-    await chat.press(card, "x:confirm", "I could not confirm whether your exchange");
+    const told = await chat.press(card, "x:confirm", "I could not confirm whether your exchange");
+    // The order is known to exist (support takes it over): starting again is not offered.
+    expect(told.buttons()).toEqual([]);
     const admin = h.emulator.user({ id: ADMIN_ID });
     const alert = await h.emulator.waitFor(() => admin.chat.messages().find((m) => m.plain.includes("an exchange-create got no answer")));
     expect(alert.plain).toContain(h.sandbox.orders.list().at(-1)!.id);

@@ -44,6 +44,7 @@ const anyCallback: fc.Arbitrary<CallbackData> = fc.oneof(
   externalId.map((exchangeId) => ({ kind: "status" as const, exchangeId })),
   fc.integer({ min: 0, max: 999_999 }).map((page) => ({ kind: "history-page" as const, page })),
   fc.record({ step, action }).map((v) => ({ kind: "flow" as const, ...v })),
+  externalId.map((draftId) => ({ kind: "start-again" as const, draftId })),
   externalId.map((exchangeId) => ({ kind: "admin-recheck" as const, exchangeId })),
   externalId.map((exchangeId) => ({ kind: "admin-resend" as const, exchangeId })),
   fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }).map((userId) => ({ kind: "admin-user" as const, userId })),

@@ -34,6 +34,7 @@ describe("admin texts with outside words", () => {
         key: "k",
         kind: "create-in-doubt",
         reason: huge,
+        startAgain: true,
         attempt: {
           draftId: "d",
           userId: 1,

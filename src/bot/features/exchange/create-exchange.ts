@@ -77,15 +77,16 @@ async function markInDoubt(markers: KeyValueStore<CreateMarker>, draftId: string
  */
 export type CreateRequest = Omit<CreateAttempt, "at"> & {
   quote: ShownQuote;
-  fix?: boolean;
-  amountTo?: string;
   quoteKind?: "fixed" | "exact";
 };
 
 export type CreateOutcome =
   | { kind: "created" | "already"; record: ExchangeRecord }
-  /** Another attempt for this draft is under way or ended without an answer; nothing is sent twice. */
-  | { kind: "in-doubt" }
+  /**
+   * Another attempt for this draft is under way or ended without an answer; nothing is sent twice.
+   * `startAgain`: the person may be offered to start again with the same details (start-again.ts).
+   */
+  | { kind: "in-doubt"; startAgain: boolean }
   | { kind: "failed"; failure: FlowFailure };
 
 /**
@@ -94,7 +95,8 @@ export type CreateOutcome =
  */
 export type CreateMarker =
   | ({ state: "pending"; owner?: string } & CreateAttempt)
-  | ({ state: "in-doubt"; reason: string } & CreateAttempt)
+  /** `restartedAs`: the draft id of the flow the person started again from it (start-again.ts). */
+  | ({ state: "in-doubt"; reason: string; restartedAs?: string } & CreateAttempt)
   | { state: "done"; exchangeId: string };
 
 /** The store namespace of the once-only markers. */
@@ -113,7 +115,21 @@ function attemptOf(from: Omit<CreateAttempt, "at">): Omit<CreateAttempt, "at"> {
     destinationTag: from.destinationTag,
     refundAddress: from.refundAddress,
     refundTag: from.refundTag,
+    ...(from.fix === undefined ? {} : { fix: from.fix }),
+    ...(from.amountTo === undefined ? {} : { amountTo: from.amountTo }),
   };
+}
+
+/** The reason of an in-doubt marker whose order the service made but the store could not keep. */
+const STORED_REASON = "stored: ";
+
+/**
+ * Whether the person may start again from this marker with the same details (a new order): only
+ * when the service's answer was lost, so nothing is known of the first order and nothing was shown
+ * to pay; not when the order is known (made and not stored: support takes it over), nor twice.
+ */
+export function canStartAgain(marker: CreateMarker | undefined): boolean {
+  return marker?.state === "in-doubt" && marker.restartedAs === undefined && !marker.reason.startsWith(STORED_REASON);
 }
 
 /** The pair as the catalog names it now (what the person was just shown); the codes if it cannot say. */
@@ -136,7 +152,7 @@ async function earlierAttempt(deps: BotDeps, req: CreateRequest): Promise<Create
     const record = await deps.store.lookup.ofUser(req.userId, existing.exchangeId);
     if (record) return { kind: "already", record };
   }
-  return { kind: "in-doubt" };
+  return { kind: "in-doubt", startAgain: canStartAgain(existing) };
 }
 
 /** Calls exchange-create at most once for `req.draftId` and stores the exchange before returning. */
@@ -181,8 +197,8 @@ export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Pro
       { err, draftId: req.draftId, chatId: req.chatId, userId: req.userId },
       "exchange-create answer lost: the order may exist; not creating it again",
     );
-    await deps.support.alerts.raise({ key: `create-in-doubt:${req.draftId}`, kind: "create-in-doubt", attempt, reason });
-    return { kind: "in-doubt" };
+    await deps.support.alerts.raise({ key: `create-in-doubt:${req.draftId}`, kind: "create-in-doubt", attempt, reason, startAgain: true });
+    return { kind: "in-doubt", startAgain: true };
   }
 
   return storeCreated(deps, req, attempt, created);
@@ -248,14 +264,14 @@ async function storeCreated(deps: BotDeps, req: CreateRequest, attempt: CreateAt
   } catch (err) {
     // The order exists at the service but could not be stored (an id the store already has, a
     // store that is closing): the person must not be left at "Creating…", nor create it again.
-    const reason = `stored: ${created.id}`;
+    const reason = `${STORED_REASON}${created.id}`;
     await markers.set(req.draftId, { state: "in-doubt", reason, ...attempt });
     deps.logger.error(
       { err, draftId: req.draftId, exchangeId: created.id },
       "exchange created at the service but not stored; support must take it over",
     );
     await deps.support.alerts.raise({ key: `create-in-doubt:${req.draftId}`, kind: "create-in-doubt", attempt, reason });
-    return { kind: "in-doubt" };
+    return { kind: "in-doubt", startAgain: false };
   }
   await markers.set(req.draftId, { state: "done", exchangeId: record.id });
   await countFunnel(deps.store, "confirmed");

@@ -72,7 +72,7 @@ export async function exchangeFlow(conversation: FlowConversation, ctx: FlowCont
  * that no longer exists or an amount outside the limits is dropped, and the flow asks for it. Only
  * the chosen coins are returned, never the catalog.
  */
-async function prefillDraft(deps: BotDeps, prefill: FlowPrefill | undefined): Promise<Draft> {
+export async function prefillDraft(deps: Pick<BotDeps, "catalog">, prefill: FlowPrefill | undefined): Promise<Draft> {
   if (!prefill) return {};
   let index;
   try {
@@ -96,7 +96,7 @@ async function prefillDraft(deps: BotDeps, prefill: FlowPrefill | undefined): Pr
  * What the service offers this flow beyond our contract, fixed when the flow begins so that its
  * steps do not change under the person; nothing when PARTNER_FEATURES names neither.
  */
-function withOffers(draft: Draft, features: PartnerFeatures): Draft {
+export function withOffers(draft: Draft, features: PartnerFeatures): Draft {
   const offers: NonNullable<Draft["offers"]> = {};
   if (features.has("fixed")) offers.fixed = true;
   if (features.has("receive")) offers.receive = true;
@@ -104,6 +104,6 @@ function withOffers(draft: Draft, features: PartnerFeatures): Draft {
 }
 
 /** A short random id for the once-only marker of this flow's exchange-create. */
-function newDraftId(): string {
+export function newDraftId(): string {
   return `d${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
 }

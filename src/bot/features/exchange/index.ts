@@ -25,6 +25,7 @@ import { readCommand } from "../../command-text.js";
 import type { FlowPrefill, FlowStart } from "./types.js";
 import { decodeExchangePayload } from "../../../domain/deep-link.js";
 import { maintenanceNotice } from "../../../support/maintenance.js";
+import { startAgain } from "./start-again.js";
 import { countFunnel } from "../../../support/funnel.js";
 
 /**
@@ -89,6 +90,8 @@ export function exchangeFeature(deps: BotDeps): Composer<BotContext> {
     if (prefill) return openFlow(ctx, prefill);
     return next();
   });
+  // A create in doubt: a new flow with the same details, at the card (start-again.ts).
+  onCallback(feature, "start-again", (ctx, { draftId }) => startAgain(ctx, draftId, (chatId, seq) => enterSteps(ctx, chatId, seq)));
   // An active flow handles /cancel itself; reaching this handler means there was nothing to cancel.
   feature.command("cancel", (ctx) => ctx.reply(ctx.t("flow-nothing-to-cancel")));
   // A flow button pressed after its flow ended (finished, cancelled, expired).

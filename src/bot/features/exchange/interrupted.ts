@@ -33,6 +33,7 @@ import { coinLabel } from "../../../domain/exchange-draft.js";
 import type { CreateAttempt } from "../../../domain/types.js";
 import { CREATE_MARKERS, pendingCreates, takeInterruptedCreate, type CreateMarker } from "./create-exchange.js";
 import { clearRecord, conversationKey, readRecord, recordEntries, writeRecord } from "./record.js";
+import { inDoubtMessage } from "./start-again.js";
 
 /** What a pass did, for the log and tests. */
 export interface InterruptedReport {
@@ -118,7 +119,7 @@ async function settleChat(deps: BotDeps, chatId: number, found: Found): Promise<
     if (attempt) interrupted.push(attempt);
   }
   const inDoubt = new Map(interrupted.map((a) => [a.draftId, a]));
-  const tell: Array<{ draftId: string; key: string; vars: Record<string, string> }> = [];
+  const tell: Array<{ draftId: string; key: string; vars: Record<string, string>; inDoubt?: true }> = [];
 
   if (record) {
     const marker = await deps.store.kv<CreateMarker>(CREATE_MARKERS).get(record.draftId);
@@ -128,7 +129,7 @@ async function settleChat(deps: BotDeps, chatId: number, found: Found): Promise<
     if (attempt) {
       await clearRecord(deps.store, chatId);
       inDoubt.delete(record.draftId);
-      tell.push({ draftId: record.draftId, key: "flow-create-in-doubt", vars: inDoubtVars(attempt) });
+      tell.push({ draftId: record.draftId, key: "flow-create-in-doubt", vars: inDoubtVars(attempt), inDoubt: true });
       report.inDoubt++;
     } else if (marker === undefined) {
       // The card is not on screen: the next message shows it again (`reask`). Told once per
@@ -146,18 +147,27 @@ async function settleChat(deps: BotDeps, chatId: number, found: Found): Promise<
   }
   // In doubt without a flow record (the flow's state was lost another way): still tell them.
   for (const attempt of inDoubt.values()) {
-    tell.push({ draftId: attempt.draftId, key: "flow-create-in-doubt", vars: inDoubtVars(attempt) });
+    tell.push({ draftId: attempt.draftId, key: "flow-create-in-doubt", vars: inDoubtVars(attempt), inDoubt: true });
     report.inDoubt++;
   }
   // Every write above is written through (the store's durability table): on disk before anyone is told.
 
   for (const attempt of interrupted) {
-    await deps.support.alerts.raise({ key: `create-in-doubt:${attempt.draftId}`, kind: "create-in-doubt", attempt, reason: "restart" });
+    await deps.support.alerts.raise({
+      key: `create-in-doubt:${attempt.draftId}`,
+      kind: "create-in-doubt",
+      attempt,
+      reason: "restart",
+      startAgain: true,
+    });
   }
-  for (const { draftId, key, vars } of tell) {
-    const text = escapeHtml((await chatTranslator(deps.t, deps.store, chatId))(key, vars));
+  for (const { draftId, key, vars, inDoubt: lost } of tell) {
+    const t = await chatTranslator(deps.t, deps.store, chatId);
+    // A create whose answer never came: the person may start again with its details (start-again.ts).
+    const told = lost ? inDoubtMessage(t, vars, { draftId }) : { text: t(key, vars), keyboard: undefined };
     // Through the outbox, once per draft: delivered even if Telegram is down at this moment.
-    await deps.delivery.message(`${key}:${draftId}`, chatId, text);
+    const markup = told.keyboard && { inline_keyboard: told.keyboard.inline_keyboard };
+    await deps.delivery.message(`${key}:${draftId}`, chatId, escapeHtml(told.text), markup);
   }
   return report;
 }

@@ -17,6 +17,7 @@ import { exceededMaximum, isAbove } from "../../../../domain/amount.js";
 import { countFunnel } from "../../../../support/funnel.js";
 import { aboveMaxText } from "./amount.js";
 import { fetchFlowQuote, quoteMoved, type QuoteKind } from "./flow-quote.js";
+import { inDoubtMessage } from "../start-again.js";
 
 type CompleteDraft = Draft & Required<Pick<Draft, "from" | "to" | "amount" | "destinationAddress" | "refundAddress">>;
 
@@ -69,11 +70,9 @@ export const confirmStep: StepRun = async (scope) => {
       await octx.deps.delivery.depositInstructions(result.record, { from: draft.from, to: draft.to });
     }
     // Only what the flow reads is kept in its log.
-    return result.kind === "created" || result.kind === "already"
-      ? { kind: result.kind, exchangeId: result.record.id }
-      : result.kind === "failed"
-        ? { kind: result.kind, failure: result.failure }
-        : { kind: result.kind };
+    if (result.kind === "in-doubt") return { kind: result.kind, startAgain: result.startAgain };
+    if (result.kind === "failed") return { kind: result.kind, failure: result.failure };
+    return { kind: result.kind, exchangeId: result.record.id };
   });
   switch (outcome.kind) {
     case "created":
@@ -88,10 +87,14 @@ export const confirmStep: StepRun = async (scope) => {
         if (record) await octx.deps.delivery.offerPayment(record, { from: draft.from, to: draft.to });
       });
       return "finished";
-    case "in-doubt":
+    case "in-doubt": {
       await recordStep(scope, "ended", draft);
-      await ctx.reply(ctx.t("flow-create-in-doubt", { amount: draft.amount, from: coinLabel(draft.from), to: coinLabel(draft.to) }));
+      const vars = { amount: draft.amount, from: coinLabel(draft.from), to: coinLabel(draft.to) };
+      // Where the service's answer was lost, one button starts again with these details (start-again.ts).
+      const told = inDoubtMessage(ctx.t.bind(ctx), vars, outcome.startAgain ? { draftId } : undefined);
+      await ctx.reply(told.text, told.keyboard ? { reply_markup: told.keyboard } : {});
       return "finished";
+    }
     case "failed":
       if (outcome.failure.kind === "rejected") {
         await recordStep(scope, "confirm", draft);
