@@ -205,7 +205,16 @@ describe("the sender on PostgreSQL", () => {
     // Another replica tried chat 31's entry and will try again in a second (it is not the sender
     // any more); its news is lost. The sender's look for its own entry sees when that one falls due.
     const dueAt = Date.now() + 1_000;
-    await stored(b!, [entry(31, 1, { attempts: 1, createdAt: new Date().toISOString(), nextAt: new Date(dueAt).toISOString() })]);
+    // Its lifetime counts from the real clock: a fixed date passes, and an expired entry is dropped, not sent.
+    const now = Date.now();
+    await stored(b!, [
+      entry(31, 1, {
+        attempts: 1,
+        createdAt: new Date(now).toISOString(),
+        nextAt: new Date(dueAt).toISOString(),
+        expiresAt: new Date(now + 60_000).toISOString(),
+      }),
+    ]);
     await sender.enqueue("n", 32, "own", ttl);
     await until(() => sentAt.has(31), 5_000);
     expect(sentAt.get(31)).toBeGreaterThanOrEqual(dueAt);
