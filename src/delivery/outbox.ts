@@ -415,6 +415,8 @@ export class Outbox<P = unknown> {
     for (;;) {
       if (this.#stopped) return;
       const pending = (await this.pending(chatId)).sort((a, b) => a.seq - b.seq);
+      // Nothing left that a hold could be about (its count of failures goes with it).
+      if (pending.length === 0) this.#held.delete(chatId);
       if (nothingDue(pending)) this.#events.emit("drained", { chatId });
       const entry = pending[0];
       if (!entry || Date.parse(entry.nextAt) > this.#opts.now().getTime()) return;
@@ -518,13 +520,21 @@ export class Outbox<P = unknown> {
     if (hold.until > this.#opts.now().getTime()) return false;
     const entry = hold.unrecorded;
     if (!entry) return true;
+    // Only over the entry as it was sent: one queued again meanwhile (a card's newer payload) is
+    // left pending, to be sent as it is now; one ended elsewhere stays ended.
+    const asSent = JSON.stringify(entry.payload);
+    const outcome = { wrote: false };
     try {
-      await this.#record(entry);
+      await this.#store.update(chatId, entry.key, (cur) => {
+        outcome.wrote = cur?.seq === entry.seq && cur.state === "pending" && JSON.stringify(cur.payload) === asSent;
+        return outcome.wrote ? entry : cur;
+      });
     } catch (err) {
       this.#hold(chatId, entry, err, "outbox: still cannot record the chat's entry; holding the chat");
       return false;
     }
     delete hold.unrecorded;
+    if (outcome.wrote && entry.state !== "pending") this.#events.emit(entry.state === "sent" ? "sent" : "failed", { entry });
     return true;
   }
 

@@ -19,23 +19,29 @@ const RETRY_BASE_MS = 400;
 
 type P = { parts: string[] };
 
-/** The outbox's storage on a live store, whose writes of entries (`put`) fail while `control.refuses` says so. */
+/** The outbox's storage on a live store, whose writes of entries (`put`, `update`) fail while `control.refuses` says so. */
 async function storeRefusingWrites() {
   const inner = kvQueueStorage<P>(fileDataStore(await fresh()));
   const writes: Array<{ at: number; entry: OutboxEntry<P>; failed: boolean }> = [];
   const control: { refuses?: (entry: OutboxEntry<P>) => boolean } = {};
+  /** Notes the write; refused from I/O, as a disk's refusal comes: on a later turn of the event loop. (Refused at once, the loop before the fix never yielded: the process froze, timers and all.) */
+  const write = async (entry: OutboxEntry<P>): Promise<void> => {
+    const failed = control.refuses?.(entry) ?? false;
+    writes.push({ at: Date.now(), entry, failed });
+    if (!failed) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    throw new Error("ENOSPC: no space left on device");
+  };
   const storage: QueueStorage<P> = {
     ...inner,
     async put(entry) {
-      const failed = control.refuses?.(entry) ?? false;
-      writes.push({ at: Date.now(), entry, failed });
-      if (failed) {
-        // From I/O, as a disk's refusal comes: on a later turn of the event loop. (Refused at once,
-        // the loop before the fix never yielded: the process froze, timers and all.)
-        await new Promise((resolve) => setImmediate(resolve));
-        throw new Error("ENOSPC: no space left on device");
-      }
+      await write(entry);
       await inner.put(entry);
+    },
+    async update(chatId, key, change) {
+      const next = change(await inner.get(chatId, key));
+      if (next) await write(next);
+      return inner.update(chatId, key, change);
     },
   };
   return { storage, writes, control, stored: (chatId: number, key: string) => inner.get(chatId, key) };
@@ -119,6 +125,27 @@ describe("outbox, when the store cannot record a send", () => {
       const lastRefused = writes.filter((w) => w.failed).at(-1)!;
       const retried = writes.find((w) => !w.failed && w.at >= lastRefused.at && w.entry.key === "b")!;
       expect(retried.at - lastRefused.at, "the pause before the mark was written again").toBeGreaterThanOrEqual(RETRY_BASE_MS / 2);
+    } finally {
+      await outbox.stop();
+    }
+  });
+
+  it("sends an entry queued again while its sent mark was held as it is now, rather than marking the newer one sent", async () => {
+    const { storage, control, stored } = await storeRefusingWrites();
+    const tg = telegram(() => false, false);
+    const outbox = new Outbox<P>({ storage, deliver: tg.deliver, logger: silent, retryBaseMs: RETRY_BASE_MS });
+    try {
+      await outbox.enqueue("card", 4, { parts: ["card v1"] }, { ttlMs: 60_000 });
+      control.refuses = (entry) => entry.state !== "pending";
+      outbox.start();
+      await until(() => tg.parts().length > 0);
+      await settled(outbox, () => tg.parts().length > 1);
+      // The card changes while the mark of its first version waits: the newer one is what counts.
+      await outbox.requeue("card", 4, { parts: ["card v2"] }, { ttlMs: 60_000 });
+      delete control.refuses;
+      await until(async () => (await stored(4, "card"))?.state === "sent");
+      expect(tg.parts()).toEqual(["card v1", "card v2"]);
+      expect(await stored(4, "card")).toMatchObject({ payload: { parts: ["card v2"] } });
     } finally {
       await outbox.stop();
     }
