@@ -1,6 +1,9 @@
 /**
  * The process as a partner runs it: `src/main.ts` in a child process, with only environment
  * variables. Start-up refusals must exit 1 with a clear message; a signal must stop it cleanly.
+ *
+ * A run fails when the child stalls (child-progress.ts), not after a fixed wall time: on a loaded
+ * machine loading main.ts's modules alone took 18 s, past the 15 s these runs were given.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -8,6 +11,12 @@ import { chmod, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { progressWatchdog } from "./child-progress.js";
+
+/** A run fails after this long without the child using CPU, or this much CPU used without exiting. */
+const STALL_MS = 20_000;
+/** The vitest limit of these tests: only against a hang; a stalled child fails the run first. */
+const HANG_GUARD_MS = 120_000;
 
 /** A file of the checkout's dependencies that the bot must read to start (`--import tsx`). */
 const tsxManifest = resolve("node_modules", "tsx", "package.json");
@@ -33,18 +42,19 @@ function runMain(
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
-    const timer = setTimeout(() => {
+    const timer = progressWatchdog(child, STALL_MS, "exit", (err) => {
       child.kill("SIGKILL");
-      reject(new Error(`main.ts did not exit in time; output:\n${output}`));
-    }, 15_000);
+      reject(new Error(`main.ts stalled: ${err.message}; output:\n${output}`));
+    });
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
       onOutput?.(output, (s) => child.kill(s));
     };
     child.stdout.on("data", collect);
     child.stderr.on("data", collect);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
+    // "close", not "exit": the child's last output has been read by then.
+    child.on("close", (code) => {
+      clearInterval(timer);
       resolve({ code, output });
     });
   });
@@ -64,10 +74,16 @@ function runNpmStart(env: Record<string, string>): Promise<Run & { signal: NodeJ
     });
     let output = "";
     let signalled = false;
-    const timer = setTimeout(() => {
-      if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
-      reject(new Error(`npm start did not exit in time; output:\n${output}`));
-    }, 30_000);
+    const timer = progressWatchdog(
+      child,
+      STALL_MS,
+      "exit",
+      (err) => {
+        if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+        reject(new Error(`npm start stalled: ${err.message}; output:\n${output}`));
+      },
+      { group: true },
+    );
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
       if (!signalled && output.includes("Open http") && child.pid !== undefined) {
@@ -77,14 +93,14 @@ function runNpmStart(env: Record<string, string>): Promise<Run & { signal: NodeJ
     };
     child.stdout.on("data", collect);
     child.stderr.on("data", collect);
-    child.on("exit", (code, signal) => {
-      clearTimeout(timer);
+    child.on("close", (code, signal) => {
+      clearInterval(timer);
       resolve({ code, signal, output });
     });
   });
 }
 
-describe("main.ts as a process", () => {
+describe("main.ts as a process", { timeout: HANG_GUARD_MS }, () => {
   let dataDir: string;
   beforeEach(async () => {
     dataDir = await mkdtemp(join(tmpdir(), "swapbot-main-"));

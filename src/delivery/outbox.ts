@@ -23,6 +23,11 @@
  *   the bot (403: every pending entry of that chat ends), Telegram refuses it for good (another
  *   400), or it expires: each entry carries a deadline after which it is no longer worth sending
  *   (see the TTLs in delivery.ts for why each kind has the one it has).
+ * - **Held when the store cannot record.** A send the store could not mark (a confirmed message's
+ *   progress or "sent" state, or a failed send's retry time) leaves the stored entry looking due:
+ *   the chat is held in this process ({@link ChatHold}), with the same backoff, and the entry as
+ *   Telegram left it is written before anything else of the chat is sent. A confirmed message is
+ *   not sent again by this process; a kill before the write sends at most that one again, as above.
  * - **Kept for a chat that cannot be written to yet.** An entry queued with `keepWhenForbidden`
  *   (an alert to support) is not ended by a 403 but parked until {@link Outbox.wake} (called on
  *   any update from that chat): the rules are parking.ts's.
@@ -53,6 +58,20 @@ import type { OutboxEvents, OutboxOptions } from "./outbox-options.js";
 export type { EnqueueOptions, OutboxEntry, OutboxState } from "./outbox-entry.js";
 export type { Deliverer, OutboxEvents, OutboxLogger, OutboxOptions } from "./outbox-options.js";
 
+/**
+ * A chat put off in this process because the store could not record something about it: served
+ * again no sooner than `until` (ms since the epoch, by the outbox's clock), and then `unrecorded`,
+ * if any, is written before anything else of the chat is sent. Before this, the pump served such a
+ * chat again at once, in a loop: a confirmed message whose mark failed was sent again and again.
+ */
+interface ChatHold<P> {
+  until: number;
+  /** Failures in a row that held the chat: the next hold is longer ({@link retryDelay}). */
+  failures: number;
+  /** The chat's entry as it must be stored: its confirmed progress, its end, or its retry time. */
+  unrecorded?: OutboxEntry<P>;
+}
+
 /** The durable outbox; see the module comment. */
 export class Outbox<P = unknown> {
   readonly #opts: Required<Omit<OutboxOptions<P>, "onBlocked" | "isBlocked" | "live">> & Pick<OutboxOptions<P>, "onBlocked" | "isBlocked">;
@@ -77,6 +96,8 @@ export class Outbox<P = unknown> {
   readonly #parking: ChatParking<P>;
   /** Where the pump looks for work: the storage's query, or each chat's first entry kept here (chat-heads.ts). */
   readonly #work: WorkSource<P>;
+  /** Chats held after the store could not record what happened to them ({@link ChatHold}). */
+  readonly #held = new Map<number, ChatHold<P>>();
   /** Counters for tests and logs. */
   readonly stats = { sent: 0, failures: 0, blocked: 0, expired: 0 };
 
@@ -319,9 +340,16 @@ export class Outbox<P = unknown> {
   async #isIdle(): Promise<boolean> {
     if (this.#busy.size > 0) return false;
     if (this.#stopped || !this.#started) return true;
-    const { heads } = await this.#work.look(1, this.#opts.now(), [...this.#busy]);
+    const held = this.#heldChats();
+    const { heads } = await this.#work.look(1, this.#opts.now(), [...this.#busy, ...held]);
     const now = this.#opts.now().toISOString();
-    return this.#busy.size === 0 && !heads.some((e) => e.nextAt <= now);
+    return this.#busy.size === 0 && !heads.some((e) => e.nextAt <= now && !held.includes(e.chatId));
+  }
+
+  /** The chats held now ({@link ChatHold}): not served before their time, whatever the store says. */
+  #heldChats(): number[] {
+    const now = this.#opts.now().getTime();
+    return [...this.#held].filter(([, hold]) => hold.until > now).map(([chatId]) => chatId);
   }
 
   /** Runs the pump after `ms` (earlier wake-ups win). */
@@ -345,7 +373,7 @@ export class Outbox<P = unknown> {
     let found: { heads: Array<OutboxEntry<P>>; nextAt?: string };
     try {
       await this.#ready();
-      found = await this.#work.look(this.#opts.concurrency - this.#busy.size, this.#opts.now(), [...this.#busy]);
+      found = await this.#work.look(this.#opts.concurrency - this.#busy.size, this.#opts.now(), [...this.#busy, ...this.#heldChats()]);
     } catch (err) {
       this.#opts.logger.error({ err }, "outbox: could not read the entries; trying again later");
       this.#schedule(this.#opts.retryBaseMs);
@@ -355,10 +383,12 @@ export class Outbox<P = unknown> {
     const now = this.#opts.now().getTime();
     // Not due yet, so not among the heads found, but the next to be: look again then.
     let soonest = found.nextAt === undefined ? Infinity : Math.max(0, Date.parse(found.nextAt) - now);
+    // Held chats were left out of the look: they are due when their hold ends.
+    for (const hold of this.#held.values()) if (hold.until > now) soonest = Math.min(soonest, hold.until - now);
     const due: Array<OutboxEntry<P>> = [];
     // No await from here to the end of the loop: `#busy` is checked and taken in one go.
     for (const head of found.heads) {
-      if (this.#busy.has(head.chatId)) continue;
+      if (this.#busy.has(head.chatId) || (this.#held.get(head.chatId)?.until ?? 0) > now) continue;
       const at = Date.parse(head.nextAt);
       if (at > now) soonest = Math.min(soonest, at - now);
       else due.push(head);
@@ -366,7 +396,8 @@ export class Outbox<P = unknown> {
     for (const { chatId } of oldestFirst(due, this.#opts.concurrency - this.#busy.size)) {
       this.#busy.add(chatId);
       void this.#serve(chatId)
-        .catch((err: unknown) => this.#opts.logger.error({ err, chatId }, "outbox: serving a chat failed; trying again later"))
+        // Later, not at once: whatever failed (the store, most likely) is given time.
+        .catch((err: unknown) => this.#hold(chatId, undefined, err, "outbox: serving a chat failed; trying again later"))
         .finally(() => {
           this.#busy.delete(chatId);
           // What was sent, retried or parked changed this chat's head.
@@ -380,9 +411,12 @@ export class Outbox<P = unknown> {
 
   /** Sends `chatId`'s due entries in order until one fails or none is left. */
   async #serve(chatId: number): Promise<void> {
+    if (!(await this.#recordHeld(chatId))) return;
     for (;;) {
       if (this.#stopped) return;
       const pending = (await this.pending(chatId)).sort((a, b) => a.seq - b.seq);
+      // Nothing left that a hold could be about (its count of failures goes with it).
+      if (pending.length === 0) this.#held.delete(chatId);
       if (nothingDue(pending)) this.#events.emit("drained", { chatId });
       const entry = pending[0];
       if (!entry || Date.parse(entry.nextAt) > this.#opts.now().getTime()) return;
@@ -409,15 +443,25 @@ export class Outbox<P = unknown> {
       return true;
     }
     let current = entry;
+    /** Set when Telegram confirmed a message and the store could not record it (`current` has it). */
+    const progress = { unrecorded: false };
+    let result: "sent" | "obsolete";
     try {
-      const result = await this.#opts.deliver(entry, async (progress) => {
-        current = { ...current, progress };
-        await this.#store.put(current);
+      result = await this.#opts.deliver(entry, async (confirmed) => {
+        current = { ...current, progress: confirmed };
+        try {
+          await this.#store.put(current);
+        } catch (err) {
+          progress.unrecorded = true;
+          throw err;
+        }
       });
-      if (result === "sent") this.stats.sent++;
-      await this.#finish(current, result);
-      return true;
     } catch (err) {
+      if (progress.unrecorded) {
+        // Not a failed send: the next try goes on after the confirmed part, once it is recorded.
+        this.#hold(entry.chatId, current, err, "outbox: a message was sent but its progress could not be recorded; holding the chat");
+        return false;
+      }
       if (isForbidden(err)) {
         this.stats.blocked++;
         await this.#parking.refused(current, telegramErrorText(err));
@@ -436,6 +480,62 @@ export class Outbox<P = unknown> {
       await this.#retryLater(current, err);
       return false;
     }
+    if (result === "sent") this.stats.sent++;
+    const done = this.#done(current, result);
+    try {
+      await this.#record(done);
+    } catch (err) {
+      // Sent, not marked: sending it again would repeat it. The mark is written after a pause.
+      this.#hold(entry.chatId, done, err, "outbox: a message was sent but could not be marked; holding the chat");
+      return false;
+    }
+    this.#held.delete(entry.chatId);
+    return true;
+  }
+
+  /**
+   * Holds `chatId` ({@link ChatHold}) for `delayMs`, or for a backoff growing with the failures in
+   * a row, keeping `unrecorded` (or what an earlier hold kept) to write first.
+   */
+  #hold(chatId: number, unrecorded: OutboxEntry<P> | undefined, err: unknown, msg: string, delayMs?: number): void {
+    // Stopping: nothing more is sent here; the next start goes on from the last mark.
+    if (this.#stopped) return;
+    const earlier = this.#held.get(chatId);
+    const failures = (earlier?.failures ?? 0) + 1;
+    const delay = delayMs ?? retryDelay(failures, this.#opts.retryBaseMs, this.#opts.retryMaxMs, Math.random());
+    const kept = unrecorded ?? earlier?.unrecorded;
+    this.#held.set(chatId, { until: this.#opts.now().getTime() + delay, failures, ...(kept ? { unrecorded: kept } : {}) });
+    this.#opts.logger.error({ err, chatId, entry: kept?.key, delayMs: delay }, msg);
+    this.#schedule(delay);
+  }
+
+  /**
+   * Before `chatId` is served: false while it is held, or when what its hold kept still cannot be
+   * written (held longer then); true once it is written (the hold stays, for its count of failures,
+   * until an entry of the chat is finished).
+   */
+  async #recordHeld(chatId: number): Promise<boolean> {
+    const hold = this.#held.get(chatId);
+    if (!hold) return true;
+    if (hold.until > this.#opts.now().getTime()) return false;
+    const entry = hold.unrecorded;
+    if (!entry) return true;
+    // Only over the entry as it was sent: one queued again meanwhile (a card's newer payload) is
+    // left pending, to be sent as it is now; one ended elsewhere stays ended.
+    const asSent = JSON.stringify(entry.payload);
+    const outcome = { wrote: false };
+    try {
+      await this.#store.update(chatId, entry.key, (cur) => {
+        outcome.wrote = cur?.seq === entry.seq && cur.state === "pending" && JSON.stringify(cur.payload) === asSent;
+        return outcome.wrote ? entry : cur;
+      });
+    } catch (err) {
+      this.#hold(chatId, entry, err, "outbox: still cannot record the chat's entry; holding the chat");
+      return false;
+    }
+    delete hold.unrecorded;
+    if (outcome.wrote && entry.state !== "pending") this.#events.emit(entry.state === "sent" ? "sent" : "failed", { entry });
+    return true;
   }
 
   async #retryLater(entry: OutboxEntry<P>, err: unknown): Promise<void> {
@@ -446,23 +546,31 @@ export class Outbox<P = unknown> {
       { entry: entry.key, chatId: entry.chatId, attempts, delayMs: delay, error: lastError },
       "outbox: sending failed; will try again",
     );
+    const later = { ...entry, attempts, lastError, nextAt: new Date(this.#opts.now().getTime() + delay).toISOString() };
     try {
-      await this.#store.put({
-        ...entry,
-        attempts,
-        lastError,
-        nextAt: new Date(this.#opts.now().getTime() + delay).toISOString(),
-      });
-    } catch {
-      // The store is closed (stopping): the entry is retried from its last mark after the restart.
+      await this.#store.put(later);
+    } catch (err) {
+      // Its retry time is not stored, so the entry still looks due: held here for that time
+      // (after a restart it is retried from its last mark).
+      this.#hold(entry.chatId, later, err, "outbox: could not record when to try again; holding the chat", delay);
+      return;
     }
     this.#schedule(delay);
   }
 
   async #finish(entry: OutboxEntry<P>, state: OutboxState): Promise<void> {
-    const done: OutboxEntry<P> = { ...entry, state, doneAt: this.#opts.now().toISOString() };
+    await this.#record(this.#done(entry, state));
+  }
+
+  /** `entry` ended in `state` now. */
+  #done(entry: OutboxEntry<P>, state: OutboxState): OutboxEntry<P> {
+    return { ...entry, state, doneAt: this.#opts.now().toISOString() };
+  }
+
+  /** Writes `entry`; one that ended is told after. */
+  async #record(entry: OutboxEntry<P>): Promise<void> {
     // Durable when put resolves: on disk before the chat's next entry is considered, and before anyone is told.
-    await this.#store.put(done);
-    this.#events.emit(state === "sent" ? "sent" : "failed", { entry: done });
+    await this.#store.put(entry);
+    if (entry.state !== "pending") this.#events.emit(entry.state === "sent" ? "sent" : "failed", { entry });
   }
 }

@@ -6,9 +6,9 @@
  * Telegram and a real service.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Emulator } from "../../src/devtools/emulator/server.js";
+import { progressWatchdog } from "../child-progress.js";
 
 /** The repository root: the child runs `src/main.ts` from there, like `npm start` does. */
 const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -139,7 +139,7 @@ export class BotProcess {
     const timeoutMs = this.#opts.startTimeoutMs ?? 20_000;
     let timer: NodeJS.Timeout | undefined;
     const failed = new Promise<never>((_, reject) => {
-      timer = startWatchdog(child, timeoutMs, reject);
+      timer = progressWatchdog(child, timeoutMs, "start polling", reject);
       void this.#exited?.then((info) => reject(new Error(`the bot exited during start-up (code ${info.code}, signal ${info.signal})`)));
     });
     // It also rejects when this run is killed long after a successful start: nobody listens then.
@@ -220,47 +220,4 @@ function whenPolling(emulator: Emulator): Promise<void> {
     const off = emulator.state.onChange(check);
     check();
   });
-}
-
-/** Linux's clock ticks per second in /proc (USER_HZ, 100 on every architecture Node runs on). */
-const TICKS_PER_SECOND = 100;
-
-/** The CPU time `pid` has used, in ms, from /proc; undefined where there is no /proc to read. */
-function cpuMs(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    // The fields after the command's closing parenthesis start at the 3rd; utime and stime are the 14th and 15th.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Rejects a start that has stalled: `limitMs` without the child using any CPU, or `limitMs` of CPU
- * used without being ready. Where /proc cannot be read it falls back to `limitMs` of wall time.
- * Returns the interval to clear once the start is over.
- */
-function startWatchdog(child: ChildProcess, limitMs: number, reject: (err: Error) => void): NodeJS.Timeout {
-  const started = Date.now();
-  let used = cpuMs(child.pid) ?? 0;
-  let lastProgress = started;
-  return setInterval(() => {
-    const now = Date.now();
-    const cpu = cpuMs(child.pid);
-    if (cpu === undefined) {
-      if (now - started >= limitMs) reject(new Error(`the bot did not start polling within ${limitMs} ms`));
-      return;
-    }
-    if (cpu > used) lastProgress = now;
-    used = cpu;
-    if (now - lastProgress >= limitMs)
-      reject(new Error(`the bot did not start polling: it used no CPU for ${now - lastProgress} ms (${now - started} ms since its start)`));
-    else if (used >= limitMs)
-      reject(
-        new Error(`the bot did not start polling: it used ${used} ms of CPU without getting there (${now - started} ms since its start)`),
-      );
-  }, 250);
 }
