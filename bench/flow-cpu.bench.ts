@@ -7,7 +7,8 @@
  *
  * Set FLOW_CPU_PROFILE_DIR to have the bot write a V8 CPU profile of each run there (the walk's
  * window on the profile's clock is printed), and FLOW_CPU_SOCKETS=1 to count the TCP sockets to the
- * emulator after the walk (with `ss`; kept-alive connections: about one per person at once).
+ * emulator after the walk (with `ss`; kept-alive connections: about one per person at once), and
+ * FLOW_CPU_NODE_ARGS to pass Node options to the bot's process (space-separated), to compare them.
  */
 import { readFile } from "node:fs/promises";
 import os from "node:os";
@@ -31,7 +32,10 @@ async function once(): Promise<{ cpu: number; bytes: number; calls: number; wall
   const w = await startCrashWorld({
     sandbox: { catalog: "small", latencyMs: 50 },
     env: { POLL_INTERVAL_MS: "3600000" },
-    nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
+    nodeArgs: [
+      ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
+      ...(process.env.FLOW_CPU_NODE_ARGS ?? "").split(" ").filter(Boolean),
+    ],
   });
   try {
     const warm = new Person(w.emulator, 90_999, "Warm", { thinkMs: 0 });
