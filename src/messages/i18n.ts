@@ -5,7 +5,7 @@ import type { UsersStore } from "../store/data-store.js";
 import { escapeHtml } from "./html.js";
 
 /** Languages with a locales/<code>.ftl file, the first being the default. */
-export const SUPPORTED_LOCALES = ["en", "ru"] as const;
+export const SUPPORTED_LOCALES = ["en", "ru", "es", "pt", "tr", "uk"] as const;
 export type SupportedLocale = (typeof SUPPORTED_LOCALES)[number];
 
 // Resolved from this file so that both `src/` (tsx) and `dist/` (built) find the same folder.
