@@ -74,7 +74,8 @@ describe("locales", () => {
         if (source === undefined) continue; // a key English lacks fails the test above
         const [ours, theirs] = [placeholdersOf(message), placeholdersOf(source)];
         if (ours.join() !== theirs.join()) differences.push(`${locale}:${key} placeholders ${ours.join()} ≠ en ${theirs.join()}`);
-        if (tagsOf(message).join() !== tagsOf(source).join()) differences.push(`${locale}:${key} tags ${tagsOf(message).join("")} ≠ en ${tagsOf(source).join("")}`);
+        if (tagsOf(message).join() !== tagsOf(source).join())
+          differences.push(`${locale}:${key} tags ${tagsOf(message).join("")} ≠ en ${tagsOf(source).join("")}`);
         const nesting = nestingError(message);
         if (nesting) differences.push(`${locale}:${key} ${nesting}`);
       }
