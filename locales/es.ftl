@@ -390,8 +390,8 @@ flow-rate-kind-button-floating = 🌊 Flotante: ≈ { $amountTo } { $to }
 flow-rate-kind-chosen-fixed = ✅ Tipo fijo: recibes { $amountTo } { $to } si tu depósito llega a tiempo.
 flow-rate-kind-chosen-floating = ✅ Tipo flotante: recibes ≈ { $amountTo } { $to }; puede cambiar hasta que se cambie tu depósito.
 flow-rate-kind-no-fixed = El servicio de intercambio no ofrece ahora un tipo fijo para esto, así que el tipo es flotante: recibes ≈ { $amountTo } { $to }; puede cambiar hasta que se cambie tu depósito.
-flow-receive-button-receive = 🎯 Indicar mejor cuánto { $to } recibir
-flow-receive-button-send = ✏️ Indicar mejor cuánto enviar
+flow-receive-button-receive = 🎯 Indicar cuánto { $to } recibir
+flow-receive-button-send = ✏️ Indicar cuánto enviar
 flow-receive-ask = ¿Cuánto <b>{ $to }</b> debe llegar? Escribe el importe exacto que quieres recibir y preguntaré al servicio de intercambio cuánto <b>{ $from }</b> enviar.
 flow-receive-quote =
     <b>Cotización</b>

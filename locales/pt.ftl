@@ -106,9 +106,9 @@ flow-address-checking = Verificando o endereço…
 flow-address-invalid = ❌ <code>{ $address }</code> não é um endereço { $coin } válido. Confira e envie de novo.
 flow-address-bad-input = Envie o endereço como texto.
 flow-address-accepted = ✅ Endereço { $coin }: <code>{ $address }</code>
-flow-tag-ask = Envie a <b>{ $tagName }</b> deste endereço { $coin }.
-    ⚠️ É obrigatório: moedas enviadas sem a { $tagName } correta podem ser perdidas. Se você envia para sua própria carteira e não tem { $tagName }, pegue na sua carteira ou na conta da exchange.
-flow-tag-invalid = ❌ Isso não é uma { $tagName } válida: { $reason } Envie de novo.
+flow-tag-ask = Envie o <b>{ $tagName }</b> deste endereço { $coin }.
+    ⚠️ É obrigatório: moedas enviadas sem o { $tagName } correto podem ser perdidas. Se você envia para sua própria carteira e não tem { $tagName }, pegue na sua carteira ou na conta da exchange.
+flow-tag-invalid = ❌ Esse { $tagName } não é válido: { $reason } Envie de novo.
 flow-tag-reason-empty = está vazio.
 flow-tag-reason-too-long = { $unit ->
         [bytes] é longo demais: no máximo { $max } bytes (uma letra latina ou um dígito ocupa um byte; outras letras, dois ou mais).
@@ -151,7 +151,7 @@ deposit-intro =
     ID da troca: <code>{ $id }</code>
 deposit-address-label = Endereço de depósito ({ $coin }):
 deposit-tag = ⚠️ <b>{ $tagName }</b>: <code>{ $tag }</code>
-    Seu depósito PRECISA incluir esta { $tagName }. Sem ela, suas moedas podem ser perdidas.
+    Seu depósito PRECISA incluir este { $tagName }. Sem ele, suas moedas podem ser perdidas.
 deposit-tag-fallback-name = Tag
 # Tag names the exchange service gives (its catalog's "tagname"), in the person's language.
 tag-name-comment = Comentário
