@@ -52,7 +52,7 @@ flow-nothing-to-cancel = İptal edilecek bir şey yok. Takas başlatmak için /e
 flow-expired = ⌛ Tamamlanmamış takasınız { $minutes ->
         [one] { $minutes } dakika
        *[other] { $minutes } dakika
-    } işlem yapılmadığı için sona erdi, ben de onu kaldırdım. Yeniden başlamak için /exchange gönderin.
+    } boyunca işlem yapılmadığı için sona erdi, ben de onu kaldırdım. Yeniden başlamak için /exchange gönderin.
 flow-maintenance = 🛠 Yeni takaslar bakım nedeniyle durduruldu. { $message }
 flow-button-back = ◀ Geri
 flow-button-cancel = ✖ İptal

@@ -14,7 +14,7 @@ const keysOf = (locale: string) =>
     .map((line) => /^([a-z][a-z0-9-]*) =/.exec(line)?.[1])
     .filter((k): k is string => k !== undefined);
 
-/** Each message's source (its first line and the indented lines that continue it), by key. */
+/** Each message's source (its first line and the indented lines that continue it, blank lines between), by key. */
 function messagesOf(locale: string): Map<string, string> {
   const messages = new Map<string, string>();
   let key: string | undefined;
@@ -24,7 +24,7 @@ function messagesOf(locale: string): Map<string, string> {
       key = start[1]!;
       messages.set(key, start[2]!);
     } else if (key !== undefined && /^\s/.test(line)) messages.set(key, `${messages.get(key)}\n${line}`);
-    else key = undefined;
+    else if (line !== "") key = undefined; // a blank line may sit inside a message (start-greeting)
   }
   return messages;
 }
