@@ -5,6 +5,7 @@
  */
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { Fluent } from "@grammyjs/i18n";
 import { describe, expect, it } from "vitest";
 import { createI18n, SUPPORTED_LOCALES } from "../src/messages/i18n.js";
 
@@ -92,10 +93,15 @@ describe("locales", () => {
       ),
     );
     for (const locale of SUPPORTED_LOCALES) {
+      // The plugin falls back to English for a message a language lacks, which would hide a
+      // message lost to a syntax error in that language's file: read each file on its own too.
+      const alone = new Fluent({ warningHandler: () => undefined });
+      alone.addTranslationSync({ locales: locale, filePath: `locales/${locale}.ftl`, bundleOptions: { useIsolating: false } });
       for (const key of en) {
         const text = i18n.t(locale, key, variables);
         expect(text, `${locale}:${key}`).not.toBe(key);
         expect(text.trim().length, `${locale}:${key}`).toBeGreaterThan(0);
+        expect(alone.translate(locale, key, variables), `${locale}:${key} on its own`).not.toBe(`{${key}}`);
       }
     }
   });
