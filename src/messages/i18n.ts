@@ -5,7 +5,7 @@ import type { UsersStore } from "../store/data-store.js";
 import { escapeHtml } from "./html.js";
 
 /** Languages with a locales/<code>.ftl file, the first being the default. */
-export const SUPPORTED_LOCALES = ["en", "ru"] as const;
+export const SUPPORTED_LOCALES = ["en", "ru", "es", "pt", "tr", "uk"] as const;
 export type SupportedLocale = (typeof SUPPORTED_LOCALES)[number];
 
 // Resolved from this file so that both `src/` (tsx) and `dist/` (built) find the same folder.
@@ -20,10 +20,18 @@ export type Translator = (locale: string, key: string, variables?: Record<string
  */
 export type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
-/** Maps any Telegram language_code ("ru-RU", "uk", undefined) to a locale we have. */
+/**
+ * The locale we have for a language code ("pt-BR" → pt, "es-419" → es, "uk" → uk), or undefined
+ * for a language we do not speak: a Telegram language_code or what a person typed after /language.
+ */
+export function supportedLocale(code: string | undefined): SupportedLocale | undefined {
+  const base = code?.trim().toLowerCase().split(/[-_]/)[0];
+  return (SUPPORTED_LOCALES as readonly string[]).includes(base ?? "") ? (base as SupportedLocale) : undefined;
+}
+
+/** Maps any Telegram language_code ("ru-RU", "uk", undefined) to a locale we have, English by default. */
 function pickLocale(code: string | undefined): SupportedLocale {
-  const base = code?.toLowerCase().split(/[-_]/)[0];
-  return (SUPPORTED_LOCALES as readonly string[]).includes(base ?? "") ? (base as SupportedLocale) : "en";
+  return supportedLocale(code) ?? "en";
 }
 
 /**

@@ -25,7 +25,7 @@ interface MessageView {
 interface ChatSnapshot {
   user: { id: number; language: string };
   messages: MessageView[];
-  commands: { command: string }[];
+  commands: { command: string; description: string }[];
   inline: { query: string; results: { id: string; title: string }[] } | null;
 }
 
@@ -141,8 +141,13 @@ describe("the playground control API", () => {
     expect((await chat(PLAYGROUND_USER.id)).commands.map((c) => c.command)).toContain("exchange");
     expect((await post("language", { user: PLAYGROUND_USER.id, language: "ru" })).status).toBe(200);
     expect((await chat(PLAYGROUND_USER.id)).user.language).toBe("ru");
+    // The bot confirms in the new language at once, before the person writes anything.
+    await botSays(PLAYGROUND_USER.id, "Язык: русский.");
     await post("send", { user: PLAYGROUND_USER.id, text: "/help" });
     await botSays(PLAYGROUND_USER.id, "Как проходит обмен");
+    expect((await post("language", { user: PLAYGROUND_USER.id, language: "uk" })).status).toBe(200);
+    await botSays(PLAYGROUND_USER.id, "Мова: українська.");
+    expect((await chat(PLAYGROUND_USER.id)).commands.map((c) => c.description)).toContain("Почати обмін");
     expect((await post("language", { user: PLAYGROUND_USER.id, language: "de" })).status).toBe(400);
   });
 

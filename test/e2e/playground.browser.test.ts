@@ -91,12 +91,16 @@ describe.skipIf(!HAVE_BROWSER && !process.env.CI)("the playground in a real brow
     await page.locator("button.inline-result").first().click();
     await page.locator(".msg .via").first().waitFor();
 
-    // The language switch changes the person's Telegram language: the bot answers in Russian.
+    // The language switch changes the person's Telegram language: the bot confirms in Russian at
+    // once, before the person writes anything, and answers in Russian. Six languages to pick.
+    expect(await page.locator("button[data-language]").count()).toBe(6);
     await page.locator('button[data-language="ru"]').click();
     await page.locator('button[data-language="ru"][aria-pressed="true"]').waitFor();
+    await bot("Язык: русский.").waitFor();
     await say("/help", "Как проходит обмен");
     await page.locator('button[data-language="en"]').click();
     await page.locator('button[data-language="en"][aria-pressed="true"]').waitFor();
+    await bot("Language set: English.").waitFor();
 
     // The person switch: Support has a chat of its own, with the bot's commands as quick buttons.
     await page.locator('button[data-user="9001"]').click();

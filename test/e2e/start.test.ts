@@ -23,9 +23,16 @@ describe("/start end to end (real bot, emulator, sandbox)", () => {
     expect(ruGreeting.buttons().map((b) => b.text)).toContain("🔁 Начать обмен");
   });
 
-  it("publishes the command menu in English and Russian at start-up", () => {
+  it("publishes the command menu in all six languages at start-up", () => {
     const calls = h.emulator.callsOf("setMyCommands");
-    expect(calls.map((c) => (c.params as { language_code?: string }).language_code ?? "default").sort()).toEqual(["default", "ru"]);
+    expect(calls.map((c) => (c.params as { language_code?: string }).language_code ?? "default").sort()).toEqual([
+      "default",
+      "es",
+      "pt",
+      "ru",
+      "tr",
+      "uk",
+    ]);
     expect(calls.every((c) => c.ok)).toBe(true);
   });
 

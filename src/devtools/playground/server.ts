@@ -27,14 +27,15 @@ import type { FailureStatus, SandboxServer } from "../sandbox/server.js";
 import { TERMINAL_STATUSES } from "../sandbox/orders.js";
 import { SANDBOX_COINS } from "../sandbox/catalog.js";
 import { PARTNER_FEATURE_NAMES, type PartnerFeature } from "../../partner/features.js";
+import { SUPPORTED_LOCALES } from "../../messages/i18n.js";
 
 /** The regular person on the page. */
 export const PLAYGROUND_USER = { id: 1001, first_name: "Alice", username: "alice" } as const;
 /** The support person on the page; sandbox mode makes this id an admin unless ADMIN_IDS is set. */
 export const PLAYGROUND_ADMIN = { id: 9001, first_name: "Support", username: "support" } as const;
 
-/** Languages the page can switch a person's Telegram app to. */
-const LANGUAGES = ["en", "ru"] as const;
+/** Languages the page can switch a person's Telegram app to: the bot's. */
+const LANGUAGES = SUPPORTED_LOCALES;
 const FAILURES: readonly FailureStatus[] = ["failed", "sending_failed", "reverted", "time_expired"];
 
 // Resolved from this file to the source folder, so `src/` (tsx) and `dist/` (built; tsc does not
@@ -415,8 +416,12 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
         // The Telegram app's language: the bot sees it in `from.language_code` of the next update.
         emulator.user({ id: user.id, language_code: language });
         languages.set(user.id, language);
+        // Telegram tells a bot nothing when the app's language changes, and a language chosen
+        // earlier with /language would win over it anyway; so the switch also tells the bot, as a
+        // person would, and the bot confirms in the new language at once.
+        const update = user.sendText(`/language ${language}`);
         announce();
-        return ok({ language });
+        return ok({ language, update_id: update.update_id });
       }
       case "features": {
         if (features === undefined) return NOT_FOUND;

@@ -1,0 +1,480 @@
+# Español. Every string a user sees lives here (same keys as en.ftl). Values passed in are already
+# HTML-escaped by the caller; markup below is Telegram HTML.
+
+language-name = Español
+
+start-greeting =
+    👋 ¡Hola, <b>{ $name }</b>!
+
+    Cambio una criptomoneda por otra aquí mismo, en el chat: elige un par, escribe el importe y tus direcciones, confirma y envía el depósito. Te avisaré de cada paso hasta que lleguen las monedas.
+start-button-exchange = 🔁 Empezar un intercambio
+start-button-help = ❓ Cómo funciona
+
+help-text =
+    <b>Cómo funciona un intercambio</b>
+    1. /exchange: elige la moneda que envías y la que recibes.
+    2. Escribe el importe y mira la cotización en vivo.
+    3. Indica la dirección que recibirá las monedas (y un tag o memo si la moneda lo necesita) y una dirección de reembolso.
+    4. Revísalo todo y confirma: recibirás una dirección de depósito.
+    5. Envía allí las monedas. Te aviso de cada cambio de estado.
+
+    <b>Comandos</b>
+    /exchange: empezar un intercambio
+    /rate: una cotización, p. ej. <code>/rate 0.1 btc eth</code>
+    /status: el estado de uno de tus intercambios
+    /history: tus intercambios
+    /language: cambiar el idioma
+    /cancel: detener lo que estás haciendo
+    /help: este mensaje
+
+language-choose = Elige tu idioma:
+language-set = Idioma: español.
+
+command-start = Iniciar el bot
+command-help = Cómo funciona
+command-exchange = Empezar un intercambio
+command-rate = Ver una cotización
+command-status = Estado de un intercambio
+command-history = Tus intercambios
+command-language = Cambiar el idioma
+command-cancel = Cancelar la acción actual
+
+unhandled-text = No te he entendido. Envía /exchange para cambiar monedas o /help para ver lo que sé hacer.
+unhandled-callback = Este botón ya no está activo.
+error-generic = Algo ha fallado por mi parte. Inténtalo de nuevo en un minuto; nada de lo que escribiste se ha enviado a ningún sitio.
+
+## The exchange flow
+
+flow-group-redirect = Los intercambios se hacen en un chat privado conmigo, para que tus direcciones queden entre nosotros.
+flow-group-button = Abrir un chat privado
+flow-cancelled = Intercambio cancelado. No se ha creado nada. Envía /exchange para empezar de nuevo.
+flow-nothing-to-cancel = No hay nada que cancelar. Envía /exchange para empezar un intercambio.
+flow-expired = ⌛ Tu intercambio sin terminar caducó tras { $minutes ->
+        [one] { $minutes } minuto
+       *[other] { $minutes } minutos
+    } sin actividad, así que lo he eliminado. Envía /exchange para empezar de nuevo.
+flow-maintenance = 🛠 Los nuevos intercambios están en pausa por mantenimiento. { $message }
+flow-button-back = ◀ Atrás
+flow-button-cancel = ✖ Cancelar
+flow-button-retry = 🔄 Reintentar
+flow-stale-button = Este botón pertenece a un paso anterior.
+flow-restarted = 🔄 Me reiniciaron justo después de mi última pregunta, así que puede que no haya visto tu respuesta. Todo lo que escribiste antes se conserva; responde esto una vez más:
+flow-create-not-sent = 🔄 Me reiniciaron justo antes de que tu intercambio llegara al servicio de intercambio, así que no se creó nada y no hay monedas en juego. Envía cualquier mensaje (por ejemplo “ok”) y te mostraré de nuevo la tarjeta de confirmación.
+flow-coin-gone = { $coin } ya no está disponible para este intercambio. Elige otra moneda.
+flow-pair-gone = El servicio de intercambio ya no ofrece { $from } → { $to }. Elige las monedas de nuevo; tus direcciones se conservan donde sigan sirviendo.
+flow-use-buttons = Usa los botones de arriba o escribe lo que pide este paso.
+
+flow-pick-from = <b>Paso 1 de 5.</b> ¿Qué moneda envías?
+    Toca una moneda o escribe su ticker o nombre para buscarla.
+flow-pick-to = <b>Paso 2 de 5.</b> Envías <b>{ $from }</b>. ¿Qué moneda quieres recibir?
+    Toca una moneda o escribe su ticker o nombre para buscarla.
+flow-picked-from = Envías: <b>{ $coin }</b>
+flow-picked-to = Recibes: <b>{ $coin }</b>
+flow-search-results = Monedas que coinciden con “{ $query }”:
+flow-search-none = Ninguna moneda coincide con “{ $query }”. Prueba con un ticker como BTC, ETH o USDT.
+flow-page = Página { $page } de { $pages }
+flow-no-targets = Lo siento, ahora mismo { $from } no se puede cambiar por nada. Elige otra moneda.
+
+flow-amount-ask = <b>Paso 3 de 5.</b> ¿Cuánto <b>{ $from }</b> envías?
+    El mínimo es <b>{ $min } { $from }</b>. Escribe un número, por ejemplo <code>{ $example }</code>.
+flow-amount-below-min = El mínimo para { $coin } es <b>{ $min } { $coin }</b>. Escribe un importe mayor o usa el mínimo.
+flow-amount-use-min = Usar el mínimo: { $min } { $coin }
+flow-amount-above-max = El máximo para { $coin } es <b>{ $max } { $coin }</b>. Escribe un importe menor.
+flow-amount-error-empty = Escribe un importe, por ejemplo <code>0.5</code>.
+flow-amount-error-not-a-number = Eso no es un número. Escribe el importe con cifras, por ejemplo <code>0.5</code> o <code>1 000,25</code>.
+flow-amount-error-negative = El importe no puede ser negativo.
+flow-amount-error-zero = El importe debe ser mayor que cero.
+flow-amount-error-exponent = Escribe el importe completo, sin exponentes como 1e5.
+flow-amount-error-too-many-decimals = Ese importe tiene demasiados decimales.
+flow-amount-error-too-large = Ese importe es demasiado grande. Revísalo.
+flow-amount-error-multiple-separators = No pude leer ese importe: tiene más de un separador decimal.
+flow-amount-error-other = No pude leer ese importe. Escríbelo con cifras, por ejemplo <code>0.5</code>.
+
+flow-quote =
+    <b>Cotización</b>
+    Envías: <b>{ $amountFrom } { $from }</b>
+    Recibes: <b>≈ { $amountTo } { $to }</b>
+flow-quote-fee = Comisión de retiro: ≈ { $fee } { $feeCoin }
+flow-quote-floating = El tipo es flotante: el importe final depende del tipo en el momento en que se cambie tu depósito.
+flow-quote-change-hint = Escribe otro importe para cambiarlo.
+flow-button-continue = Continuar ▶
+flow-button-change-amount = ✏️ Cambiar el importe
+
+flow-destination-ask = <b>Paso 4 de 5.</b> Envía la dirección de <b>{ $to }</b> que recibirá tus monedas.
+flow-refund-ask = <b>Paso 5 de 5.</b> Envía tu dirección de reembolso de <b>{ $from }</b>: si el intercambio no se puede completar, las monedas vuelven allí.
+flow-address-checking = Comprobando la dirección…
+flow-address-invalid = ❌ <code>{ $address }</code> no es una dirección de { $coin } válida. Revísala y envíala de nuevo.
+flow-address-bad-input = Envía la dirección como texto.
+flow-address-accepted = ✅ Dirección de { $coin }: <code>{ $address }</code>
+flow-tag-ask = Envía el <b>{ $tagName }</b> de esta dirección de { $coin }.
+    ⚠️ Es obligatorio: las monedas enviadas sin el { $tagName } correcto pueden perderse. Si envías a tu propio monedero y no tienes { $tagName }, búscalo en tu monedero o en tu cuenta del exchange.
+flow-tag-invalid = ❌ Ese { $tagName } no es válido: { $reason } Envíalo de nuevo.
+flow-tag-reason-empty = está vacío.
+flow-tag-reason-too-long = { $unit ->
+        [bytes] es demasiado largo: como máximo { $max } bytes (una letra latina o un dígito ocupa un byte; otras letras, dos o más).
+       *[other] es demasiado largo: como máximo { $max } caracteres.
+    }
+flow-tag-reason-digits = debe ser un número entero (solo dígitos).
+flow-tag-reason-range = debe ser como máximo { $max }.
+flow-tag-reason-spaces = no debe contener espacios ni saltos de línea.
+flow-tag-accepted = ✅ { $tagName }: <code>{ $tag }</code>
+
+flow-confirm-card =
+    <b>Revisa tu intercambio</b>
+    Envías: <b>{ $amountFrom } { $from }</b>
+    Recibes: <b>≈ { $amountTo } { $to }</b>
+flow-confirm-destination = Dirección de { $to } que recibe:
+    <code>{ $address }</code>
+flow-confirm-destination-tag = { $tagName }: <code>{ $tag }</code>
+flow-confirm-refund = Dirección de reembolso de { $from }:
+    <code>{ $address }</code>
+flow-confirm-refund-tag = { $tagName } de reembolso: <code>{ $tag }</code>
+flow-confirm-check = Revisa cada carácter de las direcciones. Las monedas enviadas a una dirección equivocada no se pueden recuperar.
+flow-button-confirm = ✅ Confirmar
+flow-button-edit = ✏️ Editar
+flow-edit-which = ¿Qué quieres cambiar?
+flow-edit-pair = Las monedas
+flow-edit-amount = El importe
+flow-edit-destination = La dirección que recibe
+flow-edit-refund = La dirección de reembolso
+flow-creating = Creando tu intercambio…
+flow-already-created = Este intercambio ya se creó: { $id }.
+
+flow-partner-error = ⚠️ El servicio de intercambio no responde ahora mismo. Todo lo que escribiste se conserva: toca Reintentar en un momento.
+flow-partner-rejected = ⚠️ El servicio de intercambio lo ha rechazado. Su respuesta, tal cual:
+    <blockquote>{ $message }</blockquote>
+flow-partner-rejected-generic = ⚠️ El servicio de intercambio ha rechazado esta solicitud. Revisa el importe y las direcciones, o inténtalo más tarde.
+
+deposit-intro =
+    ✅ <b>Intercambio creado</b>
+    Envía exactamente <b>{ $amount } { $coin }</b> a la dirección de abajo. Recibirás ≈ { $amountTo } { $to }.
+    ID del intercambio: <code>{ $id }</code>
+deposit-address-label = Dirección de depósito ({ $coin }):
+deposit-tag = ⚠️ <b>{ $tagName }</b>: <code>{ $tag }</code>
+    Tu depósito DEBE incluir este { $tagName }. Sin él, tus monedas pueden perderse.
+deposit-tag-fallback-name = Tag
+# Tag names the exchange service gives (its catalog's "tagname"), in the person's language.
+tag-name-comment = Comentario
+tag-name-destination-tag = Destination tag
+tag-name-memo = MEMO
+deposit-qr-caption = Código QR de la dirección de depósito de { $coin }
+deposit-outro = Te avisaré de cada cambio de estado. El tipo es flotante hasta que se cambie tu depósito.
+flow-create-in-doubt =
+    ⚠️ No pude confirmar si se creó tu intercambio de { $amount } { $from } → { $to }: se perdió la respuesta del servicio de intercambio. Para que nunca tengas dos órdenes, no lo enviaré otra vez.
+    Ya avisé a soporte, que lo comprobará con el servicio. No envíes monedas hasta tener las instrucciones de depósito; /history las mostrará en cuanto se confirme el intercambio.
+
+## rates (inline mode, /rate, exchange deep links)
+
+rates-button-exchange = 🔁 Cambiar { $from } → { $to }
+rates-quote-title = { $amountFrom } { $from } → ≈ { $amountTo } { $to }
+rates-quote-description-fee = Comisión de retiro ≈ { $fee } { $feeCoin } (incluida) · el tipo es flotante
+rates-quote-description = El tipo es flotante
+rates-list-heading-amount = <b>{ $amountFrom } { $from }</b> te da:
+rates-list-heading-min = <b>{ $from }</b> en su mínimo de { $min } { $from } te da:
+rates-list-line = ≈ <b>{ $amountTo } { $to }</b>
+rates-list-footer = Tras la comisión de retiro; el tipo es flotante. Toca una moneda para cambiar.
+rates-help-title = Escribe un importe y dos monedas
+rates-help-description = Por ejemplo: 0.1 btc eth · 100 usdttrc20 · btc
+rates-help-text =
+    <b>Cotizaciones en cualquier chat</b>
+    Escribe un importe y dos monedas, en cualquier orden:
+    <code>0.1 btc eth</code> · <code>btc eth 0.1</code> · <code>0.1 btc to eth</code>
+    Un importe y una moneda muestran algunos destinos populares: <code>100 usdttrc20</code>
+    Una moneda sola muestra con qué se cambia, en su mínimo: <code>btc</code>
+    En cualquier chat, escribe mi nombre de usuario y la consulta; aquí, usa /rate.
+rates-invalid-title = No pude leer eso
+rates-invalid-bad-amount = El importe no es un número que pueda leer. Escríbelo como 0.1 o 1 000,5.
+rates-invalid-multiple-amounts = Hay más de un importe. Indica un importe y dos monedas.
+rates-invalid-amount-position = Pon el importe al principio o al final, no entre las monedas.
+rates-invalid-missing-coin = Un importe necesita una moneda, por ejemplo 0.1 btc eth.
+rates-invalid-misplaced-connector = “to” va entre las dos monedas, por ejemplo 0.1 btc to eth.
+rates-invalid-too-many-words = Demasiadas palabras. Indica un importe y como máximo dos monedas.
+rates-invalid-same-coin = Las dos monedas son iguales. Elige dos monedas distintas.
+rates-unknown-title = Moneda desconocida “{ $token }”
+rates-unknown-suggest = ¿Quisiste decir { $suggestions }?
+rates-unknown-none = Revisa el ticker, por ejemplo BTC, ETH o LTC.
+rates-no-pair-title = { $from } → { $to } no está disponible
+rates-no-pair-targets = { $from } se puede cambiar por: { $targets }
+rates-no-targets = Ahora mismo { $from } no se puede cambiar por nada.
+rates-below-min-title = El mínimo es { $min } { $from }
+rates-below-min-description = Pide al menos { $min } { $from } para ver una cotización.
+rates-above-max-title = El máximo es { $max } { $from }
+rates-above-max-description = Pide como máximo { $max } { $from } para ver una cotización.
+rates-rejected-title = El servicio de intercambio rechazó esta cotización
+rates-rejected-generic = Prueba con otro importe u otro par.
+rates-unavailable-title = Las cotizaciones no están disponibles ahora
+rates-unavailable-description = El servicio de intercambio no responde. Inténtalo de nuevo en un minuto.
+
+## status (order card, status notifications, /status, /history)
+
+status-name-waiting_deposit = Esperando tu depósito
+status-name-deposit_received = Depósito recibido
+status-name-exchanging = Cambiando
+status-name-sending = Enviando tus monedas
+status-name-success = Completado
+status-name-time_expired = Caducado
+status-name-failed = Fallido
+status-name-sending_failed = Falló el envío
+status-name-reverted = Reembolsado
+status-card-title = { $icon } <b>Intercambio</b> <code>{ $id }</code>
+status-card-status = Estado: <b>{ $status }</b>
+status-card-send = Envías: <b>{ $amount } { $coin }</b>
+status-card-expected = Recibes: ≈ <b>{ $amount } { $coin }</b>
+status-card-outcome-failed = ❌ No se ha cambiado. Si tu depósito llegó, vuelve a tu dirección de reembolso <code>{ $refund }</code>.
+status-card-outcome-reverted = ↩️ Reembolsado: tus monedas volvieron a tu dirección de reembolso <code>{ $refund }</code>.
+status-card-outcome-time_expired = ⌛ No llegó ningún depósito a tiempo: no se cambió nada.
+status-card-received = Recibido: <b>{ $amount } { $coin }</b>
+status-card-txid = TxID: <code>{ $txId }</code>
+status-card-deposit-address = Dirección de depósito: <code>{ $address }</code>
+status-card-deposit-tag = ⚠️ Tag de depósito: <code>{ $tag }</code> (tu depósito DEBE incluirlo)
+status-card-refresh = 🔄 Actualizar
+status-notice-deposit = 📥 Ha llegado tu depósito de { $amount } { $coin } para el intercambio <code>{ $id }</code>. El cambio está en marcha.
+status-notice-success = ✅ El intercambio <code>{ $id }</code> se ha completado: { $amount } { $coin } enviados a tu dirección.
+status-notice-failed = ❌ El intercambio <code>{ $id }</code> ha fallado. Si tu depósito llegó, vuelve a tu dirección de reembolso <code>{ $refund }</code>.
+status-notice-sending_failed = ⚠️ Falló el envío de las monedas del intercambio <code>{ $id }</code>. El servicio puede reintentarlo, y te avisaré si lo hace; si no, las monedas vuelven a tu dirección de reembolso <code>{ $refund }</code>.
+status-notice-reverted = ↩️ El intercambio <code>{ $id }</code> se ha revertido: tus monedas se devolvieron a tu dirección de reembolso <code>{ $refund }</code>.
+status-notice-time_expired = ⌛ El intercambio <code>{ $id }</code> ha caducado: no llegó ningún depósito a tiempo. No envíes nada más a su dirección de depósito; empieza un intercambio nuevo con /exchange. Si ya enviaste monedas, vuelven a tu dirección de reembolso <code>{ $refund }</code>.
+status-notice-support = { $contact ->
+        [none] ¿Necesitas ayuda? Contacta con soporte e indica el ID del intercambio <code>{ $id }</code>.
+       *[other] ¿Necesitas ayuda? Escribe a { $contact } e indica el ID del intercambio <code>{ $id }</code>.
+    }
+status-usage = Envía /status con el ID del intercambio, por ejemplo <code>/status 1a2b3c</code>. /history muestra tus intercambios.
+status-not-found = No encontré ningún intercambio tuyo con el ID <code>{ $id }</code>. Revisa el ID o mira /history.
+status-unavailable = ⚠️ El servicio de intercambio no responde ahora mismo: este es el último estado que conozco.
+status-refreshed = Estado actualizado
+status-tracking-stopped = Este intercambio ya no se comprueba automáticamente. Toca Actualizar o envía /status para comprobarlo.
+status-unknown-at-service = ❓ El servicio de intercambio no conoce el intercambio <code>{ $id }</code>: respondió que no existe (sí respondió; no está caído). Abajo está el último estado que conozco.
+    { $contact ->
+        [none] Contacta con soporte e indica el ID del intercambio <code>{ $id }</code>.
+       *[other] Escribe a { $contact } e indica el ID del intercambio <code>{ $id }</code>.
+    }
+status-unknown-at-service-short = El servicio de intercambio no conoce este intercambio. Contacta con soporte.
+status-card-unknown-at-service = ❓ El servicio de intercambio no conoce este intercambio, así que ya no se comprueba automáticamente. { $contact ->
+        [none] Contacta con soporte e indica el ID del intercambio.
+       *[other] Escribe a { $contact } e indica el ID del intercambio.
+    }
+history-title = <b>Tus intercambios</b>, los más recientes primero (página { $page } de { $pages }). Toca uno para abrir su tarjeta.
+history-empty = Aún no tienes intercambios. Envía /exchange para empezar uno.
+history-item = { $icon } { $amount } { $from } → { $to } · { $date }
+history-newer = ◀ Más recientes
+history-older = Más antiguos ▶
+
+## admin (support tools: /find, /user, /stats, /broadcast, /maintenance, alerts)
+
+admin-command-find = Soporte: buscar intercambios
+admin-command-user = Soporte: resumen de una persona
+admin-command-stats = Soporte: estadísticas
+admin-command-broadcast = Soporte: mensaje a todos
+admin-command-maintenance = Soporte: pausar nuevos intercambios
+admin-none = ninguno
+admin-not-found = Este intercambio no está en el almacén.
+admin-archived = Este intercambio terminó hace tiempo y está archivado: su estado ya no cambia.
+admin-button-recheck = 🔄 Comprobar ahora
+admin-button-resend = 📨 Reenviar instrucciones
+admin-button-user = 👤 Usuario
+admin-button-open = 🔎 Abrir
+admin-button-exchanges = 🔎 Sus intercambios
+admin-ex-title = { $icon } <b>Intercambio</b> <code>{ $id }</code>
+admin-ex-status = Estado: <b>{ $status }</b> (<code>{ $raw }</code>)
+admin-ex-user = Usuario: { $user }
+admin-ex-pair = Envía { $amount } { $from } → cotizado { $quoted } { $to }
+admin-ex-expected = El servicio espera: { $amountFrom } { $from } → { $amountTo } { $to }
+admin-ex-received = Recibido: { $amount } { $to }
+admin-ex-txid = TxID: <code>{ $txId }</code>
+admin-ex-deposit = Depósito: { $address }
+admin-ex-destination = Destino: { $address }
+admin-ex-refund = Reembolso: { $address }
+admin-ex-created = Creado { $at }, actualizado { $updated }
+admin-ex-stopped = ⚠️ Ya no se consulta: { $reason }
+admin-ex-history = <b>Historial de estados</b>
+admin-find-usage = Envía <code>/find</code> con un ID de intercambio, un ID de usuario, un @username, una dirección o un tag.
+admin-find-none = Nada coincide con <code>{ $query }</code>.
+admin-find-count = Encontrados: { $count }; se muestran { $shown }.
+admin-recheck-done = Estado en vivo: { $status }
+admin-recheck-failed = El servicio de intercambio no respondió; no cambió nada.
+admin-resend-done = Instrucciones de depósito reenviadas.
+admin-resend-final = Este intercambio ha terminado; no hay nada que pagar.
+admin-resend-blocked = La persona ha bloqueado el bot.
+admin-resend-failed = Telegram rechazó el mensaje.
+admin-user-usage = Envía <code>/user</code> con un ID de usuario o un @username.
+admin-user-none = No hay nadie conocido como <code>{ $query }</code>.
+admin-user-title = 👤 { $user }
+admin-user-chosen = elegido
+admin-user-language = Idioma: { $language }
+admin-user-blocked-yes = Ha bloqueado el bot: sí
+admin-user-blocked-no = Ha bloqueado el bot: no
+admin-user-seen = Visto por primera vez { $first }, por última vez { $last }
+admin-user-exchanges = Intercambios: { $count }
+admin-volume-title = Volumen completado:
+admin-stats-title = 📊 <b>Estadísticas</b>
+admin-stats-users = Usuarios: { $total } (activos 24 h: { $active24h }, 7 días: { $active7d }; bloqueados: { $blocked })
+admin-stats-exchanges = Intercambios: { $total } (creados 24 h: { $created24h }, 7 días: { $created7d }; completados 24 h: { $completed24h }, 7 días: { $completed7d })
+admin-stats-funnel = <b>Embudo</b>
+admin-funnel-flow_started = iniciados
+admin-funnel-quoted = cotizados
+admin-funnel-confirmed = confirmados
+admin-funnel-deposit_received = depósito
+admin-funnel-success = éxito
+admin-stats-health = <b>API del socio, última hora</b>
+admin-stats-endpoint = • { $endpoint }: { $requests } solicitudes, { $errors }% errores, p50 { $p50 } ms, p95 { $p95 } ms
+admin-stats-poller = Poller: último ciclo hace { $lag } s, nivel de espera { $backoff }, { $open } intercambios abiertos
+admin-stats-poller-none = Poller: aún sin ciclos, { $open } intercambios abiertos
+admin-stats-ops = Desde el inicio: { $updates } updates ({ $failed } fallidos), { $telegramErrors } errores de la API de Telegram; outbox: { $backlog } en espera
+admin-stats-maintenance = 🛠 El mantenimiento está ACTIVADO: los nuevos intercambios están en pausa.
+admin-alert-status = 🚨 <b>Alerta</b>: un intercambio llegó a { $status } (<code>{ $raw }</code>)
+admin-alert-stuck = ⏳ <b>Alerta</b>: un intercambio está en { $status } desde { $since }
+admin-alert-create-in-doubt = ❓ <b>Alerta</b>: una creación de intercambio no obtuvo respuesta ({ $reason }, { $at }). Puede existir en el servicio una orden que el bot no conoce; búscala allí y avisa a la persona.
+admin-alert-create-pair = Solicitado: { $amount } { $from } → { $to }
+admin-alert-create-destination = Dirección que recibe: { $address }
+admin-alert-create-refund = Dirección de reembolso: { $address }
+admin-alert-flag = 🚩 <b>Alerta</b>: el poller dejó de seguir un intercambio ({ $reason })
+admin-alert-unknown-at-service = ❓ <b>Alerta</b>: el servicio de intercambio dice que no conoce este intercambio (respondió "not found" { $times ->
+        [one] una vez
+       *[other] { $times } veces seguidas
+    }; no está caído). El bot dejó de seguirlo: busca la orden en el servicio y avisa a la persona.
+admin-alert-partner-down = 🔥 <b>Alerta</b>: el servicio de intercambio falla desde { $since }.
+admin-alert-partner-up = ✅ El servicio de intercambio vuelve a responder (falló de { $since } a { $until }).
+admin-bc-usage = Envía /broadcast seguido del texto, p. ej. /broadcast Volvemos a estar en línea. Primero verás una vista previa.
+admin-bc-preview = 📣 <b>Vista previa</b>: esto va a { $count } personas, como texto sin formato:
+admin-bc-send = Enviar a { $count }
+admin-bc-drop = Cancelar
+admin-bc-dropped = Difusión descartada. No se envió nada.
+admin-bc-not-draft = Esta difusión ya se envió o se descartó.
+admin-bc-progress = 📣 Difundiendo: { $done } de { $total } (enviados { $sent }, bloqueados { $blocked }, fallidos { $failed })
+admin-bc-done = 📣 Difusión terminada: enviados { $sent }, bloqueados { $blocked }, fallidos { $failed } (de { $total }).
+admin-bc-cancelled = 📣 Difusión cancelada: enviados { $sent }, bloqueados { $blocked }, fallidos { $failed } (de { $total }).
+admin-bc-unconfirmed = { $count } sin confirmar (interrumpidos a mitad de envío; no se reenvían).
+admin-bc-cancel = ✖ Cancelar difusión
+admin-bc-cancelling = Cancelando tras el mensaje actual…
+admin-bc-not-running = Esta difusión no está en curso.
+admin-maint-on = 🛠 Mantenimiento ACTIVADO: los nuevos intercambios están en pausa. La gente ve: { $message }
+admin-maint-off = ✅ Mantenimiento DESACTIVADO: los nuevos intercambios vuelven a estar abiertos.
+admin-maint-state-on = 🛠 El mantenimiento está ACTIVADO.
+admin-maint-state-off = El mantenimiento está desactivado.
+admin-maint-usage = Uso: <code>/maintenance on [mensaje]</code> o <code>/maintenance off</code>
+
+## Prompts owed after a restart (exchange flow, prompts-due.ts)
+flow-prompt-due = 🔄 Me reiniciaron antes de que pudiera hacerte la siguiente pregunta. Todo lo que escribiste se conserva; aquí la tienes:
+
+# Safe in groups: support's answers kept private, buttons that act for their owner only, texts cut to fit.
+admin-sent-privately = 🔒 Te lo he enviado en un chat privado conmigo.
+admin-private-first = 🔒 Las respuestas de soporte van a tu chat privado conmigo, y aún no está abierto: ábrelo, pulsa Iniciar y vuelve a preguntar.
+admin-private-first-short = Las respuestas de soporte van a tu chat privado conmigo: ábrelo y pulsa Iniciar primero, luego inténtalo de nuevo.
+admin-private-open = Abrir el chat privado
+button-not-yours = Este botón es para quien lo pidió. Envía tú el comando para tener el tuyo.
+status-inline = Estado: { $status }. La tarjeta completa está en tu chat privado conmigo (/status allí).
+admin-maint-too-long = El mantenimiento NO se activó: el mensaje tiene { $length } caracteres y caben como máximo { $max }. Envíalo de nuevo, más corto.
+
+## Safety against mistakes and floods (issue 23): invisible characters, ambiguous amounts, commands in the flow, per-person limits
+
+flow-tag-reason-invisible = contiene un carácter invisible o que cambia la dirección del texto ({ $char }, carácter { $position }), que suele colarse al copiar y pegar. Escríbelo a mano.
+flow-address-invisible = ❌ Esa dirección contiene un carácter invisible o que cambia la dirección del texto ({ $char }, carácter { $position }), que suele colarse al copiar y pegar. Se vería bien y sería otra dirección. Cópiala de nuevo de tu monedero o escríbela a mano. No se envió nada.
+flow-amount-ambiguous = <code>{ $typed }</code> se puede leer de dos maneras. ¿Qué importe envías?
+flow-amount-reading = { $amount } { $coin }
+flow-amount-error-ambiguous = Ese importe se puede leer de dos maneras. Escríbelo sin coma, por ejemplo <code>1000</code> o <code>1.5</code>.
+rates-invalid-ambiguous-amount = Una coma antes de tres dígitos puede significar miles o decimales. Escribe 1000 o 1.0 en lugar de 1,000.
+flow-still-open = ⏸ Tu intercambio sigue abierto: responde a mi última pregunta de arriba o envía /cancel para detenerlo.
+limit-too-fast = ⏳ Envías mensajes más rápido de lo que puedo responder, así que me salté algunos. Espera unos segundos y vuelve a enviar tu último mensaje.
+limit-too-fast-button = ⏳ Demasiado rápido: espera unos segundos y vuelve a pulsar.
+rates-too-fast-title = Demasiadas cotizaciones seguidas
+rates-too-fast-description = Espera unos segundos y vuelve a escribir: las cotizaciones tienen un límite por persona para que sigan siendo rápidas para todos.
+
+## Fixed rate and "receive exactly" (issue 22; only with PARTNER_FEATURES fixed, receive)
+
+flow-rate-kind-ask =
+    <b>¿Tipo fijo o flotante?</b>
+    🔒 Fijo: recibes <b>{ $fixed } { $to }</b>, garantizado si tu depósito llega a tiempo.
+    🌊 Flotante: recibes <b>≈ { $floating } { $to }</b>; puede cambiar hasta que se cambie tu depósito.
+flow-rate-kind-button-fixed = 🔒 Fijo: { $amountTo } { $to }
+flow-rate-kind-button-floating = 🌊 Flotante: ≈ { $amountTo } { $to }
+flow-rate-kind-chosen-fixed = ✅ Tipo fijo: recibes { $amountTo } { $to } si tu depósito llega a tiempo.
+flow-rate-kind-chosen-floating = ✅ Tipo flotante: recibes ≈ { $amountTo } { $to }; puede cambiar hasta que se cambie tu depósito.
+flow-rate-kind-no-fixed = El servicio de intercambio no ofrece ahora un tipo fijo para esto, así que el tipo es flotante: recibes ≈ { $amountTo } { $to }; puede cambiar hasta que se cambie tu depósito.
+flow-receive-button-receive = 🎯 Indicar cuánto { $to } recibir
+flow-receive-button-send = ✏️ Indicar cuánto enviar
+flow-receive-ask = ¿Cuánto <b>{ $to }</b> debe llegar? Escribe el importe exacto que quieres recibir y preguntaré al servicio de intercambio cuánto <b>{ $from }</b> enviar.
+flow-receive-quote =
+    <b>Cotización</b>
+    Recibes exactamente: <b>{ $amountTo } { $to }</b>
+    Envías: <b>{ $amount } { $from }</b>
+    Es la cifra actual del servicio de intercambio; se la vuelvo a pedir antes de crear el intercambio.
+flow-receive-below-min = Para recibir { $amountTo } { $to } enviarías { $amount } { $from }, por debajo del mínimo de { $min } { $from }. Escribe un importe mayor a recibir.
+flow-receive-above-max = Para recibir { $amountTo } { $to } enviarías { $amount } { $from }, por encima del máximo de { $max } { $from }. Escribe un importe menor a recibir.
+flow-quote-moved = ⚠️ La cifra del servicio de intercambio cambió desde que la viste. Esta es la nueva: confirma de nuevo si te conviene.
+flow-confirm-card-fixed =
+    <b>Revisa tu intercambio</b>
+    Envías: <b>{ $amountFrom } { $from }</b>
+    Recibes: <b>{ $amountTo } { $to }</b> (tipo fijo)
+flow-confirm-card-exact =
+    <b>Revisa tu intercambio</b>
+    Envías: <b>{ $amountFrom } { $from }</b>
+    Recibes exactamente: <b>{ $amountTo } { $to }</b>
+flow-quote-fixed = El tipo es fijo: este importe está garantizado si tu depósito llega a tiempo. Vuelvo a consultar al servicio de intercambio justo antes de crear el intercambio.
+flow-quote-exact = El importe que recibes es fijo; el importe a enviar es la cifra del servicio de intercambio, que vuelvo a pedir justo antes de crear el intercambio.
+deposit-intro-fixed =
+    ✅ <b>Intercambio creado</b>
+    Envía exactamente <b>{ $amount } { $coin }</b> a la dirección de abajo. Con el tipo fijo recibes { $amountTo } { $to } si tu depósito llega a tiempo.
+    ID del intercambio: <code>{ $id }</code>
+deposit-intro-exact =
+    ✅ <b>Intercambio creado</b>
+    Envía exactamente <b>{ $amount } { $coin }</b> a la dirección de abajo para que lleguen exactamente { $amountTo } { $to }.
+    ID del intercambio: <code>{ $id }</code>
+deposit-outro-fixed = Te avisaré de cada cambio de estado. El tipo es fijo si tu depósito llega a tiempo.
+deposit-outro-exact = Te avisaré de cada cambio de estado. Envía exactamente el importe de arriba y a tiempo.
+status-card-expected-fixed = Recibes: <b>{ $amount } { $coin }</b> (tipo fijo)
+status-card-expected-exact = Recibes exactamente: <b>{ $amount } { $coin }</b>
+rates-receive-title = { $amountFrom } { $from } → exactamente { $amountTo } { $to }
+rates-receive-description = Para recibir exactamente { $amountTo } { $to }, envía { $amountFrom } { $from } (cifra actual del servicio de intercambio)
+rates-receive-help = Para recibir un importe exacto, pon “=” delante: <code>btc =100 usdt</code> (cuánto BTC enviar para recibir exactamente 100 USDT).
+
+## late deposit and the service's own statuses (issue 22: statuses beyond our contract, payment/emergency)
+
+status-name-new = Orden creada, esperando tu depósito
+status-name-payment_time_expired = El depósito llegó después de que caducara la orden
+status-name-payment_halted = Pago detenido por el servicio
+status-emergency-expired = ⏰ Tu depósito llegó después de que caducara la orden: el servicio lo retiene.
+status-emergency-less = ⚠️ Llegó menos de lo pedido: el servicio retiene el depósito.
+status-emergency-other = ⚠️ El servicio informa de un problema con el depósito: { $what }.
+late-deposit-offer = { $kind ->
+        [LESS] ⚠️ Llegó menos de lo pedido para el intercambio <code>{ $id }</code>.
+       *[other] ⏰ Un depósito para el intercambio <code>{ $id }</code> llegó después de que caducara la orden.
+    } El servicio lo retiene hasta que elijas qué hacer:
+    • <b>Continuar</b>: cambiarlo al tipo actual. Lo que recibas puede diferir de la primera cotización.
+    • <b>Reembolso</b>: devolverlo a tu dirección de reembolso <code>{ $refund }</code>, o a otra dirección que indiques, menos la comisión de red.
+    Tu elección es definitiva y se envía al servicio una sola vez.
+late-deposit-no-choice = { $kind ->
+        [LESS] ⚠️ Llegó menos de lo pedido para el intercambio <code>{ $id }</code>.
+       *[other] ⏰ Un depósito para el intercambio <code>{ $id }</code> llegó después de que caducara la orden.
+    } El servicio lo retiene: no se ha perdido, pero no se cambiará por sí solo. { $contact ->
+        [none] Contacta con soporte e indica el ID del intercambio <code>{ $id }</code>: harán que se cambie o se reembolse a <code>{ $refund }</code>.
+       *[other] Escribe a { $contact } e indica el ID del intercambio <code>{ $id }</code>: harán que se cambie o se reembolse a <code>{ $refund }</code>.
+    }
+late-deposit-button-continue = ▶️ Continuar al tipo actual
+late-deposit-button-refund = ↩️ Reembolsar a mi dirección de reembolso
+late-deposit-choice-continue = continuar al tipo actual
+late-deposit-choice-refund = reembolsar a <code>{ $refund }</code>
+late-deposit-state-sending = enviándose al servicio
+late-deposit-state-sent = aceptado por el servicio
+late-deposit-state-in-doubt = el servicio no lo confirmó; soporte lo comprobará
+late-deposit-card = Tu elección para el depósito tardío: { $choice } ({ $state }).
+late-deposit-sent = ✅ Enviado al servicio: { $choice }. Te avisaré cuando cambie el estado.
+late-deposit-already = Ya elegiste: { $choice } ({ $state }). Se envía una sola vez y no se puede cambiar aquí.
+late-deposit-refused = El servicio rechazó esta elección: { $reason }. Puedes elegir de nuevo.
+late-deposit-in-doubt = ⚠️ El servicio no respondió a tiempo. Tu elección ({ $choice }) está registrada y nunca se enviará dos veces; soporte la confirmará con el servicio.
+late-deposit-not-waiting = Este intercambio ya no espera una elección. Su tarjeta muestra en qué punto está.
+late-deposit-unavailable = Esta elección no se puede hacer en el bot. Contacta con soporte e indica el ID del intercambio.
+admin-ex-late-deposit = Depósito tardío: la persona eligió { $choice } ({ $state }), { $at }
+admin-alert-late-deposit-in-doubt = ⚠️ <b>Alerta</b>: se envió al servicio una elección de depósito tardío (payment/emergency) y su respuesta se perdió. No se enviará de nuevo: confírmala con el servicio.
+
+## late deposit: refund to another address (issue 22 point 4)
+
+late-deposit-button-other = ↩️ Reembolsar a otra dirección
+late-other-ask = Envía la dirección de <b>{ $coin }</b> a la que debe volver el depósito del intercambio <code>{ $id }</code>. Se comprueba antes de enviar nada, y luego la confirmas. Para parar, pulsa Cancelar o envía /cancel.
+late-other-in-flow = Estás en medio de un intercambio. Termínalo o envía /cancel, y luego pulsa de nuevo “Reembolsar a otra dirección”.
+late-other-confirm = ¿Reembolsar el depósito del intercambio <code>{ $id }</code> a <code>{ $refund }</code>, menos la comisión de red? Es definitivo: se envía al servicio una sola vez. Para indicar otra dirección, simplemente envíala.
+late-other-button-confirm = ✅ Confirmar
+late-other-button-cancel = ✖️ Cancelar
+late-other-cancelled = Cancelado: no se envió nada. Los botones del mensaje del depósito tardío siguen funcionando.
+late-other-closed = Esta pregunta está cerrada. La tarjeta del intercambio muestra en qué punto está.
+late-other-check-failed = ⚠️ El servicio de intercambio no pudo comprobar la dirección ahora. Envíala de nuevo en un momento o envía /cancel.
+late-other-retry = Envía otra dirección o /cancel.
