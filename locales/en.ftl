@@ -477,3 +477,15 @@ late-other-cancelled = Cancelled: nothing was sent. The buttons of the late-depo
 late-other-closed = This question is closed. The exchange's card shows where it stands.
 late-other-check-failed = ⚠️ The exchange service could not check the address right now. Send it again in a moment, or send /cancel.
 late-other-retry = Send another address, or /cancel.
+
+## one-tap copy and trust (issue 24)
+
+copy-address = 📋 Copy address
+copy-tag = 📋 Copy { $tagName }
+copy-amount = 📋 Copy amount
+copy-exchange-id = 📋 Copy exchange ID
+trust-support = 🛡 Support never writes to you first and never asks for funds, private keys or seed phrases: whoever does is not us. { $contact ->
+        [none] Reach support only through this bot.
+       *[other] Our support: { $contact }.
+    }
+status-card-txid-link = TxID: <a href="{ $url }">{ $txId }</a>

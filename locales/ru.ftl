@@ -480,3 +480,15 @@ late-other-cancelled = Отменено: ничего не отправлено.
 late-other-closed = Этот вопрос закрыт. Где сейчас обмен, показывает его карточка.
 late-other-check-failed = ⚠️ Сервис обмена не смог сейчас проверить адрес. Отправьте его ещё раз чуть позже или отправьте /cancel.
 late-other-retry = Отправьте другой адрес или /cancel.
+
+## one-tap copy and trust (issue 24)
+
+copy-address = 📋 Скопировать адрес
+copy-tag = 📋 Скопировать { $tagName }
+copy-amount = 📋 Скопировать сумму
+copy-exchange-id = 📋 Скопировать ID обмена
+trust-support = 🛡 Поддержка никогда не пишет первой и никогда не просит средства, приватные ключи или сид-фразы: кто просит, тот не мы. { $contact ->
+        [none] Обращайтесь в поддержку только через этого бота.
+       *[other] Наша поддержка: { $contact }.
+    }
+status-card-txid-link = TxID: <a href="{ $url }">{ $txId }</a>

@@ -30,6 +30,8 @@ const BUTTON_ACTIONS = [
 
 /** Telegram counts callback_data in bytes, not characters. */
 const MAX_CALLBACK_DATA_BYTES = 64;
+/** Telegram's bounds of a copy_text button's text, in characters (Bot API, CopyTextButton). */
+const MAX_COPY_TEXT = 256;
 /** Telegram's cap on the number of buttons in one inline keyboard. */
 const MAX_INLINE_BUTTONS = 100;
 
@@ -41,6 +43,16 @@ function validateUrl(url: unknown): void {
   } catch {
     throw badRequest("BUTTON_URL_INVALID");
   }
+}
+
+/** A copy_text button copies 1–256 characters; an object without a string text is not one. */
+function validateCopyText(raw: unknown): void {
+  const copy = asRecord(raw);
+  if (copy === undefined) throw badRequest("can't parse inline keyboard button: CopyTextButton must be an Object");
+  if (typeof copy.text !== "string") throw badRequest(`can't parse inline keyboard button: Field "text" must be of type String`);
+  // Counted as a client counts: by code point, not UTF-16 unit.
+  const length = [...copy.text].length;
+  if (length === 0 || length > MAX_COPY_TEXT) throw badRequest("BUTTON_COPY_TEXT_INVALID");
 }
 
 function validateInlineButton(raw: unknown): InlineKeyboardButton {
@@ -63,6 +75,7 @@ function validateInlineButton(raw: unknown): InlineKeyboardButton {
     if (bytes === 0 || bytes > MAX_CALLBACK_DATA_BYTES) throw badRequest("BUTTON_DATA_INVALID");
   }
   if (button.url !== undefined) validateUrl(button.url);
+  if (button.copy_text !== undefined) validateCopyText(button.copy_text);
   // Checked above: a text and exactly one action, the ones the emulator acts on validated.
   return button as unknown as InlineKeyboardButton;
 }
