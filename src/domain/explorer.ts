@@ -73,12 +73,8 @@ export function parseExplorerUrls(text: string): ParsedExplorerUrls {
 
 /** The defaults with the operator's templates over them; an empty template removes the key. */
 export function explorerUrls(configured: Readonly<Record<string, string>> = {}): Record<string, string> {
-  const merged: Record<string, string> = { ...DEFAULT_EXPLORER_URLS };
-  for (const [key, template] of Object.entries(configured)) {
-    if (template === "") delete merged[key];
-    else merged[key] = template;
-  }
-  return merged;
+  const merged = Object.entries({ ...DEFAULT_EXPLORER_URLS, ...configured });
+  return Object.fromEntries(merged.filter(([, template]) => template !== ""));
 }
 
 /**

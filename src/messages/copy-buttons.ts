@@ -8,8 +8,11 @@
  */
 import { InlineKeyboard } from "grammy";
 
-/** Telegram's bounds of a copy_text button's text, in characters. */
-export const MAX_COPY_TEXT = 256;
+/**
+ * Telegram's bound of a copy_text button's text: 256 characters. Counted here in UTF-16 units, the
+ * stricter count (a text within it is within 256 characters however Telegram counts them).
+ */
+const MAX_COPY_TEXT = 256;
 
 /** A copy button as the messages describe it: its label and the exact text it copies. */
 export interface CopyButton {
@@ -17,10 +20,9 @@ export interface CopyButton {
   text: string;
 }
 
-/** Whether Telegram takes `text` as a copy_text button's text (1–256 characters, by code point). */
-export function copyable(text: string): boolean {
-  const length = [...text].length;
-  return length >= 1 && length <= MAX_COPY_TEXT;
+/** Whether Telegram takes `text` as a copy_text button's text (1–256 characters). */
+function copyable(text: string): boolean {
+  return text.length >= 1 && text.length <= MAX_COPY_TEXT;
 }
 
 /** The button copying `text`, or undefined when Telegram would refuse it. */

@@ -125,7 +125,12 @@ export function renderOrderCard(record: ExchangeRecord, t: Translate, options: R
  * The message for a milestone `status` (see domain/status.ts), or undefined when the status is
  * not one. Failures say what happens next: the refund address, and how to reach support.
  */
-export function renderMilestone(record: ExchangeRecord, status: ExchangeStatus, t: Translate, options: RenderOptions = {}): string | undefined {
+export function renderMilestone(
+  record: ExchangeRecord,
+  status: ExchangeStatus,
+  t: Translate,
+  options: RenderOptions = {},
+): string | undefined {
   const id = escapeHtml(record.id);
   const refund = escapeHtml(record.refundAddress) + (record.refundTag ? ` (${escapeHtml(record.refundTag)})` : "");
   switch (status) {

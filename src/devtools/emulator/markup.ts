@@ -30,7 +30,10 @@ const BUTTON_ACTIONS = [
 
 /** Telegram counts callback_data in bytes, not characters. */
 const MAX_CALLBACK_DATA_BYTES = 64;
-/** Telegram's bounds of a copy_text button's text, in characters (Bot API, CopyTextButton). */
+/**
+ * Telegram's bound of a copy_text button's text (Bot API, CopyTextButton: 1–256 characters),
+ * counted in UTF-16 units as Telegram counts text lengths and entity offsets.
+ */
 const MAX_COPY_TEXT = 256;
 /** Telegram's cap on the number of buttons in one inline keyboard. */
 const MAX_INLINE_BUTTONS = 100;
@@ -50,9 +53,7 @@ function validateCopyText(raw: unknown): void {
   const copy = asRecord(raw);
   if (copy === undefined) throw badRequest("can't parse inline keyboard button: CopyTextButton must be an Object");
   if (typeof copy.text !== "string") throw badRequest(`can't parse inline keyboard button: Field "text" must be of type String`);
-  // Counted as a client counts: by code point, not UTF-16 unit.
-  const length = [...copy.text].length;
-  if (length === 0 || length > MAX_COPY_TEXT) throw badRequest("BUTTON_COPY_TEXT_INVALID");
+  if (copy.text.length === 0 || copy.text.length > MAX_COPY_TEXT) throw badRequest("BUTTON_COPY_TEXT_INVALID");
 }
 
 function validateInlineButton(raw: unknown): InlineKeyboardButton {
