@@ -489,3 +489,15 @@ flow-start-again-started = 🔁 Starting again with the same details: check them
 flow-start-again-used = This button was already used: a new exchange was started from it. To begin another one, send /exchange.
 admin-alert-create-start-again = The person was told not to pay anything for this attempt and offered to start again with the same details (a new order): an order found for this attempt should be left to expire unpaid.
 flow-start-again-later = The exchange service is not answering right now, so I cannot start again yet. Please press the button again in a minute.
+
+## one-tap copy and trust (issue 24)
+
+copy-address = 📋 Copy address
+copy-tag = 📋 Copy { $tagName }
+copy-amount = 📋 Copy amount
+copy-exchange-id = 📋 Copy exchange ID
+trust-support = 🛡 Support never writes to you first and never asks for funds, private keys or seed phrases: whoever does is not us. { $contact ->
+        [none] Reach support only through this bot.
+       *[other] Our support: { $contact }.
+    }
+status-card-txid-link = TxID: <a href="{ $url }">{ $txId }</a>

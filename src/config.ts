@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { NO_PARTNER_FEATURES, parsePartnerFeatures } from "./partner/features.js";
+import { explorerUrls, parseExplorerUrls } from "./domain/explorer.js";
 
 /** Thrown when the environment does not describe a runnable bot; `problems` names each variable. */
 export class ConfigError extends Error {
@@ -118,6 +119,24 @@ const envSchema = z.object({
     emptyToUndefined,
     z.string().trim().max(100, "must be at most 100 characters (e.g. @exchange_support or a URL)").optional(),
   ),
+  EXPLORER_URLS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((s, ctx) => {
+        if (s === undefined) return undefined;
+        const parsed = parseExplorerUrls(s);
+        if (!parsed.ok) {
+          ctx.addIssue({
+            code: "custom",
+            message: `must be a comma list of KEY=https://…{tx} (a coin or network, e.g. BTC=https://mempool.space/tx/{tx}): ${parsed.problems.join("; ")}`,
+          });
+          return z.NEVER;
+        }
+        return parsed.urls;
+      }),
+  ),
   SUPPORT_CHAT_ID: z.preprocess(
     emptyToUndefined,
     z.string().trim().regex(telegramId, "must be a Telegram chat id (a number, negative for groups)").transform(Number).optional(),
@@ -228,6 +247,11 @@ const configSchema = envSchema.transform((e, ctx) => {
     supportChatId: e.SUPPORT_CHAT_ID,
     /** How people reach support (@username or a URL), shown when an exchange fails. */
     supportContact: e.SUPPORT_CONTACT,
+    /**
+     * Block explorer templates by coin code or network ({tx} is the transaction id): the defaults
+     * of domain/explorer.ts with EXPLORER_URLS over them. A payout's transaction id links there.
+     */
+    explorerUrls: explorerUrls(e.EXPLORER_URLS),
     pollIntervalMs: e.POLL_INTERVAL_MS,
     /**
      * With PostgreSQL: how long the poller's claim on an exchange keeps the other replicas off it,

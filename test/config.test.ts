@@ -105,6 +105,8 @@ describe("loadConfig", () => {
     ["FLOW_TIMEOUT_MINUTES", { FLOW_TIMEOUT_MINUTES: "-5" }],
     ["LOG_LEVEL", { LOG_LEVEL: "loud" }],
     ["SUPPORT_CONTACT", { SUPPORT_CONTACT: "x".repeat(101) }],
+    ["EXPLORER_URLS", { EXPLORER_URLS: "BTC=http://mempool.space/tx/{tx}" }],
+    ["EXPLORER_URLS", { EXPLORER_URLS: "BTC=https://mempool.space/tx/" }],
     ["PARTNER_API_KEY", { BOT_TOKEN: TOKEN, PARTNER_API_URL: "https://x.example/api/v1" }],
     ["BOT_TOKEN", { PARTNER_API_URL: "https://x.example/api/v1", PARTNER_API_KEY: "k" }],
   ])("names %s when it is bad or missing", (name, env) => {
@@ -117,6 +119,14 @@ describe("loadConfig", () => {
     const problems = problemsOf({ BOT_TOKEN: "secret-but-malformed", ADMIN_IDS: "x", LOG_LEVEL: "loud" });
     expect(problems.map((p) => p.split(" ")[0]).sort()).toEqual(["ADMIN_IDS", "BOT_TOKEN", "LOG_LEVEL"]);
     expect(problems.join("\n")).not.toContain("secret-but-malformed");
+  });
+
+  it("links payouts to the default explorers, with EXPLORER_URLS over them", () => {
+    expect(loadConfig({}).explorerUrls.BTC).toBe("https://mempool.space/tx/{tx}");
+    const config = loadConfig({ EXPLORER_URLS: "btc=https://btc.example/tx/{tx},ETH=" });
+    expect(config.explorerUrls.BTC).toBe("https://btc.example/tx/{tx}");
+    expect(config.explorerUrls.ETH).toBeUndefined();
+    expect(config.explorerUrls.TRC20).toBe("https://tronscan.org/#/transaction/{tx}");
   });
 
   it("tracks an open exchange for TRACKING_MAX_AGE_DAYS (7 by default), in milliseconds", () => {

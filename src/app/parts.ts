@@ -171,6 +171,7 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
       logger: logger.child({ part: "delivery" }),
       currencies: () => catalog.currencies(),
       offerLateDepositChoice: config.partnerFeatures.has("emergency"),
+      explorers: config.explorerUrls,
       now,
     });
     // The leader sends; whichever process queues tells it there is something to send. The leader

@@ -7,7 +7,7 @@ import type { InlineKeyboardMarkup } from "grammy/types";
 import type { ExchangeRecord, ExchangeStatus } from "../domain/types.js";
 import type { Translate } from "../messages/i18n.js";
 import { depositParts, type DepositPart, type InstructionCoins } from "../messages/deposit-instructions.js";
-import { renderMilestone, renderOrderCard, type RenderedMessage } from "../messages/order-card.js";
+import { renderMilestone, renderOrderCard, type RenderedMessage, type RenderOptions } from "../messages/order-card.js";
 import { renderLateDeposit } from "../messages/late-deposit.js";
 import { awaitsDeposit, awaitsLateDepositChoice } from "../domain/status.js";
 
@@ -33,9 +33,16 @@ export type Composition =
 
 /**
  * What to send for `payload`, given the exchange `record` as stored now (undefined: not there),
- * the chat's language and the coins' labels for instructions queued without them.
+ * the chat's language, the coins' labels for instructions queued without them, and what the card
+ * and notices add from outside the record (the payout's explorer link).
  */
-export function compose(payload: DeliveryPayload, record: ExchangeRecord | undefined, t: Translate, coins?: InstructionCoins): Composition {
+export function compose(
+  payload: DeliveryPayload,
+  record: ExchangeRecord | undefined,
+  t: Translate,
+  coins?: InstructionCoins,
+  render: RenderOptions = {},
+): Composition {
   if (payload.kind === "text") return { kind: "message", text: payload.text, html: payload.html, replyMarkup: payload.replyMarkup };
   if (!record) return { kind: "obsolete" };
   switch (payload.kind) {
@@ -48,11 +55,11 @@ export function compose(payload: DeliveryPayload, record: ExchangeRecord | undef
       return { kind: "deposit", parts: depositParts(record, labels, t) };
     }
     case "milestone": {
-      const text = renderMilestone(record, payload.status, t);
+      const text = renderMilestone(record, payload.status, t, render);
       return text === undefined ? { kind: "obsolete" } : { kind: "message", text, html: true };
     }
     case "card":
-      return { kind: "card", card: renderOrderCard(record, t) };
+      return { kind: "card", card: renderOrderCard(record, t, render) };
     case "late-deposit": {
       // Chosen already (another way in, a press on an earlier copy), or the order moved on.
       if (record.lateDeposit !== undefined || !awaitsLateDepositChoice(record)) return { kind: "obsolete" };

@@ -24,7 +24,8 @@ import type { DataStore } from "../store/data-store.js";
 import { chatTranslator, type Translate, type Translator } from "../messages/i18n.js";
 import { PLAIN_TEXT } from "../messages/html-by-default.js";
 import { sendDepositPart, type InstructionCoins } from "../messages/deposit-instructions.js";
-import { renderOrderCard, type RenderedMessage } from "../messages/order-card.js";
+import { renderOrderCard, type RenderedMessage, type RenderOptions } from "../messages/order-card.js";
+import { explorerTxUrl, PAYOUT_STATUSES } from "../domain/explorer.js";
 import { compose, type Composition, type DeliveryPayload } from "./compose.js";
 import type { Currency } from "../domain/types.js";
 import { elementAt } from "../domain/checked.js";
@@ -84,6 +85,11 @@ export interface DeliveryOptions {
    * support": the service takes it (PARTNER_FEATURES has `emergency`). Default false.
    */
   offerLateDepositChoice?: boolean;
+  /**
+   * Block explorer templates by coin code or network (config `explorerUrls`): a payout's
+   * transaction id on the card and the success notice links there. None: shown without a link.
+   */
+  explorers?: Readonly<Record<string, string>>;
   now?: () => Date;
   retryBaseMs?: number;
 }
@@ -379,7 +385,7 @@ export class Delivery {
    * /status and "already created" use it; call under the exchange's card lock.
    */
   async sendCard(rec: ExchangeRecord, t?: Translate): Promise<number> {
-    const card = renderOrderCard(rec, t ?? (await this.#translator(rec.chatId)));
+    const card = renderOrderCard(rec, t ?? (await this.#translator(rec.chatId)), await this.#renderOptions(rec));
     const sent = await this.#opts.api.sendMessage(rec.chatId, card.text, { reply_markup: card.reply_markup });
     await this.#rememberCard(rec.id, sent.message_id);
     return sent.message_id;
@@ -410,6 +416,19 @@ export class Delivery {
     return chatTranslator(this.#opts.t, this.#opts.store, chatId);
   }
 
+  /**
+   * The explorer link of `record`'s payout, when it has one: the network of the coin it pays out
+   * in comes from the catalog (the record keeps codes only), the template from `explorers`.
+   */
+  async #renderOptions(record: ExchangeRecord): Promise<RenderOptions> {
+    const { explorers } = this.#opts;
+    if (!explorers || !record.txId || !PAYOUT_STATUSES.has(record.status)) return {};
+    const list = (await this.#opts.currencies?.().catch(() => undefined)) ?? [];
+    const network = list.find((c) => c.code === record.to)?.network;
+    const txUrl = explorerTxUrl(explorers, { code: record.to, network }, record.txId);
+    return txUrl === undefined ? {} : { txUrl };
+  }
+
   async #coins(record: ExchangeRecord): Promise<InstructionCoins> {
     const list = (await this.#opts.currencies?.().catch(() => undefined)) ?? [];
     const coin = (code: string) => {
@@ -434,13 +453,19 @@ export class Delivery {
       // Composed under the card lock, from the record as it is then.
       return withExchangeLock(store, rec.id, async () => {
         const current = (await store.exchanges.get(rec.id)) ?? rec;
-        const said = compose(p, current, t);
+        const said = compose(p, current, t, undefined, await this.#renderOptions(current));
         if (said.kind !== "card") return "obsolete";
         await this.#updateCard(current, said.card, t);
         return "sent";
       });
     }
-    const said = compose(p, rec, t, p.kind === "deposit" && !p.coins ? await this.#coins(rec) : undefined);
+    const said = compose(
+      p,
+      rec,
+      t,
+      p.kind === "deposit" && !p.coins ? await this.#coins(rec) : undefined,
+      p.kind === "milestone" ? await this.#renderOptions(rec) : {},
+    );
     if (said.kind !== "deposit") return this.#send(rec.chatId, said);
     for (let i = entry.progress; i < said.parts.length; i++) {
       const part = elementAt(said.parts, i);

@@ -1,7 +1,8 @@
 /**
  * The deposit instructions sent once an exchange is created: the address alone in a message (so
  * a long press copies exactly it), the tag alone with a warning, a QR code, and the order card
- * (with its refresh button), which then stays live.
+ * (with its refresh button), which then stays live. The amount, the id, the address and the tag
+ * each have a copy button too (copy-buttons.ts); the <code> text stays for clients without them.
  *
  * Split into parts so the outbox (src/delivery/) can record, durably, how many of them Telegram
  * has confirmed: after a crash it goes on from the first unconfirmed part instead of repeating
@@ -13,10 +14,11 @@ import type { ExchangeRecord } from "../domain/types.js";
 import { coinLabel } from "../domain/exchange-draft.js";
 import { formatAmount } from "../domain/amount.js";
 import { escapeHtml } from "./html.js";
-import { shownTagName } from "./tag-name.js";
+import { shownTagName, unescapedTagName } from "./tag-name.js";
 import { renderOrderCard } from "./order-card.js";
 import type { DataStore } from "../store/data-store.js";
 import type { Translate } from "./i18n.js";
+import { copyButton, withCopyButtons, type CopyButton } from "./copy-buttons.js";
 
 /** What is needed besides the record: the coins' display data from the catalog. */
 export interface InstructionCoins {
@@ -26,7 +28,8 @@ export interface InstructionCoins {
 
 /** One message of the instructions. */
 export type DepositPart =
-  | { kind: "text"; text: string }
+  /** `copy`: the copy buttons under the message (none when absent). */
+  | { kind: "text"; text: string; copy?: CopyButton[] }
   | { kind: "qr"; caption: string }
   /** The live order card: its message id is stored on the record. */
   | { kind: "card" };
@@ -53,21 +56,41 @@ export function depositParts(record: ExchangeRecord, coins: InstructionCoins, t:
           id: escapeHtml(record.id),
         }),
         "",
+        // Who may write to them about this exchange, before they send anything (issue 24, trust).
+        t("trust-support"),
+        "",
         t("deposit-address-label", { coin: from }),
       ].join("\n"),
+      copy: present([copyButton(t("copy-amount"), record.amountFrom), copyButton(t("copy-exchange-id"), record.id)]),
     },
-    { kind: "text", text: `<code>${escapeHtml(record.depositAddress)}</code>` },
+    {
+      kind: "text",
+      text: `<code>${escapeHtml(record.depositAddress)}</code>`,
+      copy: present([copyButton(t("copy-address"), record.depositAddress)]),
+    },
   ];
   if (record.depositTag) {
     // The service gave a deposit tag for a coin the catalog lists without a tag name: still show it.
     const tagName = coins.from.tagName ? shownTagName(coins.from.tagName, t) : escapeHtml(t("deposit-tag-fallback-name"));
-    parts.push({ kind: "text", text: t("deposit-tag", { tagName, tag: escapeHtml(record.depositTag) }) });
+    // The label is a button's plain text: the tag's name as shown, unescaped.
+    const label = t("copy-tag", { tagName: coins.from.tagName ? unescapedTagName(coins.from.tagName, t) : t("deposit-tag-fallback-name") });
+    parts.push({
+      kind: "text",
+      text: t("deposit-tag", { tagName, tag: escapeHtml(record.depositTag) }),
+      copy: present([copyButton(label, record.depositTag)]),
+    });
   }
   parts.push({ kind: "qr", caption: t("deposit-qr-caption", { coin: from }) });
   // The last message is the live order card (its footer is the outro): the poller edits it in
   // place from now on, so its message id is stored on the record.
   parts.push({ kind: "card" });
   return parts;
+}
+
+/** The buttons that Telegram takes, or undefined when none does. */
+function present(buttons: Array<CopyButton | undefined>): CopyButton[] | undefined {
+  const kept = buttons.filter((b): b is CopyButton => b !== undefined);
+  return kept.length > 0 ? kept : undefined;
 }
 
 /** Sends one part; returns the message id Telegram gave it. */
@@ -79,8 +102,10 @@ export async function sendDepositPart(
   store?: Pick<DataStore, "exchanges">,
 ): Promise<number> {
   switch (part.kind) {
-    case "text":
-      return (await api.sendMessage(record.chatId, part.text)).message_id;
+    case "text": {
+      const keyboard = part.copy ? withCopyButtons(part.copy) : undefined;
+      return (await api.sendMessage(record.chatId, part.text, keyboard ? { reply_markup: keyboard } : {})).message_id;
+    }
     case "qr":
       return (
         await api.sendPhoto(record.chatId, new InputFile(await depositQr(record.depositAddress), "deposit-address.png"), {

@@ -15,6 +15,7 @@ import { emergencyLine, lateChoiceLine } from "./late-deposit.js";
 import { escapeHtml } from "./html.js";
 import { encodeCallback } from "./callback-data.js";
 import type { Translate } from "./i18n.js";
+import { copyButton, withCopyButtons } from "./copy-buttons.js";
 
 /** A message ready for sendMessage/editMessageText in HTML mode. */
 export interface RenderedMessage {
@@ -54,8 +55,26 @@ function progressBar(status: ExchangeStatus): string | undefined {
   return `${"▰".repeat(step)}${"▱".repeat(PROGRESS_STEPS - step)} ${step}/${PROGRESS_STEPS}`;
 }
 
-/** The card's text and its refresh button (when the id fits in callback_data). */
-export function renderOrderCard(record: ExchangeRecord, t: Translate): RenderedMessage {
+/**
+ * What the card and notices may add from outside the record: `txUrl`, the block explorer link of
+ * the payout transaction (domain/explorer.ts), already checked to be https and encoded.
+ */
+export interface RenderOptions {
+  txUrl?: string;
+}
+
+/** The transaction id line: a link to its explorer when there is one. */
+function txLine(txId: string, t: Translate, txUrl: string | undefined): string {
+  return txUrl === undefined
+    ? t("status-card-txid", { txId: escapeHtml(txId) })
+    : t("status-card-txid-link", { txId: escapeHtml(txId), url: escapeHtml(txUrl) });
+}
+
+/**
+ * The card's text and its buttons: refresh (when the id fits in callback_data) and, while the
+ * deposit is awaited, copy buttons for the address and tag it shows.
+ */
+export function renderOrderCard(record: ExchangeRecord, t: Translate, options: RenderOptions = {}): RenderedMessage {
   const lines = [
     t("status-card-title", { icon: statusIcon(record.status), id: escapeHtml(record.id) }),
     t("status-card-status", { status: statusLabel(record.status, t) }),
@@ -84,7 +103,7 @@ export function renderOrderCard(record: ExchangeRecord, t: Translate): RenderedM
     if (record.depositTag) lines.push(t("status-card-deposit-tag", { tag: escapeHtml(record.depositTag) }));
   }
   if (record.amountTo) lines.push(t("status-card-received", { amount: showAmount(record.amountTo), coin: coins.to }));
-  if (record.txId) lines.push(t("status-card-txid", { txId: escapeHtml(record.txId) }));
+  if (record.txId) lines.push(txLine(record.txId, t, options.txUrl));
   // While open, the footer promises updates; once the poller has given up on it, it says why:
   // the service said it does not know the exchange (not that it is down), or it got too old.
   if (record.tracking?.stoppedReason === "not-found") lines.push("", t("status-card-unknown-at-service"));
@@ -92,17 +111,26 @@ export function renderOrderCard(record: ExchangeRecord, t: Translate): RenderedM
   else if (!isFinalStatus(record.status)) lines.push("", t(record.quoteKind ? `deposit-outro-${record.quoteKind}` : "deposit-outro"));
 
   const data = encodeCallback({ kind: "status", exchangeId: record.id });
-  return {
-    text: lines.join("\n"),
-    reply_markup: data ? new InlineKeyboard().text(t("status-card-refresh"), data) : undefined,
-  };
+  const refresh = data ? new InlineKeyboard().text(t("status-card-refresh"), data) : undefined;
+  const copies = awaitsDeposit(record.status)
+    ? [
+        copyButton(t("copy-address"), record.depositAddress),
+        record.depositTag ? copyButton(t("copy-tag", { tagName: t("deposit-tag-fallback-name") }), record.depositTag) : undefined,
+      ]
+    : [];
+  return { text: lines.join("\n"), reply_markup: withCopyButtons(copies, refresh) };
 }
 
 /**
  * The message for a milestone `status` (see domain/status.ts), or undefined when the status is
  * not one. Failures say what happens next: the refund address, and how to reach support.
  */
-export function renderMilestone(record: ExchangeRecord, status: ExchangeStatus, t: Translate): string | undefined {
+export function renderMilestone(
+  record: ExchangeRecord,
+  status: ExchangeStatus,
+  t: Translate,
+  options: RenderOptions = {},
+): string | undefined {
   const id = escapeHtml(record.id);
   const refund = escapeHtml(record.refundAddress) + (record.refundTag ? ` (${escapeHtml(record.refundTag)})` : "");
   switch (status) {
@@ -118,7 +146,7 @@ export function renderMilestone(record: ExchangeRecord, status: ExchangeStatus, 
         amount: showAmount(record.amountTo ?? record.expectedAmountTo ?? record.quotedAmountTo),
         coin: coinsOf(record).to,
       });
-      return record.txId ? `${text}\n${t("status-card-txid", { txId: escapeHtml(record.txId) })}` : text;
+      return record.txId ? `${text}\n${txLine(record.txId, t, options.txUrl)}` : text;
     }
     case "failed":
     case "sending_failed":

@@ -15,6 +15,11 @@ const KNOWN: Readonly<Record<string, string>> = {
 
 /** `tagName` from the catalog, translated when it is a well-known one; HTML-escaped. */
 export function shownTagName(tagName: string, t: Translate): string {
+  return escapeHtml(unescapedTagName(tagName, t));
+}
+
+/** As {@link shownTagName}, not escaped: for a button's label, which is plain text. */
+export function unescapedTagName(tagName: string, t: Translate): string {
   const key = KNOWN[tagName.trim().toLowerCase().replace(/\s+/g, " ")];
-  return escapeHtml(key === undefined ? tagName : t(key));
+  return key === undefined ? tagName : t(key);
 }

@@ -5,7 +5,7 @@
 import { expect } from "vitest";
 import type { ExchangeRecord } from "../../src/domain/types.js";
 import type { CreateMarker } from "../../src/bot/features/exchange/create-exchange.js";
-import { createI18n, translatorOf } from "../../src/messages/i18n.js";
+import { contactVariable, createI18n, translatorOf } from "../../src/messages/i18n.js";
 import { sendDepositInstructions } from "../../src/messages/deposit-instructions.js";
 import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
 import { ChatDriver, leadingIcon } from "./chat-driver.js";
@@ -14,7 +14,8 @@ import type { Harness } from "./harness.js";
 
 export const BTC = SAMPLE_ADDRESSES.BTC!;
 const ETH = SAMPLE_ADDRESSES.ETH!;
-const translate = translatorOf(createI18n());
+// As the app's translator: the support contact (none configured) is a variable of every message.
+const translate = translatorOf(createI18n(), { contact: contactVariable(undefined) });
 
 export type TestUser = ReturnType<Harness["emulator"]["user"]>;
 

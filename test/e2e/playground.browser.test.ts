@@ -248,6 +248,18 @@ describe.skipIf(!HAVE_BROWSER && !process.env.CI)("the playground in a real brow
       await expectNewestInView(page, "after Confirm");
       expect(await page.locator(".msg").last().textContent()).toContain("I will tell you about every status change");
 
+      if (size.width === 400) {
+        // One-tap copy on a phone: the card's button puts the deposit address on the clipboard,
+        // and the page says so.
+        await context!.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(system!.playground!.url).origin });
+        const copy = page.locator("button.kb[data-copy]", { hasText: "Copy address" }).last();
+        const address = (await copy.getAttribute("data-copy"))!;
+        expect(await page.locator(".msg.bot", { hasText: address }).count()).toBeGreaterThan(0);
+        await copy.click();
+        await page.locator("#toast", { hasText: "Copied" }).waitFor();
+        expect(await page.evaluate<string>("navigator.clipboard.readText()")).toBe(address);
+      }
+
       // A smaller window, then the old size again.
       await page.setViewportSize({ width: size.width, height: 560 });
       await expectNewestInView(page, "after a resize");

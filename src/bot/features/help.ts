@@ -5,12 +5,14 @@ import type { BotDeps } from "../deps.js";
 
 /**
  * /help and the "How it works" button. With the capability `receive` it also explains the
- * "receive exactly" form of a rate question.
+ * "receive exactly" form of a rate question. It ends with who support is and what support never
+ * does (issue 24, trust): the first thing to know when a stranger writes "from support".
  */
 export function helpFeature(deps: Pick<BotDeps, "config">): Composer<BotContext> {
   const feature = new Composer<BotContext>();
-  const text = (ctx: BotContext): string =>
+  const body = (ctx: BotContext): string =>
     deps.config.partnerFeatures.has("receive") ? `${ctx.t("help-text")}\n\n${ctx.t("rates-receive-help")}` : ctx.t("help-text");
+  const text = (ctx: BotContext): string => `${body(ctx)}\n\n${ctx.t("trust-support")}`;
   feature.command("help", (ctx) => ctx.reply(text(ctx)));
   onCallback(feature, "help", async (ctx) => {
     await ctx.answerCallbackQuery();

@@ -30,6 +30,11 @@ const BUTTON_ACTIONS = [
 
 /** Telegram counts callback_data in bytes, not characters. */
 const MAX_CALLBACK_DATA_BYTES = 64;
+/**
+ * Telegram's bound of a copy_text button's text (Bot API, CopyTextButton: 1–256 characters),
+ * counted in UTF-16 units as Telegram counts text lengths and entity offsets.
+ */
+const MAX_COPY_TEXT = 256;
 /** Telegram's cap on the number of buttons in one inline keyboard. */
 const MAX_INLINE_BUTTONS = 100;
 
@@ -41,6 +46,14 @@ function validateUrl(url: unknown): void {
   } catch {
     throw badRequest("BUTTON_URL_INVALID");
   }
+}
+
+/** A copy_text button copies 1–256 characters; an object without a string text is not one. */
+function validateCopyText(raw: unknown): void {
+  const copy = asRecord(raw);
+  if (copy === undefined) throw badRequest("can't parse inline keyboard button: CopyTextButton must be an Object");
+  if (typeof copy.text !== "string") throw badRequest(`can't parse inline keyboard button: Field "text" must be of type String`);
+  if (copy.text.length === 0 || copy.text.length > MAX_COPY_TEXT) throw badRequest("BUTTON_COPY_TEXT_INVALID");
 }
 
 function validateInlineButton(raw: unknown): InlineKeyboardButton {
@@ -63,6 +76,7 @@ function validateInlineButton(raw: unknown): InlineKeyboardButton {
     if (bytes === 0 || bytes > MAX_CALLBACK_DATA_BYTES) throw badRequest("BUTTON_DATA_INVALID");
   }
   if (button.url !== undefined) validateUrl(button.url);
+  if (button.copy_text !== undefined) validateCopyText(button.copy_text);
   // Checked above: a text and exactly one action, the ones the emulator acts on validated.
   return button as unknown as InlineKeyboardButton;
 }

@@ -110,6 +110,25 @@ export function userPressesButton(
   return { update_id: state.enqueue("callback_query", query), callback_query_id: id };
 }
 
+/**
+ * The user presses the copy button labelled `label` under a visible message: the client copies its
+ * text to the clipboard, and the bot hears nothing (Telegram sends no update for a copy_text
+ * button). Returns the copied text.
+ */
+export function userPressesCopyButton(state: EmulatorState, userId: number, messageId: number, label: string, chatId?: number): string {
+  const chat = chatFor(state, userId, chatId);
+  assertNotBlocked(state, userId, chat);
+  const message = state.findMessage(chat, messageId);
+  if (message === undefined) throw new Error(`message ${messageId} is not visible in chat ${chat.chat.id}`);
+  const buttons = flattenButtons(message.reply_markup);
+  const button = buttons.find((b) => b.text === label && "copy_text" in b);
+  if (button === undefined || !("copy_text" in button)) {
+    const offered = buttons.flatMap((b) => ("copy_text" in b ? [JSON.stringify(b.text)] : [])).join(", ");
+    throw new Error(`message ${messageId} has no copy button ${JSON.stringify(label)} (copy buttons: ${offered || "none"})`);
+  }
+  return button.copy_text.text;
+}
+
 /** The user types `@bot query` somewhere. */
 export function userInlineQuery(
   state: EmulatorState,

@@ -27,7 +27,14 @@ import { ApiError, tooManyRequests } from "./errors.js";
 import { FloodControl, type FloodLimits } from "./flood.js";
 import { methodHandler } from "./methods.js";
 import { optInt, optJson, type Params } from "./params.js";
-import { userChoosesInlineResult, userInlineQuery, userPressesButton, userSendsText, userSetsBlocked } from "./people.js";
+import {
+  userChoosesInlineResult,
+  userInlineQuery,
+  userPressesButton,
+  userPressesCopyButton,
+  userSendsText,
+  userSetsBlocked,
+} from "./people.js";
 import { decodeRequest, paramsForRecord, type DecodedRequest } from "./request.js";
 import { EmulatorState, type QueuedUpdate } from "./state.js";
 import type { BotCommand, ChatView, Fault, PersonSpec, RecordedCall, SentUpdate, TestChat, TestUser } from "./types.js";
@@ -505,6 +512,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         const messageId = typeof message === "number" ? message : message.message_id;
         const chatId = opts?.chat?.id ?? (typeof message === "number" ? undefined : message.chat_id);
         return sentUpdate(userPressesButton(state, id, messageId, data, chatId, opts?.forged === true));
+      },
+      pressCopyButton: (message, label, opts) => {
+        const messageId = typeof message === "number" ? message : message.message_id;
+        const chatId = opts?.chat?.id ?? (typeof message === "number" ? undefined : message.chat_id);
+        return userPressesCopyButton(state, id, messageId, label, chatId);
       },
       inlineQuery: (query, opts) => sentUpdate(userInlineQuery(state, id, query, opts)),
       chooseInlineResult: (resultId, opts) => sentUpdate(userChoosesInlineResult(state, id, resultId, opts?.chat?.id)),

@@ -34,6 +34,8 @@ export interface InlineButton {
   url?: string;
   switch_inline_query?: string;
   switch_inline_query_current_chat?: string;
+  /** A copy button: pressing it copies `text` to the person's clipboard; the bot hears nothing. */
+  copy_text?: { text: string };
 }
 
 /** A message as a Telegram client would show it (edits applied). A snapshot: it does not change. */
@@ -161,6 +163,11 @@ export interface TestUser {
    * any data for a visible message (the bot must not trust it).
    */
   pressButton(message: BotMessage | number, callbackData: string, opts?: { chat?: TestChat; forged?: boolean }): SentUpdate;
+  /**
+   * Presses the copy button labelled `label` under a visible message and returns what it copies
+   * (Telegram sends the bot no update for it). Throws when there is no such button.
+   */
+  pressCopyButton(message: BotMessage | number, label: string, opts?: { chat?: TestChat }): string;
   /** Types `@bot query` in some chat: an inline_query update. */
   inlineQuery(query: string, opts?: { chatType?: "sender" | "private" | "group" | "supergroup" | "channel"; offset?: string }): SentUpdate;
   /**

@@ -86,8 +86,10 @@ export interface Playground {
 /** A button as the page shows it. */
 interface ButtonView {
   text: string;
-  kind: "callback" | "url" | "inline" | "other";
+  kind: "callback" | "url" | "inline" | "copy" | "other";
   data?: string;
+  /** For a copy button: the text it puts on the clipboard. */
+  copy?: string;
   url?: string;
   /** For a switch-inline button: the query to put in the inline box. */
   query?: string;
@@ -147,6 +149,7 @@ function buttonView(b: InlineButton): ButtonView {
   if (typeof b.url === "string") return { text: b.text, kind: "url", url: b.url };
   const query = typeof b.switch_inline_query_current_chat === "string" ? b.switch_inline_query_current_chat : b.switch_inline_query;
   if (typeof query === "string") return { text: b.text, kind: "inline", query };
+  if (typeof b.copy_text?.text === "string") return { text: b.text, kind: "copy", copy: b.copy_text.text };
   return { text: b.text, kind: "other" };
 }
 

@@ -99,6 +99,8 @@ export interface OrderBook {
   fail(id: string, status: FailureStatus): SandboxOrder;
   /** Sets any status string, including ones the spec does not list (to test tolerance). */
   setStatus(id: string, status: string): SandboxOrder;
+  /** Makes the order report this transaction id from now on (a service's id of any shape). Throws on an unknown id. */
+  setTxId(id: string, txId: string): SandboxOrder;
   /** The client's deposit arrives: waiting_deposit → deposit_received. Throws if the order is not waiting. */
   deposit(id: string): SandboxOrder;
   /**
@@ -245,6 +247,12 @@ export function createOrderBook(
     setStatus(id, status) {
       const order = mustGet(id);
       enter(order, status, clock.now());
+      changed();
+      return copy(order);
+    },
+    setTxId(id, txId) {
+      const order = mustGet(id);
+      order.txId = txId;
       changed();
       return copy(order);
     },

@@ -174,6 +174,14 @@ function keyboard(message) {
           if (b.kind === "inline") {
             return h("button", { type: "button", class: "kb", onclick: () => startInline(b.query ?? "") }, b.text);
           }
+          if (b.kind === "copy") {
+            // As in Telegram: the text goes to the clipboard and the bot hears nothing.
+            return h(
+              "button",
+              { type: "button", class: "kb", "data-copy": b.copy, title: b.copy, onclick: () => copyText(b.copy) },
+              b.text,
+            );
+          }
           return h("button", { type: "button", disabled: true, title: "not supported in the playground" }, b.text);
         }),
       ),
@@ -284,6 +292,45 @@ function renderInline(inline) {
 }
 
 let toastTimer;
+/** Shows `text` in the toast for `ms` (the page's own notes: an error, "Copied"). */
+function showToast(text, alert, ms) {
+  const el = $("toast");
+  el.textContent = text;
+  el.className = alert ? "toast alert" : "toast";
+  el.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => (el.hidden = true), ms);
+}
+
+/**
+ * A copy button: the text goes to the clipboard (navigator.clipboard where the page may use it, a
+ * selected hidden textarea otherwise, as on plain http or an older browser), and the page says so.
+ */
+async function copyText(text) {
+  let copied = false;
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(text);
+      copied = true;
+    }
+  } catch {
+    copied = false;
+  }
+  if (!copied) {
+    const area = h("textarea", { readonly: true, "aria-hidden": "true", style: "position:fixed;top:-1000px;opacity:0" });
+    area.value = text;
+    document.body.append(area);
+    area.select();
+    try {
+      copied = document.execCommand("copy");
+    } catch {
+      copied = false;
+    }
+    area.remove();
+  }
+  showToast(copied ? "Copied" : "Could not copy: select the text in the message instead", !copied, 2000);
+}
+
 function renderToast(toast) {
   if (!toast || toast.id === state.lastToastId) return;
   const first = state.lastToastId === undefined && state.toastPrimed !== true;
@@ -451,12 +498,7 @@ async function act(path, body, asPerson = true) {
   try {
     await api(path, asPerson ? { user: state.userId, ...body } : body);
   } catch (err) {
-    const el = $("toast");
-    el.textContent = err.message;
-    el.className = "toast alert";
-    el.hidden = false;
-    clearTimeout(toastTimer);
-    toastTimer = setTimeout(() => (el.hidden = true), 3000);
+    showToast(err.message, true, 3000);
   }
   void refresh();
 }
