@@ -24,6 +24,8 @@ help-text =
     /status: the status of one of your exchanges
     /history: your exchanges
     /language: change the language
+    /privacy: what I keep about you, and for how long
+    /forget: delete your data
     /cancel: stop what you are doing
     /help: this message
 
@@ -477,3 +479,27 @@ late-other-cancelled = Cancelled: nothing was sent. The buttons of the late-depo
 late-other-closed = This question is closed. The exchange's card shows where it stands.
 late-other-check-failed = ⚠️ The exchange service could not check the address right now. Send it again in a moment, or send /cancel.
 late-other-retry = Send another address, or /cancel.
+
+## Privacy: /privacy and /forget (issue 24)
+command-privacy = What is kept about you
+command-forget = Delete your data
+privacy-title = <b>What I keep about you, and for how long</b>
+privacy-deleted-title = <b>Deleted when you send /forget:</b>
+privacy-data-profile = • your name, username and Telegram's language, when you first and last wrote to me, and the language you chose: until you send /forget.
+privacy-data-flow = • the answers of an exchange you started and have not confirmed (coins, amount, addresses): until you finish or cancel it, or for { $minutes } minutes after your last answer.
+privacy-kept-title = <b>Kept even after /forget:</b>
+privacy-kept-exchanges = • your exchanges (id, coins, amounts, addresses, transaction ids, status, dates and your Telegram id): support must keep these records by law for { $years ->
+    [one] { $years } year
+   *[other] { $years } years
+}.
+privacy-kept-in-progress = • an exchange being created or under way, and the messages I still owe you about it, until it is finished.
+privacy-seen-again = If you write to me after /forget, I see your name and language again, as on your first day.
+privacy-private-only = For your privacy, send /privacy and /forget in a private chat with me.
+forget-ask = <b>Delete your data?</b> This cannot be undone.
+forget-button-confirm = 🗑 Delete my data
+forget-button-cancel = ✖️ Cancel
+forget-done = Done: your data is deleted. Your exchange records stay with support for { $years ->
+    [one] { $years } year
+   *[other] { $years } years
+}, as the law requires.
+forget-cancelled = Cancelled: nothing was deleted.
