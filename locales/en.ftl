@@ -96,7 +96,7 @@ flow-quote =
     <b>Quote</b>
     You send: <b>{ $amountFrom } { $from }</b>
     You get: <b>≈ { $amountTo } { $to }</b>
-flow-quote-fee = Withdrawal fee: ≈ { $fee } { $feeCoin }
+flow-quote-fee = Withdrawal fee (already taken off what you get): ≈ { $fee } { $feeCoin }
 flow-quote-floating = The rate floats: the final amount depends on the rate when your deposit is exchanged.
 flow-quote-change-hint = Type another amount to change it.
 flow-button-continue = Continue ▶
@@ -254,7 +254,7 @@ status-card-unknown-at-service = ❓ The exchange service does not know this exc
         [none] Please contact support and quote the exchange ID.
        *[other] Please write to { $contact } and quote the exchange ID.
     }
-history-title = <b>Your exchanges</b>, newest first (page { $page } of { $pages }). Tap one to open its card.
+history-title = <b>Your exchanges</b>, newest first (page { $page } of { $pages }). Times are UTC. Tap one to open its card.
 history-empty = You have no exchanges yet. Send /exchange to start one.
 history-item = { $icon } { $amount } { $from } → { $to } · { $date }
 history-newer = ◀ Newer

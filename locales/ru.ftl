@@ -97,7 +97,7 @@ flow-quote =
     <b>Расчёт</b>
     Вы отдаёте: <b>{ $amountFrom } { $from }</b>
     Вы получите: <b>≈ { $amountTo } { $to }</b>
-flow-quote-fee = Комиссия за вывод: ≈ { $fee } { $feeCoin }
+flow-quote-fee = Комиссия за вывод (уже вычтена из суммы получения): ≈ { $fee } { $feeCoin }
 flow-quote-floating = Курс плавающий: итоговая сумма зависит от курса в момент обмена вашего депозита.
 flow-quote-change-hint = Введите другую сумму, чтобы изменить её.
 flow-button-continue = Далее ▶
@@ -256,7 +256,7 @@ status-card-unknown-at-service = ❓ Сервис обмена не знает �
         [none] Напишите, пожалуйста, в поддержку и укажите ID обмена.
        *[other] Напишите, пожалуйста, { $contact } и укажите ID обмена.
     }
-history-title = <b>Ваши обмены</b>, сначала новые (страница { $page } из { $pages }). Нажмите на обмен, чтобы открыть его карточку.
+history-title = <b>Ваши обмены</b>, сначала новые (страница { $page } из { $pages }). Время указано по UTC. Нажмите на обмен, чтобы открыть его карточку.
 history-empty = У вас пока нет обменов. Отправьте /exchange, чтобы начать.
 history-item = { $icon } { $amount } { $from } → { $to } · { $date }
 history-newer = ◀ Новее

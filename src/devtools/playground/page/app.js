@@ -505,7 +505,8 @@ function onInlineInput() {
 function renderSamples(samples) {
   const select = $("samples");
   for (const s of samples) {
-    const coin = s.network && s.network !== s.code ? `${s.code} (${s.network})` : s.code;
+    // Named as the bot's coin buttons name it ("USDT · ERC20").
+    const coin = s.label;
     select.append(h("option", { value: s.address }, `${coin} address`));
     if (s.tag) select.append(h("option", { value: s.tag.value }, `${coin} ${s.tag.name}`));
   }
