@@ -197,6 +197,8 @@ function messageElement(m) {
 
 function renderMessages(messages) {
   const box = $("messages");
+  // An empty chat says how to begin, and that messages do not outlive the playground.
+  $("chat-empty").hidden = messages.length > 0;
   const seen = new Set();
   let previous = null;
   for (const m of messages) {
@@ -545,6 +547,12 @@ async function main() {
     void act("rates", { percent: Number($("rates-input").value) }, false);
   });
   $("inline-input").addEventListener("input", onInlineInput);
+  // On a narrow window the sandbox panel is toggled (style.css): chat above, panel below.
+  $("panel-toggle").addEventListener("click", () => {
+    const open = document.body.dataset.panel !== "open";
+    document.body.dataset.panel = open ? "open" : "closed";
+    $("panel-toggle").setAttribute("aria-pressed", String(open));
+  });
   $("messages").addEventListener("scroll", onChatScroll);
   resized.observe($("messages"));
 
