@@ -24,6 +24,8 @@ help-text =
     /status: the status of one of your exchanges
     /history: your exchanges
     /language: change the language
+    /privacy: what I keep about you, and for how long
+    /forget: delete your data
     /cancel: stop what you are doing
     /help: this message
 
@@ -94,7 +96,7 @@ flow-quote =
     <b>Quote</b>
     You send: <b>{ $amountFrom } { $from }</b>
     You get: <b>≈ { $amountTo } { $to }</b>
-flow-quote-fee = Withdrawal fee: ≈ { $fee } { $feeCoin }
+flow-quote-fee = Withdrawal fee (already taken off what you get): ≈ { $fee } { $feeCoin }
 flow-quote-floating = The rate floats: the final amount depends on the rate when your deposit is exchanged.
 flow-quote-change-hint = Type another amount to change it.
 flow-button-continue = Continue ▶
@@ -252,7 +254,7 @@ status-card-unknown-at-service = ❓ The exchange service does not know this exc
         [none] Please contact support and quote the exchange ID.
        *[other] Please write to { $contact } and quote the exchange ID.
     }
-history-title = <b>Your exchanges</b>, newest first (page { $page } of { $pages }). Tap one to open its card.
+history-title = <b>Your exchanges</b>, newest first (page { $page } of { $pages }). Times are UTC. Tap one to open its card.
 history-empty = You have no exchanges yet. Send /exchange to start one.
 history-item = { $icon } { $amount } { $from } → { $to } · { $date }
 history-newer = ◀ Newer
@@ -501,3 +503,27 @@ trust-support = 🛡 Support never writes to you first and never asks for funds,
        *[other] Our support: { $contact }.
     }
 status-card-txid-link = TxID: <a href="{ $url }">{ $txId }</a>
+
+## Privacy: /privacy and /forget (issue 24)
+command-privacy = What is kept about you
+command-forget = Delete your data
+privacy-title = <b>What I keep about you, and for how long</b>
+privacy-deleted-title = <b>Deleted when you send /forget:</b>
+privacy-data-profile = • your name, username and Telegram's language, when you first and last wrote to me, and the language you chose: until you send /forget.
+privacy-data-flow = • the answers of an exchange you started and have not confirmed (coins, amount, addresses): until you finish or cancel it, or for { $minutes } minutes after your last answer.
+privacy-kept-title = <b>Kept even after /forget:</b>
+privacy-kept-exchanges = • your exchanges (id, coins, amounts, addresses, transaction ids, status, dates and your Telegram id): support must keep these records by law for { $years ->
+    [one] { $years } year
+   *[other] { $years } years
+}.
+privacy-kept-in-progress = • an exchange being created or under way, and the messages I still owe you about it, until it is finished.
+privacy-seen-again = If you write to me after /forget, I see your name and language again, as on your first day.
+privacy-private-only = For your privacy, send /privacy and /forget in a private chat with me.
+forget-ask = <b>Delete your data?</b> This cannot be undone.
+forget-button-confirm = 🗑 Delete my data
+forget-button-cancel = ✖️ Cancel
+forget-done = Done: your data is deleted. Your exchange records stay with support for { $years ->
+    [one] { $years } year
+   *[other] { $years } years
+}, as the law requires.
+forget-cancelled = Cancelled: nothing was deleted.

@@ -157,6 +157,7 @@ const envSchema = z.object({
     "exchange-service quotes one person's inline queries and /rate may cost a minute, after a burst of 12; 0 turns the limit off",
   ),
   ARCHIVE_AFTER_DAYS: integer(7, 30, "days after its last update a finished exchange moves to the archive"),
+  EXCHANGE_RECORDS_KEPT_YEARS: integer(1, 5, "years the operator must keep exchange records by law, told in /privacy and /forget"),
   STUCK_ALERT_MINUTES: integer(1, 120, "minutes an exchange may stay in one status before support is alerted"),
   PARTNER_DOWN_ALERT_MINUTES: integer(1, 3, "minutes the partner API may fail before support is alerted"),
   LOG_LEVEL: z.preprocess(
@@ -272,6 +273,11 @@ const configSchema = envSchema.transform((e, ctx) => {
      * (ARCHIVE_AFTER_DAYS, at least 7 so that /stats' 24 h and 7 day figures come from db.json alone).
      */
     archiveAfterMs: e.ARCHIVE_AFTER_DAYS * 86_400_000,
+    /**
+     * How long the operator keeps exchange records by law (EXCHANGE_RECORDS_KEPT_YEARS): /privacy
+     * and /forget say so, since /forget keeps them.
+     */
+    exchangeRecordsKeptYears: e.EXCHANGE_RECORDS_KEPT_YEARS,
     /** An open exchange in one status longer than this is reported to support (STUCK_ALERT_MINUTES). */
     stuckAlertMs: e.STUCK_ALERT_MINUTES * 60_000,
     /** The partner API failing this long is reported to support (PARTNER_DOWN_ALERT_MINUTES). */

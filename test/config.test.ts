@@ -136,6 +136,12 @@ describe("loadConfig", () => {
     expect(problemsOf({ TRACKING_MAX_AGE_DAYS: "a week" })[0]).toMatch(/^TRACKING_MAX_AGE_DAYS /);
   });
 
+  it("states EXCHANGE_RECORDS_KEPT_YEARS (5 by default, at least 1) in /privacy and /forget", () => {
+    expect(loadConfig({}).exchangeRecordsKeptYears).toBe(5);
+    expect(loadConfig({ EXCHANGE_RECORDS_KEPT_YEARS: "10" }).exchangeRecordsKeptYears).toBe(10);
+    expect(problemsOf({ EXCHANGE_RECORDS_KEPT_YEARS: "0" })[0]).toMatch(/^EXCHANGE_RECORDS_KEPT_YEARS must be at least 1/);
+  });
+
   it("archives finished exchanges ARCHIVE_AFTER_DAYS (30 by default, at least 7) after their last update", () => {
     expect(loadConfig({}).archiveAfterMs).toBe(30 * 86_400_000);
     expect(loadConfig({ ARCHIVE_AFTER_DAYS: "90" }).archiveAfterMs).toBe(90 * 86_400_000);

@@ -22,6 +22,7 @@ import { exchangeFeature } from "./features/exchange/index.js";
 import { startFeature } from "./features/start.js";
 import { helpFeature } from "./features/help.js";
 import { languageFeature } from "./features/language.js";
+import { privacyFeature } from "./features/privacy/index.js";
 import { ratesFeature } from "./features/rates/index.js";
 import { statusFeature } from "./features/status.js";
 import { historyFeature } from "./features/history.js";
@@ -118,6 +119,8 @@ const FEATURES: readonly Feature[] = [
   startFeature,
   helpFeature,
   languageFeature,
+  // After the flow, which lets /privacy, /forget and their buttons through while it waits.
+  privacyFeature,
   ratesFeature,
   statusFeature,
   lateDepositFeature,

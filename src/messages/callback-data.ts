@@ -44,6 +44,9 @@ export type CallbackData =
   /** The order card's refresh, /history's items: the status of one exchange. */
   | { kind: "status"; exchangeId: string }
   | { kind: "history-page"; page: number }
+  /** /forget's question: delete the person's data, or keep it. */
+  | { kind: "forget-confirm" }
+  | { kind: "forget-cancel" }
   /** A button of the exchange flow, with the step whose prompt it belongs to. */
   | { kind: "flow"; step: Step; action: FlowAction }
   /** The late-deposit message's choices (payment/emergency): continue at the current rate, or refund. */
@@ -187,6 +190,8 @@ const CODECS: { readonly [K in CallbackKind]: Codec<K> } = {
   },
   status: withText("status", "st:", "exchangeId"),
   "history-page": withNumber("history-page", "hist:", "page", 6),
+  "forget-confirm": fixed("forget-confirm", "fgt:y"),
+  "forget-cancel": fixed("forget-cancel", "fgt:n"),
   flow: flowCodec,
   "late-continue": withText("late-continue", "ld:c:", "exchangeId"),
   "late-refund": withText("late-refund", "ld:r:", "exchangeId"),

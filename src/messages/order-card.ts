@@ -87,7 +87,8 @@ export function renderOrderCard(record: ExchangeRecord, t: Translate, options: R
     // No amount is promised any more: the card says what happened to the coins instead.
     const refund = escapeHtml(record.refundAddress) + (record.refundTag ? ` (${escapeHtml(record.refundTag)})` : "");
     lines.push(t(`status-card-outcome-${record.status}`, { refund }));
-  } else {
+  } else if (!record.amountTo) {
+    // Once coins are received the card says how many ("Received"), not what was expected.
     // "≈" for a floating estimate (our contract); a fixed or exact amount is said as what it is.
     const expected = record.quoteKind ? `status-card-expected-${record.quoteKind}` : "status-card-expected";
     lines.push(t(expected, { amount: showAmount(record.expectedAmountTo ?? record.quotedAmountTo), coin: coins.to }));

@@ -44,6 +44,12 @@ export interface UsersStore {
   setLanguage(id: number, code: string | undefined): Promise<UserRecord | undefined>;
   /** Records that the user blocked (or unblocked) the bot. Undefined if unknown user. */
   setBlocked(id: number, blocked: boolean): Promise<UserRecord | undefined>;
+  /**
+   * Deletes the user's record (names, languages, first and last seen: /forget); returns whether
+   * there was one. Written through: a person told their data is gone does not find it back after a
+   * crash. A later message of theirs is a first contact again.
+   */
+  forget(id: number): Promise<boolean>;
   /** Case-insensitive, with or without a leading "@". */
   findByUsername(name: string): Promise<UserRecord | undefined>;
   /** Every user, in batches as it is read, in insertion order. */

@@ -57,11 +57,13 @@ export function durabilityOf(namespace: string): Durability {
  * The durability of the repositories' writes that are not kv namespaces. A new exchange is written
  * through (its deposit address is shown next), as is the maintenance switch (the admin is told it
  * is on); updates of exchanges and users are coalesced (the poller fetches a status again after a
- * crash; a last-seen time may lag).
+ * crash; a last-seen time may lag). Forgetting a user (/forget) is written through: the person is
+ * told next that their data is gone.
  */
 export const REPOSITORY_DURABILITY = {
   exchangeInsert: "through",
   exchangeUpdate: "coalesced",
   users: "coalesced",
+  userForget: "through",
   settings: "through",
 } as const satisfies Record<string, Durability>;

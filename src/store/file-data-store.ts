@@ -62,6 +62,7 @@ export function fileDataStore(main: Store, small?: Store): DataStore {
   const inserted = kept(main, REPOSITORY_DURABILITY.exchangeInsert);
   const updated = kept(main, REPOSITORY_DURABILITY.exchangeUpdate);
   const usersKept = kept(main, REPOSITORY_DURABILITY.users);
+  const usersForgotten = kept(main, REPOSITORY_DURABILITY.userForget);
   const settingsKept = kept(main, REPOSITORY_DURABILITY.settings);
   const settings: SettingsStore = {
     getMaintenance: () => Promise.resolve(main.settings.get("maintenance")),
@@ -74,6 +75,7 @@ export function fileDataStore(main: Store, small?: Store): DataStore {
       upsertSeen: (from, now) => usersKept(step(() => main.users.upsertSeen(from, now))),
       setLanguage: (id, code) => usersKept(step(() => main.users.setLanguage(id, code))),
       setBlocked: (id, blocked) => usersKept(step(() => main.users.setBlocked(id, blocked))),
+      forget: (id) => usersForgotten(step(() => main.users.forget(id))),
       findByUsername: (name) => step(() => main.users.findByUsername(name)),
       all: () => toAsync(main.users.all()),
       count: () => step(() => main.users.count()),

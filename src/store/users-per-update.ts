@@ -62,6 +62,11 @@ export class UsersPerUpdate {
       upsertSeen: async (from, now) => keep(from.id, await users.upsertSeen(from, now)) as UserRecord,
       setLanguage: async (id, code) => keep(id, await users.setLanguage(id, code)),
       setBlocked: async (id, blocked) => keep(id, await users.setBlocked(id, blocked)),
+      forget: async (id) => {
+        const forgotten = await users.forget(id);
+        keep(id, undefined);
+        return forgotten;
+      },
     };
     this.store = { ...store, users: perUpdate };
   }

@@ -27,6 +27,8 @@ export interface UsersRepo {
   setLanguage(id: number, code: string | undefined): UserRecord | undefined;
   /** Records that the user blocked (or unblocked) the bot. Undefined if unknown user. */
   setBlocked(id: number, blocked: boolean): UserRecord | undefined;
+  /** Deletes the user's record; returns whether there was one. */
+  forget(id: number): boolean;
   /** Case-insensitive, with or without a leading "@". */
   findByUsername(name: string): UserRecord | undefined;
   /** Copies of every user, lazily, in insertion order. */
@@ -78,6 +80,18 @@ export class UsersRepository implements UsersRepo {
     });
   }
 
+  forget(id: number): boolean {
+    this.ctx.assertWritable();
+    const previous = this.ctx.data.users[String(id)];
+    if (!previous) return false;
+    return this.ctx.mutate(() => {
+      this.#unindexUsername(previous);
+      delete this.ctx.data.users[String(id)];
+      this.#count--;
+      return true;
+    });
+  }
+
   findByUsername(name: string): UserRecord | undefined {
     const id = this.#byUsername.get(normaliseUsername(name));
     return id === undefined ? undefined : this.get(id);
@@ -103,15 +117,18 @@ export class UsersRepository implements UsersRepo {
   /** Stores `next` (a record no caller holds) and keeps the username index right. */
   #put(previous: UserRecord | undefined, next: UserRecord): UserRecord {
     return this.ctx.mutate(() => {
-      if (previous?.username) {
-        const key = normaliseUsername(previous.username);
-        if (this.#byUsername.get(key) === previous.id) this.#byUsername.delete(key);
-      }
+      if (previous) this.#unindexUsername(previous);
       if (!previous) this.#count++;
       this.ctx.data.users[String(next.id)] = next;
       this.#indexUsername(next);
       return copy(next);
     });
+  }
+
+  #unindexUsername(u: UserRecord): void {
+    if (!u.username) return;
+    const key = normaliseUsername(u.username);
+    if (this.#byUsername.get(key) === u.id) this.#byUsername.delete(key);
   }
 
   #indexUsername(u: UserRecord): void {

@@ -256,9 +256,13 @@ describe("the playground control API", () => {
 
   it("lists a sample address (and tag) per coin that the sandbox accepts", async () => {
     const { samples } = (await (await fetch(`${base}/samples`)).json()) as {
-      samples: { code: string; address: string; tag?: { name: string; value: string } }[];
+      samples: { code: string; label: string; address: string; tag?: { name: string; value: string } }[];
     };
     const byCode = Object.fromEntries(samples.map((s) => [s.code, s]));
+    // Named as the bot's coin buttons name them, not by the service's codes.
+    expect(byCode.USDTERC20?.label).toBe("USDT · ERC20");
+    expect(byCode.USDTBSC?.label).toBe("USDT · BEP20");
+    expect(byCode.BTC?.label).toBe("BTC");
     expect(byCode.BTC?.address).toBe(SAMPLE_ADDRESSES.BTC);
     expect(byCode.XRP?.tag?.name).toBe("Destination tag");
     expect(byCode.XRP?.tag?.value).toMatch(/^\d+$/);

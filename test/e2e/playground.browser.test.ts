@@ -62,6 +62,65 @@ describe.skipIf(!HAVE_BROWSER && !process.env.CI)("the playground in a real brow
     for (const dir of [dataDir, profileDir]) if (dir !== undefined) await rm(dir, { recursive: true, force: true });
   });
 
+  it("at 400×800 (a phone): a first view that says how to begin, whole Send and inline hint, a sandbox toggle beside the chat", async () => {
+    // Runs first, and sends nothing: the person's chat is still empty.
+    const page = await context!.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.setViewportSize({ width: 400, height: 800 });
+    await page.goto(system!.playground!.url);
+    await page.locator("body[data-ready=true]").waitFor();
+
+    const empty = page.locator("#chat-empty");
+    await empty.waitFor();
+    expect(await empty.textContent()).toContain("/start");
+    expect(await empty.textContent()).toContain("after a restart it starts empty again");
+
+    type Fit = { sendWidth: number; sendRoom: number; hintWidth: number; hintRoom: number };
+    const fit = await page.evaluate<Fit>(`(() => {
+      const send = document.getElementById("send-button");
+      const input = document.getElementById("inline-input");
+      const style = getComputedStyle(input);
+      const sendStyle = getComputedStyle(send);
+      const canvas = document.createElement("canvas").getContext("2d");
+      canvas.font = sendStyle.font;
+      const sendWidth = canvas.measureText(send.textContent).width;
+      canvas.font = style.font;
+      return {
+        sendWidth,
+        sendRoom: send.clientWidth - parseFloat(sendStyle.paddingLeft) - parseFloat(sendStyle.paddingRight),
+        hintWidth: canvas.measureText(input.placeholder).width,
+        hintRoom: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+      };
+    })()`);
+    expect(fit.sendWidth, "the Send button shows its whole word").toBeLessThanOrEqual(fit.sendRoom);
+    expect(fit.hintWidth, "the inline box's hint fits in it").toBeLessThanOrEqual(fit.hintRoom);
+
+    // The sandbox panel is behind a toggle; opened, it sits below the chat, both in the window.
+    await expect.poll(() => page.locator("#sandbox-panel").isVisible()).toBe(false);
+    await page.locator("#panel-toggle").click();
+    await page.locator("#orders").waitFor();
+    console.info(`playground at 400 px: ${JSON.stringify(fit)}`);
+    type Boxes = Record<"chatTop" | "composerBottom" | "panelTop" | "panelBottom" | "windowHeight", number>;
+    const b = await page.evaluate<Boxes>(`(() => {
+      const chat = document.getElementById("messages").getBoundingClientRect();
+      const panel = document.getElementById("sandbox-panel").getBoundingClientRect();
+      return {
+        chatTop: chat.top,
+        composerBottom: document.getElementById("send-form").getBoundingClientRect().bottom,
+        panelTop: panel.top,
+        panelBottom: panel.bottom,
+        windowHeight: window.innerHeight,
+      };
+    })()`);
+    expect(b.chatTop).toBeGreaterThanOrEqual(0);
+    expect(b.composerBottom, "the chat, down to its message box, is above the panel").toBeLessThanOrEqual(b.panelTop);
+    expect(b.composerBottom - b.chatTop, "the chat keeps room to read").toBeGreaterThan(200);
+    expect(b.panelBottom, "the panel is inside the window").toBeLessThanOrEqual(b.windowHeight + 1);
+    await page.locator("#panel-toggle").click();
+    await expect.poll(() => page.locator("#sandbox-panel").isVisible()).toBe(false);
+    await page.close();
+  }, 30_000);
+
   it("walks a whole exchange through the page, from /start to the success push", async () => {
     const page: Page = context!.pages()[0] ?? (await context!.newPage());
     page.setDefaultTimeout(10_000);

@@ -65,7 +65,7 @@ describe("wording", () => {
     expect(all).not.toMatch(/USDTBSC|USDTERC20|USDTTRC20/);
     expect(all).toContain("You get: USDT · BEP20"); // the picked coin
     expect(all).toMatch(/You get: ≈ [\d\s\u202f.]+ USDT · BEP20/); // the quote and the card
-    expect(all).toMatch(/Withdrawal fee: ≈ [\d.]+ USDT · BEP20/);
+    expect(all).toMatch(/Withdrawal fee \(already taken off what you get\): ≈ [\d.]+ USDT · BEP20/);
     expect(all).toMatch(/Send exactly 0\.1 BTC to the address below\. You will get ≈ [\d\s\u202f.]+ USDT · BEP20/);
     expect((await storedExchange(h.app, id)).labels).toEqual({ from: "BTC", to: "USDT · BEP20" });
 

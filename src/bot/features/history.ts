@@ -37,8 +37,12 @@ export function historyFeature({ store }: Pick<BotDeps, "store">): Composer<BotC
 }
 
 /** "2024-03-05" from an ISO time, in UTC like every time the bot shows. */
-function day(iso: string): string {
-  return iso.slice(0, 10);
+/**
+ * The day and minute (UTC) an exchange was created: two exchanges of the same pair on one day
+ * would otherwise be two identical buttons.
+ */
+function dayAndMinute(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 }
 
 /** One item's label: icon, amount and pair, date. Button text is plain, so nothing is escaped. */
@@ -49,7 +53,7 @@ function itemLabel(ctx: BotContext, e: ExchangeRecord): string {
     // Button text is plain: the labels unescaped.
     from: e.labels?.from ?? e.from,
     to: e.labels?.to ?? e.to,
-    date: day(e.createdAt),
+    date: dayAndMinute(e.createdAt),
   });
 }
 

@@ -26,6 +26,7 @@ import type { BotCommand, BotMessage, Emulator, InlineButton, TestUser } from ".
 import type { FailureStatus, SandboxServer } from "../sandbox/server.js";
 import { TERMINAL_STATUSES } from "../sandbox/orders.js";
 import { SANDBOX_COINS } from "../sandbox/catalog.js";
+import { coinLabel, displayTickers } from "../../domain/coin-label.js";
 import { PARTNER_FEATURE_NAMES, type PartnerFeature } from "../../partner/features.js";
 import { SUPPORTED_LOCALES } from "../../messages/i18n.js";
 
@@ -116,6 +117,8 @@ class BadRequest extends Error {}
 /** A known-valid address (and tag) of one coin, for the page's "sample address" picker. */
 interface SampleView {
   code: string;
+  /** The coin as the bot's buttons name it ("USDT · ERC20"), so the picker reads the same. */
+  label: string;
   network: string;
   address: string;
   /** The tag's name and a valid tag, for a coin that needs one. */
@@ -128,11 +131,13 @@ interface SampleView {
  * formats, see README).
  */
 function samplesOf(sandbox: SandboxServer): SampleView[] {
+  const tickers = displayTickers(SANDBOX_COINS);
   return SANDBOX_COINS.filter((c) => c.available && c.listed).flatMap((c) => {
     const address = sandbox.catalog.sampleAddress(c.code);
     if (address === undefined) return [];
     const tag = sandbox.catalog.sampleTag(c.code);
-    return [{ code: c.code, network: c.network, address, ...(tag ? { tag: { name: c.tagname, value: tag } } : {}) }];
+    const label = coinLabel({ code: c.code, network: c.network, ticker: tickers.get(c.code.toUpperCase()) });
+    return [{ code: c.code, label, network: c.network, address, ...(tag ? { tag: { name: c.tagname, value: tag } } : {}) }];
   });
 }
 

@@ -51,6 +51,11 @@ export function postgresUsers(db: PgConnection): UsersStore {
         u.blocked = blocked;
       }),
 
+    async forget(id) {
+      if (!Number.isSafeInteger(id)) return false;
+      return (await db.rows("DELETE FROM users WHERE id = $1 RETURNING id", [id])).length === 1;
+    },
+
     async findByUsername(name) {
       const key = usernameKey(name);
       if (key === null) return undefined;

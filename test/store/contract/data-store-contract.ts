@@ -316,6 +316,24 @@ export function defineDataStoreContract(open: () => Promise<DataStore>, openAgai
       expect(await store.users.count()).toBe(1);
     });
 
+    it("forget deletes the user's record, its name from the username index and the count; a later message is a first contact", async () => {
+      const store = await fresh();
+      await store.users.upsertSeen({ id: 1, first_name: "Ann", username: "ann_x", language_code: "ru" }, t0);
+      await store.users.setLanguage(1, "en");
+      await store.users.upsertSeen({ id: 2, first_name: "Bob" }, t0);
+      expect(await store.users.forget(1)).toBe(true);
+      expect(await store.users.get(1)).toBeUndefined();
+      expect(await store.users.findByUsername("ann_x")).toBeUndefined();
+      expect(await store.users.count()).toBe(1);
+      expect(await store.users.forget(1)).toBe(false);
+      expect(await store.users.forget(404)).toBe(false);
+      expect((await store.users.get(2))?.firstName).toBe("Bob");
+      const again = await store.users.upsertSeen({ id: 1, first_name: "Ann" }, at(5 * MINUTE));
+      expect(again.firstSeenAt).toBe(at(5 * MINUTE).toISOString());
+      expect(again).not.toHaveProperty("languageCode");
+      expect(await store.users.count()).toBe(2);
+    });
+
     it("finds by username case-insensitively, with or without @; the account written last holds a name", async () => {
       const store = await fresh();
       await store.users.upsertSeen({ id: 1, first_name: "A", username: "Alice" }, t0);

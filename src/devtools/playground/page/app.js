@@ -205,6 +205,8 @@ function messageElement(m) {
 
 function renderMessages(messages) {
   const box = $("messages");
+  // An empty chat says how to begin, and that messages do not outlive the playground.
+  $("chat-empty").hidden = messages.length > 0;
   const seen = new Set();
   let previous = null;
   for (const m of messages) {
@@ -547,7 +549,8 @@ function onInlineInput() {
 function renderSamples(samples) {
   const select = $("samples");
   for (const s of samples) {
-    const coin = s.network && s.network !== s.code ? `${s.code} (${s.network})` : s.code;
+    // Named as the bot's coin buttons name it ("USDT · ERC20").
+    const coin = s.label;
     select.append(h("option", { value: s.address }, `${coin} address`));
     if (s.tag) select.append(h("option", { value: s.tag.value }, `${coin} ${s.tag.name}`));
   }
@@ -586,6 +589,12 @@ async function main() {
     void act("rates", { percent: Number($("rates-input").value) }, false);
   });
   $("inline-input").addEventListener("input", onInlineInput);
+  // On a narrow window the sandbox panel is toggled (style.css): chat above, panel below.
+  $("panel-toggle").addEventListener("click", () => {
+    const open = document.body.dataset.panel !== "open";
+    document.body.dataset.panel = open ? "open" : "closed";
+    $("panel-toggle").setAttribute("aria-pressed", String(open));
+  });
   $("messages").addEventListener("scroll", onChatScroll);
   resized.observe($("messages"));
 

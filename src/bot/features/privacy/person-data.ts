@@ -1,0 +1,61 @@
+/**
+ * What a person's data is: the registry /privacy reads and /forget deletes. Each feature that
+ * keeps something about a person adds one entry here, naming it (a locale key of the line
+ * /privacy and /forget's question show) and how to delete it. A feature whose kv namespace is
+ * keyed by the person's id first can use {@link keyedByPerson}.
+ *
+ * What an exchange in progress needs, and what support must keep by law (exchange records), is
+ * not person data in this sense: /privacy names it apart (privacy/index.ts), and entries here keep
+ * it (the flow's entry keeps an exchange being created).
+ */
+import type { BotContext } from "../../context.js";
+import { forgetFlow } from "../exchange/forget-flow.js";
+
+/**
+ * The person /forget acts for, in their private chat with the bot (whose id is theirs).
+ * @public for the features that register an entry (saved addresses, alerts).
+ */
+export interface Person {
+  readonly userId: number;
+}
+
+/** One kind of data kept about a person. */
+export interface PersonDataKind {
+  /** The locale key of its line: what it is, and how long it is kept. */
+  readonly describedBy: string;
+  /** Deletes it for `person`, keeping what an exchange in progress needs; durable when it resolves. */
+  forget(ctx: BotContext, person: Person): Promise<void>;
+}
+
+/**
+ * A kv namespace keyed by the person's id, or by `<id>:` and more (one entry per saved address,
+ * per alert…): /forget deletes every such entry.
+ * @public for the features that keep such a namespace (saved addresses, alerts).
+ */
+export function keyedByPerson(namespace: string, describedBy: string): PersonDataKind {
+  return {
+    describedBy,
+    async forget(ctx, { userId }) {
+      const kv = ctx.deps.store.kv<unknown>(namespace);
+      await kv.delete(String(userId));
+      for (const [key] of await kv.entriesWithPrefix(`${userId}:`)) await kv.delete(key);
+    },
+  };
+}
+
+/** The user record: names, Telegram's and the chosen language, first and last seen. */
+const profile: PersonDataKind = {
+  describedBy: "privacy-data-profile",
+  async forget(ctx, { userId }) {
+    await ctx.deps.store.users.forget(userId);
+  },
+};
+
+/** The answers of an exchange flow not yet confirmed. */
+const exchangeFlow: PersonDataKind = {
+  describedBy: "privacy-data-flow",
+  forget: (ctx, { userId }) => forgetFlow(ctx, userId),
+};
+
+/** Every kind of person data, in the order /privacy lists them. Add a feature's entry here. */
+export const PERSON_DATA: readonly PersonDataKind[] = [profile, exchangeFlow];
