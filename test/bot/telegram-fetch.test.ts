@@ -54,7 +54,7 @@ describe("Telegram retries below the replay layer", () => {
     server = s.server;
     const chunk = Buffer.alloc(64 * 1024, 0x61);
     let pulled = 0;
-    async function* parts() {
+    function* parts() {
       for (let i = 0; i < 64; i++) {
         pulled++;
         yield chunk;

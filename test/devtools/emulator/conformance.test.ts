@@ -262,7 +262,7 @@ describe("sendPhoto", () => {
 describe("sendDocument", () => {
   it("stores the bytes of a streamed multipart upload, its name and type; re-sends by file_id", async () => {
     const csv = "a,b\r\n1,2\r\n";
-    async function* chunks() {
+    function* chunks() {
       yield new TextEncoder().encode(csv.slice(0, 4));
       yield new TextEncoder().encode(csv.slice(4));
     }
