@@ -10,7 +10,8 @@ import type { BotDeps } from "../deps.js";
 export function helpFeature(deps: Pick<BotDeps, "config">): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   const text = (ctx: BotContext): string =>
-    deps.config.partnerFeatures.has("receive") ? `${ctx.t("help-text")}\n\n${ctx.t("rates-receive-help")}` : ctx.t("help-text");
+    (deps.config.partnerFeatures.has("receive") ? `${ctx.t("help-text")}\n\n${ctx.t("rates-receive-help")}` : ctx.t("help-text")) +
+    `\n\n${ctx.t("help-export")}`;
   feature.command("help", (ctx) => ctx.reply(text(ctx)));
   onCallback(feature, "help", async (ctx) => {
     await ctx.answerCallbackQuery();
