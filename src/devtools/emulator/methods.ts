@@ -52,7 +52,7 @@ const MAX_CALLBACK_ANSWER = 200;
 const MAX_INLINE_RESULTS = 50;
 const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 /** What a bot may upload as a document (Telegram's Bot API limit; files by id or URL differ). */
-export const MAX_DOCUMENT_BYTES = 50 * 1024 * 1024;
+const MAX_DOCUMENT_BYTES = 50 * 1024 * 1024;
 
 const CHAT_ACTIONS = new Set([
   "typing",
