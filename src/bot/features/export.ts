@@ -4,9 +4,11 @@
  *
  * - **Private chat only**: the file lists addresses and transactions. Elsewhere the person is told
  *   to ask there, and nothing is sent.
- * - **Streamed**: records are read in batches from the store (the archive included) as the upload
- *   reads the file (support/exchange-export.ts); no file is built in memory whole.
- * - **Bounded**: one export at a time per person; one file stays within `EXPORT_FILE_BYTES`
+ * - **Streamed**: support's range is read in batches from the store (the archive included) as the
+ *   upload reads the file (support/exchange-export.ts); no file is built in memory whole. A
+ *   person's own exchanges are the list /history reads (a person's, not the bot's), then streamed.
+ * - **Bounded**: one export at a time per person (updates of one chat already come one at a time;
+ *   the guard also holds where they would not); one file stays within `EXPORT_FILE_BYTES`
  *   (Telegram takes up to 50 MB from a bot), a longer export is split into files, and past
  *   {@link MAX_FILES} it stops and says so.
  * - A range from anyone but support is refused with a plain answer, and logged.
