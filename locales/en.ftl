@@ -527,3 +527,18 @@ forget-done = Done: your data is deleted. Your exchange records stay with suppor
    *[other] { $years } years
 }, as the law requires.
 forget-cancelled = Cancelled: nothing was deleted.
+
+## export (issue 24)
+
+command-export = Your exchanges as a CSV file
+help-export = /export sends you every exchange you made as a CSV file (a spreadsheet opens it): date, coins, amounts sent and received, addresses, ids, status and the payout transaction.
+export-private-only = The export lists your addresses: send /export in your private chat with the bot.
+export-range-refused = /export takes nothing after it: it sends your own exchanges. Send just /export.
+export-range-usage = Send /export, or for every exchange of a range of days (UTC, both included, at most { $days } days): <code>/export 2026-11-01 2026-11-30</code>.
+export-busy = Your previous export is still being sent. Wait for it to finish, then try again.
+export-none = You have no exchanges yet, so there is nothing to export.
+export-none-range = No exchange was created from { $from } to { $to }.
+export-caption = Exchanges, CSV, file { $part }
+export-done = Export done: { $rows } exchanges in { $files } files.
+export-too-large = The export stopped after { $files } files ({ $rows } exchanges): it is too large to send at once. Ask for a shorter range of days.
+export-failed = The export could not be sent. Please try again in a moment.

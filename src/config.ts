@@ -156,6 +156,11 @@ const envSchema = z.object({
     30,
     "exchange-service quotes one person's inline queries and /rate may cost a minute, after a burst of 12; 0 turns the limit off",
   ),
+  EXPORT_FILE_BYTES: integer(
+    10_000,
+    50_000_000,
+    "bytes of one CSV file of /export, at most Telegram's 50 MB (52,428,800 bytes) a bot may upload; a longer export is split",
+  ).refine((n) => n <= 50 * 1024 * 1024, "must be at most 52428800 (Telegram's upload limit for bots)"),
   ARCHIVE_AFTER_DAYS: integer(7, 30, "days after its last update a finished exchange moves to the archive"),
   EXCHANGE_RECORDS_KEPT_YEARS: integer(1, 5, "years the operator must keep exchange records by law, told in /privacy and /forget"),
   STUCK_ALERT_MINUTES: integer(1, 120, "minutes an exchange may stay in one status before support is alerted"),
@@ -268,6 +273,8 @@ const configSchema = envSchema.transform((e, ctx) => {
     personUpdatesPerMinute: e.PERSON_UPDATES_PER_MINUTE,
     /** Service quotes a minute one person's inline queries and /rate may cost, past a burst (0: no limit). */
     personQuotesPerMinute: e.PERSON_QUOTES_PER_MINUTE,
+    /** Bytes of one CSV file of /export: a longer export is split into several (Telegram takes up to 50 MB). */
+    exportFileBytes: e.EXPORT_FILE_BYTES,
     /**
      * A finished exchange whose last update is older than this moves from db.json to the archive
      * (ARCHIVE_AFTER_DAYS, at least 7 so that /stats' 24 h and 7 day figures come from db.json alone).

@@ -28,6 +28,7 @@ import { statusFeature } from "./features/status.js";
 import { historyFeature } from "./features/history.js";
 import { lateDepositFeature } from "./features/late-deposit.js";
 import { lateRefundAddressFeature, leaveLateRefundQuestion } from "./features/late-refund-address.js";
+import { exportFeature } from "./features/export.js";
 import { adminFeature } from "./features/admin/index.js";
 import { unhandledFeature } from "./features/unhandled.js";
 
@@ -127,6 +128,7 @@ const FEATURES: readonly Feature[] = [
   // After the flow: only text the flow did not take can answer the refund-address question.
   lateRefundAddressFeature,
   historyFeature,
+  exportFeature,
   adminFeature,
   unhandledFeature,
 ];

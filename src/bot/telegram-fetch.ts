@@ -10,6 +10,7 @@
  * every Bot API call the process makes.
  */
 import { createRequire } from "node:module";
+import { Readable } from "node:stream";
 import { setTimeout as delay } from "node:timers/promises";
 import fetch, { Response, type RequestInit } from "node-fetch";
 
@@ -34,14 +35,44 @@ export interface TelegramRetryOptions {
 
 type FetchArgs = Parameters<typeof fetch>;
 
-/** Reads a request body that is a stream (a multipart upload) into memory, so it can be sent again. */
-async function replayableBody(body: RequestInit["body"]): Promise<RequestInit["body"]> {
-  if (body === undefined || body === null || typeof body === "string" || Buffer.isBuffer(body)) return body;
+/**
+ * Bytes of a streamed body (a multipart upload) read into memory so that it can be sent again. A
+ * QR code photo fits many times over; a longer body (a CSV export, up to 50 MB) is sent once, as it
+ * streams, and a passing failure reaches the caller: holding it whole is what streaming avoids.
+ */
+const REPLAYABLE_BYTES = 1 << 20;
+
+/** A request body ready to send, and whether it can be sent again. */
+interface PreparedBody {
+  body: RequestInit["body"];
+  replayable: boolean;
+}
+
+/** Reads a streamed body into memory up to {@link REPLAYABLE_BYTES}; see there. */
+async function replayableBody(body: RequestInit["body"]): Promise<PreparedBody> {
+  if (body === undefined || body === null || typeof body === "string" || Buffer.isBuffer(body)) return { body, replayable: true };
   const stream = body as unknown as AsyncIterable<Uint8Array | string>;
-  if (typeof stream[Symbol.asyncIterator] !== "function") return body;
+  if (typeof stream[Symbol.asyncIterator] !== "function") return { body, replayable: true };
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk));
-  return Buffer.concat(chunks);
+  let bytes = 0;
+  const iterator = stream[Symbol.asyncIterator]();
+  for (;;) {
+    const next = await iterator.next();
+    if (next.done === true) return { body: Buffer.concat(chunks), replayable: true };
+    const chunk = typeof next.value === "string" ? Buffer.from(next.value) : Buffer.from(next.value);
+    chunks.push(chunk);
+    bytes += chunk.length;
+    if (bytes > REPLAYABLE_BYTES) break;
+  }
+  async function* rest(): AsyncGenerator<Buffer> {
+    yield* chunks.splice(0);
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done === true) return;
+      yield typeof next.value === "string" ? Buffer.from(next.value) : Buffer.from(next.value);
+    }
+  }
+  return { body: Readable.from(rest()) as unknown as RequestInit["body"], replayable: false };
 }
 
 /** retry_after (seconds) from a 429's JSON body, if it has one. */
@@ -62,10 +93,10 @@ export function retryingTelegramFetch(options: TelegramRetryOptions = {}): typeo
   const baseFetch = options.baseFetch ?? grammyFetch;
 
   const retrying = async (url: FetchArgs[0], init: FetchArgs[1] = {}): Promise<Response> => {
-    const body = await replayableBody(init.body);
+    const { body, replayable } = await replayableBody(init.body);
     const signal = init.signal ?? undefined;
     for (let attempt = 1; ; attempt++) {
-      const last = attempt >= maxAttempts;
+      const last = attempt >= maxAttempts || !replayable;
       let res: Response;
       try {
         res = await baseFetch(url, { ...init, body });

@@ -95,8 +95,16 @@ const REMOVE_SLICE = 500;
 const DEFAULT_BATCH = 5_000;
 /** Listed lines read per call by {@link ExchangeArchive.listed}: bounds the texts held at once. */
 const LIST_SLICE = 5_000;
+/** Listed lines read per call by {@link ExchangeArchive.createdBetween}: an export holds no more. */
+const STREAM_SLICE = 1_000;
 
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Whether `e` was created in [`from`, `to`). */
+export function createdIn(e: ExchangeRecord, from: Date, to: Date): boolean {
+  const at = Date.parse(e.createdAt);
+  return at >= from.getTime() && at < to.getTime();
+}
 
 /** True when `e` may move to the archive at `cutoffMs` (see the module comment). */
 export function isArchivable(e: ExchangeRecord, cutoffMs: number): boolean {
@@ -288,6 +296,52 @@ export class ExchangeArchive {
     }
     const records = [...found.values()];
     return { ...listing, records, repeated: listing.lines - listing.unreadable - listing.heldInDataFile - records.length };
+  }
+
+  /**
+   * The archived exchanges (none the data file still holds) created in [`from`, `to`), for an
+   * export: read {@link STREAM_SLICE} listed lines at a time and handed out as they are read, so
+   * the caller never holds them all. Only the months of the range are read; oldest month first,
+   * each month from its last line back (a later line of the same exchange wins, as in
+   * {@link listed}). Skips a listed line that is missing or unreadable, as {@link byUser} does.
+   */
+  async *createdBetween(from: Date, to: Date): AsyncGenerator<ExchangeRecord> {
+    const first = monthOf(from.toISOString()) ?? "";
+    const last = monthOf(new Date(to.getTime() - 1).toISOString()) ?? "";
+    const byMonth = new Map<string, Array<{ userId: number; range: LineRange }>>();
+    for (const [user, months] of Object.entries(this.#ctx.data.archiveLines)) {
+      for (const [month, flat] of Object.entries(months)) {
+        if (month < first || month > last) continue;
+        let lines = byMonth.get(month);
+        if (!lines) byMonth.set(month, (lines = []));
+        for (let i = 0; i + 1 < flat.length; i += 2) {
+          lines.push({ userId: Number(user), range: { offset: flat[i] as number, length: flat[i + 1] as number } });
+        }
+      }
+    }
+    for (const month of [...byMonth.keys()].sort()) {
+      const lines = (byMonth.get(month) ?? []).sort((a, b) => a.range.offset - b.range.offset);
+      const seen = new Set<string>();
+      for (let end = lines.length; end > 0; end -= STREAM_SLICE) {
+        const slice = lines.slice(Math.max(0, end - STREAM_SLICE), end);
+        const texts = await this.#files.readLines(
+          month,
+          slice.map((l) => l.range),
+        );
+        for (let i = slice.length - 1; i >= 0; i--) {
+          const { userId, range } = slice[i] as (typeof slice)[number];
+          const text = texts[i];
+          const record = text === undefined ? undefined : parseLine(text);
+          if (!record || record.userId !== userId) {
+            this.#logger.warn({ month, offset: range.offset, userId }, "archive: a listed line is missing or unreadable; skipped");
+            continue;
+          }
+          if (seen.has(record.id) || this.#exchanges.has(record.id)) continue;
+          seen.add(record.id);
+          if (createdIn(record, from, to)) yield record;
+        }
+      }
+    }
   }
 
   /**

@@ -117,6 +117,11 @@ export interface ExchangeLookupStore {
   ofUser(userId: number, id: string): Promise<ExchangeRecord | undefined>;
   /** Counts of exchanges not in `exchanges` (archived), for /stats; zeros when there is no archive. */
   archivedTotals(): Promise<ArchivedTotals>;
+  /**
+   * Every exchange created in [`from`, `to`), archived ones included, in batches as it is read
+   * (support's /export of a range of days: never all held at once). No order is promised.
+   */
+  createdBetween(from: Date, to: Date): AsyncIterable<ExchangeRecord>;
 }
 
 /** A string-keyed map of JSON values that survives restarts. */

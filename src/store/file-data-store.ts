@@ -98,6 +98,7 @@ export function fileDataStore(main: Store, small?: Store): DataStore {
       byUser: (userId) => main.lookup.byUser(userId),
       ofUser: (userId, id) => main.lookup.ofUser(userId, id),
       archivedTotals: () => step(() => main.archive.totals()),
+      createdBetween: (from, to) => main.lookup.createdBetween(from, to),
     },
     conversations: kv<unknown>("conversations"),
     settings,

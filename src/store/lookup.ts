@@ -8,8 +8,11 @@
  * of a record always wins over an archived one.
  */
 import type { ExchangeRecord } from "../domain/types.js";
-import type { ExchangeArchive } from "./archive.js";
+import { createdIn, type ExchangeArchive } from "./archive.js";
 import type { ExchangesRepo } from "./exchanges-repo.js";
+
+/** Records of the data file looked at between two yields to the event loop. */
+const YIELD_EVERY = 1_000;
 
 /** Lookups over both the data file and the archive. Every record returned is a copy. */
 export interface ExchangeLookup {
@@ -19,6 +22,8 @@ export interface ExchangeLookup {
   byUser(userId: number): Promise<ExchangeRecord[]>;
   /** Exchange `id` if it belongs to `userId`, wherever it is kept. */
   ofUser(userId: number, id: string): Promise<ExchangeRecord | undefined>;
+  /** Every exchange created in [`from`, `to`): the data file's (insertion order), then the archive's. */
+  createdBetween(from: Date, to: Date): AsyncGenerator<ExchangeRecord>;
 }
 
 /** Builds the lookups over a store's repository and archive. */
@@ -34,6 +39,15 @@ export function exchangeLookup(exchanges: ExchangesRepo, archive: ExchangeArchiv
       const hot = exchanges.get(id);
       if (hot) return hot.userId === userId ? hot : undefined;
       return (await archive.byUser(userId)).find((e) => e.id === id);
+    },
+    async *createdBetween(from, to) {
+      let read = 0;
+      for (const e of exchanges.all()) {
+        if (createdIn(e, from, to)) yield e;
+        // The data file is in memory: a pause now and then keeps a long export from holding the loop.
+        if (++read % YIELD_EVERY === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      yield* archive.createdBetween(from, to);
     },
   };
 }

@@ -49,6 +49,25 @@ describe("Telegram retries below the replay layer", () => {
     expect(new Set(s.bodies)).toEqual(new Set(["--b\r\npart one\r\n--b--"]));
   });
 
+  it("streams a long body (an export) once, without holding it whole: a 5xx then reaches the caller", async () => {
+    const s = await scripted([{ status: 502, body: { ok: false, error_code: 502, description: "Bad Gateway" } }]);
+    server = s.server;
+    const chunk = Buffer.alloc(64 * 1024, 0x61);
+    let pulled = 0;
+    function* parts() {
+      for (let i = 0; i < 64; i++) {
+        pulled++;
+        yield chunk;
+      }
+    }
+    const stream = Readable.from(parts());
+    const res = await retryingTelegramFetch({ backoffMs: 10 })(s.url, { method: "POST", body: stream });
+    expect(res.status).toBe(502);
+    expect(pulled).toBe(64);
+    expect(s.bodies).toHaveLength(1);
+    expect(s.bodies[0]).toHaveLength(64 * 64 * 1024);
+  });
+
   it("hands back a 429 that asks for longer than the cap, and gives up after the last try", async () => {
     const long = await scripted([
       { status: 429, body: { ok: false, error_code: 429, description: "Too Many Requests", parameters: { retry_after: 3600 } } },

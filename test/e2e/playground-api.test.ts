@@ -20,6 +20,7 @@ interface MessageView {
   entities: { type: string; offset: number; length: number }[];
   buttons: { text: string; kind: string; data?: string }[][];
   photo?: string;
+  document?: { name: string; size: number; url: string };
   edited: boolean;
 }
 interface ChatSnapshot {
@@ -195,6 +196,19 @@ describe("the playground control API", () => {
         .subarray(1, 4)
         .toString(),
     ).toBe("PNG");
+
+    // The export arrives as a document the page offers for download.
+    await post("send", { user: u, text: "/export" });
+    await botSays(u, "Export done: 1 exchanges in 1 files.");
+    const file = (await chat(u)).messages.find((x) => x.document)!;
+    expect(file.document).toMatchObject({ name: expect.stringMatching(/^my-exchanges-.*\.csv$/) as unknown });
+    const csv = await fetch(`${system.playground!.url}${file.document!.url}`);
+    expect(csv.headers.get("content-type")).toBe("text/csv");
+    expect(csv.headers.get("content-disposition")).toBe(`attachment; filename="${file.document!.name}"`);
+    const lines = (await csv.text()).split("\r\n");
+    expect(lines[0]).toMatch(/^created_at,exchange_id,/);
+    expect(lines[1]).toContain(SAMPLE_ADDRESSES.ETH!);
+    expect(file.document!.size).toBe(Buffer.byteLength(lines.join("\r\n")));
 
     const orders = async () =>
       ((await (await fetch(`${base}/orders`)).json()) as { orders: { id: string; status: string; owner: string | null; final: boolean }[] })

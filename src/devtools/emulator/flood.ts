@@ -5,7 +5,7 @@
  * it would pass, and is not counted. Off unless the emulator is started with `floodLimits`: tests
  * stay fast, the playground paces like Telegram so the bot's own pacing is exercised.
  *
- * Only sends are counted (sendMessage, sendPhoto). Telegram also slows down floods of edits and
+ * Only sends are counted (sendMessage, sendPhoto, sendDocument). Telegram also slows down floods of edits and
  * callback answers, but documents no figure for them, so the emulator does not guess one.
  */
 import { tooManyRequests } from "./errors.js";

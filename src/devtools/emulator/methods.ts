@@ -23,6 +23,7 @@ import { ApiError, badRequest } from "./errors.js";
 import { parseHtml, trimFormatted } from "./html.js";
 import { validateInlineKeyboard, validateReplyMarkup } from "./markup.js";
 import { asRecord, chatIdParam, optBool, optInt, optJson, optString, type Params } from "./params.js";
+import type { DocumentContent } from "./types.js";
 import { EmulatorState, unixNow, type ApiMessage, type ChatState, type NewMessage, type StoredMessage } from "./state.js";
 
 /** A file part of a multipart request. */
@@ -50,6 +51,8 @@ const MAX_CAPTION = 1024;
 const MAX_CALLBACK_ANSWER = 200;
 const MAX_INLINE_RESULTS = 50;
 const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+/** What a bot may upload as a document (Telegram's Bot API limit; files by id or URL differ). */
+const MAX_DOCUMENT_BYTES = 50 * 1024 * 1024;
 
 const CHAT_ACTIONS = new Set([
   "typing",
@@ -158,6 +161,50 @@ function previewOptions(ctx: MethodContext): LinkPreviewOptions | undefined {
 function asTextMessage(m: ApiMessage): Message.TextMessage & Update.NonChannel {
   if (m.text === undefined) throw new Error("a text message without text");
   return { ...m, text: m.text };
+}
+
+/** A stored message as the document message sendDocument answers with. */
+function asDocumentMessage(m: ApiMessage): Message.DocumentMessage & Update.NonChannel {
+  if (m.document === undefined) throw new Error("a document message without a document");
+  return { ...m, document: m.document };
+}
+
+/** MIME types by file extension, as Telegram guesses them for an upload. */
+const MIME_BY_EXTENSION: Readonly<Record<string, string>> = {
+  csv: "text/csv",
+  txt: "text/plain",
+  json: "application/json",
+  pdf: "application/pdf",
+};
+
+/**
+ * The document of a sendDocument: an upload (a multipart part named `document`, or referenced as
+ * attach://) or the file_id of one uploaded before. Refused as Telegram does: none, an empty file,
+ * one past {@link MAX_DOCUMENT_BYTES}, an unknown id.
+ */
+function resolveDocument(ctx: MethodContext): DocumentContent {
+  const value = optString(ctx.params, "document");
+  let upload: UploadedFile | undefined;
+  if (value === undefined) {
+    upload = ctx.files.get("document");
+    if (upload === undefined) throw badRequest("there is no document in the request");
+  } else if (value.startsWith("attach://")) {
+    upload = ctx.files.get(value.slice("attach://".length));
+    if (upload === undefined) throw badRequest("wrong file identifier/HTTP URL specified");
+  }
+  if (upload !== undefined) {
+    if (upload.bytes.length === 0) throw badRequest("file must be non-empty");
+    if (upload.bytes.length > MAX_DOCUMENT_BYTES) throw new ApiError(413, "Request Entity Too Large");
+    const file_name = upload.filename ?? "document";
+    const extension = /\.([A-Za-z0-9]+)$/.exec(file_name)?.[1]?.toLowerCase() ?? "";
+    const mime_type = MIME_BY_EXTENSION[extension] ?? "application/octet-stream";
+    const file_id = ctx.state.newFileId();
+    ctx.state.documents.set(file_id, { file_id, file_name, mime_type, bytes: upload.bytes });
+    return { file_id, file_name, mime_type, bytes: upload.bytes };
+  }
+  const known = ctx.state.documents.get(value ?? "");
+  if (known !== undefined) return { ...known };
+  throw badRequest("wrong file identifier/HTTP URL specified");
 }
 
 /** A stored message as the photo message sendPhoto answers with. */
@@ -459,10 +506,25 @@ const HANDLERS: BotApiHandlers = {
     return asPhotoMessage(ctx.state.toApiMessage(ctx.state.addMessage(chat, fields)));
   },
 
+  sendDocument: (ctx) => {
+    const chat = writableChat(ctx);
+    const caption = formatParam(ctx, "caption");
+    const replyTo = replyTarget(ctx, chat);
+    const document = resolveDocument(ctx);
+    ctx.state.takeSendAllowance(chat);
+    const markup = applyReplyMarkup(ctx, chat);
+    const fields: NewMessage = { from: ctx.state.bot, plain: caption?.plain ?? "", entities: caption?.entities ?? [], document };
+    if (caption !== undefined) fields.caption = caption.source;
+    if (caption?.parseMode !== undefined) fields.parse_mode = caption.parseMode;
+    if (markup !== undefined) fields.reply_markup = markup;
+    if (replyTo !== undefined) fields.reply_to_message_id = replyTo;
+    return asDocumentMessage(ctx.state.toApiMessage(ctx.state.addMessage(chat, fields)));
+  },
+
   editMessageText: (ctx) => {
     const target = editTarget(ctx);
     const m = target.message;
-    if (m.photo !== undefined) throw badRequest("there is no text in the message to edit");
+    if (m.photo !== undefined || m.document !== undefined) throw badRequest("there is no text in the message to edit");
     const text = formatParam(ctx, "text");
     if (text === undefined) throw badRequest("message text is empty");
     const markup = editMarkup(ctx);
@@ -484,7 +546,7 @@ const HANDLERS: BotApiHandlers = {
   editMessageCaption: (ctx) => {
     const target = editTarget(ctx);
     const m = target.message;
-    if (m.photo === undefined) throw badRequest("there is no caption in the message to edit");
+    if (m.photo === undefined && m.document === undefined) throw badRequest("there is no caption in the message to edit");
     const caption = formatParam(ctx, "caption");
     const markup = editMarkup(ctx);
     const plain = caption?.plain ?? "";

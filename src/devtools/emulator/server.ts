@@ -150,7 +150,8 @@ export interface Emulator {
 }
 
 const DEFAULT_TOKEN = "123456:TEST-TOKEN-emulator";
-const MAX_BODY_BYTES = 20 * 1024 * 1024;
+/** A 50 MB document (Telegram's upload limit for bots) and the multipart around it. */
+const MAX_BODY_BYTES = 51 * 1024 * 1024;
 const LAST_CALLS_IN_ERRORS = 12;
 const CONFLICT_GRACE_MS = 200;
 

@@ -19,7 +19,7 @@ import { forbidden, badRequest } from "./errors.js";
 import type { UserLookup } from "./entities.js";
 import type { FloodControl } from "./flood.js";
 import { flattenButtons } from "./markup.js";
-import type { BotCommand, BotMessage, CallbackAnswer, ChatView, InlineAnswer, PersonSpec, PhotoContent } from "./types.js";
+import type { BotCommand, BotMessage, CallbackAnswer, ChatView, InlineAnswer, PersonSpec, PhotoContent, DocumentContent } from "./types.js";
 
 /** The chats the emulator has: private chats with people, groups and supergroups (no channels). */
 type EmulatedChat = Exclude<Chat, Chat.ChannelChat>;
@@ -48,6 +48,7 @@ export interface StoredMessage {
   entities: MessageEntity[];
   reply_markup?: InlineKeyboardMarkup;
   photo?: PhotoContent & { width: number; height: number; size: number };
+  document?: DocumentContent;
   reply_to_message_id?: number;
   link_preview_options?: LinkPreviewOptions;
   /** Set for a message sent through an inline query result. */
@@ -186,6 +187,8 @@ export class EmulatorState {
   /** Messages created from chosen inline results, by inline_message_id. */
   readonly inlineMessages = new Map<string, StoredMessage>();
   readonly files = new Map<string, StoredFile>();
+  /** Documents uploaded by the bot, by file_id (sent again by id, or downloaded). */
+  readonly documents = new Map<string, DocumentContent>();
   /** setMyCommands, by scope+language key (see `commandsKey`). */
   readonly commands = new Map<string, BotCommand[]>();
   /** setMyDescription / setMyShortDescription / setChatMenuButton and friends, by method+key. */
@@ -392,9 +395,21 @@ export class EmulatorState {
     const out: ApiMessage = { message_id: m.message_id, from: m.from, chat: m.chat, date: m.date };
     if (m.edit_date !== undefined) out.edit_date = m.edit_date;
     if (m.via_bot !== undefined) out.via_bot = m.via_bot;
-    if (m.photo !== undefined) {
-      const id = "file_id" in m.photo ? m.photo.file_id : `url:${m.photo.url}`;
-      out.photo = [{ file_id: id, file_unique_id: `u${id}`, width: m.photo.width, height: m.photo.height, file_size: m.photo.size }];
+    if (m.document !== undefined) {
+      const d = m.document;
+      out.document = {
+        file_id: d.file_id,
+        file_unique_id: `u${d.file_id}`,
+        file_name: d.file_name,
+        mime_type: d.mime_type,
+        file_size: d.bytes.length,
+      };
+    }
+    if (m.photo !== undefined || m.document !== undefined) {
+      if (m.photo !== undefined) {
+        const id = "file_id" in m.photo ? m.photo.file_id : `url:${m.photo.url}`;
+        out.photo = [{ file_id: id, file_unique_id: `u${id}`, width: m.photo.width, height: m.photo.height, file_size: m.photo.size }];
+      }
       if (m.caption !== undefined) {
         out.caption = m.plain;
         if (m.entities.length > 0) out.caption_entities = m.entities;
@@ -431,6 +446,7 @@ export class EmulatorState {
     if (m.photo !== undefined) {
       view.photo = "url" in m.photo ? { url: m.photo.url } : { bytes: m.photo.bytes, mime: m.photo.mime, file_id: m.photo.file_id };
     }
+    if (m.document !== undefined) view.document = { ...m.document };
     if (m.reply_to_message_id !== undefined) view.reply_to_message_id = m.reply_to_message_id;
     return view;
   }

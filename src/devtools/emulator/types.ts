@@ -24,6 +24,14 @@ export interface RecordedCall {
 /** A photo in a message: uploaded bytes (or a re-sent file_id resolving to them), or a URL. */
 export type PhotoContent = { bytes: Buffer; mime: string; file_id: string } | { url: string };
 
+/** A document in a message: the uploaded file as the person downloads it. */
+export interface DocumentContent {
+  bytes: Buffer;
+  file_name: string;
+  mime_type: string;
+  file_id: string;
+}
+
 /**
  * An inline keyboard button flattened for assertions: every action field is optional, so a test
  * can read `b.callback_data` or `b.url` of any button. Every grammY `InlineKeyboardButton` is one.
@@ -58,6 +66,7 @@ export interface BotMessage {
   /** The inline buttons, row by row, flattened. */
   buttons(): InlineButton[];
   photo?: PhotoContent;
+  document?: DocumentContent;
   reply_to_message_id?: number;
   /** Set for a message a person sent through the bot's inline mode. */
   via_bot: boolean;

@@ -107,6 +107,8 @@ interface MessageView {
   buttons: ButtonView[][];
   /** Address of the photo's bytes (or the bot's own URL for a photo sent by URL). */
   photo?: string;
+  /** A file the bot sent (an export): its name, size and download address. */
+  document?: { name: string; size: number; url: string };
   edited: boolean;
   date: number;
 }
@@ -172,6 +174,13 @@ function messageView(m: BotMessage, botUsername: string): MessageView {
   if (m.photo !== undefined) {
     if ("bytes" in m.photo) view.photo = `/playground/api/photo/${m.chat_id}/${m.message_id}`;
     else if (/^https?:\/\//i.test(m.photo.url)) view.photo = m.photo.url;
+  }
+  if (m.document !== undefined) {
+    view.document = {
+      name: m.document.file_name,
+      size: m.document.bytes.length,
+      url: `/playground/api/document/${m.chat_id}/${m.message_id}`,
+    };
   }
   return view;
 }
@@ -390,6 +399,22 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
           "x-content-type-options": "nosniff",
         });
         res.end(photo.bytes);
+        return "sent";
+      }
+      case "document": {
+        const message = emulator.chat(Number(rest[1])).byId(Number(rest[2]));
+        const document = message?.document;
+        if (document === undefined) return { status: 404, body: { error: "no such document" } };
+        // A download, never shown in the page: the file is what the bot sent, bytes as they are.
+        const name = document.file_name.replace(/[^\w.-]/g, "_");
+        res.writeHead(200, {
+          "content-type": document.mime_type,
+          "content-length": document.bytes.length,
+          "content-disposition": `attachment; filename="${name}"`,
+          "cache-control": "no-cache",
+          "x-content-type-options": "nosniff",
+        });
+        res.end(document.bytes);
         return "sent";
       }
       case "events": {

@@ -155,6 +155,7 @@ export function postgresLookup(db: PgConnection, exchanges: ExchangesStore): Exc
       return rows[0]?.record;
     },
     archivedTotals: () => Promise.resolve(nothingArchived()),
+    createdBetween: (from, to) => keysetPages<ExchangeRecord>(db, "exchanges", { createdFrom: from, createdBefore: to }),
   };
 }
 

@@ -259,6 +259,44 @@ describe("sendPhoto", () => {
   });
 });
 
+describe("sendDocument", () => {
+  it("stores the bytes of a streamed multipart upload, its name and type; re-sends by file_id", async () => {
+    const csv = "a,b\r\n1,2\r\n";
+    function* chunks() {
+      yield new TextEncoder().encode(csv.slice(0, 4));
+      yield new TextEncoder().encode(csv.slice(4));
+    }
+    const sent = await api().sendDocument(USER, new InputFile(chunks(), "rows.csv"), { caption: "<b>Yours</b>", parse_mode: "HTML" });
+    expect(sent.document).toMatchObject({ file_name: "rows.csv", mime_type: "text/csv", file_size: csv.length });
+    expect(sent.caption).toBe("Yours");
+    const shown = emu().chat(USER).last();
+    expect(shown?.document?.bytes.toString("utf8")).toBe(csv);
+    expect(shown?.document?.file_name).toBe("rows.csv");
+    expect(emu().callsOf("sendDocument")[0]?.params.document).toEqual({ upload: { size: csv.length, filename: "rows.csv" } });
+    await api().sendDocument(USER, sent.document.file_id);
+    expect(emu().chat(USER).last()?.document?.bytes.toString("utf8")).toBe(csv);
+  });
+
+  it("rejects a missing document, an empty file, an unknown file_id, a file past 50 MB and a text edit", async () => {
+    const raw = api().raw as unknown as Record<string, (payload: unknown) => Promise<unknown>>;
+    expect((await rejection(raw.sendDocument?.({ chat_id: USER }) ?? Promise.resolve())).description).toBe(
+      "Bad Request: there is no document in the request",
+    );
+    expect((await rejection(api().sendDocument(USER, new InputFile(new Uint8Array(0), "empty.csv")))).description).toBe(
+      "Bad Request: file must be non-empty",
+    );
+    expect((await rejection(api().sendDocument(USER, "no-such-file"))).description).toBe(
+      "Bad Request: wrong file identifier/HTTP URL specified",
+    );
+    const tooBig = await rejection(api().sendDocument(USER, new InputFile(new Uint8Array(50 * 1024 * 1024 + 1), "big.csv")));
+    expect(tooBig.error_code).toBe(413);
+    const doc = await api().sendDocument(USER, new InputFile(Buffer.from("x"), "x.txt"));
+    expect((await rejection(api().editMessageText(USER, doc.message_id, "text"))).description).toBe(
+      "Bad Request: there is no text in the message to edit",
+    );
+  });
+});
+
 describe("queries", () => {
   it("answers a callback query once; a second answer or an unknown id is 'too old'", async () => {
     const m = await api().sendMessage(USER, "q", { reply_markup: { inline_keyboard: [[{ text: "Go", callback_data: "go" }]] } });

@@ -267,6 +267,22 @@ export function defineDataStoreContract(open: () => Promise<DataStore>, openAgai
       expect(await store.lookup.ofUser(1, "nope")).toBeUndefined();
       expect(await store.lookup.archivedTotals()).toEqual({ count: 0, byStatus: {}, volume: {} });
     });
+
+    it("lists the exchanges created in a range, start included, end not, anyone's", async () => {
+      const store = await fresh();
+      for (const [id, userId, createdAt] of [
+        ["before", 1, "2024-04-30T23:59:59.999Z"],
+        ["first", 1, "2024-05-01T00:00:00.000Z"],
+        ["other", 2, "2024-05-15T12:00:00.000Z"],
+        ["last", 1, "2024-05-31T23:59:59.999Z"],
+        ["after", 2, "2024-06-01T00:00:00.000Z"],
+      ] as const) {
+        await store.exchanges.insert(exchange({ id, userId, createdAt }));
+      }
+      const range = await collect(store.lookup.createdBetween(new Date("2024-05-01T00:00:00Z"), new Date("2024-06-01T00:00:00Z")));
+      expect(ids(range).sort()).toEqual(["first", "last", "other"]);
+      expect(await collect(store.lookup.createdBetween(new Date("2023-01-01T00:00:00Z"), new Date("2023-02-01T00:00:00Z")))).toEqual([]);
+    });
   });
 
   describe("users", () => {

@@ -189,6 +189,13 @@ function keyboard(message) {
   );
 }
 
+/** "12.3 KB" */
+function formatBytes(n) {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
 function messageElement(m) {
   const time = new Date(m.date * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
   const bubble = h(
@@ -196,6 +203,13 @@ function messageElement(m) {
     { class: "bubble" },
     m.via ? h("span", { class: "via" }, `via ${m.via}`) : undefined,
     m.photo ? h("img", { class: "photo", src: m.photo, alt: "photo", onload: followBottom }) : undefined,
+    m.document
+      ? h(
+          "a",
+          { class: "document", href: m.document.url, download: m.document.name, "data-testid": "document" },
+          `📄 ${m.document.name} · ${formatBytes(m.document.size)}`,
+        )
+      : undefined,
     formatted(m.text, m.entities),
     h("span", { class: "meta" }, m.edited ? `edited ${time}` : time),
   );
