@@ -138,6 +138,8 @@ const envSchema = z.object({
     "exchange-service quotes one person's inline queries and /rate may cost a minute, after a burst of 12; 0 turns the limit off",
   ),
   ARCHIVE_AFTER_DAYS: integer(7, 30, "days after its last update a finished exchange moves to the archive"),
+  ALERT_CHECK_INTERVAL_SECONDS: integer(10, 60, "seconds between two checks of the rate alerts"),
+  ALERT_PAIRS_PER_INTERVAL: integer(1, 20, "pairs the rate-alert check asks the service about per check (one rate request each)"),
   STUCK_ALERT_MINUTES: integer(1, 120, "minutes an exchange may stay in one status before support is alerted"),
   PARTNER_DOWN_ALERT_MINUTES: integer(1, 3, "minutes the partner API may fail before support is alerted"),
   LOG_LEVEL: z.preprocess(
@@ -248,6 +250,13 @@ const configSchema = envSchema.transform((e, ctx) => {
      * (ARCHIVE_AFTER_DAYS, at least 7 so that /stats' 24 h and 7 day figures come from db.json alone).
      */
     archiveAfterMs: e.ARCHIVE_AFTER_DAYS * 86_400_000,
+    /** Rate alerts are checked this often (ALERT_CHECK_INTERVAL_SECONDS), on the leader. */
+    alertCheckIntervalMs: e.ALERT_CHECK_INTERVAL_SECONDS * 1000,
+    /**
+     * The shared budget of the rate-alert check (ALERT_PAIRS_PER_INTERVAL): at most this many `rate`
+     * requests per check, one per watched pair however many people watch it.
+     */
+    alertPairsPerInterval: e.ALERT_PAIRS_PER_INTERVAL,
     /** An open exchange in one status longer than this is reported to support (STUCK_ALERT_MINUTES). */
     stuckAlertMs: e.STUCK_ALERT_MINUTES * 60_000,
     /** The partner API failing this long is reported to support (PARTNER_DOWN_ALERT_MINUTES). */

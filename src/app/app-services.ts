@@ -202,6 +202,15 @@ export function appServices(parts: Parts, opts: AppOptions): AppServices {
         () => parts.expireFlows(),
         (err) => logger.error({ err }, "flow expiry failed"),
       ),
+      // One process checks the rate alerts, within the shared budget of partner calls.
+      everyService(
+        "rate alerts",
+        config.alertCheckIntervalMs,
+        async () => {
+          await parts.rateAlerts.check();
+        },
+        (err) => logger.error({ err }, "rate alert check failed"),
+      ),
       everyService(
         "housekeeping",
         MINUTE,

@@ -56,6 +56,9 @@ export type CallbackData =
   | { kind: "late-other"; exchangeId: string }
   | { kind: "late-other-confirm"; question: string }
   | { kind: "late-other-cancel"; question: string }
+  /** Rate alerts (issue 24): set one for a quote's pair (asks the threshold); delete one from /alert's list. */
+  | { kind: "alert-pair"; from: string; to: string }
+  | { kind: "alert-delete"; alertId: string }
   | { kind: "admin-recheck"; exchangeId: string }
   | { kind: "admin-resend"; exchangeId: string }
   | { kind: "admin-user"; userId: number }
@@ -190,6 +193,16 @@ const CODECS: { readonly [K in CallbackKind]: Codec<K> } = {
   "late-other": withText("late-other", "ld:o:", "exchangeId"),
   "late-other-confirm": withText("late-other-confirm", "ld:y:", "question"),
   "late-other-cancel": withText("late-other-cancel", "ld:n:", "question"),
+  "alert-pair": {
+    prefix: "al:p:",
+    write: ({ from, to }) => `${from}:${to}`,
+    read: (rest) => {
+      const [from, to, ...more] = rest.split(":");
+      if (from === undefined || to === undefined || more.length > 0 || !COIN_CODE.test(from) || !COIN_CODE.test(to)) return undefined;
+      return { kind: "alert-pair", from, to };
+    },
+  },
+  "alert-delete": withText("alert-delete", "al:d:", "alertId"),
   "admin-recheck": withText("admin-recheck", "adm:r:", "exchangeId"),
   "admin-resend": withText("admin-resend", "adm:d:", "exchangeId"),
   "admin-user": withNumber("admin-user", "adm:u:", "userId", 19),
