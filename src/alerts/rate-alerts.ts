@@ -21,6 +21,8 @@ import type { Delivery } from "../delivery/delivery.js";
 import { chatTranslator, type Translator } from "../messages/i18n.js";
 import { showAmount } from "../messages/order-card.js";
 import { encodeExchangePayload } from "../domain/deep-link.js";
+import { Dec } from "../domain/amount.js";
+import { computeQuote } from "../domain/quote.js";
 import {
   ALERT_LIFETIME_MS,
   ALERT_UNIT_AMOUNT,
@@ -34,15 +36,17 @@ import {
 } from "../domain/rate-alert.js";
 
 /** The kv namespace of the alerts (declared written through in store/durability.ts). */
-export const ALERTS_NAMESPACE = "rate-alerts";
+const ALERTS_NAMESPACE = "rate-alerts";
 
 /** The outbox key of an alert's one message. */
-export const firedKey = (alertId: string) => `ralert:${alertId}`;
+const firedKey = (alertId: string) => `ralert:${alertId}`;
 
 /** Options of {@link RateAlerts}. */
 export interface RateAlertsOptions {
   store: DataStore;
   partner: Pick<PartnerApi, "rate">;
+  /** The service's minimum for a coin (the catalog's), so a coin whose minimum is above 1 is asked at it. */
+  minimumOf: (code: string) => Promise<string | undefined>;
   delivery: Pick<Delivery, "message">;
   t: Translator;
   logger: Logger;
@@ -109,7 +113,10 @@ export class RateAlerts {
    * Adds an alert for `chatId`, unless they have {@link MAX_ALERTS_PER_PERSON} already. A chat's
    * updates run one at a time, so the count cannot race with another add of the same person.
    */
-  async add(chatId: number, alert: { from: string; to: string; direction: AlertDirection; threshold: string }): Promise<RateAlert | AddRefusal> {
+  async add(
+    chatId: number,
+    alert: { from: string; to: string; direction: AlertDirection; threshold: string },
+  ): Promise<RateAlert | AddRefusal> {
     if ((await this.list(chatId)).length >= MAX_ALERTS_PER_PERSON) return "limit";
     const id = this.#opts.newId?.() ?? Math.random().toString(16).slice(2, 10).padEnd(8, "0");
     const stored: RateAlert = { id, chatId, ...alert, at: this.#opts.now().toISOString() };
@@ -144,7 +151,7 @@ export class RateAlerts {
   }
 
   async #check(now: Date): Promise<AlertCheckReport> {
-    const { partner, logger } = this.#opts;
+    const { logger } = this.#opts;
     const report: AlertCheckReport = { rateCalls: 0, fired: 0, expired: 0, pairs: 0, checkedPairs: 0 };
     // Forgotten after 30 days, fired or not: one removal by age, without reading them.
     report.expired = await this.#kv.deleteOlderThan(new Date(now.getTime() - ALERT_LIFETIME_MS));
@@ -165,7 +172,7 @@ export class RateAlerts {
       this.#rateCalls++;
       let price: string;
       try {
-        price = (await partner.rate(first.from, first.to, ALERT_UNIT_AMOUNT)).rate;
+        price = await this.#unitPrice(first.from, first.to);
       } catch (err) {
         // The next check asks again; a pair the service refuses stays until its alerts expire.
         logger.warn({ err, pair }, "rate alerts: could not get the rate");
@@ -181,6 +188,17 @@ export class RateAlerts {
     return report;
   }
 
+  /**
+   * What one `from` buys now: the service's `rate` for 1 unit, or for the coin's minimum when that
+   * is above 1 (a service refuses a rate below it), divided back to one unit.
+   */
+  async #unitPrice(from: string, to: string): Promise<string> {
+    const minimum = await this.#opts.minimumOf(from).catch(() => undefined);
+    const amount = minimum !== undefined && isAmount(minimum) && new Dec(minimum).gt(ALERT_UNIT_AMOUNT) ? minimum : ALERT_UNIT_AMOUNT;
+    const answer = await this.#opts.partner.rate(from, to, amount);
+    return computeQuote({ amountFrom: amount, rate: answer.rate, to }).unitPrice;
+  }
+
   /** Queues the alert's one message (idempotent by key), then forgets the alert. */
   async #fire(key: string, alert: RateAlert, price: string): Promise<void> {
     const { delivery, store, t } = this.#opts;
@@ -193,9 +211,21 @@ export class RateAlerts {
     });
     const payload = encodeExchangePayload({ from: alert.from, to: alert.to });
     const keyboard = payload
-      ? new InlineKeyboard().url(tr("rate-alert-button-exchange", { from: alert.from, to: alert.to }), `https://t.me/${this.#opts.botUsername()}?start=${payload}`)
+      ? new InlineKeyboard().url(
+          tr("rate-alert-button-exchange", { from: alert.from, to: alert.to }),
+          `https://t.me/${this.#opts.botUsername()}?start=${payload}`,
+        )
       : undefined;
     await delivery.message(firedKey(alert.id), alert.chatId, text, keyboard);
     await this.#kv.delete(key);
+  }
+}
+
+/** Whether `text` is a positive decimal the check may ask a rate for. */
+function isAmount(text: string): boolean {
+  try {
+    return new Dec(text).isPositive() && !new Dec(text).isZero();
+  } catch {
+    return false;
   }
 }

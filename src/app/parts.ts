@@ -213,6 +213,7 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
   const rateAlerts = new RateAlerts({
     store,
     partner,
+    minimumOf: async (code) => (await catalog.currency(code))?.minAmount,
     delivery,
     t,
     logger: logger.child({ part: "rate-alerts" }),
@@ -221,7 +222,22 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
     intervalMs: config.alertCheckIntervalMs,
     pairsPerCheck: config.alertPairsPerInterval,
   });
-  const deps: BotDeps = { config, store, partner, catalog, logger, now, processId, i18n, t, support, delivery, tracker, metrics, rateAlerts };
+  const deps: BotDeps = {
+    config,
+    store,
+    partner,
+    catalog,
+    logger,
+    now,
+    processId,
+    i18n,
+    t,
+    support,
+    delivery,
+    tracker,
+    metrics,
+    rateAlerts,
+  };
   // Webhook mode: Telegram's repeats are dropped in this process at once, and with replicas also
   // when the first went to another replica (through the store).
   const sharedUpdates = topology.sharedDedupe

@@ -36,12 +36,11 @@ export const MAX_ALERTS_PER_PERSON = 10;
 export const ALERT_UNIT_AMOUNT = "1";
 
 /** Why a typed alert was refused. */
-export type AlertInputError = "usage" | "operator" | "amount";
+type AlertInputError = "usage" | "operator" | "amount";
 
 /** What a person typed after /alert, read. Coins are upper case; whether they exist is the caller's to check. */
 export type AlertInput =
-  | { ok: true; from: string; to: string; direction: AlertDirection; threshold: string }
-  | { ok: false; reason: AlertInputError };
+  { ok: true; from: string; to: string; direction: AlertDirection; threshold: string } | { ok: false; reason: AlertInputError };
 
 /** The threshold part alone ("<= 18"), as the guided path asks for it. */
 export type ThresholdInput = { ok: true; direction: AlertDirection; threshold: string } | { ok: false; reason: "operator" | "amount" };

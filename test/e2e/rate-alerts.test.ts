@@ -114,9 +114,14 @@ describe("rate alerts end to end (real bot, emulator, sandbox)", () => {
     await chat.send("/alert btc eth <= 0.001", "Alert set");
     await other.send("/alert btc eth >= 2000000", "Готово");
     await other.send("/alert eth btc >= 1", "Готово");
+    // ADA's minimum is 30: its rate is asked at the minimum (the service refuses 1 ADA) and read per unit.
+    await other.send("/alert ada btc <= 1", "Готово");
+    const since = other.mark();
     const before = h.sandbox.requests.count("rate");
     const report = await checkAndSend();
-    expect(report).toMatchObject({ pairs: 2, checkedPairs: 2, rateCalls: 2, fired: 0 });
-    expect(h.sandbox.requests.count("rate") - before).toBe(2);
+    expect(report).toMatchObject({ pairs: 3, checkedPairs: 3, rateCalls: 3, fired: 1 });
+    expect(h.sandbox.requests.count("rate") - before).toBe(3);
+    const fired = await other.waitNew(/За 1 ADA сейчас дают/, since);
+    expect(fired.buttons()[0]?.url).toBe(`https://t.me/${username}?start=x_ADA_BTC`);
   });
 });

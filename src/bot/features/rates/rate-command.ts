@@ -43,6 +43,7 @@ function rateMessage(ctx: BotContext, answer: RateAnswer): { html: string; keybo
   }
   // Under a single quote: "Alert me" for its pair (asks the threshold; rate-alerts.ts).
   const quoted = single ? items[0]?.exchange : undefined;
-  if (quoted && buttons > 0) keyboard.text(ctx.t("rate-alert-button-set"), encodeCallback({ kind: "alert-pair", from: quoted.from, to: quoted.to }));
+  if (quoted && buttons > 0)
+    keyboard.text(ctx.t("rate-alert-button-set"), encodeCallback({ kind: "alert-pair", from: quoted.from, to: quoted.to }));
   return { html, keyboard: buttons > 0 ? keyboard : undefined };
 }
