@@ -494,7 +494,7 @@ rate-alert-no-pair = { $from } cannot be exchanged to { $to } here, so I cannot 
 rate-alert-limit = You already have { $max } alerts, the most one person can keep. Delete one in /alert first.
 rate-alert-set-above = 🔔 Alert set: I will tell you once when 1 { $from } buys at least { $threshold } { $to }. Alerts are forgotten after 30 days.
 rate-alert-set-below = 🔔 Alert set: I will tell you once when 1 { $from } buys at most { $threshold } { $to }. Alerts are forgotten after 30 days.
-rate-alert-ask = 🔔 When should I tell you about { $from } → { $to }? Send <code>&gt;= 20</code> for "when 1 { $from } buys at least 20 { $to }", or <code>&lt;= 18</code> for "at most".
+rate-alert-ask = 🔔 When should I tell you about { $from } → { $to }? Pick one, or send <code>&gt;= 20</code> for "when 1 { $from } buys at least 20 { $to }", or <code>&lt;= 18</code> for "at most".
 rate-alert-none =
     You have no rate alerts.
     Set one like <code>/alert btc eth &gt;= 20</code>, or press 🔔 under a quote from /rate.
@@ -506,5 +506,9 @@ rate-alert-deleted = Alert deleted.
 rate-alert-gone = That alert is gone already (it fired, expired or was deleted).
 rate-alert-fired-above = 🔔 1 { $from } now buys { $price } { $to }: at least { $threshold } { $to }, as you asked. This alert is done.
 rate-alert-fired-below = 🔔 1 { $from } now buys { $price } { $to }: at most { $threshold } { $to }, as you asked. This alert is done.
+rate-alert-now = 1 { $from } buys ≈ { $price } { $to } now.
+rate-alert-ask-in-flow = 🔔 Tell me when, for { $from } → { $to }: pick one, or send <code>/alert { $from } { $to } &gt;= 20</code> with your own number. Your exchange stays open.
+rate-alert-choice-above = ≥ +{ $percent } %
+rate-alert-choice-below = ≤ −{ $percent } %
 rate-alert-button-exchange = 🔁 Exchange { $from } → { $to }
 admin-stats-rate-alerts = Rate alerts: { $alerts } on { $pairs } pairs; checked every { $intervalSeconds } s, at most { $pairsPerCheck } rate requests per check; since start { $rateCalls } requests, { $fired } fired

@@ -497,7 +497,7 @@ rate-alert-no-pair = Здесь нельзя обменять { $from } на { $
 rate-alert-limit = У вас уже { $max } уведомлений, больше одному человеку нельзя. Сначала удалите одно в /alert.
 rate-alert-set-above = 🔔 Готово: я сообщу один раз, когда за 1 { $from } будут давать не меньше { $threshold } { $to }. Уведомления хранятся 30 дней.
 rate-alert-set-below = 🔔 Готово: я сообщу один раз, когда за 1 { $from } будут давать не больше { $threshold } { $to }. Уведомления хранятся 30 дней.
-rate-alert-ask = 🔔 Когда сообщить о курсе { $from } → { $to }? Отправьте <code>&gt;= 20</code> — «когда за 1 { $from } дают не меньше 20 { $to }», или <code>&lt;= 18</code> — «не больше».
+rate-alert-ask = 🔔 Когда сообщить о курсе { $from } → { $to }? Выберите вариант или отправьте <code>&gt;= 20</code> — «когда за 1 { $from } дают не меньше 20 { $to }», или <code>&lt;= 18</code> — «не больше».
 rate-alert-none =
     У вас нет уведомлений о курсе.
     Создайте его так: <code>/alert btc eth &gt;= 20</code> — или нажмите 🔔 под курсом из /rate.
@@ -509,5 +509,9 @@ rate-alert-deleted = Уведомление удалено.
 rate-alert-gone = Этого уведомления уже нет (сработало, истекло или удалено).
 rate-alert-fired-above = 🔔 За 1 { $from } сейчас дают { $price } { $to }: не меньше { $threshold } { $to }, как вы просили. Это уведомление выполнено.
 rate-alert-fired-below = 🔔 За 1 { $from } сейчас дают { $price } { $to }: не больше { $threshold } { $to }, как вы просили. Это уведомление выполнено.
+rate-alert-now = Сейчас за 1 { $from } дают ≈ { $price } { $to }.
+rate-alert-ask-in-flow = 🔔 Когда сообщить о курсе { $from } → { $to }? Выберите вариант или отправьте <code>/alert { $from } { $to } &gt;= 20</code> со своим числом. Обмен остаётся открытым.
+rate-alert-choice-above = ≥ +{ $percent } %
+rate-alert-choice-below = ≤ −{ $percent } %
 rate-alert-button-exchange = 🔁 Обменять { $from } → { $to }
 admin-stats-rate-alerts = Уведомления о курсе: { $alerts } на { $pairs } парах; проверка каждые { $intervalSeconds } с, не больше { $pairsPerCheck } запросов курса за проверку; с запуска { $rateCalls } запросов, сработало { $fired }

@@ -172,7 +172,7 @@ export class RateAlerts {
       this.#rateCalls++;
       let price: string;
       try {
-        price = await this.#unitPrice(first.from, first.to);
+        price = await this.unitPrice(first.from, first.to);
       } catch (err) {
         // The next check asks again; a pair the service refuses stays until its alerts expire.
         logger.warn({ err, pair }, "rate alerts: could not get the rate");
@@ -192,7 +192,7 @@ export class RateAlerts {
    * What one `from` buys now: the service's `rate` for 1 unit, or for the coin's minimum when that
    * is above 1 (a service refuses a rate below it), divided back to one unit.
    */
-  async #unitPrice(from: string, to: string): Promise<string> {
+  async unitPrice(from: string, to: string): Promise<string> {
     const minimum = await this.#opts.minimumOf(from).catch(() => undefined);
     const amount = minimum !== undefined && isAmount(minimum) && new Dec(minimum).gt(ALERT_UNIT_AMOUNT) ? minimum : ALERT_UNIT_AMOUNT;
     const answer = await this.#opts.partner.rate(from, to, amount);

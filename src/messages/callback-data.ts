@@ -59,6 +59,8 @@ export type CallbackData =
   /** Rate alerts (issue 24): set one for a quote's pair (asks the threshold); delete one from /alert's list. */
   | { kind: "alert-pair"; from: string; to: string }
   | { kind: "alert-delete"; alertId: string }
+  /** The guided path's choices: an alert `percent` above (or below) the rate at the press. */
+  | { kind: "alert-step"; from: string; to: string; direction: "above" | "below"; percent: number }
   | { kind: "admin-recheck"; exchangeId: string }
   | { kind: "admin-resend"; exchangeId: string }
   | { kind: "admin-user"; userId: number }
@@ -203,6 +205,16 @@ const CODECS: { readonly [K in CallbackKind]: Codec<K> } = {
     },
   },
   "alert-delete": withText("alert-delete", "al:d:", "alertId"),
+  "alert-step": {
+    prefix: "al:s:",
+    write: ({ from, to, direction, percent }) => `${from}:${to}:${direction === "above" ? "a" : "b"}${String(percent)}`,
+    read: (rest) => {
+      const [from, to, choice, ...more] = rest.split(":");
+      const m = /^([ab])([1-9]\d?)$/.exec(choice ?? "");
+      if (from === undefined || to === undefined || !m || more.length > 0 || !COIN_CODE.test(from) || !COIN_CODE.test(to)) return undefined;
+      return { kind: "alert-step", from, to, direction: m[1] === "a" ? "above" : "below", percent: Number(m[2]) };
+    },
+  },
   "admin-recheck": withText("admin-recheck", "adm:r:", "exchangeId"),
   "admin-resend": withText("admin-resend", "adm:d:", "exchangeId"),
   "admin-user": withNumber("admin-user", "adm:u:", "userId", 19),

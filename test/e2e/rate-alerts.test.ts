@@ -60,6 +60,7 @@ describe("rate alerts end to end (real bot, emulator, sandbox)", () => {
     const quote = await chat.send("/rate 0.1 btc eth", "You get:");
     const ask = await chat.press(quote, chat.button(quote, "Alert me"), "When should I tell you about BTC → ETH?");
     expect(ask.plain).toContain(">= 20");
+    expect(ask.plain).toMatch(/^1 BTC buys ≈ [\d.\s]+ ETH now\./);
     await chat.send("about 20", "Say >= (at least) or <= (at most)");
     await chat.send("<= lots", "not a number I can use");
     const price = await btcInEth();
@@ -70,6 +71,22 @@ describe("rate alerts end to end (real bot, emulator, sandbox)", () => {
     h.sandbox.moveRates(-10);
     await checkAndSend();
     await chat.waitNew(FIRED, since);
+  });
+
+  it("offers the alert under the flow's quote, sets one from a choice, and leaves the flow where it was", async () => {
+    const pickFrom = await chat.send("/exchange", "Which coin do you send?");
+    const pickTo = await chat.press(pickFrom, "x:c:BTC", "Which coin do you want to get?");
+    await chat.press(pickTo, "x:c:ETH", "How much BTC do you send?");
+    const quote = await chat.send("0.1", "You get:");
+    const ask = await chat.press(quote, chat.button(quote, "Alert me"), "Your exchange stays open");
+    expect(ask.plain).toMatch(/^1 BTC buys ≈ [\d.\s]+ ETH now\./);
+    expect(ask.buttons().map((b) => b.text)).toEqual(["≥ +5 %", "≥ +10 %", "≤ −5 %", "≤ −10 %"]);
+    const price = await btcInEth();
+    const set = await chat.press(ask, chat.button(ask, "≥ +5 %"), "Alert set");
+    const threshold = new Decimal(set.plain.match(/at least ([\d.\s]+) ETH/)![1]!.replace(/\s/g, ""));
+    expect(threshold.div(price).toNumber()).toBeCloseTo(1.05, 3);
+    // The flow goes on from its quote.
+    await chat.press(quote, "x:next", "address that will receive");
   });
 
   it("lists alerts with delete buttons, and a delete removes the alert", async () => {

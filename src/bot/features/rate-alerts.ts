@@ -2,9 +2,12 @@
  * /alert: "tell me when 1 BTC buys at least 20 ETH" (`/alert btc eth >= 20`) or at most
  * (`/alert btc eth <= 18`). With no arguments, the person's alerts with a delete button each.
  *
- * The guided path starts at a quote's "Alert me" button (the `alert-pair` callback): the bot asks
- * for the threshold and reads the next text of the chat as it (`>= 20` or `<= 18`). The question is
- * kept in the kv namespace {@link QUESTION_NAMESPACE} per chat, for {@link QUESTION_TTL_MS}.
+ * The guided path starts at a quote's "Alert me" button (the `alert-pair` callback, under /rate's
+ * quote and the flow's): the bot shows the rate now with choices (5 or 10 % either way, the
+ * `alert-step` callback), and, outside an exchange flow, reads the next text of the chat as the
+ * threshold (`>= 20` or `<= 18`); in a flow, typed text is the flow's (an amount), so it names
+ * /alert instead. The question is kept in the kv namespace {@link QUESTION_NAMESPACE} per chat,
+ * for {@link QUESTION_TTL_MS}.
  *
  * The check that fires them, and the storage, are src/alerts/rate-alerts.ts.
  */
@@ -14,6 +17,8 @@ import type { BotDeps } from "../deps.js";
 import { encodeCallback, onCallback } from "../../messages/callback-data.js";
 import { showAmount } from "../../messages/order-card.js";
 import { escapeHtml } from "../../messages/html.js";
+import { Dec } from "../../domain/amount.js";
+import { EXCHANGE_FLOW_ID } from "./exchange/flow.js";
 import { MAX_ALERTS_PER_PERSON, parseAlertInput, parseThreshold, type AlertDirection, type RateAlert } from "../../domain/rate-alert.js";
 
 /** Per chat: the pair whose threshold the bot asked for (the guided path). */
@@ -26,6 +31,9 @@ interface ThresholdQuestion {
   to: string;
   at: string;
 }
+
+/** The guided path's buttons: this many percent above or below the rate now. */
+const CHOICE_PERCENTS = [5, 10] as const;
 
 type Deps = Pick<BotDeps, "rateAlerts" | "catalog" | "store" | "now" | "logger">;
 
@@ -62,9 +70,30 @@ export function rateAlertsFeature(deps: Deps): Composer<BotContext> {
     await ctx.answerCallbackQuery();
     const chatId = ctx.chat?.id;
     if (chatId === undefined) return;
+    const price = await deps.rateAlerts.unitPrice(from, to).catch(() => undefined);
+    // In an exchange flow the flow reads typed text (an amount): the choices and /alert answer there.
+    const inFlow = ctx.conversation.active(EXCHANGE_FLOW_ID) > 0;
     // Written before the question is shown: an answer always finds it.
-    await questions.set(String(chatId), { from, to, at: deps.now().toISOString() });
-    await ctx.reply(ctx.t("rate-alert-ask", { from, to }));
+    if (!inFlow) await questions.set(String(chatId), { from, to, at: deps.now().toISOString() });
+    const lines = [ctx.t(inFlow ? "rate-alert-ask-in-flow" : "rate-alert-ask", { from, to })];
+    if (price !== undefined) lines.unshift(ctx.t("rate-alert-now", { from, to, price: showAmount(price) }));
+    await ctx.reply(lines.join("\n\n"), price === undefined ? {} : { reply_markup: choices(ctx, from, to) });
+  });
+
+  onCallback(feature, "alert-step", async (ctx, { from, to, direction, percent }) => {
+    await ctx.answerCallbackQuery();
+    let price: string;
+    try {
+      price = await deps.rateAlerts.unitPrice(from, to);
+    } catch (err) {
+      deps.logger.warn({ err }, "rate alerts: no rate for the chosen threshold");
+      await ctx.reply(ctx.t("error-generic"));
+      return;
+    }
+    const factor = new Dec(100 + (direction === "above" ? percent : -percent)).div(100);
+    const threshold = new Dec(price).mul(factor).toSignificantDigits(6, Dec.ROUND_HALF_UP).toFixed();
+    await questions.delete(String(ctx.chat?.id ?? ""));
+    await addAlert(ctx, deps, { from, to, direction, threshold });
   });
 
   feature.on("message:text", async (ctx, next) => {
@@ -86,6 +115,21 @@ export function rateAlertsFeature(deps: Deps): Composer<BotContext> {
     await addAlert(ctx, deps, { from: question.from, to: question.to, direction: answer.direction, threshold: answer.threshold });
   });
   return feature;
+}
+
+/** The guided path's choices: 5 and 10 % either way of the rate now. */
+function choices(ctx: BotContext, from: string, to: string): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  for (const direction of ["above", "below"] as const) {
+    for (const percent of CHOICE_PERCENTS) {
+      keyboard.text(
+        ctx.t(`rate-alert-choice-${direction}`, { percent }),
+        encodeCallback({ kind: "alert-step", from, to, direction, percent }),
+      );
+    }
+    keyboard.row();
+  }
+  return keyboard;
 }
 
 /** Checks the coins against the catalog, then adds the alert within the person's limit. */
