@@ -11,7 +11,9 @@
  * Firing is once, and never lost: the message is queued in the outbox under a key made of the
  * alert's own id (the outbox keeps one entry per key, so queuing it again is a no-op), and only
  * then is the alert removed. A crash between the two leaves the alert, which the next check
- * queues again under the same key (nothing new is sent) and removes.
+ * queues again under the same key (nothing new is sent) and removes. That check runs as the leader
+ * starts, before housekeeping first prunes sent entries (kept 10 minutes after they are done), so
+ * the entry that stops the repeat is still there.
  */
 import { InlineKeyboard } from "grammy";
 import type { Logger } from "../log.js";

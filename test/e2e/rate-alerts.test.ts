@@ -56,6 +56,25 @@ describe("rate alerts end to end (real bot, emulator, sandbox)", () => {
     await chat.send(`/start ${payload}`, "How much BTC do you send?");
   });
 
+  it("a crash between queuing the message and forgetting the alert sends nothing twice", async () => {
+    await chat.send("/alert btc eth <= 1000", "Alert set");
+    const alerts = h.app.store.kv<unknown>("rate-alerts");
+    // What a kill right after the message was queued leaves: the alert still stored.
+    const left = await alerts.entries();
+    expect(left).toHaveLength(1);
+    const since = chat.mark();
+    expect((await checkAndSend()).fired).toBe(1);
+    await chat.waitNew(FIRED, since);
+    const [key, value] = left[0]!;
+    await alerts.set(key, value);
+    await h.restart();
+    await h.app.rateAlerts.check();
+    await h.app.delivery.idle();
+    expect(await h.app.store.kv<unknown>("rate-alerts").entries()).toEqual([]);
+    await chat.settle();
+    expect(user.chat.messagesFrom(since).filter((m) => FIRED.test(m.plain))).toHaveLength(1);
+  });
+
   it("asks the threshold from a quote's button, refuses a bad one, and fires an at-most alert", async () => {
     const quote = await chat.send("/rate 0.1 btc eth", "You get:");
     const ask = await chat.press(quote, chat.button(quote, "Alert me"), "When should I tell you about BTC → ETH?");
