@@ -21,6 +21,7 @@ help-text =
     <b>Commands</b>
     /exchange: start an exchange
     /rate: a quote, e.g. <code>/rate 0.1 btc eth</code>
+    /alert: tell me when a rate is good, e.g. <code>/alert btc eth &gt;= 20</code>
     /status: the status of one of your exchanges
     /history: your exchanges
     /language: change the language
@@ -542,3 +543,37 @@ export-caption = Exchanges, CSV, file { $part }
 export-done = Export done: { $rows } exchanges in { $files } files.
 export-too-large = The export stopped after { $files } files ({ $rows } exchanges): it is too large to send at once. Ask for a shorter range of days.
 export-failed = The export could not be sent. Please try again in a moment.
+
+## Rate alerts (issue 24)
+command-alert = Rate alerts
+rate-alert-button-set = 🔔 Alert me
+rate-alert-usage =
+    Tell me when a rate is good, for example:
+    <code>/alert btc eth &gt;= 20</code>: when 1 BTC buys at least 20 ETH
+    <code>/alert btc eth &lt;= 18</code>: when 1 BTC buys at most 18 ETH
+    /alert alone lists your alerts.
+rate-alert-bad-operator = Say <code>&gt;=</code> (at least) or <code>&lt;=</code> (at most) before the number, for example <code>&gt;= 20</code>.
+rate-alert-bad-amount = That threshold is not a number I can use. Send it like <code>&gt;= 20</code> or <code>&lt;= 0.05</code>.
+rate-alert-unknown-coin = I do not know the coin «{ $coin }». Check the ticker, or see the coins with /rate.
+rate-alert-no-pair = { $from } cannot be exchanged to { $to } here, so I cannot watch that rate.
+rate-alert-limit = You already have { $max } alerts, the most one person can keep. Delete one in /alert first.
+rate-alert-set-above = 🔔 Alert set: I will tell you once when 1 { $from } buys at least { $threshold } { $to }. Alerts are forgotten after 30 days.
+rate-alert-set-below = 🔔 Alert set: I will tell you once when 1 { $from } buys at most { $threshold } { $to }. Alerts are forgotten after 30 days.
+rate-alert-ask = 🔔 When should I tell you about { $from } → { $to }? Pick one, or send <code>&gt;= 20</code> for "when 1 { $from } buys at least 20 { $to }", or <code>&lt;= 18</code> for "at most".
+rate-alert-none =
+    You have no rate alerts.
+    Set one like <code>/alert btc eth &gt;= 20</code>, or press 🔔 under a quote from /rate.
+rate-alert-list-title = 🔔 Your rate alerts ({ $count } of { $max }):
+rate-alert-line-above = 1 { $from } buys at least { $threshold } { $to }
+rate-alert-line-below = 1 { $from } buys at most { $threshold } { $to }
+rate-alert-button-delete = 🗑 { $n }
+rate-alert-deleted = Alert deleted.
+rate-alert-gone = That alert is gone already (it fired, expired or was deleted).
+rate-alert-fired-above = 🔔 1 { $from } now buys { $price } { $to }: at least { $threshold } { $to }, as you asked. This alert is done.
+rate-alert-fired-below = 🔔 1 { $from } now buys { $price } { $to }: at most { $threshold } { $to }, as you asked. This alert is done.
+rate-alert-now = 1 { $from } buys ≈ { $price } { $to } now.
+rate-alert-ask-in-flow = 🔔 Tell me when, for { $from } → { $to }: pick one, or send <code>/alert { $from } { $to } &gt;= 20</code> with your own number. Your exchange stays open.
+rate-alert-choice-above = ≥ +{ $percent } %
+rate-alert-choice-below = ≤ −{ $percent } %
+rate-alert-button-exchange = 🔁 Exchange { $from } → { $to }
+admin-stats-rate-alerts = Rate alerts: { $alerts } on { $pairs } pairs; checked every { $intervalSeconds } s, at most { $pairsPerCheck } rate requests per check; since start { $rateCalls } requests, { $fired } fired

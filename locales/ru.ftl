@@ -21,6 +21,7 @@ help-text =
     <b>Команды</b>
     /exchange: начать обмен
     /rate: курс, например <code>/rate 0.1 btc eth</code>
+    /alert: сообщить, когда курс станет хорошим, например <code>/alert btc eth &gt;= 20</code>
     /status: статус вашего обмена
     /history: ваши обмены
     /language: сменить язык
@@ -547,3 +548,37 @@ export-caption = Обмены, CSV, файл { $part }
 export-done = Выгрузка готова: обменов — { $rows }, файлов — { $files }.
 export-too-large = Выгрузка остановлена после { $files } файлов (обменов: { $rows }): она слишком велика, чтобы отправить её целиком. Запросите более короткий период.
 export-failed = Не удалось отправить выгрузку. Попробуйте ещё раз чуть позже.
+
+## Rate alerts (issue 24)
+command-alert = Уведомления о курсе
+rate-alert-button-set = 🔔 Сообщить о курсе
+rate-alert-usage =
+    Я сообщу, когда курс станет хорошим, например:
+    <code>/alert btc eth &gt;= 20</code>: когда за 1 BTC дают не меньше 20 ETH
+    <code>/alert btc eth &lt;= 18</code>: когда за 1 BTC дают не больше 18 ETH
+    /alert без параметров покажет ваши уведомления.
+rate-alert-bad-operator = Перед числом укажите <code>&gt;=</code> (не меньше) или <code>&lt;=</code> (не больше), например <code>&gt;= 20</code>.
+rate-alert-bad-amount = Этот порог не похож на число. Отправьте его так: <code>&gt;= 20</code> или <code>&lt;= 0.05</code>.
+rate-alert-unknown-coin = Я не знаю монету «{ $coin }». Проверьте тикер или посмотрите монеты через /rate.
+rate-alert-no-pair = Здесь нельзя обменять { $from } на { $to }, поэтому следить за этим курсом я не могу.
+rate-alert-limit = У вас уже { $max } уведомлений, больше одному человеку нельзя. Сначала удалите одно в /alert.
+rate-alert-set-above = 🔔 Готово: я сообщу один раз, когда за 1 { $from } будут давать не меньше { $threshold } { $to }. Уведомления хранятся 30 дней.
+rate-alert-set-below = 🔔 Готово: я сообщу один раз, когда за 1 { $from } будут давать не больше { $threshold } { $to }. Уведомления хранятся 30 дней.
+rate-alert-ask = 🔔 Когда сообщить о курсе { $from } → { $to }? Выберите вариант или отправьте <code>&gt;= 20</code> — «когда за 1 { $from } дают не меньше 20 { $to }», или <code>&lt;= 18</code> — «не больше».
+rate-alert-none =
+    У вас нет уведомлений о курсе.
+    Создайте его так: <code>/alert btc eth &gt;= 20</code> — или нажмите 🔔 под курсом из /rate.
+rate-alert-list-title = 🔔 Ваши уведомления о курсе ({ $count } из { $max }):
+rate-alert-line-above = за 1 { $from } не меньше { $threshold } { $to }
+rate-alert-line-below = за 1 { $from } не больше { $threshold } { $to }
+rate-alert-button-delete = 🗑 { $n }
+rate-alert-deleted = Уведомление удалено.
+rate-alert-gone = Этого уведомления уже нет (сработало, истекло или удалено).
+rate-alert-fired-above = 🔔 За 1 { $from } сейчас дают { $price } { $to }: не меньше { $threshold } { $to }, как вы просили. Это уведомление выполнено.
+rate-alert-fired-below = 🔔 За 1 { $from } сейчас дают { $price } { $to }: не больше { $threshold } { $to }, как вы просили. Это уведомление выполнено.
+rate-alert-now = Сейчас за 1 { $from } дают ≈ { $price } { $to }.
+rate-alert-ask-in-flow = 🔔 Когда сообщить о курсе { $from } → { $to }? Выберите вариант или отправьте <code>/alert { $from } { $to } &gt;= 20</code> со своим числом. Обмен остаётся открытым.
+rate-alert-choice-above = ≥ +{ $percent } %
+rate-alert-choice-below = ≤ −{ $percent } %
+rate-alert-button-exchange = 🔁 Обменять { $from } → { $to }
+admin-stats-rate-alerts = Уведомления о курсе: { $alerts } на { $pairs } парах; проверка каждые { $intervalSeconds } с, не больше { $pairsPerCheck } запросов курса за проверку; с запуска { $rateCalls } запросов, сработало { $fired }

@@ -7,6 +7,7 @@
  * the store opened where it says (stores.ts), the parts built without I/O (parts.ts), and the
  * services that run them (app-services.ts, on the runner of services.ts).
  */
+import type { RateAlerts } from "./alerts/rate-alerts.js";
 import type { Bot } from "grammy";
 import type { DataStore } from "./store/data-store.js";
 import type { Archiver } from "./store/archive-schedule.js";
@@ -69,6 +70,8 @@ export interface App {
    * run when it gains the lead and every minute; see interrupted.ts). One at a time per process.
    */
   settleInterrupted(at?: Date): Promise<InterruptedReport>;
+  /** The rate alerts; tests run `rateAlerts.check(at)` themselves rather than wait for the leader's interval. */
+  readonly rateAlerts: RateAlerts;
   /** Stops taking updates, lets running handlers finish, flushes the store. Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -133,6 +136,7 @@ export async function startApp(opts: AppOptions): Promise<App> {
     services: services.list.names,
     expireFlows: parts.expireFlows,
     settleInterrupted: parts.settleInterrupted,
+    rateAlerts: parts.rateAlerts,
     stop,
   };
 }

@@ -163,6 +163,9 @@ const envSchema = z.object({
   ).refine((n) => n <= 50 * 1024 * 1024, "must be at most 52428800 (Telegram's upload limit for bots)"),
   ARCHIVE_AFTER_DAYS: integer(7, 30, "days after its last update a finished exchange moves to the archive"),
   EXCHANGE_RECORDS_KEPT_YEARS: integer(1, 5, "years the operator must keep exchange records by law, told in /privacy and /forget"),
+
+  ALERT_CHECK_INTERVAL_SECONDS: integer(10, 60, "seconds between two checks of the rate alerts"),
+  ALERT_PAIRS_PER_INTERVAL: integer(1, 20, "pairs the rate-alert check asks the service about per check (one rate request each)"),
   STUCK_ALERT_MINUTES: integer(1, 120, "minutes an exchange may stay in one status before support is alerted"),
   PARTNER_DOWN_ALERT_MINUTES: integer(1, 3, "minutes the partner API may fail before support is alerted"),
   LOG_LEVEL: z.preprocess(
@@ -285,6 +288,14 @@ const configSchema = envSchema.transform((e, ctx) => {
      * and /forget say so, since /forget keeps them.
      */
     exchangeRecordsKeptYears: e.EXCHANGE_RECORDS_KEPT_YEARS,
+
+    /** Rate alerts are checked this often (ALERT_CHECK_INTERVAL_SECONDS), on the leader. */
+    alertCheckIntervalMs: e.ALERT_CHECK_INTERVAL_SECONDS * 1000,
+    /**
+     * The shared budget of the rate-alert check (ALERT_PAIRS_PER_INTERVAL): at most this many `rate`
+     * requests per check, one per watched pair however many people watch it.
+     */
+    alertPairsPerInterval: e.ALERT_PAIRS_PER_INTERVAL,
     /** An open exchange in one status longer than this is reported to support (STUCK_ALERT_MINUTES). */
     stuckAlertMs: e.STUCK_ALERT_MINUTES * 60_000,
     /** The partner API failing this long is reported to support (PARTNER_DOWN_ALERT_MINUTES). */

@@ -202,6 +202,16 @@ export function appServices(parts: Parts, opts: AppOptions): AppServices {
         () => parts.expireFlows(),
         (err) => logger.error({ err }, "flow expiry failed"),
       ),
+      // One process checks the rate alerts, within the shared budget of partner calls. At once
+      // too: an alert whose message was queued just before a crash is removed before housekeeping
+      // (below, a minute later) can prune that message's entry, so it is never queued twice.
+      everyService(
+        "rate alerts",
+        config.alertCheckIntervalMs,
+        () => parts.rateAlerts.check(),
+        (err) => logger.error({ err }, "rate alert check failed"),
+        { runAtStart: true },
+      ),
       everyService(
         "housekeeping",
         MINUTE,

@@ -16,6 +16,7 @@ import { createPartnerClient, type PartnerClient } from "../partner/client.js";
 import { createCatalog, type Catalog } from "../partner/catalog.js";
 import { createBot, installFeatures } from "../bot/create-bot.js";
 import type { BaseContext, BotContext } from "../bot/context.js";
+import { RateAlerts } from "../alerts/rate-alerts.js";
 import type { BotDeps } from "../bot/deps.js";
 import { InFlightUpdates } from "../bot/middleware/in-flight.js";
 import { chatTranslator, contactVariable, createI18n, translatorOf, type Translator } from "../messages/i18n.js";
@@ -89,6 +90,8 @@ export interface Parts {
   readonly poller: Poller;
   readonly support: SupportServices;
   readonly deps: BotDeps;
+  /** The rate alerts and their check (run by the leader). */
+  readonly rateAlerts: RateAlerts;
   readonly opsHandler: OpsHandler;
   readonly sharedUpdates: SharedUpdates | undefined;
   /** What Telegram sent, on disk until handled (updates/inbox.ts); replayed at start-up. */
@@ -207,7 +210,35 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
     onCycle: (report) => metrics.pollerCycle(report),
   });
   const support = createSupport({ config, store, api: bot.api, t, logger, health, poller, delivery, now });
-  const deps: BotDeps = { config, store, partner, catalog, logger, now, processId, i18n, t, support, delivery, tracker, metrics };
+  // Rate alerts: checked by the leader (app-services.ts) within a shared budget of partner calls.
+  const rateAlerts = new RateAlerts({
+    store,
+    partner,
+    minimumOf: async (code) => (await catalog.currency(code))?.minAmount,
+    delivery,
+    t,
+    logger: logger.child({ part: "rate-alerts" }),
+    now,
+    botUsername: () => bot.botInfo.username,
+    intervalMs: config.alertCheckIntervalMs,
+    pairsPerCheck: config.alertPairsPerInterval,
+  });
+  const deps: BotDeps = {
+    config,
+    store,
+    partner,
+    catalog,
+    logger,
+    now,
+    processId,
+    i18n,
+    t,
+    support,
+    delivery,
+    tracker,
+    metrics,
+    rateAlerts,
+  };
   // Webhook mode: Telegram's repeats are dropped in this process at once, and with replicas also
   // when the first went to another replica (through the store).
   const sharedUpdates = topology.sharedDedupe
@@ -277,6 +308,7 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
     poller,
     support,
     deps,
+    rateAlerts,
     opsHandler: handler,
     sharedUpdates,
     inbox,

@@ -26,6 +26,7 @@ import { privacyFeature } from "./features/privacy/index.js";
 import { ratesFeature } from "./features/rates/index.js";
 import { statusFeature } from "./features/status.js";
 import { historyFeature } from "./features/history.js";
+import { rateAlertsFeature } from "./features/rate-alerts.js";
 import { lateDepositFeature } from "./features/late-deposit.js";
 import { lateRefundAddressFeature, leaveLateRefundQuestion } from "./features/late-refund-address.js";
 import { exportFeature } from "./features/export.js";
@@ -127,6 +128,8 @@ const FEATURES: readonly Feature[] = [
   lateDepositFeature,
   // After the flow: only text the flow did not take can answer the refund-address question.
   lateRefundAddressFeature,
+  // After the flow and the refund-address question: text answers its threshold question only when nothing before took it.
+  rateAlertsFeature,
   historyFeature,
   exportFeature,
   adminFeature,

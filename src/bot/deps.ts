@@ -11,6 +11,7 @@ import type { SupportServices } from "../support/services.js";
 import type { Delivery } from "../delivery/delivery.js";
 import type { ExchangeTracker } from "../poller/tracker.js";
 import type { AppMetrics } from "../ops/metrics.js";
+import type { RateAlerts } from "../alerts/rate-alerts.js";
 
 /**
  * Everything the bot needs from outside, injected so tests can build it against a sandbox. All of
@@ -43,4 +44,6 @@ export interface BotDeps {
   tracker: ExchangeTracker;
   /** The app's metrics, for /stats to show the same counts as /metrics. */
   metrics: Pick<AppMetrics, "totals">;
+  /** Rate alerts: /alert adds, lists and removes them; /stats shows their budget. */
+  rateAlerts: RateAlerts;
 }

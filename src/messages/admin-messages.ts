@@ -146,6 +146,8 @@ export interface StatsView {
   maintenance: boolean;
   /** Counts since start (the same counters as /metrics) and the outbox backlog. */
   ops: OpsTotals & { outboxBacklog: number };
+  /** Rate alerts (issue 24): how many, and the shared budget of partner calls their check has. */
+  rateAlerts: { alerts: number; pairs: number; intervalSeconds: number; pairsPerCheck: number; rateCalls: number; fired: number };
 }
 
 /** The /stats message. */
@@ -192,6 +194,7 @@ export function renderStats(s: StatsView, t: Translate): string {
       backlog: s.ops.outboxBacklog,
     }),
   );
+  lines.push(t("admin-stats-rate-alerts", { ...s.rateAlerts }));
   if (s.maintenance) lines.push(t("admin-stats-maintenance"));
   return lines.join("\n");
 }

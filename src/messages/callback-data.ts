@@ -61,6 +61,12 @@ export type CallbackData =
   | { kind: "late-other-cancel"; question: string }
   /** A create in doubt: start a new flow with the attempt's details (its draft id names the attempt). */
   | { kind: "start-again"; draftId: string }
+
+  /** Rate alerts (issue 24): set one for a quote's pair (asks the threshold); delete one from /alert's list. */
+  | { kind: "alert-pair"; from: string; to: string }
+  | { kind: "alert-delete"; alertId: string }
+  /** The guided path's choices: an alert `percent` above (or below) the rate at the press. */
+  | { kind: "alert-step"; from: string; to: string; direction: "above" | "below"; percent: number }
   | { kind: "admin-recheck"; exchangeId: string }
   | { kind: "admin-resend"; exchangeId: string }
   | { kind: "admin-user"; userId: number }
@@ -199,6 +205,27 @@ const CODECS: { readonly [K in CallbackKind]: Codec<K> } = {
   "late-other-confirm": withText("late-other-confirm", "ld:y:", "question"),
   "late-other-cancel": withText("late-other-cancel", "ld:n:", "question"),
   "start-again": withText("start-again", "again:", "draftId"),
+
+  "alert-pair": {
+    prefix: "al:p:",
+    write: ({ from, to }) => `${from}:${to}`,
+    read: (rest) => {
+      const [from, to, ...more] = rest.split(":");
+      if (from === undefined || to === undefined || more.length > 0 || !COIN_CODE.test(from) || !COIN_CODE.test(to)) return undefined;
+      return { kind: "alert-pair", from, to };
+    },
+  },
+  "alert-delete": withText("alert-delete", "al:d:", "alertId"),
+  "alert-step": {
+    prefix: "al:s:",
+    write: ({ from, to, direction, percent }) => `${from}:${to}:${direction === "above" ? "a" : "b"}${String(percent)}`,
+    read: (rest) => {
+      const [from, to, choice, ...more] = rest.split(":");
+      const m = /^([ab])([1-9]\d?)$/.exec(choice ?? "");
+      if (from === undefined || to === undefined || !m || more.length > 0 || !COIN_CODE.test(from) || !COIN_CODE.test(to)) return undefined;
+      return { kind: "alert-step", from, to, direction: m[1] === "a" ? "above" : "below", percent: Number(m[2]) };
+    },
+  },
   "admin-recheck": withText("admin-recheck", "adm:r:", "exchangeId"),
   "admin-resend": withText("admin-resend", "adm:d:", "exchangeId"),
   "admin-user": withNumber("admin-user", "adm:u:", "userId", 19),

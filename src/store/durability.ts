@@ -40,6 +40,10 @@ const WRITTEN_THROUGH: ReadonlySet<string> = new Set([
   "late-refund-question",
   // Broadcast jobs, and each job's marks per recipient ("sending" before the message goes out).
   "broadcasts",
+  // Rate alerts (alerts/rate-alerts.ts): a person told "alert set" has it; a fired one is removed after its message is queued.
+  "rate-alerts",
+  // The guided path's open threshold question, per chat, written before it is asked (features/rate-alerts.ts).
+  "rate-alert-question",
   // What Telegram sent, on disk before it is confirmed to Telegram, until it is handled (updates/inbox.ts).
   "inbox",
 ]);

@@ -24,7 +24,7 @@ async function startAndStop(h: Harness): Promise<{ names: readonly string[]; sta
 
 /** The app's own services; the leader's jobs are a list of their own, run by "leadership". */
 const APP_SERVICES = ["ops", "partner", "store", "telegram", "news", "leadership", "archive", "poller", "updates", "readiness"];
-const LEADER_JOBS = ["outbox", "support", "interrupted creates", "prompts due", "flow expiry", "housekeeping"];
+const LEADER_JOBS = ["outbox", "support", "interrupted creates", "prompts due", "flow expiry", "rate alerts", "housekeeping"];
 
 const only = (names: readonly string[], of: readonly string[]) => names.filter((n) => of.includes(n));
 

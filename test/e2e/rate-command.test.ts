@@ -40,8 +40,9 @@ describe("/rate end to end (real bot, emulator, sandbox)", () => {
       expect(reply.text, command).toBe(expected);
     }
     const quote = await chat.send("/rate 0.1 btc to eth", "You get:");
-    expect(quote.buttons().map((b) => [b.text, b.url])).toEqual([
+    expect(quote.buttons().map((b) => [b.text, b.url ?? b.callback_data])).toEqual([
       ["🔁 Exchange BTC → ETH", `https://t.me/${username}?start=x_BTC_ETH_0d1`],
+      ["🔔 Alert me", "al:p:BTC:ETH"],
     ]);
   });
 

@@ -144,6 +144,7 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
         openExchanges: (await store.exchanges.open()).length,
         maintenance: (await store.settings.getMaintenance())?.on === true,
         ops: { ...(await deps.metrics.totals()), outboxBacklog: await outboxBacklog(deps.delivery) },
+        rateAlerts: await deps.rateAlerts.figures(),
       },
       (key, vars) => ctx.t(key, vars),
     );

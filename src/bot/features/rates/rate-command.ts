@@ -1,5 +1,6 @@
 /** /rate <amount> <from> <to>: the inline answers, as one message in the chat. */
 import { InlineKeyboard } from "grammy";
+import { encodeCallback } from "../../../messages/callback-data.js";
 import type { BotContext } from "../../context.js";
 import { answerRateQuery, exchangeLink, type RateAnswer, type RateAnswerEnv } from "../../ui/rate-answer.js";
 
@@ -40,5 +41,9 @@ function rateMessage(ctx: BotContext, answer: RateAnswer): { html: string; keybo
     keyboard.url(label, link);
     buttons++;
   }
+  // Under a single quote: "Alert me" for its pair (asks the threshold; rate-alerts.ts).
+  const quoted = single ? items[0]?.exchange : undefined;
+  if (quoted && buttons > 0)
+    keyboard.text(ctx.t("rate-alert-button-set"), encodeCallback({ kind: "alert-pair", from: quoted.from, to: quoted.to }));
   return { html, keyboard: buttons > 0 ? keyboard : undefined };
 }

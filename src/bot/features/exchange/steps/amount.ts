@@ -1,4 +1,5 @@
 /** Step "amount": checked against the coin's minimum and maximum, with a live quote for it. */
+import { encodeCallback } from "../../../../messages/callback-data.js";
 import { InlineKeyboard } from "grammy";
 import type { Currency } from "../../../../domain/types.js";
 import { required } from "../../../../domain/checked.js";
@@ -201,6 +202,9 @@ async function askAmount(scope: StepScope, from: Currency, to: Currency): Promis
       `${quoteText(t, quote, labelsOf(from, to))}\n\n${t("flow-quote-change-hint")}`,
       new InlineKeyboard()
         .text(t("flow-button-continue"), buttons.next)
+        .row()
+        // Not a flow button: the flow lets it through to the rate alerts (features/rate-alerts.ts).
+        .text(t("rate-alert-button-set"), encodeCallback({ kind: "alert-pair", from: from.code, to: to.code }))
         .row()
         .text(t("flow-button-back"), buttons.back)
         .text(t("flow-button-cancel"), buttons.cancel),
