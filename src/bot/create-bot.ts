@@ -28,6 +28,7 @@ import { historyFeature } from "./features/history.js";
 import { lateDepositFeature } from "./features/late-deposit.js";
 import { lateRefundAddressFeature, leaveLateRefundQuestion } from "./features/late-refund-address.js";
 import { adminFeature } from "./features/admin/index.js";
+import { addressesFeature, leaveRename } from "./features/addresses.js";
 import { unhandledFeature } from "./features/unhandled.js";
 
 export interface CreateBotOptions {
@@ -114,6 +115,8 @@ const FEATURES: readonly Feature[] = [
   buttonOwnerFeature,
   // Commands leave a late deposit's open refund-address question, before the flow answers /cancel.
   leaveLateRefundQuestion,
+  // Commands leave an open "send a new name" of /addresses, before the flow sees them.
+  leaveRename,
   exchangeFeature,
   startFeature,
   helpFeature,
@@ -124,6 +127,8 @@ const FEATURES: readonly Feature[] = [
   // After the flow: only text the flow did not take can answer the refund-address question.
   lateRefundAddressFeature,
   historyFeature,
+  // After the flow and the refund-address question: only text neither took can be a new name.
+  addressesFeature,
   adminFeature,
   unhandledFeature,
 ];

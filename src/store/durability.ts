@@ -40,6 +40,8 @@ const WRITTEN_THROUGH: ReadonlySet<string> = new Set([
   "late-refund-question",
   // Broadcast jobs, and each job's marks per recipient ("sending" before the message goes out).
   "broadcasts",
+  // Each person's saved addresses and their remembering switch (issue 24): /addresses says "saved".
+  "address-book",
   // What Telegram sent, on disk before it is confirmed to Telegram, until it is handled (updates/inbox.ts).
   "inbox",
 ]);

@@ -9,8 +9,11 @@ import type { BotDeps } from "../deps.js";
  */
 export function helpFeature(deps: Pick<BotDeps, "config">): Composer<BotContext> {
   const feature = new Composer<BotContext>();
-  const text = (ctx: BotContext): string =>
-    deps.config.partnerFeatures.has("receive") ? `${ctx.t("help-text")}\n\n${ctx.t("rates-receive-help")}` : ctx.t("help-text");
+  const text = (ctx: BotContext): string => {
+    // The saved addresses' command (issue 24) in a line of its own under the command list.
+    const base = `${ctx.t("help-text")}\n${ctx.t("help-addresses")}`;
+    return deps.config.partnerFeatures.has("receive") ? `${base}\n\n${ctx.t("rates-receive-help")}` : base;
+  };
   feature.command("help", (ctx) => ctx.reply(text(ctx)));
   onCallback(feature, "help", async (ctx) => {
     await ctx.answerCallbackQuery();
