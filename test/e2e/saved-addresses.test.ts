@@ -11,6 +11,7 @@ import type { BotMessage } from "../../src/devtools/emulator/types.js";
 import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver } from "./chat-driver.js";
 import { until } from "../until.js";
+import { testDatabase } from "../postgres/database.js";
 
 const ETH = SAMPLE_ADDRESSES.ETH!;
 const BTC = SAMPLE_ADDRESSES.BTC!;
@@ -24,12 +25,13 @@ function savedButtons(message: BotMessage): Array<{ text: string; data: string }
     .map((b) => ({ text: b.text, data: b.callback_data! }));
 }
 
-describe("saved addresses", () => {
+// The store contract holds on both backends: the book is one kv entry changed by an atomic update.
+describe.each(["files", "postgres"] as const)("saved addresses (%s)", (backend) => {
   let h: Harness;
   let ada: ChatDriver;
 
   beforeEach(async () => {
-    h = await startHarness();
+    h = await startHarness(backend === "postgres" ? { env: { DATABASE_URL: await testDatabase() } } : {});
     ada = new ChatDriver(h, h.emulator.user({ id: 4101, first_name: "Ada", language_code: "en" }));
   });
   afterEach(async () => {
