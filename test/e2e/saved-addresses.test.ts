@@ -133,6 +133,18 @@ describe.each(["files", "postgres"] as const)("saved addresses (%s)", (backend) 
     expect(secondCard.plain).toContain("Destination tag: 12345");
   });
 
+  it("takes a press on a saved address shown before a kill as the answer to that step", async () => {
+    const first = await ada.toConfirmationCard();
+    await confirm(ada, first.card);
+    const ask = await toDestination(ada, "ETH", "0.1", []);
+    // What a kill -9 right after the prompt leaves: the flow's state may not be on disk yet.
+    await h.restartFrom(await h.snapshot());
+    const [saved] = savedButtons(ask);
+    const askRefund = await ada.press(ask, saved!.data, "refund address");
+    expect(ada.user.chat.messages().some((m) => m.plain.includes(`address: ${ETH}`))).toBe(true);
+    await ada.press(askRefund, savedButtons(askRefund)[0]!.data, "Check your exchange");
+  });
+
   it("says clearly when the service now refuses a saved address, and the step still takes a typed one", async () => {
     const first = await ada.toConfirmationCard();
     await confirm(ada, first.card);
