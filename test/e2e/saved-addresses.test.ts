@@ -205,6 +205,27 @@ describe.each(["files", "postgres"] as const)("saved addresses (%s)", (backend) 
     expect(on.plain).toContain(ETH);
   });
 
+  it("fits a full book of the longest entries in one /addresses message, in Russian too", async () => {
+    const olga = new ChatDriver(h, h.emulator.user({ id: 4103, first_name: "Оля", language_code: "ru" }));
+    const at = new Date().toISOString();
+    const items = Array.from({ length: 20 }, (_, i) => ({
+      id: i + 1,
+      coin: "USDT" + "X".repeat(16),
+      network: "N".repeat(60),
+      address: "addr1" + "q".repeat(250),
+      tag: "7".repeat(100),
+      name: "Ж&".repeat(16),
+      uses: 999_999,
+      savedAt: at,
+      lastUsedAt: at,
+    }));
+    await h.app.store.kv<AddressBook>(ADDRESS_BOOKS).set(String(olga.user.id), { nextId: 21, items });
+    const list = await olga.send("/addresses", "Ваши сохранённые адреса");
+    expect(list.plain.length).toBeLessThanOrEqual(4096);
+    expect(list.plain).toContain("20. ");
+    expect(list.buttons()).toHaveLength(41);
+  });
+
   it("refuses to list saved addresses in a group", async () => {
     const first = await ada.toConfirmationCard();
     await confirm(ada, first.card);

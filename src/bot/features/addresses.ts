@@ -28,13 +28,17 @@ import { changeBook, readBook } from "./address-book.js";
 
 type AddressesDeps = Pick<BotDeps, "store" | "config" | "now">;
 
-/** How much of an address and a tag the list shows: 20 entries stay within one message. */
-const LISTED_ADDRESS = 60;
+/**
+ * How much of an address, a tag and a coin's name the list shows: 20 entries of the longest stay
+ * within one message (about 180 characters each, in either language, with a 32-character name).
+ */
+const LISTED_ADDRESS = 48;
 const LISTED_TAG = 24;
+const LISTED_COIN = 30;
 
-/** "BTC" or "USDT (TRC20)": the code as the service names it, with its network when it has one. */
+/** "BTC" or "USDT (TRC20)": the code as the service names it, with its network when it says more than the code. */
 function coinOf(s: SavedAddress): string {
-  return s.network ? `${s.coin} (${s.network})` : s.coin;
+  return s.network && s.network !== s.coin ? `${s.coin} (${s.network})` : s.coin;
 }
 
 /** The list's text and buttons for `book`. */
@@ -51,7 +55,7 @@ function renderList(ctx: BotContext, book: AddressBook | undefined): { text: str
       ctx.t("addresses-item", {
         number,
         label: escapeHtml(s.name ?? addressTail(s.address)),
-        coin: escapeHtml(coinOf(s)),
+        coin: escapeHtml(clip(coinOf(s), LISTED_COIN)),
         uses: s.uses,
         address: escapeHtml(clip(s.address, LISTED_ADDRESS)),
         tag,
