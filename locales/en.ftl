@@ -577,3 +577,40 @@ rate-alert-choice-above = ≥ +{ $percent } %
 rate-alert-choice-below = ≤ −{ $percent } %
 rate-alert-button-exchange = 🔁 Exchange { $from } → { $to }
 admin-stats-rate-alerts = Rate alerts: { $alerts } on { $pairs } pairs; checked every { $intervalSeconds } s, at most { $pairsPerCheck } rate requests per check; since start { $rateCalls } requests, { $fired } fired
+
+## saved addresses (issue 24)
+
+command-addresses = Your saved addresses
+help-addresses = /addresses: your saved addresses (rename, delete, or stop saving them)
+saved-address-button = { $label } · { $uses ->
+    [one] used once
+   *[other] used { $uses } times
+}
+saved-address-offer = Or tap one of your saved addresses below (/addresses manages them).
+saved-address-gone = That saved address is no longer in your list. Send an address, or tap another one.
+saved-address-refused = ❌ Your saved address <b>{ $label }</b> (<code>{ $address }</code>) is no longer accepted by the exchange service as a { $coin } address. Send another address, or tap another one. You can delete it in /addresses.
+addresses-title = <b>Your saved addresses</b> (at most { $max }: a new one then replaces the least used)
+addresses-empty = None yet. The addresses of an exchange you create are saved here, and offered as buttons next time for the same coin and network.
+addresses-item = { $number }. <b>{ $label }</b> · { $coin } · { $uses ->
+    [one] used once
+   *[other] used { $uses } times
+}
+    <code>{ $address }</code>{ $tag }
+addresses-item-tag = , tag <code>{ $tag }</code>
+addresses-remember-on = Saving is <b>on</b>: the addresses of each exchange you create are saved. Only you see them.
+addresses-remember-off = Saving is <b>off</b>: nothing new is saved. The addresses above stay until you delete them.
+addresses-button-rename = ✏️ Rename { $number }
+addresses-button-delete = 🗑 Delete { $number }
+addresses-button-turn-off = Stop saving addresses
+addresses-button-turn-on = Save addresses again
+addresses-button-cancel = ✖️ Cancel
+addresses-turned-off = Saving is off. Saved addresses stay until you delete them.
+addresses-turned-on = Saving is on.
+addresses-deleted = Deleted.
+addresses-gone = That saved address is no longer in your list.
+addresses-private-only = Your saved addresses are shown only in a private chat with me: send /addresses there.
+addresses-rename-ask = Send a new name for <b>{ $label }</b> (at most { $max } characters). To keep the old one, press Cancel.
+addresses-rename-cancelled = The name stays as it was.
+addresses-name-invalid = A name needs 1 to { $max } characters. Send another one, or press Cancel.
+addresses-name-invisible = ❌ That name contains an invisible or direction-changing character ({ $char }, character { $position }). Send it again without it, or press Cancel.
+addresses-renamed = ✅ Renamed: <b>{ $name }</b>

@@ -582,3 +582,42 @@ rate-alert-choice-above = ≥ +{ $percent } %
 rate-alert-choice-below = ≤ −{ $percent } %
 rate-alert-button-exchange = 🔁 Обменять { $from } → { $to }
 admin-stats-rate-alerts = Уведомления о курсе: { $alerts } на { $pairs } парах; проверка каждые { $intervalSeconds } с, не больше { $pairsPerCheck } запросов курса за проверку; с запуска { $rateCalls } запросов, сработало { $fired }
+
+## saved addresses (issue 24)
+
+command-addresses = Ваши сохранённые адреса
+help-addresses = /addresses: ваши сохранённые адреса (переименовать, удалить или перестать сохранять)
+saved-address-button = { $label } · использован { $uses ->
+    [one] { $uses } раз
+    [few] { $uses } раза
+   *[other] { $uses } раз
+}
+saved-address-offer = Или нажмите на один из сохранённых адресов ниже (управление: /addresses).
+saved-address-gone = Этого сохранённого адреса больше нет в вашем списке. Отправьте адрес или нажмите на другой.
+saved-address-refused = ❌ Сервис обмена больше не принимает ваш сохранённый адрес <b>{ $label }</b> (<code>{ $address }</code>) как адрес { $coin }. Отправьте другой адрес или нажмите на другой сохранённый. Удалить его можно в /addresses.
+addresses-title = <b>Ваши сохранённые адреса</b> (не больше { $max }: новый заменяет тот, что использовался реже всех)
+addresses-empty = Пока нет. Адреса обмена, который вы создаёте, сохраняются здесь и в следующий раз предлагаются кнопками для той же монеты и сети.
+addresses-item = { $number }. <b>{ $label }</b> · { $coin } · использован { $uses ->
+    [one] { $uses } раз
+    [few] { $uses } раза
+   *[other] { $uses } раз
+}
+    <code>{ $address }</code>{ $tag }
+addresses-item-tag = , тег <code>{ $tag }</code>
+addresses-remember-on = Сохранение <b>включено</b>: адреса каждого созданного обмена сохраняются. Видите их только вы.
+addresses-remember-off = Сохранение <b>выключено</b>: новые адреса не сохраняются. Адреса выше остаются, пока вы их не удалите.
+addresses-button-rename = ✏️ Переименовать { $number }
+addresses-button-delete = 🗑 Удалить { $number }
+addresses-button-turn-off = Не сохранять адреса
+addresses-button-turn-on = Снова сохранять адреса
+addresses-button-cancel = ✖️ Отмена
+addresses-turned-off = Сохранение выключено. Сохранённые адреса остаются, пока вы их не удалите.
+addresses-turned-on = Сохранение включено.
+addresses-deleted = Удалено.
+addresses-gone = Этого сохранённого адреса больше нет в вашем списке.
+addresses-private-only = Сохранённые адреса показываются только в личном чате со мной: отправьте /addresses там.
+addresses-rename-ask = Отправьте новое название для <b>{ $label }</b> (не больше { $max } символов). Чтобы оставить прежнее, нажмите «Отмена».
+addresses-rename-cancelled = Название осталось прежним.
+addresses-name-invalid = Название должно быть от 1 до { $max } символов. Отправьте другое или нажмите «Отмена».
+addresses-name-invisible = ❌ В названии есть невидимый символ или символ смены направления текста ({ $char }, символ { $position }). Отправьте его без этого символа или нажмите «Отмена».
+addresses-renamed = ✅ Новое название: <b>{ $name }</b>

@@ -31,6 +31,7 @@ import { lateDepositFeature } from "./features/late-deposit.js";
 import { lateRefundAddressFeature, leaveLateRefundQuestion } from "./features/late-refund-address.js";
 import { exportFeature } from "./features/export.js";
 import { adminFeature } from "./features/admin/index.js";
+import { addressesFeature, leaveRename } from "./features/addresses.js";
 import { unhandledFeature } from "./features/unhandled.js";
 
 export interface CreateBotOptions {
@@ -117,6 +118,8 @@ const FEATURES: readonly Feature[] = [
   buttonOwnerFeature,
   // Commands leave a late deposit's open refund-address question, before the flow answers /cancel.
   leaveLateRefundQuestion,
+  // Commands leave an open "send a new name" of /addresses, before the flow sees them.
+  leaveRename,
   exchangeFeature,
   startFeature,
   helpFeature,
@@ -132,6 +135,8 @@ const FEATURES: readonly Feature[] = [
   rateAlertsFeature,
   historyFeature,
   exportFeature,
+  // After the flow and the refund-address and alert questions: only text none of them took can be a new name.
+  addressesFeature,
   adminFeature,
   unhandledFeature,
 ];

@@ -32,7 +32,9 @@ export type FlowAction =
   | { kind: "page"; page: number }
   | { kind: "edit-target"; target: EditTargetName }
   /** One reading of an amount that could be read two ways ("1,000"): a canonical decimal string. */
-  | { kind: "amount"; value: string };
+  | { kind: "amount"; value: string }
+  /** A saved address offered at an address step (issue 24): the person's book's short id, never the address. */
+  | { kind: "saved"; id: number };
 
 /** Every kind of button the bot sends, with what its data carries. */
 export type CallbackData =
@@ -61,12 +63,18 @@ export type CallbackData =
   | { kind: "late-other-cancel"; question: string }
   /** A create in doubt: start a new flow with the attempt's details (its draft id names the attempt). */
   | { kind: "start-again"; draftId: string }
-
   /** Rate alerts (issue 24): set one for a quote's pair (asks the threshold); delete one from /alert's list. */
   | { kind: "alert-pair"; from: string; to: string }
   | { kind: "alert-delete"; alertId: string }
   /** The guided path's choices: an alert `percent` above (or below) the rate at the press. */
   | { kind: "alert-step"; from: string; to: string; direction: "above" | "below"; percent: number }
+
+  /** /addresses (issue 24): rename or delete a saved address (the book's short id), turn remembering on or off, stop a rename. */
+  | { kind: "addr-rename"; id: number }
+  | { kind: "addr-delete"; id: number }
+  | { kind: "addr-remember-on" }
+  | { kind: "addr-remember-off" }
+  | { kind: "addr-rename-cancel" }
   | { kind: "admin-recheck"; exchangeId: string }
   | { kind: "admin-resend"; exchangeId: string }
   | { kind: "admin-user"; userId: number }
@@ -146,6 +154,8 @@ const SIMPLE_ACTIONS = new Set([
 const EDIT_TARGETS = new Set<string>(["pair", "amount", "destination", "refund"] satisfies EditTargetName[]);
 /** A canonical amount as domain/amount.ts writes it: at most 15 integer and 18 decimal digits. */
 const CANONICAL_AMOUNT = /^(0|[1-9]\d{0,14})(\.\d{0,17}[1-9])?$/;
+/** A saved address's short id: a positive whole number of at most 9 digits. */
+const SAVED_ID = /^[1-9]\d{0,8}$/;
 /** The catalog's coin codes: upper case letters and digits, at most 20 characters. */
 const COIN_CODE = /^[A-Z0-9]{1,20}$/;
 
@@ -167,6 +177,8 @@ const flowCodec: Codec<"flow"> = {
         return `${head}e:${action.target}`;
       case "amount":
         return `${head}n:${action.value}`;
+      case "saved":
+        return `${head}s:${String(action.id)}`;
       default:
         return head + action.kind;
     }
@@ -181,6 +193,7 @@ const flowCodec: Codec<"flow"> = {
     if (verb === "p" && /^(0|[1-9]\d{0,3})$/.test(argument)) return flow({ kind: "page", page: Number(argument) });
     if (verb === "e" && EDIT_TARGETS.has(argument)) return flow({ kind: "edit-target", target: argument as EditTargetName });
     if (verb === "n" && CANONICAL_AMOUNT.test(argument)) return flow({ kind: "amount", value: argument });
+    if (verb === "s" && SAVED_ID.test(argument)) return flow({ kind: "saved", id: Number(argument) });
     return undefined;
   },
 };
@@ -205,7 +218,6 @@ const CODECS: { readonly [K in CallbackKind]: Codec<K> } = {
   "late-other-confirm": withText("late-other-confirm", "ld:y:", "question"),
   "late-other-cancel": withText("late-other-cancel", "ld:n:", "question"),
   "start-again": withText("start-again", "again:", "draftId"),
-
   "alert-pair": {
     prefix: "al:p:",
     write: ({ from, to }) => `${from}:${to}`,
@@ -226,6 +238,12 @@ const CODECS: { readonly [K in CallbackKind]: Codec<K> } = {
       return { kind: "alert-step", from, to, direction: m[1] === "a" ? "above" : "below", percent: Number(m[2]) };
     },
   },
+
+  "addr-rename": withNumber("addr-rename", "ad:r:", "id", 9),
+  "addr-delete": withNumber("addr-delete", "ad:d:", "id", 9),
+  "addr-remember-on": fixed("addr-remember-on", "ad:on"),
+  "addr-remember-off": fixed("addr-remember-off", "ad:off"),
+  "addr-rename-cancel": fixed("addr-rename-cancel", "ad:x"),
   "admin-recheck": withText("admin-recheck", "adm:r:", "exchangeId"),
   "admin-resend": withText("admin-resend", "adm:d:", "exchangeId"),
   "admin-user": withNumber("admin-user", "adm:u:", "userId", 19),

@@ -44,6 +44,8 @@ const WRITTEN_THROUGH: ReadonlySet<string> = new Set([
   "rate-alerts",
   // The guided path's open threshold question, per chat, written before it is asked (features/rate-alerts.ts).
   "rate-alert-question",
+  // Each person's saved addresses and their remembering switch (issue 24): /addresses says "saved".
+  "address-book",
   // What Telegram sent, on disk before it is confirmed to Telegram, until it is handled (updates/inbox.ts).
   "inbox",
 ]);

@@ -36,7 +36,11 @@ const action: fc.Arbitrary<FlowAction> = fc.oneof(
   fc.constantFrom(...(["pair", "amount", "destination", "refund"] as const)).map((target) => ({ kind: "edit-target" as const, target })),
   // A canonical amount (domain/amount.ts), as a reading of "1,000" carries it.
   fc.stringMatching(/^(0|[1-9]\d{0,14})(\.\d{0,17}[1-9])?$/).map((value) => ({ kind: "amount" as const, value })),
+  // A saved address's short id (issue 24), never the address.
+  fc.integer({ min: 1, max: 999_999_999 }).map((id) => ({ kind: "saved" as const, id })),
 );
+/** The saved address book's short ids (issue 24). */
+const savedId = fc.integer({ min: 1, max: 999_999_999 });
 const anyCallback: fc.Arbitrary<CallbackData> = fc.oneof(
   fc.constant({ kind: "start-exchange" as const }),
   fc.constant({ kind: "help" as const }),
@@ -52,6 +56,9 @@ const anyCallback: fc.Arbitrary<CallbackData> = fc.oneof(
   jobId.map((id) => ({ kind: "admin-broadcast-send" as const, jobId: id })),
   jobId.map((id) => ({ kind: "admin-broadcast-drop" as const, jobId: id })),
   jobId.map((id) => ({ kind: "admin-broadcast-cancel" as const, jobId: id })),
+  savedId.map((id) => ({ kind: "addr-rename" as const, id })),
+  savedId.map((id) => ({ kind: "addr-delete" as const, id })),
+  fc.constantFrom(...(["addr-remember-on", "addr-remember-off", "addr-rename-cancel"] as const)).map((kind) => ({ kind })),
 );
 
 describe("the callback codec", () => {
@@ -89,6 +96,14 @@ describe("the callback codec", () => {
     for (const [value, data] of written) {
       expect(encode(value)).toBe(data);
       expect(decodeCallback(data)).toEqual(value);
+    }
+  });
+
+  it("carries a saved address as its short id only, and reads back no other argument", () => {
+    expect(encode({ kind: "flow", step: "destination", action: { kind: "saved", id: 7 } })).toBe("x:d:s:7");
+    expect(encode({ kind: "addr-delete", id: 12 })).toBe("ad:d:12");
+    for (const data of ["x:d:s:0", "x:d:s:01", "x:d:s:1234567890", "x:d:s:0xabc", "ad:r:", "ad:d:-1"]) {
+      expect(decodeCallback(data), data).toBeUndefined();
     }
   });
 

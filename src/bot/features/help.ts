@@ -10,9 +10,12 @@ import type { BotDeps } from "../deps.js";
  */
 export function helpFeature(deps: Pick<BotDeps, "config">): Composer<BotContext> {
   const feature = new Composer<BotContext>();
-  const body = (ctx: BotContext): string =>
-    deps.config.partnerFeatures.has("receive") ? `${ctx.t("help-text")}\n\n${ctx.t("rates-receive-help")}` : ctx.t("help-text");
-  const text = (ctx: BotContext): string => `${body(ctx)}\n\n${ctx.t("help-export")}\n\n${ctx.t("trust-support")}`;
+  const text = (ctx: BotContext): string => {
+    // The saved addresses' command (issue 24) in a line of its own under the command list.
+    const base = `${ctx.t("help-text")}\n${ctx.t("help-addresses")}`;
+    const body = deps.config.partnerFeatures.has("receive") ? `${base}\n\n${ctx.t("rates-receive-help")}` : base;
+    return `${body}\n\n${ctx.t("help-export")}\n\n${ctx.t("trust-support")}`;
+  };
   feature.command("help", (ctx) => ctx.reply(text(ctx)));
   onCallback(feature, "help", async (ctx) => {
     await ctx.answerCallbackQuery();

@@ -27,5 +27,6 @@ export function stepButtons(step: Step) {
     page: (page: number) => flowData(step, { kind: "page", page }),
     editTarget: (target: EditTargetName) => flowData(step, { kind: "edit-target", target }),
     amount: (value: string) => flowData(step, { kind: "amount", value }),
+    saved: (id: number) => flowData(step, { kind: "saved", id }),
   };
 }

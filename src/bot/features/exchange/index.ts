@@ -32,7 +32,7 @@ import { countFunnel } from "../../../support/funnel.js";
  * Bumped whenever a change to the flow would make saved states replay differently ("Bad
  * replay"): the plugin then ignores a state of another version, and the record takes over.
  */
-const FLOW_VERSION = 4;
+const FLOW_VERSION = 5;
 
 /** Start payload that opens the flow from a group's "open a private chat" button. */
 const START_EXCHANGE_PAYLOAD = "exchange";

@@ -18,6 +18,8 @@ import { countFunnel } from "../../../../support/funnel.js";
 import { aboveMaxText } from "./amount.js";
 import { fetchFlowQuote, quoteMoved, type QuoteKind } from "./flow-quote.js";
 import { inDoubtMessage } from "../start-again.js";
+import { rememberExchangeAddresses } from "../../address-book.js";
+import type { BotDeps } from "../../../deps.js";
 
 type CompleteDraft = Draft & Required<Pick<Draft, "from" | "to" | "amount" | "destinationAddress" | "refundAddress">>;
 
@@ -68,6 +70,7 @@ export const confirmStep: StepRun = async (scope) => {
       // Through the outbox: on disk before the first message, retried until delivered, and found
       // again at start-up if a crash comes before this line (delivery.ts).
       await octx.deps.delivery.depositInstructions(result.record, { from: draft.from, to: draft.to });
+      await rememberAddresses(octx.deps, userId, draft);
     }
     // Only what the flow reads is kept in its log.
     if (result.kind === "in-doubt") return { kind: result.kind, startAgain: result.startAgain };
@@ -190,6 +193,26 @@ async function confirmExchange(scope: StepScope, draft: CompleteDraft): Promise<
       continue;
     }
     if (action.kind === "edit-target") return { kind: "edit", target: action.target, ack: () => retirePrompt(ctx, prompt, card) };
+  }
+}
+
+/**
+ * Saves the exchange's two addresses for the person's next exchange (issue 24). After the
+ * instructions are queued: a store failure here costs a saved address, never the exchange.
+ */
+async function rememberAddresses(deps: BotDeps, userId: number, draft: CompleteDraft): Promise<void> {
+  try {
+    await rememberExchangeAddresses(
+      deps.store,
+      userId,
+      [
+        { coin: draft.to.code, network: draft.to.network, address: draft.destinationAddress, tag: draft.destinationTag },
+        { coin: draft.from.code, network: draft.from.network, address: draft.refundAddress, tag: draft.refundTag },
+      ],
+      deps.now(),
+    );
+  } catch (err) {
+    deps.logger.warn({ err, userId }, "could not remember the addresses of an exchange");
   }
 }
 

@@ -1,0 +1,43 @@
+/**
+ * Where a person's saved addresses are kept (issue 24): one entry per person in the kv namespace
+ * "address-book", keyed by their Telegram user id, changed only by the store's atomic `update` so
+ * the bound and the id counter hold with replicas. Written through (store/durability.ts): what
+ * /addresses tells a person (renamed, deleted, remembering off) is on disk before they read it.
+ */
+import type { DataStore } from "../../store/data-store.js";
+import { rememberAddress, type AddressBook, type UsedAddress } from "../../domain/saved-addresses.js";
+
+/** The kv namespace of the address books. */
+export const ADDRESS_BOOKS = "address-book";
+
+/** The person's book, or undefined when they never had one. */
+export async function readBook(store: Pick<DataStore, "kv">, userId: number): Promise<AddressBook | undefined> {
+  return store.kv<AddressBook>(ADDRESS_BOOKS).get(String(userId));
+}
+
+/** Changes the person's book atomically; returns it as stored. */
+export async function changeBook(
+  store: Pick<DataStore, "kv">,
+  userId: number,
+  change: (book: AddressBook | undefined) => AddressBook | undefined,
+): Promise<AddressBook | undefined> {
+  return store.kv<AddressBook>(ADDRESS_BOOKS).update(String(userId), change);
+}
+
+/**
+ * Remembers the addresses of an exchange just created (unless the person turned remembering off).
+ * At the create, not at validation: an address typed and then left by Back or Cancel, maybe a
+ * mistake, is never offered again; "used 3 times" counts exchanges made with it.
+ */
+export async function rememberExchangeAddresses(
+  store: Pick<DataStore, "kv">,
+  userId: number,
+  used: readonly UsedAddress[],
+  now: Date,
+): Promise<void> {
+  const at = now.toISOString();
+  await changeBook(store, userId, (book) => {
+    if (book?.remember === false) return book;
+    return used.reduce<AddressBook | undefined>((next, one) => rememberAddress(next, one, at), book);
+  });
+}
