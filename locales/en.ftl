@@ -512,6 +512,8 @@ privacy-title = <b>What I keep about you, and for how long</b>
 privacy-deleted-title = <b>Deleted when you send /forget:</b>
 privacy-data-profile = • your name, username and Telegram's language, when you first and last wrote to me, and the language you chose: until you send /forget.
 privacy-data-flow = • the answers of an exchange you started and have not confirmed (coins, amount, addresses): until you finish or cancel it, or for { $minutes } minutes after your last answer.
+privacy-data-addresses = • the addresses you exchanged to and from, their names and your /addresses switch: until you delete them there or send /forget.
+privacy-data-alerts = • your rate alerts (/alert): until one fires, you delete it, 30 days pass, or you send /forget.
 privacy-kept-title = <b>Kept even after /forget:</b>
 privacy-kept-exchanges = • your exchanges (id, coins, amounts, addresses, transaction ids, status, dates and your Telegram id): support must keep these records by law for { $years ->
     [one] { $years } year

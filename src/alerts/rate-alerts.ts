@@ -38,7 +38,7 @@ import {
 } from "../domain/rate-alert.js";
 
 /** The kv namespace of the alerts (declared written through in store/durability.ts). */
-const ALERTS_NAMESPACE = "rate-alerts";
+export const ALERTS_NAMESPACE = "rate-alerts";
 
 /** The outbox key of an alert's one message. */
 const firedKey = (alertId: string) => `ralert:${alertId}`;

@@ -1,13 +1,14 @@
 /**
  * /privacy and /forget (issue 24, point 7): what the bot keeps about a person is said plainly, and
  * /forget deletes it after Confirm, keeping only the exchange records support must keep by law and
- * what an exchange in progress needs. Cancel deletes nothing.
+ * what an exchange in progress needs (saved addresses and rate alerts go too). Cancel deletes nothing.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
 import { readRecord } from "../../src/bot/features/exchange/record.js";
 import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver } from "./chat-driver.js";
+import { until } from "../until.js";
 
 describe("/privacy and /forget", () => {
   let h: Harness;
@@ -25,6 +26,8 @@ describe("/privacy and /forget", () => {
   it("/privacy says what is deleted, what is kept by law and for how long; both commands are in the menu and /help", async () => {
     const privacy = await chat.send("/privacy", "What I keep about you");
     expect(privacy.plain).toContain("your name, username");
+    expect(privacy.plain).toContain("the addresses you exchanged to and from");
+    expect(privacy.plain).toContain("your rate alerts");
     expect(privacy.plain).toContain("must keep these records by law for 7 years");
     expect(privacy.plain).toContain(`for ${h.config.flowTimeoutMs / 60_000} minutes`);
     const help = await chat.send("/help", "How an exchange works");
@@ -42,6 +45,13 @@ describe("/privacy and /forget", () => {
     await chat.press(card, "x:confirm", "Exchange created");
     const [exchange] = await h.app.store.lookup.byUser(id);
     expect(exchange).toBeDefined();
+    // Its addresses are saved for the next exchange, and the person watches a rate.
+    const addressBook = h.app.store.kv<unknown>("address-book");
+    // Saved right after the instructions are queued, so waited for.
+    await until(async () => (await addressBook.get(String(id))) !== undefined);
+    await chat.send("/alert btc eth >= 1000000", "Alert set");
+    const alertsOf = () => h.app.store.kv<unknown>("rate-alerts").entriesWithPrefix(`${id}:`);
+    expect(await alertsOf()).toHaveLength(1);
     // The person chose Russian, and is in the middle of a second exchange.
     const choose = await chat.send("/language", "Choose your language");
     await chat.pressAndEdit(choose, "lang:ru", "Язык: русский");
@@ -54,12 +64,16 @@ describe("/privacy and /forget", () => {
     await chat.pressAndEdit(ask, chat.button(ask, "✖️ Отмена"), "ничего не удалено");
     expect((await h.app.store.users.get(id))?.languageCode).toBe("ru");
     expect(await readRecord(h.app.store, id)).toBeDefined();
+    expect(await addressBook.get(String(id))).toBeDefined();
+    expect(await alertsOf()).toHaveLength(1);
 
     const again = await chat.send("/forget", "Удалить ваши данные?");
     await chat.pressAndEdit(again, chat.button(again, "🗑 Удалить мои данные"), "ваши данные удалены");
     expect(await h.app.store.users.get(id)).toBeUndefined();
     expect(await h.app.store.users.findByUsername("priya_p")).toBeUndefined();
     expect(await readRecord(h.app.store, id)).toBeUndefined();
+    expect(await addressBook.get(String(id))).toBeUndefined();
+    expect(await alertsOf()).toEqual([]);
     expect((await h.app.store.lookup.byUser(id)).map((e) => e.id)).toEqual([exchange!.id]);
 
     // The flow is over: an answer to it is not taken; the next message is a first contact, in

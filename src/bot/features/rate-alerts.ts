@@ -22,7 +22,7 @@ import { EXCHANGE_FLOW_ID } from "./exchange/flow.js";
 import { MAX_ALERTS_PER_PERSON, parseAlertInput, parseThreshold, type AlertDirection, type RateAlert } from "../../domain/rate-alert.js";
 
 /** Per chat: the pair whose threshold the bot asked for (the guided path). */
-const QUESTION_NAMESPACE = "rate-alert-question";
+export const QUESTION_NAMESPACE = "rate-alert-question";
 /** A threshold question is answered within this long, or the text goes to whoever else reads it. */
 const QUESTION_TTL_MS = 15 * 60_000;
 

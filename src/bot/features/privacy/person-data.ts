@@ -10,6 +10,9 @@
  */
 import type { BotContext } from "../../context.js";
 import { forgetFlow } from "../exchange/forget-flow.js";
+import { ADDRESS_BOOKS } from "../address-book.js";
+import { ALERTS_NAMESPACE } from "../../../alerts/rate-alerts.js";
+import { QUESTION_NAMESPACE } from "../rate-alerts.js";
 
 /**
  * The person /forget acts for, in their private chat with the bot (whose id is theirs).
@@ -57,5 +60,20 @@ const exchangeFlow: PersonDataKind = {
   forget: (ctx, { userId }) => forgetFlow(ctx, userId),
 };
 
+/** Saved addresses, their names and the remembering switch (/addresses): one entry per person. */
+const savedAddresses = keyedByPerson(ADDRESS_BOOKS, "privacy-data-addresses");
+
+/**
+ * Rate alerts (`<chatId>:<id>`, the private chat's id being the person's) and an open threshold
+ * question: an alert deleted here never fires, as the check reads the namespace each time.
+ */
+const rateAlerts: PersonDataKind = {
+  describedBy: "privacy-data-alerts",
+  async forget(ctx, person) {
+    await keyedByPerson(ALERTS_NAMESPACE, "privacy-data-alerts").forget(ctx, person);
+    await ctx.deps.store.kv<unknown>(QUESTION_NAMESPACE).delete(String(person.userId));
+  },
+};
+
 /** Every kind of person data, in the order /privacy lists them. Add a feature's entry here. */
-export const PERSON_DATA: readonly PersonDataKind[] = [profile, exchangeFlow];
+export const PERSON_DATA: readonly PersonDataKind[] = [profile, exchangeFlow, savedAddresses, rateAlerts];
