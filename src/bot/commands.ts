@@ -3,7 +3,20 @@ import type { Translator } from "../messages/i18n.js";
 import { SUPPORTED_LOCALES } from "../messages/i18n.js";
 
 /** Commands everyone sees in Telegram's menu, in this order. */
-export const USER_COMMANDS = ["exchange", "rate", "alert", "status", "history", "addresses", "export", "language", "privacy", "forget", "help", "cancel"] as const;
+export const USER_COMMANDS = [
+  "exchange",
+  "rate",
+  "alert",
+  "status",
+  "history",
+  "addresses",
+  "export",
+  "language",
+  "privacy",
+  "forget",
+  "help",
+  "cancel",
+] as const;
 
 /** Publishes the command menu in every supported language (English is also the default). */
 export async function registerCommands(api: Api, t: Translator): Promise<void> {
