@@ -21,9 +21,12 @@ help-text =
     <b>Comandos</b>
     /exchange: empezar un intercambio
     /rate: una cotización, p. ej. <code>/rate 0.1 btc eth</code>
+    /alert: avisarte cuando una cotización te convenga, p. ej. <code>/alert btc eth &gt;= 20</code>
     /status: el estado de uno de tus intercambios
     /history: tus intercambios
     /language: cambiar el idioma
+    /privacy: qué guardo sobre ti y durante cuánto tiempo
+    /forget: eliminar tus datos
     /cancel: detener lo que estás haciendo
     /help: este mensaje
 
@@ -94,7 +97,7 @@ flow-quote =
     <b>Cotización</b>
     Envías: <b>{ $amountFrom } { $from }</b>
     Recibes: <b>≈ { $amountTo } { $to }</b>
-flow-quote-fee = Comisión de retiro: ≈ { $fee } { $feeCoin }
+flow-quote-fee = Comisión de retiro (ya descontada de lo que recibes): ≈ { $fee } { $feeCoin }
 flow-quote-floating = El tipo es flotante: el importe final depende del tipo en el momento en que se cambie tu depósito.
 flow-quote-change-hint = Escribe otro importe para cambiarlo.
 flow-button-continue = Continuar ▶
@@ -253,7 +256,7 @@ status-card-unknown-at-service = ❓ El servicio de intercambio no conoce este i
         [none] Contacta con soporte e indica el ID del intercambio.
        *[other] Escribe a { $contact } e indica el ID del intercambio.
     }
-history-title = <b>Tus intercambios</b>, los más recientes primero (página { $page } de { $pages }). Toca uno para abrir su tarjeta.
+history-title = <b>Tus intercambios</b>, los más recientes primero (página { $page } de { $pages }). Las horas están en UTC. Toca uno para abrir su tarjeta.
 history-empty = Aún no tienes intercambios. Envía /exchange para empezar uno.
 history-item = { $icon } { $amount } { $from } → { $to } · { $date }
 history-newer = ◀ Más recientes
@@ -478,3 +481,126 @@ late-other-cancelled = Cancelado: no se envió nada. Los botones del mensaje del
 late-other-closed = Esta pregunta está cerrada. La tarjeta del intercambio muestra en qué punto está.
 late-other-check-failed = ⚠️ El servicio de intercambio no pudo comprobar la dirección ahora. Envíala de nuevo en un momento o envía /cancel.
 late-other-retry = Envía otra dirección o /cancel.
+
+## Start again after a create in doubt; copy buttons and support; privacy; export; rate alerts; saved addresses
+
+flow-create-in-doubt-start-again =
+    ⚠️ No pude confirmar si se creó tu intercambio de { $amount } { $from } → { $to }: se perdió la respuesta del servicio de intercambio. Para que nunca tengas dos órdenes, no lo enviaré otra vez.
+    No pagues nada por este primer intento, aunque hayas visto una dirección de depósito para él: si el servicio creó esa orden, simplemente caducará sin pagarse. Ya avisé a soporte.
+    Si aun así quieres hacer el cambio, pulsa el botón de abajo: empezaré de nuevo con los mismos datos y te mostraré la tarjeta con una cotización nueva para que la confirmes.
+flow-start-again-button = 🔁 Repetir con los mismos datos
+flow-start-again-started = 🔁 Empiezo de nuevo con los mismos datos: revísalos antes de confirmar. No pagues nada por el primer intento.
+flow-start-again-used = Este botón ya se usó: con él se empezó un intercambio nuevo. Para empezar otro, envía /exchange.
+admin-alert-create-start-again = Se le dijo a la persona que no pague nada por este intento y se le ofreció empezar de nuevo con los mismos datos (una orden nueva): si aparece una orden de este intento, hay que dejar que caduque sin pagarse.
+flow-start-again-later = El servicio de intercambio no responde ahora mismo, así que todavía no puedo empezar de nuevo. Pulsa el botón otra vez dentro de un minuto.
+copy-address = 📋 Copiar dirección
+copy-tag = 📋 Copiar { $tagName }
+copy-amount = 📋 Copiar importe
+copy-exchange-id = 📋 Copiar ID del intercambio
+trust-support = 🛡 Soporte nunca te escribe primero ni te pide fondos, claves privadas ni frases semilla: quien lo haga no somos nosotros. { $contact ->
+        [none] Contacta con soporte solo a través de este bot.
+       *[other] Nuestro soporte: { $contact }.
+    }
+status-card-txid-link = TxID: <a href="{ $url }">{ $txId }</a>
+command-privacy = Qué se guarda sobre ti
+command-forget = Eliminar tus datos
+privacy-title = <b>Qué guardo sobre ti y durante cuánto tiempo</b>
+privacy-deleted-title = <b>Se elimina cuando envías /forget:</b>
+privacy-data-profile = • tu nombre, tu nombre de usuario y el idioma de Telegram, cuándo me escribiste por primera y por última vez, y el idioma que elegiste: hasta que envíes /forget.
+privacy-data-flow = • las respuestas de un intercambio que empezaste y aún no has confirmado (monedas, importe, direcciones): hasta que lo termines o lo canceles, o durante { $minutes } minutos después de tu última respuesta.
+privacy-data-addresses = • las direcciones de tus intercambios (las que reciben y las de reembolso), sus nombres y tu ajuste de /addresses: hasta que las elimines allí o envíes /forget.
+privacy-data-alerts = • tus alertas de cotización (/alert): hasta que una salte, la elimines, pasen 30 días o envíes /forget.
+privacy-kept-title = <b>Se conserva incluso después de /forget:</b>
+privacy-kept-exchanges = • tus intercambios (ID, monedas, importes, direcciones, IDs de transacción, estado, fechas y tu ID de Telegram): la ley obliga a soporte a conservar estos registros durante { $years ->
+    [one] { $years } año
+   *[other] { $years } años
+}.
+privacy-kept-in-progress = • un intercambio que se está creando o está en curso, y los mensajes que aún te debo sobre él, hasta que termine.
+privacy-seen-again = Si me escribes después de /forget, vuelvo a ver tu nombre y tu idioma, como el primer día.
+privacy-private-only = Por tu privacidad, envía /privacy y /forget en un chat privado conmigo.
+forget-ask = <b>¿Eliminar tus datos?</b> No se puede deshacer.
+forget-button-confirm = 🗑 Eliminar mis datos
+forget-button-cancel = ✖️ Cancelar
+forget-done = Hecho: tus datos se han eliminado. Los registros de tus intercambios se quedan con soporte durante { $years ->
+    [one] { $years } año
+   *[other] { $years } años
+}, como exige la ley.
+forget-cancelled = Cancelado: no se eliminó nada.
+command-export = Tus intercambios en un archivo CSV
+help-export = /export te envía todos los intercambios que hiciste en un archivo CSV (se abre con cualquier hoja de cálculo): fecha, monedas, importes enviados y recibidos, direcciones, IDs, estado y la transacción del pago.
+export-private-only = La exportación muestra tus direcciones: envía /export en tu chat privado con el bot.
+export-range-refused = /export no admite nada después: te envía tus propios intercambios. Envía solo /export.
+export-range-usage = Envía /export o, para todos los intercambios de un rango de días (UTC, ambos incluidos, como máximo { $days } días): <code>/export 2026-11-01 2026-11-30</code>.
+export-busy = Tu exportación anterior aún se está enviando. Espera a que termine y vuelve a intentarlo.
+export-none = Aún no tienes intercambios, así que no hay nada que exportar.
+export-none-range = No se creó ningún intercambio del { $from } al { $to }.
+export-caption = Intercambios, CSV, archivo { $part }
+export-done = Exportación terminada: { $rows } intercambios en { $files } archivos.
+export-too-large = La exportación se detuvo tras { $files } archivos ({ $rows } intercambios): es demasiado grande para enviarla de una vez. Pide un rango de días más corto.
+export-failed = No se pudo enviar la exportación. Vuelve a intentarlo en un momento.
+command-alert = Alertas de cotización
+rate-alert-button-set = 🔔 Avisarme
+rate-alert-usage =
+    Te aviso cuando una cotización te convenga, por ejemplo:
+    <code>/alert btc eth &gt;= 20</code>: cuando 1 BTC dé al menos 20 ETH
+    <code>/alert btc eth &lt;= 18</code>: cuando 1 BTC dé como máximo 18 ETH
+    /alert sin nada más muestra tus alertas.
+rate-alert-bad-operator = Pon <code>&gt;=</code> (al menos) o <code>&lt;=</code> (como máximo) antes del número, por ejemplo <code>&gt;= 20</code>.
+rate-alert-bad-amount = Ese umbral no es un número que pueda usar. Envíalo así: <code>&gt;= 20</code> o <code>&lt;= 0.05</code>.
+rate-alert-unknown-coin = No conozco la moneda «{ $coin }». Revisa el ticker o mira las monedas con /rate.
+rate-alert-no-pair = Aquí { $from } no se puede cambiar por { $to }, así que no puedo vigilar esa cotización.
+rate-alert-limit = Ya tienes { $max } alertas, el máximo por persona. Primero elimina una en /alert.
+rate-alert-set-above = 🔔 Alerta creada: te avisaré una sola vez cuando 1 { $from } dé al menos { $threshold } { $to }. Las alertas se borran a los 30 días.
+rate-alert-set-below = 🔔 Alerta creada: te avisaré una sola vez cuando 1 { $from } dé como máximo { $threshold } { $to }. Las alertas se borran a los 30 días.
+rate-alert-ask = 🔔 ¿Cuándo te aviso sobre { $from } → { $to }? Elige una opción o envía <code>&gt;= 20</code> para “cuando 1 { $from } dé al menos 20 { $to }”, o <code>&lt;= 18</code> para “como máximo”.
+rate-alert-none =
+    No tienes alertas de cotización.
+    Crea una así: <code>/alert btc eth &gt;= 20</code>, o pulsa 🔔 debajo de una cotización de /rate.
+rate-alert-list-title = 🔔 Tus alertas de cotización ({ $count } de { $max }):
+rate-alert-line-above = 1 { $from } da al menos { $threshold } { $to }
+rate-alert-line-below = 1 { $from } da como máximo { $threshold } { $to }
+rate-alert-button-delete = 🗑 { $n }
+rate-alert-deleted = Alerta eliminada.
+rate-alert-gone = Esa alerta ya no existe (saltó, caducó o se eliminó).
+rate-alert-fired-above = 🔔 Ahora 1 { $from } da { $price } { $to }: al menos { $threshold } { $to }, como pediste. Esta alerta queda cerrada.
+rate-alert-fired-below = 🔔 Ahora 1 { $from } da { $price } { $to }: como máximo { $threshold } { $to }, como pediste. Esta alerta queda cerrada.
+rate-alert-now = Ahora 1 { $from } da ≈ { $price } { $to }.
+rate-alert-ask-in-flow = 🔔 Dime cuándo avisarte sobre { $from } → { $to }: elige una opción o envía <code>/alert { $from } { $to } &gt;= 20</code> con tu propio número. Tu intercambio sigue abierto.
+rate-alert-choice-above = ≥ +{ $percent } %
+rate-alert-choice-below = ≤ −{ $percent } %
+rate-alert-button-exchange = 🔁 Cambiar { $from } → { $to }
+admin-stats-rate-alerts = Alertas de cotización: { $alerts } en { $pairs } pares; se comprueban cada { $intervalSeconds } s, como máximo { $pairsPerCheck } consultas de cotización por comprobación; desde el inicio, { $rateCalls } consultas y { $fired } alertas disparadas
+command-addresses = Tus direcciones guardadas
+help-addresses = /addresses: tus direcciones guardadas (renombrarlas, eliminarlas o dejar de guardarlas)
+saved-address-button = { $label } · { $uses ->
+    [one] usada una vez
+   *[other] usada { $uses } veces
+}
+saved-address-offer = O toca una de tus direcciones guardadas de abajo (se gestionan en /addresses).
+saved-address-gone = Esa dirección guardada ya no está en tu lista. Envía una dirección o toca otra.
+saved-address-refused = ❌ El servicio de intercambio ya no acepta tu dirección guardada <b>{ $label }</b> (<code>{ $address }</code>) como dirección de { $coin }. Envía otra dirección o toca otra de las guardadas. Puedes eliminarla en /addresses.
+addresses-title = <b>Tus direcciones guardadas</b> (como máximo { $max }: después, cada nueva sustituye a la menos usada)
+addresses-empty = Aún no hay ninguna. Las direcciones de cada intercambio que creas se guardan aquí y la próxima vez se te ofrecen como botones para la misma moneda y red.
+addresses-item = { $number }. <b>{ $label }</b> · { $coin } · { $uses ->
+    [one] usada una vez
+   *[other] usada { $uses } veces
+}
+    <code>{ $address }</code>{ $tag }
+addresses-item-tag = , tag <code>{ $tag }</code>
+addresses-remember-on = El guardado está <b>activado</b>: se guardan las direcciones de cada intercambio que creas. Solo tú las ves.
+addresses-remember-off = El guardado está <b>desactivado</b>: no se guarda nada nuevo. Las direcciones de arriba se quedan hasta que las elimines.
+addresses-button-rename = ✏️ Renombrar { $number }
+addresses-button-delete = 🗑 Eliminar { $number }
+addresses-button-turn-off = Dejar de guardar direcciones
+addresses-button-turn-on = Volver a guardar direcciones
+addresses-button-cancel = ✖️ Cancelar
+addresses-turned-off = Guardado desactivado. Las direcciones guardadas se quedan hasta que las elimines.
+addresses-turned-on = Guardado activado.
+addresses-deleted = Eliminada.
+addresses-gone = Esa dirección guardada ya no está en tu lista.
+addresses-private-only = Tus direcciones guardadas solo se muestran en un chat privado conmigo: envía /addresses allí.
+addresses-rename-ask = Envía un nombre nuevo para <b>{ $label }</b> (como máximo { $max } caracteres). Para mantener el anterior, pulsa Cancelar.
+addresses-rename-cancelled = El nombre se queda como estaba.
+addresses-name-invalid = Un nombre debe tener entre 1 y { $max } caracteres. Envía otro o pulsa Cancelar.
+addresses-name-invisible = ❌ Ese nombre contiene un carácter invisible o que cambia la dirección del texto ({ $char }, carácter { $position }). Envíalo de nuevo sin él o pulsa Cancelar.
+addresses-renamed = ✅ Nombre cambiado: <b>{ $name }</b>

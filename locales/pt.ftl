@@ -21,9 +21,12 @@ help-text =
     <b>Comandos</b>
     /exchange: iniciar uma troca
     /rate: uma cotação, ex. <code>/rate 0.1 btc eth</code>
+    /alert: ser avisado quando uma cotação estiver boa, ex. <code>/alert btc eth &gt;= 20</code>
     /status: o status de uma das suas trocas
     /history: suas trocas
     /language: mudar o idioma
+    /privacy: o que eu guardo sobre você e por quanto tempo
+    /forget: apagar seus dados
     /cancel: parar o que você está fazendo
     /help: esta mensagem
 
@@ -94,7 +97,7 @@ flow-quote =
     <b>Cotação</b>
     Você envia: <b>{ $amountFrom } { $from }</b>
     Você recebe: <b>≈ { $amountTo } { $to }</b>
-flow-quote-fee = Taxa de saque: ≈ { $fee } { $feeCoin }
+flow-quote-fee = Taxa de saque (já descontada do que você recebe): ≈ { $fee } { $feeCoin }
 flow-quote-floating = A taxa é flutuante: o valor final depende da cotação no momento em que seu depósito for trocado.
 flow-quote-change-hint = Digite outro valor para alterá-lo.
 flow-button-continue = Continuar ▶
@@ -253,7 +256,7 @@ status-card-unknown-at-service = ❓ O serviço de troca não conhece esta troca
         [none] Fale com o suporte e informe o ID da troca.
        *[other] Escreva para { $contact } e informe o ID da troca.
     }
-history-title = <b>Suas trocas</b>, das mais recentes para as mais antigas (página { $page } de { $pages }). Toque em uma para abrir o cartão.
+history-title = <b>Suas trocas</b>, das mais recentes para as mais antigas (página { $page } de { $pages }). Horários em UTC. Toque em uma para abrir o cartão.
 history-empty = Você ainda não tem trocas. Envie /exchange para iniciar uma.
 history-item = { $icon } { $amount } { $from } → { $to } · { $date }
 history-newer = ◀ Mais recentes
@@ -478,3 +481,126 @@ late-other-cancelled = Cancelado: nada foi enviado. Os botões da mensagem do de
 late-other-closed = Esta pergunta está encerrada. O cartão da troca mostra em que pé está.
 late-other-check-failed = ⚠️ O serviço de troca não conseguiu verificar o endereço agora. Envie de novo daqui a pouco ou envie /cancel.
 late-other-retry = Envie outro endereço ou /cancel.
+
+## Start again after a create in doubt; copy buttons and support; privacy; export; rate alerts; saved addresses
+
+flow-create-in-doubt-start-again =
+    ⚠️ Não consegui confirmar se sua troca de { $amount } { $from } → { $to } foi criada: a resposta do serviço de troca se perdeu. Para você nunca ter duas ordens, não vou enviá-la de novo.
+    Não pague nada por esta primeira tentativa, mesmo que tenha visto um endereço de depósito para ela: se o serviço criou essa ordem, ela simplesmente expira sem pagamento. O suporte já foi avisado.
+    Para trocar mesmo assim, toque no botão abaixo: vou começar de novo com os mesmos dados e mostrar o cartão com uma cotação nova para você confirmar.
+flow-start-again-button = 🔁 Recomeçar com os mesmos dados
+flow-start-again-started = 🔁 Recomeçando com os mesmos dados: confira-os antes de confirmar. Não pague nada pela primeira tentativa.
+flow-start-again-used = Este botão já foi usado: uma nova troca foi iniciada a partir dele. Para começar outra, envie /exchange.
+admin-alert-create-start-again = A pessoa foi avisada para não pagar nada por esta tentativa e recebeu a opção de recomeçar com os mesmos dados (uma nova ordem): uma ordem encontrada para esta tentativa deve ser deixada expirar sem pagamento.
+flow-start-again-later = O serviço de troca não está respondendo agora, então ainda não consigo recomeçar. Toque no botão de novo daqui a um minuto.
+copy-address = 📋 Copiar endereço
+copy-tag = 📋 Copiar { $tagName }
+copy-amount = 📋 Copiar valor
+copy-exchange-id = 📋 Copiar ID da troca
+trust-support = 🛡 O suporte nunca escreve para você primeiro e nunca pede fundos, chaves privadas ou frases-semente (seed): quem faz isso não somos nós. { $contact ->
+        [none] Fale com o suporte somente por este bot.
+       *[other] Nosso suporte: { $contact }.
+    }
+status-card-txid-link = TxID: <a href="{ $url }">{ $txId }</a>
+command-privacy = O que é guardado sobre você
+command-forget = Apagar seus dados
+privacy-title = <b>O que eu guardo sobre você e por quanto tempo</b>
+privacy-deleted-title = <b>Apagado quando você envia /forget:</b>
+privacy-data-profile = • seu nome, nome de usuário e idioma do Telegram, quando você me escreveu pela primeira e pela última vez, e o idioma que você escolheu: até você enviar /forget.
+privacy-data-flow = • as respostas de uma troca que você iniciou e ainda não confirmou (moedas, valor, endereços): até você concluí-la ou cancelá-la, ou por { $minutes } min após sua última resposta.
+privacy-data-addresses = • os endereços usados nas suas trocas (de recebimento e de reembolso), os nomes deles e sua opção em /addresses: até você apagá-los lá ou enviar /forget.
+privacy-data-alerts = • seus alertas de cotação (/alert): até o alerta disparar, você apagá-lo, passarem 30 dias ou você enviar /forget.
+privacy-kept-title = <b>Guardado mesmo depois de /forget:</b>
+privacy-kept-exchanges = • suas trocas (ID, moedas, valores, endereços, IDs de transação, status, datas e seu ID do Telegram): por lei, o suporte precisa guardar esses registros por { $years ->
+    [one] { $years } ano
+   *[other] { $years } anos
+}.
+privacy-kept-in-progress = • uma troca em criação ou em andamento, e as mensagens sobre ela que ainda devo enviar a você, até ela terminar.
+privacy-seen-again = Se você me escrever depois de /forget, vejo de novo seu nome e idioma, como no primeiro dia.
+privacy-private-only = Para sua privacidade, envie /privacy e /forget em um chat privado comigo.
+forget-ask = <b>Apagar seus dados?</b> Isso não pode ser desfeito.
+forget-button-confirm = 🗑 Apagar meus dados
+forget-button-cancel = ✖️ Cancelar
+forget-done = Pronto: seus dados foram apagados. Os registros das suas trocas ficam com o suporte por { $years ->
+    [one] { $years } ano
+   *[other] { $years } anos
+}, como a lei exige.
+forget-cancelled = Cancelado: nada foi apagado.
+command-export = Suas trocas em um arquivo CSV
+help-export = /export envia todas as trocas que você fez em um arquivo CSV (abre em qualquer planilha): data, moedas, valores enviados e recebidos, endereços, IDs, status e a transação de pagamento.
+export-private-only = A exportação mostra seus endereços: envie /export no seu chat privado com o bot.
+export-range-refused = /export não aceita nada depois do comando: ele envia as suas próprias trocas. Envie só /export.
+export-range-usage = Envie /export ou, para todas as trocas de um intervalo de dias (UTC, os dois dias incluídos, no máximo { $days } dias): <code>/export 2026-11-01 2026-11-30</code>.
+export-busy = Sua exportação anterior ainda está sendo enviada. Espere ela terminar e tente de novo.
+export-none = Você ainda não tem trocas, então não há nada para exportar.
+export-none-range = Nenhuma troca foi criada de { $from } a { $to }.
+export-caption = Trocas, CSV, arquivo { $part }
+export-done = Exportação concluída: { $rows } trocas em { $files } arquivos.
+export-too-large = A exportação parou depois de { $files } arquivos ({ $rows } trocas): ela é grande demais para enviar de uma vez. Peça um intervalo de dias menor.
+export-failed = Não foi possível enviar a exportação. Tente de novo daqui a pouco.
+command-alert = Alertas de cotação
+rate-alert-button-set = 🔔 Criar alerta
+rate-alert-usage =
+    Peça para eu avisar quando uma cotação estiver boa, por exemplo:
+    <code>/alert btc eth &gt;= 20</code>: quando 1 BTC render pelo menos 20 ETH
+    <code>/alert btc eth &lt;= 18</code>: quando 1 BTC render no máximo 18 ETH
+    /alert sozinho lista seus alertas.
+rate-alert-bad-operator = Coloque <code>&gt;=</code> (pelo menos) ou <code>&lt;=</code> (no máximo) antes do número, por exemplo <code>&gt;= 20</code>.
+rate-alert-bad-amount = Esse limite não é um número que eu consiga usar. Envie assim: <code>&gt;= 20</code> ou <code>&lt;= 0.05</code>.
+rate-alert-unknown-coin = Não conheço a moeda “{ $coin }”. Confira o ticker ou veja as moedas com /rate.
+rate-alert-no-pair = { $from } não pode ser trocado por { $to } aqui, então não consigo acompanhar essa cotação.
+rate-alert-limit = Você já tem { $max } alertas, o máximo que uma pessoa pode ter. Apague um em /alert primeiro.
+rate-alert-set-above = 🔔 Alerta criado: vou avisar você uma vez quando 1 { $from } render pelo menos { $threshold } { $to }. Os alertas são apagados após 30 dias.
+rate-alert-set-below = 🔔 Alerta criado: vou avisar você uma vez quando 1 { $from } render no máximo { $threshold } { $to }. Os alertas são apagados após 30 dias.
+rate-alert-ask = 🔔 Quando devo avisar você sobre { $from } → { $to }? Escolha uma opção ou envie <code>&gt;= 20</code> para “quando 1 { $from } render pelo menos 20 { $to }”, ou <code>&lt;= 18</code> para “no máximo”.
+rate-alert-none =
+    Você não tem alertas de cotação.
+    Crie um assim: <code>/alert btc eth &gt;= 20</code>, ou toque em 🔔 abaixo de uma cotação de /rate.
+rate-alert-list-title = 🔔 Seus alertas de cotação ({ $count } de { $max }):
+rate-alert-line-above = 1 { $from } rende pelo menos { $threshold } { $to }
+rate-alert-line-below = 1 { $from } rende no máximo { $threshold } { $to }
+rate-alert-button-delete = 🗑 { $n }
+rate-alert-deleted = Alerta apagado.
+rate-alert-gone = Esse alerta não existe mais (disparou, expirou ou foi apagado).
+rate-alert-fired-above = 🔔 1 { $from } agora rende { $price } { $to }: pelo menos { $threshold } { $to }, como você pediu. Este alerta foi encerrado.
+rate-alert-fired-below = 🔔 1 { $from } agora rende { $price } { $to }: no máximo { $threshold } { $to }, como você pediu. Este alerta foi encerrado.
+rate-alert-now = 1 { $from } rende ≈ { $price } { $to } agora.
+rate-alert-ask-in-flow = 🔔 Quando devo avisar sobre { $from } → { $to }? Escolha uma opção ou envie <code>/alert { $from } { $to } &gt;= 20</code> com o seu número. Sua troca continua aberta.
+rate-alert-choice-above = ≥ +{ $percent } %
+rate-alert-choice-below = ≤ −{ $percent } %
+rate-alert-button-exchange = 🔁 Trocar { $from } → { $to }
+admin-stats-rate-alerts = Alertas de cotação: { $alerts } em { $pairs } pares; verificados a cada { $intervalSeconds } s, no máximo { $pairsPerCheck } consultas de cotação por verificação; desde o início { $rateCalls } consultas, { $fired } disparados
+command-addresses = Seus endereços salvos
+help-addresses = /addresses: seus endereços salvos (renomear, apagar ou parar de salvá-los)
+saved-address-button = { $label } · { $uses ->
+    [one] usado uma vez
+   *[other] usado { $uses } vezes
+}
+saved-address-offer = Ou toque em um dos seus endereços salvos abaixo (gerencie-os em /addresses).
+saved-address-gone = Esse endereço salvo não está mais na sua lista. Envie um endereço ou toque em outro.
+saved-address-refused = ❌ Seu endereço salvo <b>{ $label }</b> (<code>{ $address }</code>) não é mais aceito pelo serviço de troca como endereço { $coin }. Envie outro endereço ou toque em outro salvo. Você pode apagá-lo em /addresses.
+addresses-title = <b>Seus endereços salvos</b> (no máximo { $max }: depois disso, um novo substitui o menos usado)
+addresses-empty = Nenhum ainda. Os endereços de uma troca que você cria são salvos aqui e oferecidos como botões na próxima vez, para a mesma moeda e rede.
+addresses-item = { $number }. <b>{ $label }</b> · { $coin } · { $uses ->
+    [one] usado uma vez
+   *[other] usado { $uses } vezes
+}
+    <code>{ $address }</code>{ $tag }
+addresses-item-tag = , tag <code>{ $tag }</code>
+addresses-remember-on = O salvamento de endereços está <b>ativado</b>: os endereços de cada troca que você cria são salvos. Só você os vê.
+addresses-remember-off = O salvamento de endereços está <b>desativado</b>: nada novo é salvo. Os endereços acima ficam até você apagá-los.
+addresses-button-rename = ✏️ Renomear { $number }
+addresses-button-delete = 🗑 Apagar { $number }
+addresses-button-turn-off = Parar de salvar endereços
+addresses-button-turn-on = Voltar a salvar endereços
+addresses-button-cancel = ✖️ Cancelar
+addresses-turned-off = Salvamento desativado. Os endereços salvos ficam até você apagá-los.
+addresses-turned-on = Salvamento ativado.
+addresses-deleted = Apagado.
+addresses-gone = Esse endereço salvo não está mais na sua lista.
+addresses-private-only = Seus endereços salvos só aparecem em um chat privado comigo: envie /addresses lá.
+addresses-rename-ask = Envie um novo nome para <b>{ $label }</b> (no máximo { $max } caracteres). Para manter o antigo, toque em Cancelar.
+addresses-rename-cancelled = O nome continua o mesmo.
+addresses-name-invalid = O nome precisa ter de 1 a { $max } caracteres. Envie outro ou toque em Cancelar.
+addresses-name-invisible = ❌ Esse nome contém um caractere invisível ou que muda a direção do texto ({ $char }, caractere { $position }). Envie de novo sem ele ou toque em Cancelar.
+addresses-renamed = ✅ Renomeado: <b>{ $name }</b>

@@ -13,7 +13,7 @@ start-button-help = ❓ Nasıl çalışır
 help-text =
     <b>Takas nasıl yapılır</b>
     1. /exchange: göndereceğiniz ve alacağınız coini seçin.
-    2. Tutarı yazın ve anlık fiyatı görün.
+    2. Tutarı yazın ve anlık fiyat teklifini görün.
     3. Coinleri alacak adresi (coin gerektiriyorsa bir tag veya memo ile) ve bir iade adresi verin.
     4. Her şeyi kontrol edip onaylayın: bir yatırma adresi alırsınız.
     5. Coinleri oraya gönderin. Her durum değişikliğini bildiririm.
@@ -21,9 +21,12 @@ help-text =
     <b>Komutlar</b>
     /exchange: takas başlat
     /rate: fiyat teklifi, örn. <code>/rate 0.1 btc eth</code>
+    /alert: kur iyi olduğunda haber ver, örn. <code>/alert btc eth &gt;= 20</code>
     /status: takaslarınızdan birinin durumu
     /history: takaslarınız
     /language: dili değiştir
+    /privacy: hakkınızda neleri, ne kadar süre sakladığım
+    /forget: verilerinizi sil
     /cancel: yaptığınız işlemi durdur
     /help: bu mesaj
 
@@ -94,7 +97,7 @@ flow-quote =
     <b>Fiyat teklifi</b>
     Gönderdiğiniz: <b>{ $amountFrom } { $from }</b>
     Alacağınız: <b>≈ { $amountTo } { $to }</b>
-flow-quote-fee = Çekim ücreti: ≈ { $fee } { $feeCoin }
+flow-quote-fee = Çekim ücreti (alacağınız tutardan zaten düşüldü): ≈ { $fee } { $feeCoin }
 flow-quote-floating = Kur değişkendir: son tutar, yatırmanız takas edildiği andaki kura bağlıdır.
 flow-quote-change-hint = Değiştirmek için başka bir tutar yazın.
 flow-button-continue = Devam ▶
@@ -253,7 +256,7 @@ status-card-unknown-at-service = ❓ Takas servisi bu takası tanımıyor, bu y�
         [none] Lütfen desteğe yazın ve takas ID'sini belirtin.
        *[other] Lütfen { $contact } adresine yazın ve takas ID'sini belirtin.
     }
-history-title = <b>Takaslarınız</b>, en yeniler önce (sayfa { $page } / { $pages }). Kartını açmak için birine dokunun.
+history-title = <b>Takaslarınız</b>, en yeniler önce (sayfa { $page } / { $pages }). Saatler UTC'dir. Kartını açmak için birine dokunun.
 history-empty = Henüz takasınız yok. Başlamak için /exchange gönderin.
 history-item = { $icon } { $amount } { $from } → { $to } · { $date }
 history-newer = ◀ Daha yeni
@@ -478,3 +481,126 @@ late-other-cancelled = İptal edildi: hiçbir şey gönderilmedi. Geç yatırma 
 late-other-closed = Bu soru kapandı. Takasın kartı, ne durumda olduğunu gösterir.
 late-other-check-failed = ⚠️ Takas servisi adresi şu anda kontrol edemedi. Biraz sonra tekrar gönderin veya /cancel gönderin.
 late-other-retry = Başka bir adres gönderin veya /cancel.
+
+## Start again after a create in doubt; copy buttons and support; privacy; export; rate alerts; saved addresses
+
+flow-create-in-doubt-start-again =
+    ⚠️ { $amount } { $from } → { $to } takasınızın oluşturulup oluşturulmadığını doğrulayamadım: takas servisinin yanıtı kayboldu. İki siparişiniz olmasın diye onu tekrar göndermeyeceğim.
+    Bu ilk deneme için bir yatırma adresi görmüş olsanız bile hiçbir ödeme yapmayın: servis o siparişi oluşturduysa, sipariş ödenmeden süresi dolar. Destek ekibine haber verildi.
+    Yine de takas yapmak isterseniz aşağıdaki düğmeye basın: aynı bilgilerle yeniden başlayacağım ve onaylamanız için kartı güncel bir fiyat teklifiyle göstereceğim.
+flow-start-again-button = 🔁 Aynı bilgilerle yeniden başla
+flow-start-again-started = 🔁 Aynı bilgilerle yeniden başlıyorum: onaylamadan önce bilgileri kontrol edin. İlk deneme için hiçbir ödeme yapmayın.
+flow-start-again-used = Bu düğme zaten kullanıldı: onunla yeni bir takas başlatıldı. Başka bir takas başlatmak için /exchange gönderin.
+admin-alert-create-start-again = Kişiye bu deneme için hiçbir ödeme yapmaması söylendi ve aynı bilgilerle yeniden başlaması (yeni bir sipariş) önerildi: bu deneme için bulunan bir sipariş ödenmeden süresinin dolmasına bırakılmalı.
+flow-start-again-later = Takas servisi şu anda yanıt vermiyor, bu yüzden henüz yeniden başlayamıyorum. Lütfen bir dakika sonra düğmeye tekrar basın.
+copy-address = 📋 Adresi kopyala
+copy-tag = 📋 { $tagName } bilgisini kopyala
+copy-amount = 📋 Tutarı kopyala
+copy-exchange-id = 📋 Takas ID'sini kopyala
+trust-support = 🛡 Destek ekibi size asla ilk olarak yazmaz ve asla para, özel anahtar veya kurtarma ifadesi (seed phrase) istemez: bunu isteyen biz değiliz. { $contact ->
+        [none] Desteğe yalnızca bu bot üzerinden ulaşın.
+       *[other] Destek ekibimiz: { $contact }.
+    }
+status-card-txid-link = TxID: <a href="{ $url }">{ $txId }</a>
+command-privacy = Hakkınızda neler saklanıyor
+command-forget = Verilerinizi sil
+privacy-title = <b>Hakkınızda neleri, ne kadar süre saklıyorum</b>
+privacy-deleted-title = <b>/forget gönderdiğinizde silinenler:</b>
+privacy-data-profile = • adınız, kullanıcı adınız ve Telegram diliniz, bana ilk ve son yazdığınız zaman ve seçtiğiniz dil: siz /forget gönderene kadar.
+privacy-data-flow = • başlattığınız ama henüz onaylamadığınız bir takas için verdiğiniz yanıtlar (coinler, tutar, adresler): takası bitirene veya iptal edene kadar ya da son yanıtınızdan sonra { $minutes } dakika boyunca.
+privacy-data-addresses = • takaslarınızda kullandığınız alıcı ve iade adresleri, bunların adları ve /addresses ayarınız: onları orada silene veya /forget gönderene kadar.
+privacy-data-alerts = • kur alarmlarınız (/alert): biri tetiklenene, siz onu silene, 30 gün geçene veya /forget gönderene kadar.
+privacy-kept-title = <b>/forget sonrasında da saklananlar:</b>
+privacy-kept-exchanges = • takaslarınız (ID, coinler, tutarlar, adresler, işlem ID'leri, durum, tarihler ve Telegram ID'niz): destek ekibi yasa gereği bu kayıtları { $years ->
+    [one] { $years } yıl
+   *[other] { $years } yıl
+} boyunca saklamak zorundadır.
+privacy-kept-in-progress = • oluşturulmakta veya sürmekte olan bir takas ve onunla ilgili size hâlâ göndermem gereken mesajlar: takas bitene kadar.
+privacy-seen-again = /forget sonrasında bana yazarsanız, ilk gününüzdeki gibi adınızı ve dilinizi yeniden görürüm.
+privacy-private-only = Gizliliğiniz için /privacy ve /forget komutlarını benimle özel sohbette gönderin.
+forget-ask = <b>Verileriniz silinsin mi?</b> Bu işlem geri alınamaz.
+forget-button-confirm = 🗑 Verilerimi sil
+forget-button-cancel = ✖️ İptal
+forget-done = Tamam: verileriniz silindi. Takas kayıtlarınız, yasanın gerektirdiği üzere { $years ->
+    [one] { $years } yıl
+   *[other] { $years } yıl
+} boyunca destek ekibinde saklanır.
+forget-cancelled = İptal edildi: hiçbir şey silinmedi.
+command-export = Takaslarınız CSV dosyası olarak
+help-export = /export yaptığınız tüm takasları size bir CSV dosyası olarak gönderir (tablo programlarıyla açılır): tarih, coinler, gönderilen ve alınan tutarlar, adresler, ID'ler, durum ve size yapılan ödemenin işlemi.
+export-private-only = Dışa aktarım adreslerinizi içerir: /export komutunu botla olan özel sohbetinizde gönderin.
+export-range-refused = /export ardından bir şey almaz: size kendi takaslarınızı gönderir. Yalnızca /export gönderin.
+export-range-usage = /export gönderin ya da bir gün aralığındaki tüm takaslar için (UTC, iki gün de dahil, en fazla { $days } gün): <code>/export 2026-11-01 2026-11-30</code>.
+export-busy = Önceki dışa aktarımınız hâlâ gönderiliyor. Bitmesini bekleyin, sonra tekrar deneyin.
+export-none = Henüz takasınız yok, bu yüzden dışa aktarılacak bir şey yok.
+export-none-range = { $from } ile { $to } arasında hiç takas oluşturulmadı.
+export-caption = Takaslar, CSV, dosya { $part }
+export-done = Dışa aktarım tamamlandı: { $files } dosyada { $rows } takas.
+export-too-large = Dışa aktarım { $files } dosyadan sonra durdu ({ $rows } takas): tek seferde gönderilemeyecek kadar büyük. Daha kısa bir gün aralığı isteyin.
+export-failed = Dışa aktarım gönderilemedi. Lütfen biraz sonra tekrar deneyin.
+command-alert = Kur alarmları
+rate-alert-button-set = 🔔 Bana haber ver
+rate-alert-usage =
+    Kur iyi olduğunda size haber vereyim, örneğin:
+    <code>/alert btc eth &gt;= 20</code>: 1 BTC en az 20 ETH ettiğinde
+    <code>/alert btc eth &lt;= 18</code>: 1 BTC en fazla 18 ETH ettiğinde
+    Yalnızca /alert yazarsanız alarmlarınızı listeler.
+rate-alert-bad-operator = Sayıdan önce <code>&gt;=</code> (en az) veya <code>&lt;=</code> (en fazla) yazın, örneğin <code>&gt;= 20</code>.
+rate-alert-bad-amount = Bu eşik kullanabileceğim bir sayı değil. <code>&gt;= 20</code> veya <code>&lt;= 0.05</code> şeklinde gönderin.
+rate-alert-unknown-coin = «{ $coin }» coinini tanımıyorum. Kodu kontrol edin veya coinlere /rate ile bakın.
+rate-alert-no-pair = { $from } burada { $to } karşılığında takas edilemiyor, bu yüzden bu kuru izleyemiyorum.
+rate-alert-limit = Zaten { $max } alarmınız var; bir kişi en fazla bu kadar alarm tutabilir. Önce /alert içinden birini silin.
+rate-alert-set-above = 🔔 Alarm kuruldu: 1 { $from } en az { $threshold } { $to } ettiğinde size bir kez haber vereceğim. Alarmlar 30 gün sonra silinir.
+rate-alert-set-below = 🔔 Alarm kuruldu: 1 { $from } en fazla { $threshold } { $to } ettiğinde size bir kez haber vereceğim. Alarmlar 30 gün sonra silinir.
+rate-alert-ask = 🔔 { $from } → { $to } için size ne zaman haber vereyim? Birini seçin ya da "1 { $from } en az 20 { $to } ettiğinde" için <code>&gt;= 20</code>, "en fazla" için <code>&lt;= 18</code> gönderin.
+rate-alert-none =
+    Hiç kur alarmınız yok.
+    <code>/alert btc eth &gt;= 20</code> şeklinde bir alarm kurun veya /rate ile aldığınız bir fiyat teklifinin altındaki 🔔 düğmesine basın.
+rate-alert-list-title = 🔔 Kur alarmlarınız ({ $count } / { $max }):
+rate-alert-line-above = 1 { $from } en az { $threshold } { $to } ettiğinde
+rate-alert-line-below = 1 { $from } en fazla { $threshold } { $to } ettiğinde
+rate-alert-button-delete = 🗑 { $n }
+rate-alert-deleted = Alarm silindi.
+rate-alert-gone = Bu alarm artık yok (tetiklendi, süresi doldu veya silindi).
+rate-alert-fired-above = 🔔 1 { $from } şu anda { $price } { $to } ediyor: istediğiniz gibi en az { $threshold } { $to }. Bu alarm tamamlandı.
+rate-alert-fired-below = 🔔 1 { $from } şu anda { $price } { $to } ediyor: istediğiniz gibi en fazla { $threshold } { $to }. Bu alarm tamamlandı.
+rate-alert-now = 1 { $from } şu anda ≈ { $price } { $to } ediyor.
+rate-alert-ask-in-flow = 🔔 { $from } → { $to } için ne zaman haber vereyim: birini seçin veya kendi sayınızla <code>/alert { $from } { $to } &gt;= 20</code> gönderin. Takasınız açık kalıyor.
+rate-alert-choice-above = ≥ +{ $percent } %
+rate-alert-choice-below = ≤ −{ $percent } %
+rate-alert-button-exchange = 🔁 { $from } → { $to } takas et
+admin-stats-rate-alerts = Kur alarmları: { $pairs } çiftte { $alerts } alarm; her { $intervalSeconds } sn'de bir kontrol, kontrol başına en fazla { $pairsPerCheck } kur isteği; başlangıçtan beri { $rateCalls } istek, { $fired } tetiklendi
+command-addresses = Kayıtlı adresleriniz
+help-addresses = /addresses: kayıtlı adresleriniz (yeniden adlandırın, silin veya kaydetmeyi durdurun)
+saved-address-button = { $label } · { $uses ->
+    [one] bir kez kullanıldı
+   *[other] { $uses } kez kullanıldı
+}
+saved-address-offer = Ya da aşağıdaki kayıtlı adreslerinizden birine dokunun (/addresses ile yönetebilirsiniz).
+saved-address-gone = Bu kayıtlı adres artık listenizde yok. Bir adres gönderin veya başka birine dokunun.
+saved-address-refused = ❌ Kayıtlı adresiniz <b>{ $label }</b> (<code>{ $address }</code>) artık takas servisi tarafından { $coin } adresi olarak kabul edilmiyor. Başka bir adres gönderin veya başka birine dokunun. Bu adresi /addresses içinden silebilirsiniz.
+addresses-title = <b>Kayıtlı adresleriniz</b> (en fazla { $max }: sonrasında yeni bir adres en az kullanılanın yerini alır)
+addresses-empty = Henüz yok. Oluşturduğunuz bir takasın adresleri buraya kaydedilir ve bir dahaki sefere aynı coin ve ağ için düğme olarak sunulur.
+addresses-item = { $number }. <b>{ $label }</b> · { $coin } · { $uses ->
+    [one] bir kez kullanıldı
+   *[other] { $uses } kez kullanıldı
+}
+    <code>{ $address }</code>{ $tag }
+addresses-item-tag = , tag <code>{ $tag }</code>
+addresses-remember-on = Kaydetme <b>açık</b>: oluşturduğunuz her takasın adresleri kaydedilir. Onları yalnızca siz görürsünüz.
+addresses-remember-off = Kaydetme <b>kapalı</b>: yeni hiçbir şey kaydedilmez. Yukarıdaki adresler siz silene kadar kalır.
+addresses-button-rename = ✏️ Yeniden adlandır: { $number }
+addresses-button-delete = 🗑 Sil: { $number }
+addresses-button-turn-off = Adresleri kaydetmeyi durdur
+addresses-button-turn-on = Adresleri yeniden kaydet
+addresses-button-cancel = ✖️ İptal
+addresses-turned-off = Kaydetme kapalı. Kayıtlı adresler siz silene kadar kalır.
+addresses-turned-on = Kaydetme açık.
+addresses-deleted = Silindi.
+addresses-gone = Bu kayıtlı adres artık listenizde yok.
+addresses-private-only = Kayıtlı adresleriniz yalnızca benimle özel sohbette gösterilir: /addresses komutunu orada gönderin.
+addresses-rename-ask = <b>{ $label }</b> için yeni bir ad gönderin (en fazla { $max } karakter). Eski adı korumak için İptal'e basın.
+addresses-rename-cancelled = Ad olduğu gibi kaldı.
+addresses-name-invalid = Ad 1 ile { $max } karakter arasında olmalı. Başka bir ad gönderin veya İptal'e basın.
+addresses-name-invisible = ❌ Bu ad görünmez veya yazı yönünü değiştiren bir karakter içeriyor ({ $char }, { $position }. karakter). O karakter olmadan tekrar gönderin veya İptal'e basın.
+addresses-renamed = ✅ Yeni ad: <b>{ $name }</b>
