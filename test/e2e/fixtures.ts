@@ -1,6 +1,6 @@
 /**
- * Fixtures shared by end-to-end tests: an exchange already created, one made in the chat and taken
- * to success, a poller cycle, an inline query.
+ * Fixtures shared by end-to-end tests: an exchange already created, one finished, one made in the
+ * chat and taken to success, a poller cycle, an inline query.
  */
 import { expect } from "vitest";
 import type { ExchangeRecord } from "../../src/domain/types.js";
@@ -18,6 +18,30 @@ const ETH = SAMPLE_ADDRESSES.ETH!;
 const translate = translatorOf(createI18n(), { contact: contactVariable(undefined) });
 
 export type TestUser = ReturnType<Harness["emulator"]["user"]>;
+
+/** A BTC → ETH exchange of `userId` that ended in success at `at` (ISO), for lists such as /history. */
+export function finishedExchange(id: string, userId: number, at: string): ExchangeRecord {
+  return {
+    id,
+    userId,
+    chatId: userId,
+    from: "BTC",
+    to: "ETH",
+    amountFrom: "0.1",
+    quotedAmountTo: "1.5",
+    destinationAddress: ETH,
+    destinationTag: "",
+    refundAddress: BTC,
+    refundTag: "",
+    depositAddress: BTC,
+    depositTag: "",
+    status: "success",
+    statusHistory: [{ status: "success", at }],
+    createdAt: at,
+    updatedAt: at,
+    lastNotifiedStatus: "success",
+  };
+}
 
 /**
  * Creates an exchange for `user` the way the exchange flow ends: exchange-create at the sandbox,

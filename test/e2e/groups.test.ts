@@ -5,10 +5,8 @@
  * The real app against the sandbox exchange and the Bot API emulator.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { ExchangeRecord } from "../../src/domain/types.js";
-import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
 import { startHarness, type Harness } from "./harness.js";
-import { askInline, openExchange, type TestUser } from "./fixtures.js";
+import { askInline, finishedExchange, openExchange, type TestUser } from "./fixtures.js";
 import { until } from "../until.js";
 
 const ADMIN_ID = 9001;
@@ -27,27 +25,7 @@ async function ask(h: Harness, who: TestUser, text: string, count = 1) {
 async function pastExchanges(h: Harness, user: TestUser, n: number, tag: string): Promise<void> {
   for (let i = 0; i < n; i++) {
     const at = new Date(Date.UTC(2026, 0, 1 + i)).toISOString();
-    const record: ExchangeRecord = {
-      id: `${tag}${String(i).padStart(4, "0")}`,
-      userId: user.id,
-      chatId: user.id,
-      from: "BTC",
-      to: "ETH",
-      amountFrom: "0.1",
-      quotedAmountTo: "1.5",
-      destinationAddress: SAMPLE_ADDRESSES.ETH!,
-      destinationTag: "",
-      refundAddress: SAMPLE_ADDRESSES.BTC!,
-      refundTag: "",
-      depositAddress: SAMPLE_ADDRESSES.BTC!,
-      depositTag: "",
-      status: "success",
-      statusHistory: [{ status: "success", at }],
-      createdAt: at,
-      updatedAt: at,
-      lastNotifiedStatus: "success",
-    };
-    await h.app.store.exchanges.insert(record);
+    await h.app.store.exchanges.insert(finishedExchange(`${tag}${String(i).padStart(4, "0")}`, user.id, at));
   }
 }
 

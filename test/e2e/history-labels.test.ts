@@ -3,10 +3,9 @@
  * on the same day were two identical buttons; each now says its time too.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
-import type { ExchangeRecord } from "../../src/domain/types.js";
 import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver } from "./chat-driver.js";
+import { finishedExchange } from "./fixtures.js";
 
 describe("/history's buttons", () => {
   let h: Harness;
@@ -24,27 +23,7 @@ describe("/history's buttons", () => {
       ["same0001", "2026-11-26T09:05:00.000Z"],
       ["same0002", "2026-11-26T17:40:00.000Z"],
     ] as const) {
-      const record: ExchangeRecord = {
-        id,
-        userId: 2425,
-        chatId: 2425,
-        from: "BTC",
-        to: "ETH",
-        amountFrom: "0.1",
-        quotedAmountTo: "1.5",
-        destinationAddress: SAMPLE_ADDRESSES.ETH!,
-        destinationTag: "",
-        refundAddress: SAMPLE_ADDRESSES.BTC!,
-        refundTag: "",
-        depositAddress: SAMPLE_ADDRESSES.BTC!,
-        depositTag: "",
-        status: "success",
-        statusHistory: [{ status: "success", at }],
-        createdAt: at,
-        updatedAt: at,
-        lastNotifiedStatus: "success",
-      };
-      await h.app.store.exchanges.insert(record);
+      await h.app.store.exchanges.insert(finishedExchange(id, 2425, at));
     }
     const list = await chat.send("/history", "Your exchanges");
     expect(list.plain).toContain("Times are UTC");
