@@ -19,8 +19,17 @@ const translate = translatorOf(createI18n(), { contact: contactVariable(undefine
 
 export type TestUser = ReturnType<Harness["emulator"]["user"]>;
 
-/** A BTC → ETH exchange of `userId` that ended in success at `at` (ISO), for lists such as /history. */
-export function finishedExchange(id: string, userId: number, at: string): ExchangeRecord {
+/**
+ * A BTC → ETH exchange of `userId` for 0.1 BTC, in `status` since `at` (ISO), paid to `deposit`
+ * (the sample BTC address unless the service gave one).
+ */
+function exchangeRecord(
+  id: string,
+  userId: number,
+  status: ExchangeRecord["status"],
+  at: string,
+  deposit: { address: string; tag: string } = { address: BTC, tag: "" },
+): ExchangeRecord {
   return {
     id,
     userId,
@@ -33,14 +42,19 @@ export function finishedExchange(id: string, userId: number, at: string): Exchan
     destinationTag: "",
     refundAddress: BTC,
     refundTag: "",
-    depositAddress: BTC,
-    depositTag: "",
-    status: "success",
-    statusHistory: [{ status: "success", at }],
+    depositAddress: deposit.address,
+    depositTag: deposit.tag,
+    status,
+    statusHistory: [{ status, at }],
     createdAt: at,
     updatedAt: at,
-    lastNotifiedStatus: "success",
+    lastNotifiedStatus: status,
   };
+}
+
+/** A BTC → ETH exchange of `userId` that ended in success at `at` (ISO), for lists such as /history. */
+export function finishedExchange(id: string, userId: number, at: string): ExchangeRecord {
+  return exchangeRecord(id, userId, "success", at);
 }
 
 /**
@@ -55,27 +69,12 @@ export async function openExchange(h: Harness, user: TestUser): Promise<Exchange
     destinationAddress: ETH,
     refundAddress: BTC,
   });
-  const at = new Date().toISOString();
-  const record = await h.app.store.exchanges.insert({
-    id: created.id,
-    userId: user.id,
-    chatId: user.id,
-    from: "BTC",
-    to: "ETH",
-    amountFrom: "0.1",
-    quotedAmountTo: "1.5",
-    destinationAddress: ETH,
-    destinationTag: "",
-    refundAddress: BTC,
-    refundTag: "",
-    depositAddress: created.depositAddress,
-    depositTag: created.depositTag,
-    status: "waiting_deposit",
-    statusHistory: [{ status: "waiting_deposit", at }],
-    createdAt: at,
-    updatedAt: at,
-    lastNotifiedStatus: "waiting_deposit",
-  });
+  const record = await h.app.store.exchanges.insert(
+    exchangeRecord(created.id, user.id, "waiting_deposit", new Date().toISOString(), {
+      address: created.depositAddress,
+      tag: created.depositTag,
+    }),
+  );
   await sendDepositInstructions(
     h.app.bot.api,
     record,
