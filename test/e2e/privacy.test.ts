@@ -82,6 +82,18 @@ describe("/privacy and /forget", () => {
     expect((await h.app.store.users.get(id))?.languageCode).toBeUndefined();
   });
 
+  it("keeps a person's choice not to save addresses: /forget deletes the addresses, not the choice", async () => {
+    const { card } = await chat.toConfirmationCard();
+    await chat.press(card, "x:confirm", "Exchange created");
+    const addressBook = h.app.store.kv<{ remember?: false; items: unknown[] }>("address-book");
+    await until(async () => ((await addressBook.get(String(id)))?.items.length ?? 0) > 0);
+    await addressBook.update(String(id), (book) => (book ? { ...book, remember: false } : book));
+
+    const ask = await chat.send("/forget", "Delete your data?");
+    await chat.pressAndEdit(ask, chat.button(ask, "🗑 Delete my data"), "your data is deleted");
+    expect(await addressBook.get(String(id))).toMatchObject({ remember: false, items: [] });
+  });
+
   it("in a group, points to the private chat and shows nothing", async () => {
     await chat.send("/start", "Hi, ");
     const group = h.emulator.group({ id: -4242, title: "Friends" });

@@ -5,7 +5,7 @@
  * /addresses tells a person (renamed, deleted, remembering off) is on disk before they read it.
  */
 import type { DataStore } from "../../store/data-store.js";
-import { rememberAddress, type AddressBook, type UsedAddress } from "../../domain/saved-addresses.js";
+import { rememberAddress, remembers, type AddressBook, type UsedAddress } from "../../domain/saved-addresses.js";
 
 /** The kv namespace of the address books. */
 export const ADDRESS_BOOKS = "address-book";
@@ -36,8 +36,16 @@ export async function rememberExchangeAddresses(
   now: Date,
 ): Promise<void> {
   const at = now.toISOString();
-  await changeBook(store, userId, (book) => {
-    if (book?.remember === false) return book;
-    return used.reduce<AddressBook | undefined>((next, one) => rememberAddress(next, one, at), book);
-  });
+  // rememberAddress leaves the book as it is when remembering is off.
+  await changeBook(store, userId, (book) => used.reduce<AddressBook | undefined>((next, one) => rememberAddress(next, one, at), book));
+}
+
+/**
+ * /forget: the saved addresses and their names go. A "do not remember" choice stays (a book with
+ * no address in it): deleting it would turn remembering back on, against what the person asked.
+ */
+export async function forgetAddresses(store: Pick<DataStore, "kv">, userId: number): Promise<void> {
+  await changeBook(store, userId, (book) =>
+    book === undefined || remembers(book) ? undefined : { nextId: book.nextId, items: [], remember: false },
+  );
 }

@@ -8,6 +8,7 @@
  * (FLOW_TIMEOUT_MS). It never takes what belongs to the exchange flow (the flow sees every update
  * first); any command of this bot leaves it ({@link leaveRename}, registered before the flow).
  */
+import { isNotModified } from "../../delivery/telegram-errors.js";
 import { Composer, InlineKeyboard, type MiddlewareFn } from "grammy";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
@@ -79,7 +80,7 @@ function renderList(ctx: BotContext, book: AddressBook | undefined): { text: str
 async function showListAgain(ctx: BotContext, book: AddressBook | undefined): Promise<void> {
   const { text, keyboard } = renderList(ctx, book);
   await ctx.editMessageText(text, { reply_markup: keyboard }).catch((err: unknown) => {
-    if (!/message is not modified/i.test((err as Error).message)) throw err;
+    if (!isNotModified(err)) throw err;
   });
 }
 

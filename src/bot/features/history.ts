@@ -4,6 +4,7 @@
  * fetches the status live). The page buttons edit the list in place. Archived exchanges are listed
  * too (`store.lookup` reads the person's lines from the archive).
  */
+import { isNotModified } from "../../delivery/telegram-errors.js";
 import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
 import { replyToAsker } from "./button-owner.js";
@@ -30,13 +31,12 @@ export function historyFeature({ store }: Pick<BotDeps, "store">): Composer<BotC
     await ctx.answerCallbackQuery();
     await ctx.editMessageText(page.text, { reply_markup: page.keyboard }).catch((err: unknown) => {
       // Pressing the button of the page already shown changes nothing; that is fine.
-      if (!/message is not modified/i.test((err as Error).message)) throw err;
+      if (!isNotModified(err)) throw err;
     });
   });
   return feature;
 }
 
-/** "2024-03-05" from an ISO time, in UTC like every time the bot shows. */
 /**
  * The day and minute (UTC) an exchange was created: two exchanges of the same pair on one day
  * would otherwise be two identical buttons.

@@ -304,6 +304,25 @@ function sniffImage(bytes: Buffer): { mime: string; width: number; height: numbe
   return undefined;
 }
 
+/**
+ * sendPhoto and sendDocument: the media (`resolve` reads and checks it, so a bad file is refused
+ * before the send counts against the chat's pace) with its caption, keyboard and reply.
+ */
+function sendCaptioned(ctx: MethodContext, resolve: (ctx: MethodContext) => Pick<NewMessage, "photo" | "document">): ApiMessage {
+  const chat = writableChat(ctx);
+  const caption = formatParam(ctx, "caption");
+  const replyTo = replyTarget(ctx, chat);
+  const media = resolve(ctx);
+  ctx.state.takeSendAllowance(chat);
+  const markup = applyReplyMarkup(ctx, chat);
+  const fields: NewMessage = { from: ctx.state.bot, plain: caption?.plain ?? "", entities: caption?.entities ?? [], ...media };
+  if (caption !== undefined) fields.caption = caption.source;
+  if (caption?.parseMode !== undefined) fields.parse_mode = caption.parseMode;
+  if (markup !== undefined) fields.reply_markup = markup;
+  if (replyTo !== undefined) fields.reply_to_message_id = replyTo;
+  return ctx.state.toApiMessage(ctx.state.addMessage(chat, fields));
+}
+
 /** Resolves the `photo` parameter: an upload, a known file_id, or an HTTP URL. */
 function resolvePhoto(ctx: MethodContext): NonNullable<StoredMessage["photo"]> {
   const value = optString(ctx.params, "photo");
@@ -491,35 +510,9 @@ const HANDLERS: BotApiHandlers = {
     return asTextMessage(ctx.state.toApiMessage(ctx.state.addMessage(chat, fields)));
   },
 
-  sendPhoto: (ctx) => {
-    const chat = writableChat(ctx);
-    const caption = formatParam(ctx, "caption");
-    const replyTo = replyTarget(ctx, chat);
-    const photo = resolvePhoto(ctx);
-    ctx.state.takeSendAllowance(chat);
-    const markup = applyReplyMarkup(ctx, chat);
-    const fields: NewMessage = { from: ctx.state.bot, plain: caption?.plain ?? "", entities: caption?.entities ?? [], photo };
-    if (caption !== undefined) fields.caption = caption.source;
-    if (caption?.parseMode !== undefined) fields.parse_mode = caption.parseMode;
-    if (markup !== undefined) fields.reply_markup = markup;
-    if (replyTo !== undefined) fields.reply_to_message_id = replyTo;
-    return asPhotoMessage(ctx.state.toApiMessage(ctx.state.addMessage(chat, fields)));
-  },
+  sendPhoto: (ctx) => asPhotoMessage(sendCaptioned(ctx, (c) => ({ photo: resolvePhoto(c) }))),
 
-  sendDocument: (ctx) => {
-    const chat = writableChat(ctx);
-    const caption = formatParam(ctx, "caption");
-    const replyTo = replyTarget(ctx, chat);
-    const document = resolveDocument(ctx);
-    ctx.state.takeSendAllowance(chat);
-    const markup = applyReplyMarkup(ctx, chat);
-    const fields: NewMessage = { from: ctx.state.bot, plain: caption?.plain ?? "", entities: caption?.entities ?? [], document };
-    if (caption !== undefined) fields.caption = caption.source;
-    if (caption?.parseMode !== undefined) fields.parse_mode = caption.parseMode;
-    if (markup !== undefined) fields.reply_markup = markup;
-    if (replyTo !== undefined) fields.reply_to_message_id = replyTo;
-    return asDocumentMessage(ctx.state.toApiMessage(ctx.state.addMessage(chat, fields)));
-  },
+  sendDocument: (ctx) => asDocumentMessage(sendCaptioned(ctx, (c) => ({ document: resolveDocument(c) }))),
 
   editMessageText: (ctx) => {
     const target = editTarget(ctx);

@@ -10,7 +10,7 @@
  */
 import type { BotContext } from "../../context.js";
 import { forgetFlow } from "../exchange/forget-flow.js";
-import { ADDRESS_BOOKS } from "../address-book.js";
+import { forgetAddresses } from "../address-book.js";
 import { ALERTS_NAMESPACE } from "../../../alerts/rate-alerts.js";
 import { QUESTION_NAMESPACE } from "../rate-alerts.js";
 
@@ -60,17 +60,23 @@ const exchangeFlow: PersonDataKind = {
   forget: (ctx, { userId }) => forgetFlow(ctx, userId),
 };
 
-/** Saved addresses, their names and the remembering switch (/addresses): one entry per person. */
-const savedAddresses = keyedByPerson(ADDRESS_BOOKS, "privacy-data-addresses");
+/** Saved addresses and their names (/addresses); a "do not remember" choice stays (address-book.ts). */
+const savedAddresses: PersonDataKind = {
+  describedBy: "privacy-data-addresses",
+  forget: (ctx, { userId }) => forgetAddresses(ctx.deps.store, userId),
+};
+
+/** The rate alerts, keyed `<chatId>:<id>` (the private chat's id being the person's). */
+const alertsOfPerson = keyedByPerson(ALERTS_NAMESPACE, "privacy-data-alerts");
 
 /**
- * Rate alerts (`<chatId>:<id>`, the private chat's id being the person's) and an open threshold
- * question: an alert deleted here never fires, as the check reads the namespace each time.
+ * Rate alerts and an open threshold question: an alert deleted here never fires, as the check
+ * reads the namespace each time.
  */
 const rateAlerts: PersonDataKind = {
   describedBy: "privacy-data-alerts",
   async forget(ctx, person) {
-    await keyedByPerson(ALERTS_NAMESPACE, "privacy-data-alerts").forget(ctx, person);
+    await alertsOfPerson.forget(ctx, person);
     await ctx.deps.store.kv<unknown>(QUESTION_NAMESPACE).delete(String(person.userId));
   },
 };
