@@ -539,6 +539,7 @@ export-private-only = The export lists your addresses: send /export in your priv
 export-range-refused = /export takes nothing after it: it sends your own exchanges. Send just /export.
 export-range-usage = Send /export, or for every exchange of a range of days (UTC, both included, at most { $days } days): <code>/export 2026-11-01 2026-11-30</code>.
 export-busy = Your previous export is still being sent. Wait for it to finish, then try again.
+export-too-often = You asked for several exports in a short time. Please try again in a few minutes.
 export-none = You have no exchanges yet, so there is nothing to export.
 export-none-range = No exchange was created from { $from } to { $to }.
 export-caption = Exchanges, CSV, file { $part }

@@ -532,6 +532,7 @@ export-private-only = La exportación muestra tus direcciones: envía /export en
 export-range-refused = /export no admite nada después: te envía tus propios intercambios. Envía solo /export.
 export-range-usage = Envía /export o, para todos los intercambios de un rango de días (UTC, ambos incluidos, como máximo { $days } días): <code>/export 2026-11-01 2026-11-30</code>.
 export-busy = Tu exportación anterior aún se está enviando. Espera a que termine y vuelve a intentarlo.
+export-too-often = Has pedido varias exportaciones en poco tiempo. Vuelve a intentarlo dentro de unos minutos.
 export-none = Aún no tienes intercambios, así que no hay nada que exportar.
 export-none-range = No se creó ningún intercambio del { $from } al { $to }.
 export-caption = Intercambios, CSV, archivo { $part }

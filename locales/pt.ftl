@@ -532,6 +532,7 @@ export-private-only = A exportação mostra seus endereços: envie /export no se
 export-range-refused = /export não aceita nada depois do comando: ele envia as suas próprias trocas. Envie só /export.
 export-range-usage = Envie /export ou, para todas as trocas de um intervalo de dias (UTC, os dois dias incluídos, no máximo { $days } dias): <code>/export 2026-11-01 2026-11-30</code>.
 export-busy = Sua exportação anterior ainda está sendo enviada. Espere ela terminar e tente de novo.
+export-too-often = Você pediu várias exportações em pouco tempo. Tente de novo daqui a alguns minutos.
 export-none = Você ainda não tem trocas, então não há nada para exportar.
 export-none-range = Nenhuma troca foi criada de { $from } a { $to }.
 export-caption = Trocas, CSV, arquivo { $part }

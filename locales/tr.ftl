@@ -532,6 +532,7 @@ export-private-only = Dışa aktarım adreslerinizi içerir: /export komutunu bo
 export-range-refused = /export ardından bir şey almaz: size kendi takaslarınızı gönderir. Yalnızca /export gönderin.
 export-range-usage = /export gönderin ya da bir gün aralığındaki tüm takaslar için (UTC, iki gün de dahil, en fazla { $days } gün): <code>/export 2026-11-01 2026-11-30</code>.
 export-busy = Önceki dışa aktarımınız hâlâ gönderiliyor. Bitmesini bekleyin, sonra tekrar deneyin.
+export-too-often = Kısa sürede birkaç dışa aktarım istediniz. Lütfen birkaç dakika sonra tekrar deneyin.
 export-none = Henüz takasınız yok, bu yüzden dışa aktarılacak bir şey yok.
 export-none-range = { $from } ile { $to } arasında hiç takas oluşturulmadı.
 export-caption = Takaslar, CSV, dosya { $part }

@@ -199,6 +199,16 @@ describe("/export, end to end", () => {
     expect(h.emulator.callsOf("sendDocument")).toHaveLength(0);
   });
 
+  it("paces a person: three exports in a row, then a polite refusal with no file; support is not counted", async () => {
+    await start();
+    await h.app.store.exchanges.insert(finished(ada, "adaPace1", 1));
+    for (let i = 0; i < 3; i++) await ask(ada, "/export", /Export done/);
+    const refused = await ask(ada, "/export", /try again in a few minutes/);
+    expect(refused.filter((m) => m.document !== undefined)).toEqual([]);
+    expect(h.emulator.callsOf("sendDocument")).toHaveLength(3);
+    for (let i = 0; i < 4; i++) await ask(admin, "/export", /Export done|You have no exchanges/);
+  });
+
   it("splits a long export into files within the size limit, each with the header row", async () => {
     await start({ EXPORT_FILE_BYTES: "10000" });
     const ids: string[] = [];

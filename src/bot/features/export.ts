@@ -13,6 +13,7 @@
  *   {@link MAX_FILES} it stops and says so.
  * - A range from anyone but support is refused with a plain answer, and logged.
  */
+import { createTokenBuckets } from "../../domain/token-bucket.js";
 import { Composer, InputFile } from "grammy";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
@@ -37,11 +38,20 @@ function fileName(range: DayRange | undefined, now: Date, part: number): string 
   return part === 1 ? `${base}.csv` : `${base}-${part}.csv`;
 }
 
+/** Exports a person may ask for in a row, and how fast that allowance comes back (one per 5 minutes). */
+const EXPORT_BURST = 3;
+const EXPORTS_PER_MINUTE = 0.2;
+
 /** Builds the feature; register it before `admin` and `unhandled`. */
 export function exportFeature(deps: Pick<BotDeps, "store" | "config" | "logger" | "now">): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   /** People whose export is being sent. */
   const running = new Set<number>();
+  /**
+   * A person's pace: each export reads all their exchanges and uploads them again, so a few in a
+   * row pass and then one every few minutes. Support's exports are not counted.
+   */
+  const paces = createTokenBuckets({ capacity: EXPORT_BURST, perMinute: EXPORTS_PER_MINUTE, now: () => deps.now().getTime() });
 
   feature.command("export", async (ctx) => {
     const from = ctx.from;
@@ -66,6 +76,10 @@ export function exportFeature(deps: Pick<BotDeps, "store" | "config" | "logger" 
     }
     if (running.has(from.id)) {
       await ctx.reply(ctx.t("export-busy"));
+      return;
+    }
+    if (!deps.config.adminIds.includes(from.id) && !paces.take(String(from.id))) {
+      await ctx.reply(ctx.t("export-too-often"));
       return;
     }
     running.add(from.id);
