@@ -108,7 +108,9 @@ export class RateAlerts {
   /** `chatId`'s alerts that are still alive, oldest first. */
   async list(chatId: number): Promise<RateAlert[]> {
     const now = this.#opts.now();
-    return (await this.#kv.entriesWithPrefix(`${String(chatId)}:`)).map(([, a]) => a).filter((a) => !alertExpired(a, now));
+    return (await this.#kv.entriesWithPrefix(`${String(chatId)}:`))
+      .map(([, a]) => a)
+      .filter((a) => !alertExpired(a, now) && a.firedAt === undefined);
   }
 
   /**
@@ -159,6 +161,12 @@ export class RateAlerts {
     report.expired = await this.#kv.deleteOlderThan(new Date(now.getTime() - ALERT_LIFETIME_MS));
     const byPair = new Map<string, Array<[string, RateAlert]>>();
     for (const entry of await this.#kv.entries()) {
+      const fired = entry[1].firedAt;
+      if (fired !== undefined) {
+        // Fired before a crash, its message queued or not: finished without asking a rate.
+        await this.#send(entry[0], entry[1], fired.price);
+        continue;
+      }
       const key = pairKey(entry[1]);
       byPair.set(key, [...(byPair.get(key) ?? []), entry]);
     }
@@ -181,8 +189,7 @@ export class RateAlerts {
         continue;
       }
       for (const [key, alert] of watchers) {
-        if (!alertMet(alert, price)) continue;
-        await this.#fire(key, alert, price);
+        if (!alertMet(alert, price) || !(await this.#fire(key, price))) continue;
         report.fired++;
         this.#fired++;
       }
@@ -201,8 +208,21 @@ export class RateAlerts {
     return computeQuote({ amountFrom: amount, rate: answer.rate, to }).unitPrice;
   }
 
+  /**
+   * Marks the alert fired (on disk first: see {@link RateAlert.firedAt}), then sends. An alert
+   * deleted meanwhile (its person pressed 🗑 or sent /forget) does not fire.
+   */
+  async #fire(key: string, price: string): Promise<boolean> {
+    const marked = await this.#kv.update(key, (current) =>
+      current ? { ...current, firedAt: { at: this.#opts.now().toISOString(), price } } : undefined,
+    );
+    if (marked === undefined) return false;
+    await this.#send(key, marked, price);
+    return true;
+  }
+
   /** Queues the alert's one message (idempotent by key), then forgets the alert. */
-  async #fire(key: string, alert: RateAlert, price: string): Promise<void> {
+  async #send(key: string, alert: RateAlert, price: string): Promise<void> {
     const { delivery, store, t } = this.#opts;
     const tr = await chatTranslator(t, store, alert.chatId);
     const text = tr(alert.direction === "above" ? "rate-alert-fired-above" : "rate-alert-fired-below", {

@@ -24,6 +24,12 @@ export interface RateAlert {
   threshold: string;
   /** ISO time it was set; it is forgotten {@link ALERT_LIFETIME_MS} later. */
   at: string;
+  /**
+   * Set when it fired, on disk before its message is queued: the price it fired at. A check that
+   * finds it queues that message again (a no-op while the outbox keeps its key) and forgets it,
+   * whatever the rate is by then, so a crash in between never fires it a second time later.
+   */
+  firedAt?: { at: string; price: string };
 }
 
 /** An alert that has not fired is forgotten after this long (30 days). */

@@ -1,3 +1,4 @@
+import type { RateAlert } from "../../src/domain/rate-alert.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Decimal } from "decimal.js";
 import { startHarness, type Harness } from "./harness.js";
@@ -56,20 +57,24 @@ describe("rate alerts end to end (real bot, emulator, sandbox)", () => {
     await chat.send(`/start ${payload}`, "How much BTC do you send?");
   });
 
-  it("a crash between queuing the message and forgetting the alert sends nothing twice", async () => {
-    await chat.send("/alert btc eth <= 1000", "Alert set");
-    const alerts = h.app.store.kv<unknown>("rate-alerts");
-    // What a kill right after the message was queued leaves: the alert still stored.
-    const left = await alerts.entries();
-    expect(left).toHaveLength(1);
+  it("a crash between queuing the message and forgetting the alert sends nothing twice, even when the rate moved back", async () => {
+    const threshold = (await btcInEth()).mul(1.05).toDecimalPlaces(4).toString();
+    await chat.send(`/alert btc eth >= ${threshold}`, "Alert set");
+    const alerts = h.app.store.kv<RateAlert>("rate-alerts");
+    const [stored] = await alerts.entries();
+    const [key, alert] = stored!;
     const since = chat.mark();
+    h.sandbox.moveRates(10);
     expect((await checkAndSend()).fired).toBe(1);
     await chat.waitNew(FIRED, since);
-    const [key, value] = left[0]!;
-    await alerts.set(key, value);
+    // What a kill right after the message was queued leaves: the alert still stored, marked fired.
+    await alerts.set(key, { ...alert, firedAt: { at: new Date().toISOString(), price: threshold } });
+    h.sandbox.moveRates(-10);
     await h.restart();
-    await h.app.rateAlerts.check();
+    const report = await h.app.rateAlerts.check();
     await h.app.delivery.idle();
+    // Finished from its mark, without asking a rate, and not left for a later crossing.
+    expect(report).toMatchObject({ fired: 0, rateCalls: 0 });
     expect(await h.app.store.kv<unknown>("rate-alerts").entries()).toEqual([]);
     await chat.settle();
     expect(user.chat.messagesFrom(since).filter((m) => FIRED.test(m.plain))).toHaveLength(1);
