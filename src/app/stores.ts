@@ -68,6 +68,8 @@ export async function openDataStores(topology: Topology, logger: Logger, onWrite
   const small = await openStore({
     dataDir,
     fileName: "live.json",
+    // Written at every step of every flow: a line of what changed, not the whole file (logged-file.ts).
+    appendLog: true,
     flushDelayMs: 0,
     logger: logger.child({ part: "live-store" }),
     onWrite: onWrite("live.json"),

@@ -9,7 +9,7 @@
  * business: the main file (`db.json`, rewritten whole on each write, so coalesced over a second)
  * holds users, exchanges, settings and most namespaces; a second, small file (`live.json`) holds
  * the namespaces written at every step of a person's flow and of the outbox, so that writing them
- * through costs a rewrite of a few kilobytes rather than of every exchange ever stored. A write to
+ * through costs a line in its log (logged-file.ts) rather than a rewrite of every exchange ever stored. A write to
  * a written-through namespace resolves once the file that holds it has been written after it (one
  * write carries every change made before it, so concurrent writes share it).
  *
@@ -36,6 +36,7 @@ export const SMALL_FILE_NAMESPACES: ReadonlySet<string> = new Set([
   "notified",
   "cards",
   "inbox",
+  "inbox-handled",
 ]);
 
 /**

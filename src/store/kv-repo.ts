@@ -29,9 +29,11 @@ export interface KeyValueRepo<T> {
  * dictionary, creating it when `create` is true (so reading a namespace never writes the file).
  */
 class DictRepo<T> implements KeyValueRepo<T> {
+  /** `touch(key, d)` is called inside each change, before key `key` of `d` changes. */
   constructor(
     private readonly ctx: RepoContext,
     private readonly locate: (create: boolean) => Dict<unknown> | undefined,
+    private readonly touch: (key: string, d: Dict<unknown>) => void = () => {},
   ) {}
 
   get(key: string): T | undefined {
@@ -42,7 +44,9 @@ class DictRepo<T> implements KeyValueRepo<T> {
   set(key: string, value: T): void {
     const stored = toJson(value);
     this.ctx.mutate(() => {
-      (this.locate(true) as Dict<unknown>)[key] = stored;
+      const d = this.locate(true) as Dict<unknown>;
+      this.touch(key, d);
+      d[key] = stored;
     });
   }
 
@@ -53,7 +57,10 @@ class DictRepo<T> implements KeyValueRepo<T> {
       this.ctx.assertWritable();
       return false;
     }
-    return this.ctx.mutate(() => delete d[key]);
+    return this.ctx.mutate(() => {
+      this.touch(key, d);
+      return delete d[key];
+    });
   }
 
   has(key: string): boolean {
@@ -86,7 +93,10 @@ class DictRepo<T> implements KeyValueRepo<T> {
       return 0;
     }
     return this.ctx.mutate(() => {
-      for (const k of doomed) delete d[k];
+      for (const k of doomed) {
+        this.touch(k, d);
+        delete d[k];
+      }
       return doomed.length;
     });
   }
@@ -95,11 +105,63 @@ class DictRepo<T> implements KeyValueRepo<T> {
 /** Builds the repository of one kv namespace. */
 export function namespaceRepo<T>(ctx: RepoContext, namespace: string): KeyValueRepo<T> {
   if (typeof namespace !== "string" || namespace === "") throw new TypeError("A kv namespace must be a non-empty string.");
-  return new DictRepo<T>(ctx, (create) => {
-    let d = ctx.data.kv[namespace];
-    if (!d && create) d = ctx.data.kv[namespace] = dict();
-    return d;
-  });
+  return new DictRepo<T>(
+    ctx,
+    (create) => {
+      let d = ctx.data.kv[namespace];
+      if (!d && create) d = ctx.data.kv[namespace] = dict();
+      return d;
+    },
+    (key, d) => ctx.touched?.(namespace, key, key in d ? { value: d[key] } : undefined),
+  );
+}
+
+/**
+ * The reads of namespace `namespace` as on disk, when `held()` gives the on-disk value of each key
+ * changed since it was written (and undefined when none is): the live data with those put back.
+ */
+export function heldNamespace<T>(
+  ctx: RepoContext,
+  namespace: string,
+  held: () => ReadonlyMap<string, { value: unknown } | undefined> | undefined,
+): KeyValueReads<T> {
+  const live = readOnlyNamespace<T>(ctx, () => ctx.data, namespace);
+  const entries = (prefix: string): Array<[string, T]> => {
+    const h = held();
+    if (!h) return prefix === "" ? live.entries() : live.entriesWithPrefix(prefix);
+    const d = ctx.data.kv[namespace] ?? {};
+    const out: Array<[string, T]> = [];
+    for (const key of Object.keys(d)) {
+      if (!key.startsWith(prefix)) continue;
+      if (!h.has(key)) out.push([key, copy(d[key] as T)]);
+      else {
+        const was = h.get(key);
+        if (was) out.push([key, copy(was.value as T)]);
+      }
+    }
+    // Keys deleted since they were written are still on disk.
+    for (const [key, was] of h) if (was && !(key in d) && key.startsWith(prefix)) out.push([key, copy(was.value as T)]);
+    return out;
+  };
+  return {
+    get(key) {
+      const h = held();
+      if (!h?.has(key)) return live.get(key);
+      const was = h.get(key);
+      return was ? copy(was.value as T) : undefined;
+    },
+    has(key) {
+      const h = held();
+      return h?.has(key) ? h.get(key) !== undefined : live.has(key);
+    },
+    keys() {
+      const h = held();
+      if (!h) return live.keys();
+      return entries("").map(([key]) => key);
+    },
+    entries: () => entries(""),
+    entriesWithPrefix: (prefix) => entries(prefix),
+  };
 }
 
 /** The reads of namespace `namespace` in whatever `data()` returns at each call (never creating it). */

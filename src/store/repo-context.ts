@@ -20,4 +20,9 @@ export interface RepoContext {
   mutate<T>(change: () => T): T;
   /** Throws StoreClosedError when the store is closed; for write calls that turn out to change nothing. */
   assertWritable(): void;
+  /**
+   * Told, inside a `mutate`, just before kv key `key` of `namespace` changes, with the value it
+   * had (undefined: absent). A logged file (logged-file.ts) writes only the keys it was told of.
+   */
+  touched?(namespace: string, key: string, before: { value: unknown } | undefined): void;
 }

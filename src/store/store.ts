@@ -31,10 +31,19 @@ import { Low } from "lowdb";
 import { ExchangeArchive } from "./archive.js";
 import { ArchiveFiles } from "./archive-files.js";
 import { DurableJsonFile, syncDirectory } from "./durable-file.js";
+import { LoggedJsonFile } from "./logged-file.js";
 import { DataDirError, StoreClosedError, StoreCorruptError, StoreVersionError } from "./errors.js";
 import { ExchangesRepository, type ExchangesRepo } from "./exchanges-repo.js";
 import { isPlainObject } from "./json.js";
-import { namespaceRepo, readOnlyNamespace, settingsRepo, type KeyValueReads, type KeyValueRepo, type SettingsRepo } from "./kv-repo.js";
+import {
+  heldNamespace,
+  namespaceRepo,
+  readOnlyNamespace,
+  settingsRepo,
+  type KeyValueReads,
+  type KeyValueRepo,
+  type SettingsRepo,
+} from "./kv-repo.js";
 import { exchangeLookup, type ExchangeLookup } from "./lookup.js";
 import { CURRENT_SCHEMA_VERSION, MigrationShapeError, migrate, versionOf } from "./migrations.js";
 import type { RepoContext } from "./repo-context.js";
@@ -62,6 +71,15 @@ export interface StoreOptions {
    * needs it; a second store in the same directory (live.json) never appends to it.
    */
   archiveDir?: string;
+  /**
+   * Keep the file as a base plus an append log of changed kv values (logged-file.ts): for a small
+   * file of kv namespaces written at every step, where a whole rewrite per write costs the most.
+   * A file that has a log is always opened with it, whatever this says: no opener can miss its
+   * latest changes.
+   */
+  appendLog?: boolean;
+  /** A logged file's log is folded into its base no sooner than at this size. Default 256 KiB. */
+  minLogBytes?: number;
   /** Coalescing window in ms, default 200: changes within it become one write. */
   flushDelayMs?: number;
   logger?: StoreLogger;
@@ -138,11 +156,12 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
   await ensureWritableDir(dataDir, file);
   // The file whose earlier changes each write of this one waits for (see `writeAfter`).
   let leader: Store | undefined;
-  const adapter = new DurableJsonFile<DbData>(file, {
-    snapshot: snapshotDb,
-    // Called at the snapshot: the leader's flush covers every change it had before any change in it.
-    afterSnapshot: () => leader?.flush(),
-  });
+  // Called at the snapshot: the leader's flush covers every change it had before any change in it.
+  const afterSnapshot = () => leader?.flush();
+  const adapter: DataFile =
+    opts.appendLog === true || (await hasLog(file))
+      ? new LoggedJsonFile(file, { afterSnapshot, minLogBytes: opts.minLogBytes })
+      : new DurableJsonFile<DbData>(file, { snapshot: snapshotDb, afterSnapshot });
   const loaded = await load(adapter, logger);
 
   const stats: StoreStats = { writes: 0, lastWriteMs: 0, lastWriteBytes: 0 };
@@ -166,6 +185,8 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
   });
 
   let closing: Promise<void> | undefined;
+  const logged = adapter instanceof LoggedJsonFile ? adapter : undefined;
+  let touches = 0;
   const ctx: RepoContext = {
     data: db.data,
     assertWritable() {
@@ -173,10 +194,19 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
     },
     mutate(change) {
       ctx.assertWritable();
+      const before = touches;
       const result = change();
+      // A change that named no kv key (users, exchanges, settings) is written with the whole base.
+      if (logged && touches === before) logged.touchAll();
       coalescer.markChanged();
       return result;
     },
+    touched: logged
+      ? (namespace, key, before) => {
+          touches++;
+          logged.touch(namespace, key, before);
+        }
+      : undefined,
   };
 
   if (await adapter.removeLeftoverTemp()) {
@@ -187,8 +217,10 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
     // matches the code from here on.
     if (loaded.origin === "migrated") {
       const backup = await backUp(file, loaded.fromVersion);
+      if (adapter instanceof LoggedJsonFile && (await hasLog(file))) await backUp(adapter.logFile, loaded.fromVersion);
       logger.info({ backup, from: loaded.fromVersion, to: CURRENT_SCHEMA_VERSION }, "store: migrating the data file");
     }
+    logged?.touchAll();
     coalescer.markChanged();
     await coalescer.flush();
   }
@@ -205,10 +237,13 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
   };
 
   // What is on disk: the data when every change is written, else the last write's snapshot (or,
-  // before any write, the file as it was opened).
+  // before any write, the file as it was opened). A logged file instead holds the on-disk value of
+  // each key changed since it was written.
+  const rewritten = adapter instanceof DurableJsonFile ? adapter : undefined;
   const opened = snapshotDb(db.data);
-  const onDiskData = (): DbData => (coalescer.idle ? db.data : (adapter.lastWritten ?? opened));
-  const onDisk = <T>(namespace: string): KeyValueReads<T> => readOnlyNamespace<T>(ctx, onDiskData, namespace);
+  const onDiskData = (): DbData => (coalescer.idle || !rewritten ? db.data : (rewritten.lastWritten ?? opened));
+  const onDisk = <T>(namespace: string): KeyValueReads<T> =>
+    logged ? heldNamespace<T>(ctx, namespace, () => logged.held(namespace)) : readOnlyNamespace<T>(ctx, onDiskData, namespace);
 
   const exchanges = new ExchangesRepository(ctx);
   const archive = new ExchangeArchive({
@@ -236,7 +271,10 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
       leader = first;
     },
     close() {
-      closing ??= coalescer.flush().finally(() => coalescer.stop());
+      closing ??= coalescer.flush().finally(async () => {
+        coalescer.stop();
+        await logged?.close();
+      });
       return closing;
     },
   };
@@ -244,8 +282,15 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
 
 type Loaded = { origin: "current" | "new"; data: DbData } | { origin: "migrated"; data: DbData; fromVersion: number };
 
-/** Reads, parses, version-checks, migrates (in memory only) and shape-checks the file. */
-async function load(adapter: DurableJsonFile<DbData>, logger: StoreLogger): Promise<Loaded> {
+/** The data file as the store uses it: rewritten whole, or a base plus an append log. */
+type DataFile = DurableJsonFile<DbData> | LoggedJsonFile;
+
+/**
+ * Reads, parses, version-checks, migrates (in memory only) and shape-checks the file. A logged
+ * file's log is applied to what was parsed before the version check: it was written by the code
+ * that wrote the base, so a migration applies to both.
+ */
+async function load(adapter: DataFile, logger: StoreLogger): Promise<Loaded> {
   const file = adapter.file;
   let raw;
   try {
@@ -254,8 +299,11 @@ async function load(adapter: DurableJsonFile<DbData>, logger: StoreLogger): Prom
     throw new StoreCorruptError(file, `it cannot be read (${errorCode(err)})`, { cause: err });
   }
   if (raw.kind === "missing") {
+    const data = emptyDb(CURRENT_SCHEMA_VERSION);
+    // A log without its base (the base moved aside): what it carries is kept, not dropped.
+    if (adapter instanceof LoggedJsonFile) await replay(adapter, data as unknown as Record<string, unknown>, logger);
     logger.info({ file }, "store: no data file yet; starting empty");
-    return { origin: "new", data: emptyDb(CURRENT_SCHEMA_VERSION) };
+    return { origin: "new", data };
   }
   if (raw.text.trim() === "") throw new StoreCorruptError(file, "it is empty");
 
@@ -268,6 +316,7 @@ async function load(adapter: DurableJsonFile<DbData>, logger: StoreLogger): Prom
     throw new StoreCorruptError(file, `it is not valid JSON${where ? ` (error at character ${where})` : ""}`);
   }
   if (!isPlainObject(parsed)) throw new StoreCorruptError(file, "its top level is not a JSON object");
+  if (adapter instanceof LoggedJsonFile) await replay(adapter, parsed, logger);
 
   let fromVersion: number;
   let data: Record<string, unknown> = parsed;
@@ -287,6 +336,23 @@ async function load(adapter: DurableJsonFile<DbData>, logger: StoreLogger): Prom
   }
   const adopted = adoptDictionaries(data as unknown as DbData);
   return fromVersion === CURRENT_SCHEMA_VERSION ? { origin: "current", data: adopted } : { origin: "migrated", data: adopted, fromVersion };
+}
+
+/** Whether data file `file` has an append log beside it (logged-file.ts). */
+async function hasLog(file: string): Promise<boolean> {
+  try {
+    return (await stat(`${file}.log`)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Applies a logged file's log to `data`, saying so when a crash had cut its last line. */
+async function replay(adapter: LoggedJsonFile, data: Record<string, unknown>, logger: StoreLogger): Promise<void> {
+  const { lines, cutBytes } = await adapter.replayInto(data);
+  if (cutBytes > 0) {
+    logger.warn({ file: adapter.logFile, lines, cutBytes }, "store: dropped a log line cut short by a crash (that write had not finished)");
+  }
 }
 
 /**

@@ -174,6 +174,33 @@ describe("two files, one order", () => {
   }, 60_000);
 });
 
+describe("a file kept as a base and an append log", () => {
+  it("SIGKILL at any moment, in an append or while the log is folded into the base: every change reported is there, in order", async () => {
+    const dir = await dirs.make();
+    let reported = 0;
+    // Kill points spread over several folds of the log (one every few hundred rounds).
+    for (const ahead of [37, 151, 263, 89, 311]) {
+      reported = await runChild(["logged"], dir, reported + ahead);
+      const live = await openStore({ dataDir: dir, fileName: "live.json" });
+      const n = live.kv<number>("flow-journal").get("n") ?? 0;
+      const values = live.kv<{ n: number }>("outbox");
+      // The round reported is there, or the one in flight; its value was set and the other deleted before it.
+      expect(n).toBeGreaterThanOrEqual(reported);
+      expect(n).toBeLessThanOrEqual(reported + 1);
+      expect(values.get(`v${n % 50}`)?.n).toBe(n);
+      expect(values.has(`v${(n + 25) % 50}`)).toBe(false);
+      // Every value left is one of the last 25 rounds' (or the round in flight's).
+      for (const [, value] of values.entries()) expect(value.n).toBeGreaterThan(n - 25);
+      await live.close();
+      reported = n;
+    }
+    // The log was folded into the base along the way: the base holds values, the log is short.
+    const base = (await readJson(join(dir, "live.json"))) as { kv: Record<string, Record<string, unknown>> };
+    expect(Object.keys(base.kv.outbox ?? {}).length).toBeGreaterThan(0);
+    expect((await stat(join(dir, "live.json.log"))).size).toBeLessThan(64 * 1024);
+  }, 60_000);
+});
+
 const crashWriter = fileURLToPath(new URL("./fixtures/crash-writer.ts", import.meta.url));
 
 /**

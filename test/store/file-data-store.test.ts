@@ -2,14 +2,12 @@
  * Where the lowdb store keeps each namespace, and what a write costs: the small file takes the
  * namespaces written at every step, so writing them through never rewrites the main file.
  */
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { DataStore } from "../../src/store/data-store.js";
 import { durabilityOf } from "../../src/store/durability.js";
 import { fileDataStore, SMALL_FILE_NAMESPACES } from "../../src/store/file-data-store.js";
 import { openStore, type Store } from "../../src/store/store.js";
-import { exchange, tempDirs } from "./helpers.js";
+import { exchange, fileOnDisk, tempDirs } from "./helpers.js";
 
 const dirs = tempDirs();
 const opened: DataStore[] = [];
@@ -22,14 +20,13 @@ afterEach(async () => {
 async function open(): Promise<{ store: DataStore; main: Store; small: Store; dir: string }> {
   const dir = await dirs.make();
   const main = await openStore({ dataDir: dir, flushDelayMs: 3_600_000 });
-  const small = await openStore({ dataDir: dir, fileName: "live.json", flushDelayMs: 0 });
+  const small = await openStore({ dataDir: dir, fileName: "live.json", appendLog: true, flushDelayMs: 0 });
   const store = fileDataStore(main, small);
   opened.push(store);
   return { store, main, small, dir };
 }
 
-const onDisk = async (dir: string, file: string): Promise<{ kv: Record<string, Record<string, unknown>>; exchanges: unknown[] }> =>
-  JSON.parse(await readFile(join(dir, file), "utf8")) as { kv: Record<string, Record<string, unknown>>; exchanges: unknown[] };
+const onDisk = fileOnDisk;
 
 describe("fileDataStore over db.json and live.json", () => {
   it("keeps only written-through namespaces in the small file", () => {

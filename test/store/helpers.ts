@@ -1,11 +1,12 @@
 /**
  * Shared bits of the store tests: a temp data directory per test and record factories.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach } from "vitest";
 import type { ExchangeRecord } from "../../src/domain/types.js";
+import { applyKvChanges } from "../../src/store/kv-changes.js";
 import { openStore, type Store } from "../../src/store/store.js";
 
 /** Creates a fresh temp directory; `cleanup()` removes every one created so far. */
@@ -70,4 +71,20 @@ export function exchange(overrides: Partial<ExchangeRecord> & { id: string }): E
     updatedAt: createdAt,
     ...overrides,
   };
+}
+
+/** What a data file holds on disk, read without opening a store: its base with its log, if any, applied. */
+export async function fileOnDisk(
+  dir: string,
+  file: string,
+): Promise<{ kv: Record<string, Record<string, unknown>>; exchanges: unknown[] }> {
+  const data = JSON.parse(await readFile(join(dir, file), "utf8")) as { kv: Record<string, Record<string, unknown>>; exchanges: unknown[] };
+  let log = "";
+  try {
+    log = await readFile(join(dir, `${file}.log`), "utf8");
+  } catch {
+    // No log: the base is all there is.
+  }
+  for (const line of log.split("\n").filter(Boolean)) applyKvChanges(data, JSON.parse(line));
+  return data;
 }

@@ -18,7 +18,7 @@ const dirOf = new WeakMap<DataStore, string>();
 /** The app's layout: db.json coalesced (over 200 ms here, a second in the app), live.json written at once. */
 const openTwoFiles = async (dataDir: string): Promise<DataStore> => {
   const main = await openStore({ dataDir, flushDelayMs: 200 });
-  const small = await openStore({ dataDir, fileName: "live.json", flushDelayMs: 0 });
+  const small = await openStore({ dataDir, fileName: "live.json", appendLog: true, flushDelayMs: 0 });
   const store = fileDataStore(main, small);
   dirOf.set(store, dataDir);
   return store;
