@@ -48,6 +48,8 @@ const WRITTEN_THROUGH: ReadonlySet<string> = new Set([
   "address-book",
   // What Telegram sent, on disk before it is confirmed to Telegram, until it is handled (updates/inbox.ts).
   "inbox",
+  // Which of each received batch's updates were handled (updates/inbox.ts): a mark lost would replay one.
+  "inbox-handled",
 ]);
 
 /** Namespaces written through by prefix: one namespace per broadcast job, `broadcast:<id>`. */

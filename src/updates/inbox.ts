@@ -7,7 +7,9 @@
  * in between used to drop what the person sent. Now each batch is written here first (one durable
  * write per getUpdates answer, or per webhook request), the update's id is marked when its
  * handling ends (marks of the same moment share one write per batch), and a batch whose updates
- * are all marked is deleted. What is left at start-up is what a process received and never
+ * are all marked is deleted. The marks are kept apart from their batch ({@link INBOX_MARKS_NAMESPACE}):
+ * a batch of a busy moment holds dozens of updates, and copying and writing it again for each
+ * mark cost more than the batch itself (bench/flow-cpu.results.md). What is left at start-up is what a process received and never
  * finished: {@link Inbox.leftUnhandled} lists it for replay.ts, in update order.
  *
  * The namespace is written through (store/durability.ts): a `receive` resolves once the batch is
@@ -19,14 +21,16 @@ import type { DataStore } from "../store/data-store.js";
 
 /** The store namespace of received batches, one key per batch. */
 export const INBOX_NAMESPACE = "inbox";
+/** The ids marked handled of each batch not deleted yet, under the batch's key. */
+export const INBOX_MARKS_NAMESPACE = "inbox-handled";
 
 /** One received batch as stored. */
 interface StoredBatch {
   /** When it was received: what start-up compares with later writes of the same chat. */
   at: string;
   updates: Update[];
-  /** Ids of `updates` whose handling ended (the batch is deleted once all have). */
-  handled: number[];
+  /** Ids of `updates` marked handled by an earlier version, which kept its marks here: still read. */
+  handled?: number[];
 }
 
 /** An update left unhandled by an earlier process, with when it was received. */
@@ -47,6 +51,8 @@ export class Inbox {
   readonly #opts: InboxOptions;
   /** The batch key of each update this process received or took over, until its mark is written. */
   readonly #batchOf = new Map<number, string>();
+  /** How many updates each batch this process tracks holds: it is deleted when that many are marked. */
+  readonly #sizeOf = new Map<string, number>();
   /** Marks not written yet, by batch key. */
   #pending = new Map<string, number[]>();
   #flushing: Promise<void> | undefined;
@@ -58,6 +64,10 @@ export class Inbox {
 
   get #batches() {
     return this.#opts.store.kv<StoredBatch>(INBOX_NAMESPACE);
+  }
+
+  get #marks() {
+    return this.#opts.store.kv<number[]>(INBOX_MARKS_NAMESPACE);
   }
 
   /** Whether `updateId` is one this process is tracking (received, or taken over at start-up). */
@@ -74,7 +84,8 @@ export class Inbox {
     if (first === undefined) return;
     // Zero-padded so that keys sort as the ids do; the owner keeps replicas' batches apart.
     const key = `${String(first.update_id).padStart(12, "0")}:${this.#opts.owner}`;
-    await this.#batches.set(key, { at: this.#opts.now().toISOString(), updates: [...updates], handled: [] });
+    await this.#batches.set(key, { at: this.#opts.now().toISOString(), updates: [...updates] });
+    this.#sizeOf.set(key, updates.length);
     for (const u of updates) this.#batchOf.set(u.update_id, key);
   }
 
@@ -98,15 +109,28 @@ export class Inbox {
    */
   async leftUnhandled(): Promise<LeftUpdate[]> {
     const found = new Map<number, LeftUpdate>();
-    for (const [key, batch] of await this.#batches.entries()) {
-      const done = new Set(batch.handled);
+    const marks = new Map(await this.#marks.entries());
+    const batches = await this.#batches.entries();
+    const finished: string[] = [];
+    for (const [key, batch] of batches) {
+      const done = new Set([...(batch.handled ?? []), ...(marks.get(key) ?? [])]);
       const receivedAt = new Date(batch.at);
+      let left = 0;
       for (const update of batch.updates) {
-        if (done.has(update.update_id) || found.has(update.update_id) || this.#batchOf.has(update.update_id)) continue;
+        if (done.has(update.update_id)) continue;
+        left++;
+        if (found.has(update.update_id) || this.#batchOf.has(update.update_id)) continue;
         found.set(update.update_id, { update, receivedAt });
         this.#batchOf.set(update.update_id, key);
       }
+      // The batch goes once as many more are marked as it has left (the separate marks count).
+      if (left > 0) this.#sizeOf.set(key, left + (marks.get(key)?.length ?? 0));
+      else finished.push(key);
     }
+    // A kill between the last mark and the batch's delete, or between the two deletes.
+    const batchKeys = new Set(batches.map(([key]) => key));
+    for (const key of finished) await this.#batches.delete(key);
+    for (const key of marks.keys()) if (!batchKeys.has(key) || finished.includes(key)) await this.#marks.delete(key);
     return [...found.values()].sort((a, b) => a.update.update_id - b.update.update_id);
   }
 
@@ -141,6 +165,21 @@ export class Inbox {
     };
   }
 
+  /**
+   * Writes `ids` as handled in batch `key`; the batch goes once all its updates are. The batch is
+   * deleted before its marks: a kill in between leaves marks of no batch (dropped at the next
+   * start), never a batch without its marks.
+   */
+  async #mark(key: string, ids: number[]): Promise<void> {
+    const marked = await this.#marks.update(key, (before) => [...new Set([...(before ?? []), ...ids])]);
+    const size = this.#sizeOf.get(key);
+    if (size === undefined || (marked?.length ?? 0) < size) return;
+    // An earlier version's marks inside the batch count too; they are read only at start-up.
+    await this.#batches.delete(key);
+    await this.#marks.delete(key);
+    this.#sizeOf.delete(key);
+  }
+
   /** Marks are written on the next turn of the event loop, or after the write in progress. */
   #schedule(): void {
     if (this.#scheduled || this.#flushing) return;
@@ -157,16 +196,10 @@ export class Inbox {
     this.#pending = new Map();
     this.#flushing = Promise.all(
       [...pending].map(([key, ids]) =>
-        this.#batches
-          .update(key, (batch) => {
-            if (batch === undefined) return undefined;
-            const handled = [...new Set([...batch.handled, ...ids])];
-            return handled.length >= batch.updates.length ? undefined : { ...batch, handled };
-          })
-          .catch((err: unknown) => {
-            // Not lost: the batch stays, and the next start-up replays these (or finds them taken).
-            this.#opts.logger.warn({ err, updates: ids }, "updates: could not mark updates handled");
-          }),
+        this.#mark(key, ids).catch((err: unknown) => {
+          // Not lost: the batch stays, and the next start-up replays these (or finds them taken).
+          this.#opts.logger.warn({ err, updates: ids }, "updates: could not mark updates handled");
+        }),
       ),
     ).then(
       () => {

@@ -3,16 +3,14 @@
  * lowdb files: a batch is on disk when `receive` resolves, marked updates are not replayed, and
  * a replay runs each chat's updates in order, once, skipping what the chat's flow took already.
  */
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Update } from "grammy/types";
 import type { DataStore } from "../../src/store/data-store.js";
 import { fileDataStore } from "../../src/store/file-data-store.js";
 import { openStore } from "../../src/store/store.js";
-import { Inbox, INBOX_NAMESPACE } from "../../src/updates/inbox.js";
+import { Inbox, INBOX_MARKS_NAMESPACE, INBOX_NAMESPACE } from "../../src/updates/inbox.js";
 import { replayUnhandled } from "../../src/updates/replay.js";
-import { tempDirs } from "../store/helpers.js";
+import { fileOnDisk, tempDirs } from "../store/helpers.js";
 
 const dirs = tempDirs();
 const opened: DataStore[] = [];
@@ -25,7 +23,7 @@ const quiet = { info() {}, warn() {} };
 
 async function open(dir: string): Promise<DataStore> {
   const main = await openStore({ dataDir: dir, flushDelayMs: 3_600_000 });
-  const small = await openStore({ dataDir: dir, fileName: "live.json", flushDelayMs: 0 });
+  const small = await openStore({ dataDir: dir, fileName: "live.json", appendLog: true, flushDelayMs: 0 });
   const store = fileDataStore(main, small);
   opened.push(store);
   return store;
@@ -53,7 +51,7 @@ describe("the inbox", () => {
     const store = await open(dir);
     const inbox = inboxOf(store, "p1");
     await inbox.receive([text(10, 1, "a"), text(11, 2, "b")]);
-    const onDisk = JSON.parse(await readFile(join(dir, "live.json"), "utf8")) as { kv: Record<string, Record<string, unknown>> };
+    const onDisk = await fileOnDisk(dir, "live.json");
     expect(Object.keys(onDisk.kv[INBOX_NAMESPACE] ?? {})).toHaveLength(1);
 
     inbox.handled(10);
@@ -62,6 +60,53 @@ describe("the inbox", () => {
     inbox.handled(11);
     await inbox.flush();
     expect(await store.kv(INBOX_NAMESPACE).keys()).toEqual([]);
+  });
+
+  it("writes a mark apart from its batch, never rewriting the batch", async () => {
+    const dir = await dirs.make();
+    const store = await open(dir);
+    const inbox = inboxOf(store, "p1");
+    await inbox.receive([text(10, 1, "a"), text(11, 2, "b"), text(12, 3, "c")]);
+    const [[key, batch]] = (await store.kv(INBOX_NAMESPACE).entries()) as [[string, unknown]];
+    inbox.handled(11);
+    await inbox.flush();
+    expect(await store.kv(INBOX_NAMESPACE).get(key)).toEqual(batch);
+    expect(await store.kv(INBOX_MARKS_NAMESPACE).get(key)).toEqual([11]);
+    inbox.handled(10);
+    inbox.handled(12);
+    await inbox.flush();
+    expect(await store.kv(INBOX_NAMESPACE).keys()).toEqual([]);
+    expect(await store.kv(INBOX_MARKS_NAMESPACE).keys()).toEqual([]);
+  });
+
+  it("after a kill between the last mark and the batch's delete, replays nothing of it and clears both", async () => {
+    const dir = await dirs.make();
+    const store = await open(dir);
+    await store
+      .kv(INBOX_NAMESPACE)
+      .set("000000000010:gone", { at: "2026-01-01T00:00:00.000Z", updates: [text(10, 1, "a"), text(11, 2, "b")] });
+    await store.kv(INBOX_MARKS_NAMESPACE).set("000000000010:gone", [10, 11]);
+    // And marks whose batch went before the kill.
+    await store.kv(INBOX_MARKS_NAMESPACE).set("000000000005:gone", [5]);
+    expect(await inboxOf(store, "p1").leftUnhandled()).toEqual([]);
+    expect(await store.kv(INBOX_NAMESPACE).keys()).toEqual([]);
+    expect(await store.kv(INBOX_MARKS_NAMESPACE).keys()).toEqual([]);
+  });
+
+  it("reads the marks an earlier version kept inside its batch, and deletes the batch once the rest are marked", async () => {
+    const dir = await dirs.make();
+    const store = await open(dir);
+    const earlier = { at: "2026-01-01T00:00:00.000Z", updates: [text(10, 1, "a"), text(11, 2, "b"), text(12, 3, "c")], handled: [10] };
+    await store.kv(INBOX_NAMESPACE).set("000000000010:gone", earlier);
+    const inbox = inboxOf(store, "p1");
+    expect((await inbox.leftUnhandled()).map((l) => l.update.update_id)).toEqual([11, 12]);
+    inbox.handled(11);
+    await inbox.flush();
+    expect(await store.kv(INBOX_NAMESPACE).keys()).toEqual(["000000000010:gone"]);
+    inbox.handled(12);
+    await inbox.flush();
+    expect(await store.kv(INBOX_NAMESPACE).keys()).toEqual([]);
+    expect(await store.kv(INBOX_MARKS_NAMESPACE).keys()).toEqual([]);
   });
 
   it("replays what an earlier process left, each chat in order, once, and marks it", async () => {
