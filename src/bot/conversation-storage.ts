@@ -3,52 +3,55 @@
  * restart, and expiry of flows left untouched: their state is removed and the person is told,
  * even if they never write again.
  *
- * The plugin's state is stored as the opaque value the plugin hands over (serialised and
- * deflated whole): never looked into, never rewritten. Where a chat's flow is lives in the flow
+ * The plugin's state is stored as the opaque value the plugin hands over (serialised whole, as
+ * one JSON string): never looked into, never rewritten. Where a chat's flow is lives in the flow
  * record (features/exchange/record.ts), which drops this state whenever it moves on; so a state
  * found here is never older than the prompt on screen, and a lost one costs nothing the record
  * cannot give back (see docs/design.md).
  */
-import { deflateRawSync, inflateRawSync } from "node:zlib";
+import { inflateRawSync } from "node:zlib";
 import type { Api } from "grammy";
 import type { VersionedState, VersionedStateStorage } from "@grammyjs/conversations";
 import type { DataStore, KeyValueStore } from "../store/data-store.js";
 import type { Logger } from "../log.js";
 import { clearRecord } from "./features/exchange/record.js";
 
-/** What is kept per chat: the plugin's state, packed, plus when it was last written. */
+/** What is kept per chat: the plugin's state, as one string, plus when it was last written. */
 interface StoredConversation {
   savedAt: string;
   chatId: number;
-  /** The plugin's state as JSON, deflated and in base64: an opaque value, a third of its size. */
-  packed: string;
+  /**
+   * The plugin's state as JSON text. A string, so that the store copies and writes it as one value
+   * and never walks into it. (It was deflated once, in `packed`; that cost more CPU per step than
+   * the bytes it saved, once the small file took only what changed: bench/flow-cpu.results.md.)
+   */
+  json?: string;
+  /** The plugin's state as deflated JSON in base64, as an earlier version kept it: still read. */
+  packed?: string;
 }
 
-/** The plugin's value as stored: deflated JSON, in base64 so the store keeps it as a string. */
-function pack(state: unknown): string {
-  return deflateRawSync(JSON.stringify(state)).toString("base64");
-}
-
-function unpack(packed: string): unknown {
-  return JSON.parse(inflateRawSync(Buffer.from(packed, "base64")).toString("utf8"));
+/** The plugin's state from what is stored, or undefined when nothing usable is. */
+function stateOf(stored: Partial<StoredConversation> | undefined): unknown {
+  if (typeof stored?.json === "string") return JSON.parse(stored.json);
+  if (typeof stored?.packed === "string") return JSON.parse(inflateRawSync(Buffer.from(stored.packed, "base64")).toString("utf8"));
+  return undefined;
 }
 
 /**
  * A key adapter for `conversations({ storage: { type: "key", adapter } })` over the store.
  * The namespace is written through, but nothing depends on this state reaching the disk: the
  * record, written before every prompt, is what a restart resumes from. A delete (the flow is over: ended, left by a command, expired) also forgets the
- * chat's flow record. A value stored by an earlier version of the bot (not packed) reads as
- * nothing: the plugin would not take its version anyway.
+ * chat's flow record. A value stored by an earlier version of the bot that is neither JSON text
+ * nor packed reads as nothing: the plugin would not take its version anyway.
  */
 export function conversationAdapter<S>(store: DataStore, now: () => Date): VersionedStateStorage<string, S> {
   const repo = store.conversations;
   return {
     read: async (key) => {
-      const stored = (await repo.get(key)) as Partial<StoredConversation> | undefined;
-      return typeof stored?.packed === "string" ? (unpack(stored.packed) as VersionedState<S>) : undefined;
+      return stateOf((await repo.get(key)) as Partial<StoredConversation> | undefined) as VersionedState<S> | undefined;
     },
     write: async (key, state) => {
-      await repo.set(key, { savedAt: now().toISOString(), chatId: Number(key), packed: pack(state) } satisfies StoredConversation);
+      await repo.set(key, { savedAt: now().toISOString(), chatId: Number(key), json: JSON.stringify(state) } satisfies StoredConversation);
     },
     delete: async (key) => {
       await repo.delete(key);
