@@ -150,8 +150,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       const dir = await mkdtemp(join(tmpdir(), "swapbot-e2e-crash-"));
       dirs.push(dir);
       const from = current.dataDir;
-      for (const name of await readdir(from)) {
+      const names = await readdir(from);
+      for (const name of names) {
         if (name.endsWith(".json")) await copyFile(join(from, name), join(dir, name));
+      }
+      // A base's log after the base: a line appended meanwhile is one more change, never a gap.
+      for (const name of names) {
+        if (name.endsWith(".json.log")) await copyFile(join(from, name), join(dir, name));
       }
       // After db.json: the archive is only appended to, so it then holds every line db.json lists.
       await cp(join(from, "archive"), join(dir, "archive"), { recursive: true }).catch((err: unknown) => {
