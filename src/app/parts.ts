@@ -15,7 +15,7 @@ import { UsersPerUpdate } from "../store/users-per-update.js";
 import { createPartnerClient, type PartnerClient } from "../partner/client.js";
 import { createCatalog, type Catalog } from "../partner/catalog.js";
 import { createBot, installFeatures } from "../bot/create-bot.js";
-import type { BaseContext, BotContext } from "../bot/context.js";
+import type { BotContext } from "../bot/context.js";
 import { RateAlerts } from "../alerts/rate-alerts.js";
 import type { BotDeps } from "../bot/deps.js";
 import { InFlightUpdates } from "../bot/middleware/in-flight.js";
@@ -144,7 +144,7 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
 
   // The support contact is a variable of every message, inside an update (ctx.t) and outside.
   const contact = { contact: contactVariable(config.supportContact) };
-  const i18n = createI18n<BaseContext>(async (userId) => (await store.users.get(userId))?.languageCode, contact);
+  const i18n = createI18n(async (userId) => (await store.users.get(userId))?.languageCode, contact);
   const t = translatorOf(i18n, contact);
   const inFlight = new InFlightUpdates((d) => metrics.updateHandled(d.type, d.outcome, d.seconds));
   // The Bot first, without handlers: delivery and support send through its Api, and the features

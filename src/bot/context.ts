@@ -1,6 +1,6 @@
 import type { Context } from "grammy";
 import type { ConversationFlavor } from "@grammyjs/conversations";
-import type { I18nFlavor } from "@grammyjs/i18n";
+import type { I18nFlavor } from "../messages/i18n.js";
 import type { BotDeps } from "./deps.js";
 
 /** The context inside features before the conversations plugin adds its controls. */

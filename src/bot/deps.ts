@@ -1,12 +1,10 @@
-import type { I18n } from "@grammyjs/i18n";
 import type { Config } from "../config.js";
-import type { BaseContext } from "./context.js";
 import type { Logger } from "../log.js";
 import type { PartnerApi } from "../domain/types.js";
 import type { Catalog } from "../partner/catalog.js";
 import type { PartnerExtras } from "../partner/client.js";
 import type { DataStore } from "../store/data-store.js";
-import type { Translator } from "../messages/i18n.js";
+import type { Translations, Translator } from "../messages/i18n.js";
 import type { SupportServices } from "../support/services.js";
 import type { Delivery } from "../delivery/delivery.js";
 import type { ExchangeTracker } from "../poller/tracker.js";
@@ -25,8 +23,8 @@ export interface BotDeps {
   partner: PartnerApi & Partial<PartnerExtras>;
   catalog: Catalog;
   logger: Logger;
-  /** The i18n plugin (`ctx.t` in updates, and inside the exchange flow's conversation). */
-  i18n: I18n<BaseContext>;
+  /** The translations' middleware (`ctx.t` in updates, and inside the exchange flow's conversation). */
+  i18n: Translations;
   /** Translations for code outside an update (menus, notifications). */
   t: Translator;
   /** The clock; tests may pass their own. */

@@ -2,7 +2,7 @@
  * A person's record read once per update, not once per question about it.
  *
  * Handling one message asks for the same user several times: trackUser's upsertSeen, then the
- * i18n plugin's language, for the update and again for every context the exchange flow's
+ * language to translate in, for the update and again for every context the exchange flow's
  * conversation builds while it replays. Measured on PostgreSQL for an address typed in the flow:
  * the same row read five times, each a round trip. While an update of a person is being handled
  * (between {@link UsersPerUpdate.middleware}'s entry and exit), the first read (or write) of that

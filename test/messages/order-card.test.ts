@@ -3,7 +3,7 @@
  * received the card says how many, and no longer what was expected beside it.
  */
 import { describe, expect, it } from "vitest";
-import { createI18n, translatorOf } from "../../src/messages/i18n.js";
+import { createI18n, translatorOf, type SupportedLocale } from "../../src/messages/i18n.js";
 import { renderOrderCard } from "../../src/messages/order-card.js";
 import type { ExchangeRecord } from "../../src/domain/types.js";
 
@@ -34,7 +34,7 @@ function record(status: ExchangeRecord["status"], amountTo?: string): ExchangeRe
 }
 
 describe("the order card", () => {
-  it.each([
+  it.each<[SupportedLocale, string, string]>([
     ["en", "You get:", "Received: <b>2.01 ETH</b>"],
     ["ru", "Вы получите:", "Получено: <b>2.01 ETH</b>"],
   ])("in %s, shows Received instead of the expected amount once the coins arrived", (locale, expected, received) => {

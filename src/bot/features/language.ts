@@ -10,7 +10,7 @@ import { encodeCallback, onCallback } from "../../messages/callback-data.js";
  * confirmed at once in the new language. `/language uk` switches without the buttons (what the
  * playground's language switch sends, so that the switch shows in the chat right away).
  */
-export function languageFeature({ store }: Pick<BotDeps, "store">): Composer<BotContext> {
+export function languageFeature({ store, t }: Pick<BotDeps, "store" | "t">): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   feature.command("language", async (ctx) => {
     const typed = supportedLocale(ctx.match);
@@ -24,7 +24,7 @@ export function languageFeature({ store }: Pick<BotDeps, "store">): Composer<Bot
     // Two a row: six names in one row are cut short on a phone.
     SUPPORTED_LOCALES.forEach((locale, i) => {
       if (i > 0 && i % 2 === 0) keyboard.row();
-      keyboard.text(ctx.i18n.fluent.translate(locale, "language-name"), encodeCallback({ kind: "language", locale }));
+      keyboard.text(t(locale, "language-name"), encodeCallback({ kind: "language", locale }));
     });
     await ctx.reply(ctx.t("language-choose"), { reply_markup: keyboard, ...replyToAsker(ctx) });
   });

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { answerRateQuery, exchangeLink, FROM_ONLY_TARGETS, type RateAnswerEnv } from "../../../src/bot/ui/rate-answer.js";
-import { createI18n, translatorOf, type Translator } from "../../../src/messages/i18n.js";
+import { createI18n, translatorOf, type SupportedLocale, type Translator } from "../../../src/messages/i18n.js";
 import { createCatalog, type Catalog } from "../../../src/partner/catalog.js";
 import { createPartnerClient } from "../../../src/partner/client.js";
 import { createQuoteCache } from "../../../src/partner/quote-cache.js";
@@ -17,7 +17,7 @@ afterEach(async () => {
 });
 
 async function setup(
-  locale = "en",
+  locale: SupportedLocale = "en",
   quoteDeadlineMs?: number,
 ): Promise<{ sandbox: SandboxServer; env: RateAnswerEnv & { catalog: Catalog } }> {
   const sandbox = await startSandbox();

@@ -107,14 +107,14 @@ async function showPrompt(deps: BotDeps, api: Api, me: UserFromGetMe, chatId: nu
 /**
  * The context a step's code sees, for a private chat outside any update: grammY's own Context on
  * an update that only names the chat and its person (private chat ids are user ids), with the
- * bot's Api (HTML by default), the deps, and `t` in the person's language from the i18n plugin's
+ * bot's Api (HTML by default), the deps, and `t` in the person's language from the translations'
  * own middleware. Never handled as an update: no feature sees it.
  */
 async function flowContext(deps: BotDeps, api: Api, me: UserFromGetMe, chatId: number): Promise<BaseContext> {
   const date = Math.floor(deps.now().getTime() / 1000);
   const chat = { id: chatId, type: "private" as const, first_name: "" };
   const update = { update_id: 0, message: { message_id: 0, date, chat, from: { id: chatId, is_bot: false, first_name: "" } } };
-  // The i18n plugin's middleware adds `t` and the rest of its flavour just below.
+  // The translations' middleware adds `t` and the rest of its flavour just below.
   const ctx = Object.assign(new Context(update, api, me), { deps }) as BaseContext;
   await deps.i18n.middleware()(ctx, () => Promise.resolve());
   return ctx;
