@@ -1,6 +1,7 @@
 /**
  * A kill between recording the next step and sending its prompt: the answered prompt has lost its
- * buttons (or got its "✅"), the record says the next step, and nothing asks the person anything.
+ * buttons (or been edited to read its answer back, "✅ …"), the record says the next step, and
+ * nothing asks the person anything.
  * After the restart the person must see the next prompt without typing anything, once, and their
  * answer to it must be taken. Measured before the fix: nothing came; the chat stayed silent until
  * the person typed, which they had no reason to do (issue 26, gap 1).
@@ -25,8 +26,9 @@ it("shows the refund prompt after a kill right after the destination address was
   const quote = await ann.toQuote(plan);
   await ann.press(quote, "x:next", PROMPTS.destination);
   await ann.think();
-  // The "✅ ETH address: …" reply comes after the record of the refund step, before its prompt.
-  const kill = w.killOnApiCall(textCall("sendMessage", /^✅ .+ address:/, ann.id));
+  // The destination prompt is edited to read "✅ ETH address: …" back after the record of the
+  // refund step, before its prompt.
+  const kill = w.killOnApiCall(textCall("editMessageText", /\n✅ .+ address:/, ann.id));
   ann.user.sendText(plan.destination);
   await kill.fired;
   expect(

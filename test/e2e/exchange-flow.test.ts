@@ -137,8 +137,29 @@ describe("the exchange flow, end to end", () => {
     expect(invalid.plain).toContain("<b>x</b>");
     expect(invalid.text).toContain("&lt;b&gt;x&lt;/b&gt;");
     await chat.send("bc1-not-eth", "is not a valid ETH address");
+    const since = chat.mark();
     await chat.send(ETH_ADDRESS, "refund address");
     expect(h.sandbox.requests.count("validate-address")).toBe(3);
+    // Refusals came between the question and the address taken: it is read back after it.
+    expect(chat.user.chat.messagesFrom(since)[0]?.plain).toBe(`✅ ETH address: ${ETH_ADDRESS}`);
+  });
+
+  it("reads an address answered at once back under its question, which loses its buttons", async () => {
+    const pickFrom = await chat.send("/exchange", "Which coin do you send?");
+    const pickTo = await chat.press(pickFrom, "x:c:BTC", "Which coin do you want to get?");
+    await chat.press(pickTo, "x:c:ETH", "How much BTC");
+    const quote = await chat.send("0.1", "You get:");
+    const askDestination = await chat.press(quote, "x:next", "address that will receive");
+    const since = chat.mark();
+    const askRefund = await chat.send(ETH_ADDRESS, "refund address");
+    expect(chat.user.chat.byId(askDestination.message_id)?.plain).toBe(
+      `Step 4 of 5. Send the ETH address that will receive your coins.\n\n✅ ETH address: ${ETH_ADDRESS}`,
+    );
+    expect(chat.user.chat.byId(askDestination.message_id)?.buttons()).toEqual([]);
+    // Nothing else between the answer and the next question.
+    expect(chat.user.chat.messagesFrom(since).map((m) => m.message_id)).toEqual([askRefund.message_id]);
+    await chat.send(BTC_ADDRESS, "Check your exchange");
+    expect(chat.user.chat.byId(askRefund.message_id)?.plain).toContain(`✅ BTC address: ${BTC_ADDRESS}`);
   });
 
   it("creates exactly one exchange when Confirm is tapped twice", async () => {

@@ -67,7 +67,11 @@ describe("tag rules at the tag step, in Russian", () => {
 
   it("shows the service's own refusal quoted on its own line, labelled as its words", async () => {
     await toDestinationTag("XLM");
-    await ru.send("memo-1", "MEMO: memo-1");
+    const askMemo = ru.user.chat.last()!;
+    await ru.send("memo-1", "Шаг 5 из 5");
+    // Answered at once: the memo is read back under its question, which loses its buttons.
+    expect(ru.user.chat.byId(askMemo.message_id)?.plain).toContain("MEMO: memo-1");
+    expect(ru.user.chat.byId(askMemo.message_id)?.buttons()).toEqual([]);
     const card = await ru.send(SAMPLE_ADDRESSES.BTC!, "Проверьте обмен");
     h.sandbox.faults.inject({ endpoint: "exchange-create", kind: "rejected", message: "memo is blacklisted", times: 1 });
     const refusal = await ru.press(card, "x:confirm", "Сервис обмена отказал");

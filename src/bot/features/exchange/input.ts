@@ -146,3 +146,29 @@ export async function retirePrompt(ctx: FlowContext, prompt: Prompt, summary?: s
     // Nothing to do: the prompt stays as it was.
   }
 }
+
+/**
+ * Retires a prompt answered with a value that is read back to the person (`accepted`: "✅ ETH
+ * address: …"). When the answer came right after the prompt (`adjacent`: the step said nothing in
+ * between), one edit does it: the prompt keeps its `question`, the value read back under it, and
+ * loses its buttons (an edit without a keyboard takes it off). Otherwise, or when the prompt's
+ * message is not known (an answer taken after a restart) or cannot be edited, the buttons go and
+ * the value is said in a message of its own, after the person's answer, as the last thing said.
+ */
+export async function retireAnswered(
+  ctx: FlowContext,
+  prompt: Prompt,
+  answered: { question: string; accepted: string; adjacent: boolean },
+): Promise<void> {
+  if (answered.adjacent && prompt.messageId !== undefined) {
+    try {
+      await ctx.api.editMessageText(prompt.chatId, prompt.messageId, `${answered.question}\n\n${answered.accepted}`);
+      return;
+    } catch {
+      // Said in a message of its own below.
+    }
+  } else {
+    await retirePrompt(ctx, prompt);
+  }
+  await ctx.reply(answered.accepted);
+}

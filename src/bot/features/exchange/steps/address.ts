@@ -7,7 +7,7 @@ import { checkAddressText, MAX_ADDRESS_LENGTH } from "../../../../domain/address
 import { escapeHtml } from "../../../../messages/html.js";
 import { shownTagName } from "../../../../messages/tag-name.js";
 import { stepButtons } from "../callbacks.js";
-import { retirePrompt, sendPrompt, waitForInput } from "../input.js";
+import { retireAnswered, sendPrompt, waitForInput } from "../input.js";
 import { callPartnerWithRetry, failureText } from "../partner-call.js";
 import type { StepScope } from "../types.js";
 import { addressTail, MAX_OFFERED, savedFor } from "../../../../domain/saved-addresses.js";
@@ -81,6 +81,8 @@ export async function askAddress(scope: StepScope, coin: Currency, question: str
     keyboard.text(ctx.t("saved-address-button", { label: s.label, uses: s.uses }), stepButtons(scope.step).saved(s.id)).row();
   const text = offered.length > 0 ? `${question}\n\n${ctx.t("saved-address-offer")}` : question;
   const prompt = await sendPrompt(scope, text, keyboard.append(backCancel(scope)));
+  // Whether the step said something since the prompt: then the answer is read back below it, not in it.
+  let said = false;
   for (;;) {
     const input = await waitForInput(scope, prompt);
     let typedText: string;
@@ -89,6 +91,7 @@ export async function askAddress(scope: StepScope, coin: Currency, question: str
     else if (input.action.kind === "saved") {
       const found = await pressedAddress(scope, coin, input.action.id);
       if (found === null) {
+        said = true;
         await input.ctx.reply(ctx.t("saved-address-gone"));
         continue;
       }
@@ -99,6 +102,7 @@ export async function askAddress(scope: StepScope, coin: Currency, question: str
     const address = typed.ok ? typed.value : typedText.trim();
     const shown = escapeHtml(address.slice(0, MAX_ADDRESS_LENGTH));
     const refused = async (): Promise<void> => {
+      said = true;
       await input.ctx.reply(
         saved
           ? ctx.t("saved-address-refused", { label: escapeHtml(saved.label), address: shown, coin: coinLabel(coin) })
@@ -110,11 +114,13 @@ export async function askAddress(scope: StepScope, coin: Currency, question: str
       continue;
     }
     if (!typed.ok) {
+      said = true;
       await input.ctx.reply(ctx.t("flow-address-invisible", { char: typed.invisible.codePoint, position: typed.invisible.position }));
       continue;
     }
     const checked = await callPartnerWithRetry(scope, "validate-address", (deps) => deps.partner.validateAddress(coin.code, address));
     if (!checked.ok) {
+      said = true;
       await ctx.reply(failureText(ctx, checked.failure));
       continue;
     }
@@ -130,11 +136,12 @@ export async function askAddress(scope: StepScope, coin: Currency, question: str
       value: address,
       ...(saved ? { saved: savedTag !== undefined ? { tag: savedTag } : {} } : {}),
       ack: async () => {
-        await retirePrompt(ctx, prompt);
-        await ctx.reply(ctx.t("flow-address-accepted", { coin: coinLabel(coin), address: shown }));
+        const accepted = [ctx.t("flow-address-accepted", { coin: coinLabel(coin), address: shown })];
         if (savedTag !== undefined) {
-          await ctx.reply(ctx.t("flow-tag-accepted", { tagName: shownTagName(coin.tagName, ctx.t.bind(ctx)), tag: escapeHtml(savedTag) }));
+          accepted.push(ctx.t("flow-tag-accepted", { tagName: shownTagName(coin.tagName, ctx.t.bind(ctx)), tag: escapeHtml(savedTag) }));
         }
+        // The saved-address offer is not kept: the buttons it points to are gone.
+        await retireAnswered(ctx, prompt, { question, accepted: accepted.join("\n"), adjacent: !said });
       },
     };
   }
@@ -147,7 +154,10 @@ export async function askAddress(scope: StepScope, coin: Currency, question: str
 export async function askTag(scope: StepScope, coin: Currency): Promise<TextAnswer> {
   const { ctx } = scope;
   const tagName = shownTagName(coin.tagName, ctx.t.bind(ctx));
-  const prompt = await sendPrompt(scope, ctx.t("flow-tag-ask", { tagName, coin: coinLabel(coin) }), backCancel(scope));
+  const question = ctx.t("flow-tag-ask", { tagName, coin: coinLabel(coin) });
+  const prompt = await sendPrompt(scope, question, backCancel(scope));
+  // Whether the step said something since the prompt: then the tag is read back below it, not in it.
+  let said = false;
   for (;;) {
     const input = await waitForInput(scope, prompt);
     if (input.kind !== "text") continue;
@@ -160,15 +170,18 @@ export async function askTag(scope: StepScope, coin: Currency): Promise<TextAnsw
         char: parsed.invisible?.codePoint ?? "",
         position: parsed.invisible?.position ?? 0,
       });
+      said = true;
       await input.ctx.reply(ctx.t("flow-tag-invalid", { tagName, reason }));
       continue;
     }
     return {
       value: parsed.value,
-      ack: async () => {
-        await retirePrompt(ctx, prompt);
-        await ctx.reply(ctx.t("flow-tag-accepted", { tagName, tag: escapeHtml(parsed.value) }));
-      },
+      ack: () =>
+        retireAnswered(ctx, prompt, {
+          question,
+          accepted: ctx.t("flow-tag-accepted", { tagName, tag: escapeHtml(parsed.value) }),
+          adjacent: !said,
+        }),
     };
   }
 }
