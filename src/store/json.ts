@@ -26,6 +26,8 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
  * JSON cannot carry (undefined, functions, BigInt, cycles).
  */
 export function toJson<T>(value: T): T {
+  const flat = flatCopy(value);
+  if (flat !== undefined) return flat;
   const text = JSON.stringify(value) as string | undefined;
   if (text === undefined) throw new TypeError("The store can only keep JSON values (got undefined or a function).");
   return JSON.parse(text) as T;
@@ -33,5 +35,27 @@ export function toJson<T>(value: T): T {
 
 /** A deep copy handed to callers, so nothing outside the store holds a reference into it. */
 export function copy<T>(value: T): T {
-  return structuredClone(value);
+  return flatCopy(value) ?? structuredClone(value);
+}
+
+/**
+ * For a value JSON keeps exactly as it is (a string, a boolean, a finite number, null, or a plain
+ * object of those): a copy, without the JSON round trip or structured clone, which cost the most
+ * for the values written at every step (a flow's state is one long string:
+ * bench/flow-cpu.results.md). Undefined for any other value, which takes the general path.
+ */
+function flatCopy<T>(value: T): T | undefined {
+  if (isKeptAsIs(value)) return value;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const proto: unknown = Object.getPrototypeOf(value);
+  if ((proto !== Object.prototype && proto !== null) || Object.getOwnPropertySymbols(value).length > 0) return undefined;
+  for (const field of Object.values(value)) if (!isKeptAsIs(field)) return undefined;
+  // Own enumerable string keys, in order, as JSON.parse would give them back.
+  return { ...value };
+}
+
+/** Whether JSON gives `value` back unchanged (and it is immutable, so it needs no copy). */
+function isKeptAsIs(value: unknown): boolean {
+  if (typeof value === "number") return Number.isFinite(value) && !Object.is(value, -0); // JSON writes -0 as 0
+  return typeof value === "string" || typeof value === "boolean" || value === null;
 }
