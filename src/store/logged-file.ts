@@ -56,7 +56,10 @@ export class LoggedJsonFile {
   readonly #held = new Map<string, Map<string, Held>>();
   readonly #minLogBytes: number;
   #log: FileHandle | undefined;
+  /** Bytes of whole lines in the log: what it is cut back to after a failed append. */
   #logBytes = 0;
+  /** An append failed: the log may end in part of a line until it is cut back to {@link #logBytes}. */
+  #cutPending = false;
   #baseBytes = 0;
 
   /**
@@ -245,18 +248,31 @@ export class LoggedJsonFile {
   async #append(changes: KvChanges): Promise<number> {
     const line = Buffer.from(`${JSON.stringify(changes)}\n`, "utf8");
     const log = await this.#handle();
-    await log.write(line);
-    await log.datasync();
+    try {
+      await log.write(line);
+      await log.datasync();
+    } catch (err) {
+      // Part of the line may be in the file: the next line must not follow it (that would damage
+      // the log in its middle), so the log is cut back to its last whole line first.
+      this.#cutPending = true;
+      throw err;
+    }
     this.#logBytes += line.length;
     return line.length;
   }
 
   async #handle(): Promise<FileHandle> {
-    if (this.#log) return this.#log;
-    const created = this.#logBytes === 0;
-    this.#log = await open(this.logFile, "a");
-    // A new log's name must survive a power loss too, as a renamed base's does.
-    if (created) await syncDirectory(this.logFile);
+    if (!this.#log) {
+      const created = this.#logBytes === 0;
+      this.#log = await open(this.logFile, "a");
+      // A new log's name must survive a power loss too, as a renamed base's does.
+      if (created) await syncDirectory(this.logFile);
+    }
+    if (this.#cutPending) {
+      await this.#log.truncate(this.#logBytes);
+      await this.#log.sync();
+      this.#cutPending = false;
+    }
     return this.#log;
   }
 }

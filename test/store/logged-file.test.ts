@@ -100,6 +100,38 @@ describe("a logged data file", () => {
     }
   });
 
+  it("after an append that failed halfway, cuts the part off before the next line", async () => {
+    const dir = await dirs.make();
+    const store = await openLogged(dir);
+    const kv = store.kv<string>("outbox");
+    kv.set("a", "one");
+    await store.flush();
+    const probe = await open(process.execPath, "r");
+    const proto = Object.getPrototypeOf(probe) as { write: (this: unknown, data: Uint8Array, ...rest: unknown[]) => Promise<unknown> };
+    await probe.close();
+    const write = proto.write;
+    // The disk takes half of the next line, then fails (a full disk).
+    proto.write = async function (this: unknown, data: Uint8Array) {
+      proto.write = write;
+      await write.call(this, data.subarray(0, Math.floor(data.length / 2)));
+      throw Object.assign(new Error("no space left on device"), { code: "ENOSPC" });
+    };
+    try {
+      kv.set("a", "two");
+      await expect(store.flush()).rejects.toThrow("no space left");
+    } finally {
+      proto.write = write;
+    }
+    kv.set("b", "three");
+    await store.flush();
+    await store.close();
+    const again = await openLogged(dir);
+    expect(again.kv<string>("outbox").entries()).toEqual([
+      ["a", "two"],
+      ["b", "three"],
+    ]);
+  });
+
   it("drops a last line cut short by a crash, and cuts it off the log", async () => {
     const dir = await dirs.make();
     const store = await openLogged(dir);
