@@ -90,8 +90,17 @@ export type CallbackKind = CallbackData["kind"];
 export type CallbackOf<K extends CallbackKind> = Extract<CallbackData, { kind: K }>;
 
 /** Kinds that carry a value from outside the bot, which may not fit in 64 bytes. */
-type UnboundedKind =
-  "status" | "late-continue" | "late-refund" | "late-other" | "start-again" | "admin-recheck" | "admin-resend" | "admin-find";
+const UNBOUNDED_KINDS = [
+  "status",
+  "late-continue",
+  "late-refund",
+  "late-other",
+  "start-again",
+  "admin-recheck",
+  "admin-resend",
+  "admin-find",
+] as const satisfies readonly CallbackKind[];
+type UnboundedKind = (typeof UNBOUNDED_KINDS)[number];
 
 /** How one kind is written: a fixed prefix, then its value. */
 interface Codec<K extends CallbackKind> {
@@ -269,13 +278,7 @@ export function encodeCallback(value: CallbackData): string | undefined {
   const codec = CODECS[value.kind] as Codec<CallbackKind>;
   const data = codec.prefix + codec.write(value);
   if (fits(data)) return data;
-  if (
-    ["status", "late-continue", "late-refund", "late-other", "start-again", "admin-recheck", "admin-resend", "admin-find"].includes(
-      value.kind,
-    )
-  ) {
-    return undefined;
-  }
+  if ((UNBOUNDED_KINDS as readonly CallbackKind[]).includes(value.kind)) return undefined;
   throw new RangeError(`callback_data of kind ${value.kind} does not fit in ${String(CALLBACK_DATA_LIMIT)} bytes`);
 }
 
