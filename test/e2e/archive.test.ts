@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ExchangeRecord } from "../../src/domain/types.js";
 import { startHarness, type Harness } from "./harness.js";
-import { openExchange, type TestUser } from "./fixtures.js";
+import { finishedDaysAgo, openExchange, type TestUser } from "./fixtures.js";
 
 const ADMIN_ID = 9001;
 const DAY = 86_400_000;
@@ -25,31 +25,10 @@ async function ask(h: Harness, who: TestUser, text: string, count = 1) {
 
 /** An exchange that ended `daysAgo` days ago, as an older version of the bot would have stored it. */
 function oldExchange(user: TestUser, daysAgo: number): ExchangeRecord {
-  const at = (minutes: number) => new Date(Date.now() - daysAgo * DAY + minutes * 60_000).toISOString();
-  return {
-    id: `old${daysAgo}x`,
-    userId: user.id,
-    chatId: user.id,
-    from: "BTC",
-    to: "ETH",
-    amountFrom: "0.5",
-    quotedAmountTo: "7.5",
-    destinationAddress: "0x00000000000000000000000000000000000000aa",
-    destinationTag: "",
+  return finishedDaysAgo(user.id, `old${daysAgo}x`, daysAgo, {
     refundAddress: "bc1qoldrefund",
-    refundTag: "",
     depositAddress: `bc1qolddeposit${daysAgo}`,
-    depositTag: "",
-    status: "success",
-    statusHistory: [
-      { status: "waiting_deposit", at: at(0) },
-      { status: "success", at: at(30) },
-    ],
-    createdAt: at(0),
-    updatedAt: at(30),
-    lastNotifiedStatus: "success",
-    amountTo: "7.4",
-  };
+  });
 }
 
 describe("archived exchanges, end to end", () => {

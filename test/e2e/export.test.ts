@@ -8,41 +8,20 @@ import type { ExchangeRecord } from "../../src/domain/types.js";
 import { EXPORT_COLUMNS } from "../../src/support/exchange-export.js";
 import type { BotMessage } from "../../src/devtools/emulator/types.js";
 import { startHarness, type Harness } from "./harness.js";
-import { openExchange, type TestUser } from "./fixtures.js";
+import { finishedDaysAgo, openExchange, type TestUser } from "./fixtures.js";
 import { parseCsv } from "../csv-reader.js";
 
 const ADMIN_ID = 9001;
 const DAY = 86_400_000;
 
-/** A finished exchange of `user`, created `daysAgo` days ago, with the given fields on top. */
+/** A finished exchange of `user`, created `daysAgo` days ago, with its own deposit and payout. */
 function finished(user: { id: number }, id: string, daysAgo: number, extra: Partial<ExchangeRecord> = {}): ExchangeRecord {
-  const at = (minutes: number) => new Date(Date.now() - daysAgo * DAY + minutes * 60_000).toISOString();
-  return {
-    id,
-    userId: user.id,
-    chatId: user.id,
-    from: "BTC",
-    to: "ETH",
-    amountFrom: "0.5",
-    quotedAmountTo: "7.5",
-    destinationAddress: "0x00000000000000000000000000000000000000aa",
-    destinationTag: "",
+  return finishedDaysAgo(user.id, id, daysAgo, {
     refundAddress: "bc1qrefund",
-    refundTag: "",
     depositAddress: `bc1qdeposit${id}`,
-    depositTag: "",
-    status: "success",
-    statusHistory: [
-      { status: "waiting_deposit", at: at(0) },
-      { status: "success", at: at(30) },
-    ],
-    createdAt: at(0),
-    updatedAt: at(30),
-    lastNotifiedStatus: "success",
-    amountTo: "7.4",
     txId: `0xpayout${id}`,
     ...extra,
-  };
+  });
 }
 
 /** The CSV documents among `messages`, parsed; the header row is checked and left out. */

@@ -58,6 +58,27 @@ export function finishedExchange(id: string, userId: number, at: string): Exchan
 }
 
 /**
+ * A BTC → ETH exchange of 0.5 BTC of `userId` created `daysAgo` days ago (counted from now) and
+ * ended in success half an hour later, with `extra` on top: for archive and export ranges.
+ */
+export function finishedDaysAgo(userId: number, id: string, daysAgo: number, extra: Partial<ExchangeRecord> = {}): ExchangeRecord {
+  const at = (minutes: number) => new Date(Date.now() - daysAgo * 86_400_000 + minutes * 60_000).toISOString();
+  return {
+    ...exchangeRecord(id, userId, "success", at(30)),
+    amountFrom: "0.5",
+    quotedAmountTo: "7.5",
+    amountTo: "7.4",
+    destinationAddress: "0x00000000000000000000000000000000000000aa",
+    statusHistory: [
+      { status: "waiting_deposit", at: at(0) },
+      { status: "success", at: at(30) },
+    ],
+    createdAt: at(0),
+    ...extra,
+  };
+}
+
+/**
  * Creates an exchange for `user` the way the exchange flow ends: exchange-create at the sandbox,
  * the record in the store, then the deposit instructions, whose last message is the live card.
  */
