@@ -9,17 +9,11 @@
  * after one `retry_after: 3`, every later step of the flow took 3 s more.) Configured once, for
  * every Bot API call the process makes.
  */
-import { createRequire } from "node:module";
 import { Readable } from "node:stream";
 import { setTimeout as delay } from "node:timers/promises";
-import fetch, { Response, type RequestInit } from "node-fetch";
-
-/**
- * The fetch grammY itself uses in Node (its own node-fetch 2). The project's node-fetch 3 works
- * too, but costs about twice the CPU per Bot API call (measured in bench/throughput: it was the
- * largest single cost of a flood of /start), and every update makes at least one call.
- */
-const grammyFetch = createRequire(createRequire(import.meta.url).resolve("grammy"))("node-fetch") as typeof fetch;
+import type fetch from "node-fetch";
+import { Response, type RequestInit } from "node-fetch";
+import { pooledFetch } from "../http/pooled-fetch.js";
 
 /** Options of {@link retryingTelegramFetch}. */
 export interface TelegramRetryOptions {
@@ -29,7 +23,10 @@ export interface TelegramRetryOptions {
   maxRetryAfterMs?: number;
   /** First back-off after a 5xx or a network error, doubled per try. Default 500 ms. */
   backoffMs?: number;
-  /** The fetch underneath (tests pass their own). */
+  /**
+   * The fetch underneath (tests pass their own). Default: {@link pooledFetch}, about a third of
+   * the CPU per call of grammY's node-fetch, and every update makes at least one call.
+   */
   baseFetch?: typeof fetch;
 }
 
@@ -90,7 +87,7 @@ export function retryingTelegramFetch(options: TelegramRetryOptions = {}): typeo
   const maxAttempts = options.maxAttempts ?? 4;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
   const backoffMs = options.backoffMs ?? 500;
-  const baseFetch = options.baseFetch ?? grammyFetch;
+  const baseFetch = options.baseFetch ?? pooledFetch;
 
   const retrying = async (url: FetchArgs[0], init: FetchArgs[1] = {}): Promise<Response> => {
     const { body, replayable } = await replayableBody(init.body);

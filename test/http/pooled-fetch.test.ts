@@ -1,0 +1,71 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createRequire } from "node:module";
+import { afterEach, describe, expect, it } from "vitest";
+import { pooledFetch } from "../../src/http/pooled-fetch.js";
+
+/** grammY's AbortController in Node (its own polyfill): the signal every Bot API call carries. */
+const { AbortController: GrammyAbortController } = createRequire(createRequire(import.meta.url).resolve("grammy"))("abort-controller") as {
+  AbortController: typeof AbortController;
+};
+
+let server: Server | undefined;
+afterEach(() => {
+  server?.closeAllConnections();
+  server?.close();
+});
+
+/** A loopback server: `answer` decides what each request gets (nothing at all, if it never ends it). */
+async function serve(answer: Parameters<typeof createServer>[1]): Promise<string> {
+  server = createServer(answer);
+  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe("pooledFetch", () => {
+  it("sends method, headers and body, and answers as a fetch Response with status, headers and JSON", async () => {
+    const seen: Array<{ method?: string; url?: string; type?: string; body: string }> = [];
+    const root = await serve((req, res) => {
+      let body = "";
+      req.on("data", (c: Buffer) => (body += c.toString()));
+      req.on("end", () => {
+        seen.push({ method: req.method, url: req.url, type: req.headers["content-type"], body });
+        res.writeHead(201, { "content-type": "application/json", "x-two": ["a", "b"] }).end('{"ok":true,"result":7}');
+      });
+    });
+    const res = await pooledFetch(`${root}/bot1:x/sendMessage?x=1`, {
+      method: "POST",
+      headers: { "content-type": "application/json", connection: "keep-alive" },
+      body: '{"chat_id":1}',
+    });
+    expect(res.status).toBe(201);
+    expect(res.ok).toBe(true);
+    expect(res.headers.get("content-type")).toBe("application/json");
+    expect(res.headers.get("x-two")).toBe("a, b");
+    expect(await res.json()).toEqual({ ok: true, result: 7 });
+    expect(seen).toEqual([{ method: "POST", url: "/bot1:x/sendMessage?x=1", type: "application/json", body: '{"chat_id":1}' }]);
+  });
+
+  it.each([
+    ["grammY's AbortController", GrammyAbortController],
+    ["Node's AbortController", AbortController],
+  ])("ends a request nobody answers when %s aborts it", async (_, Controller) => {
+    const root = await serve(() => undefined);
+    const controller = new Controller();
+    const started = Date.now();
+    setTimeout(() => controller.abort(), 50);
+    await expect(pooledFetch(`${root}/bot1:x/getUpdates`, { method: "POST", body: "{}", signal: controller.signal })).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it("rejects with the system error's code when nothing listens", async () => {
+    const root = await serve(() => undefined);
+    server!.close();
+    await new Promise((resolve) => server!.once("close", resolve));
+    await expect(pooledFetch(`${root}/x`)).rejects.toMatchObject({ code: "ECONNREFUSED" });
+  });
+
+  it("refuses a Request object, whose method and body it would not read", async () => {
+    await expect(pooledFetch(new Request("http://127.0.0.1:1/x") as never)).rejects.toThrow(/not a Request/);
+  });
+});
