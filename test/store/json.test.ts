@@ -57,4 +57,36 @@ describe("copy", () => {
     expect(flatCopy).toEqual({ a: 1, b: "x" });
     expect(nestedCopy).toEqual({ a: { b: [1, 2] } });
   });
+
+  // What the store holds: values as JSON gives them back. Each copy must equal its original exactly
+  // and share no object with it.
+  const held: Array<[string, unknown]> = [
+    ["a flow record", { step: "refund", draft: { from: { code: "BTC", network: null }, amounts: ["0.1"] }, seq: 3, due: true }],
+    ["an array of records", [{ a: 1 }, [2, [3]], "x", null, false]],
+    ["an empty object and array", { a: {}, b: [] }],
+    ["integer-like keys in their JSON order", JSON.parse('{"b":1,"10":2,"2":3,"a":{"1":0,"z":1}}')],
+    ["a nested __proto__ key", JSON.parse('{"a":{"__proto__":{"polluted":true},"b":1}}')],
+  ];
+  for (const [name, value] of held) {
+    it(`copies ${name} exactly, sharing nothing`, () => {
+      const copied = copy(value);
+      expect(copied).toStrictEqual(value);
+      expect(JSON.stringify(copied)).toBe(JSON.stringify(value));
+      const shared: string[] = [];
+      const walk = (a: unknown, b: unknown, path: string) => {
+        if (typeof a !== "object" || a === null) return;
+        if (a === b) shared.push(path);
+        for (const key of Object.keys(a)) walk((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${path}.${key}`);
+      };
+      walk(copied, value, "$");
+      expect(shared).toEqual([]);
+    });
+  }
+
+  it("keeps a nested own __proto__ key as a key, and pollutes nothing", () => {
+    const copied = copy(JSON.parse('{"a":{"__proto__":{"polluted":true},"b":1}}') as { a: Record<string, unknown> });
+    expect(Object.keys(copied.a)).toEqual(["__proto__", "b"]);
+    expect(Object.getPrototypeOf(copied.a)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
 });
