@@ -128,6 +128,9 @@ async function once(): Promise<WalkFigures[]> {
         wall,
       });
     }
+    // The bot's peak resident memory, to weigh Node options (a larger young generation) against.
+    const status = await readFile(`/proc/${w.bot.pid}/status`, "utf8");
+    console.log(`bot peak RSS ${(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1]) / 1024).toFixed(0)} MB`);
     await w.bot.stop();
     return results;
   } finally {
