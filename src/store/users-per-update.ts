@@ -19,6 +19,7 @@
  */
 import type { UserRecord } from "../domain/types.js";
 import type { DataStore, UsersStore } from "./data-store.js";
+import { copy } from "./json.js";
 
 interface Kept {
   /** Updates of this person being handled now (of several chats, or a burst in one). */
@@ -36,10 +37,10 @@ export class UsersPerUpdate {
   constructor(store: DataStore) {
     const users = store.users;
     const keptBy = this.#kept;
-    /** Keeps what a write stored (a copy: the caller owns the returned record). */
+    /** Keeps what a write stored (a copy: the caller owns the returned record). Records are JSON values, as the store's. */
     const keep = (id: number, rec: UserRecord | undefined): UserRecord | undefined => {
       const kept = keptBy.get(id);
-      if (kept) kept.read = Promise.resolve(rec && structuredClone(rec));
+      if (kept) kept.read = Promise.resolve(rec && copy(rec));
       return rec;
     };
     const perUpdate: UsersStore = {
@@ -57,7 +58,7 @@ export class UsersPerUpdate {
           });
         }
         const rec = await read;
-        return rec && structuredClone(rec);
+        return rec && copy(rec);
       },
       upsertSeen: async (from, now) => keep(from.id, await users.upsertSeen(from, now)) as UserRecord,
       setLanguage: async (id, code) => keep(id, await users.setLanguage(id, code)),
