@@ -2,9 +2,10 @@
  * The bot's CPU and disk bytes per flow step, alone: the catalog benchmark's "all 100 in the same
  * instant, small catalog" set-up (the bot as `src/main.ts` in its own process, the Bot API
  * emulator and the sandbox here), run a few times in a row, with the Bot API calls counted. Each
- * run walks twice (FLOW_CPU_WALKS), with new people: the first walk of a fresh process also pays
- * for V8 compiling the code it runs, on background threads (about 1.7 ms of a step's CPU, gone
- * with `--no-opt`); the second shows the steady cost a bot in service pays.
+ * run walks six times (FLOW_CPU_WALKS), with new people each time: the first walks of a fresh
+ * process also pay for V8 compiling the code they run, on background threads (gone with
+ * `--no-opt`), and the cost falls until about the third walk. The steady cost a bot in service
+ * pays is the mean of walks 3 and later, printed per run.
  *
  *   npm run bench:flow-cpu -- [runs]
  *
@@ -24,7 +25,9 @@ const PEOPLE = 100;
 const STEPS = 7;
 const RUNS = Number(process.argv[2] ?? 3);
 /** Walks per run, each by new people, in the same bot process. */
-const WALKS = Number(process.env.FLOW_CPU_WALKS ?? 2);
+const WALKS = Number(process.env.FLOW_CPU_WALKS ?? 6);
+/** The first walk counted in the steady mean (1-based): the ones before it are still warming up. */
+const STEADY_FROM = 3;
 
 /** CPU time (user + system, ms) and bytes written to disk so far by process `pid` (Linux /proc). */
 async function usage(pid: number | undefined): Promise<{ cpuMs: number; diskBytes: number }> {
@@ -151,4 +154,9 @@ for (let i = 0; i < RUNS; i++) {
       `run ${i + 1}, walk ${walk + 1}: bot CPU ${r.cpu.toFixed(2)} ms/step, disk ${(r.bytes / 1024).toFixed(1)} KB/step, ${r.calls.toFixed(2)} Bot API calls/step, wall ${(r.wall / 1000).toFixed(1)} s, load ${os.loadavg()[0]!.toFixed(1)}`,
     ),
   );
+  const steady = walks.slice(STEADY_FROM - 1);
+  if (steady.length > 0) {
+    const mean = steady.reduce((sum, r) => sum + r.cpu, 0) / steady.length;
+    console.log(`run ${i + 1}, steady (walks ${STEADY_FROM}–${walks.length}): bot CPU ${mean.toFixed(2)} ms/step`);
+  }
 }
