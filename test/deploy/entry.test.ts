@@ -13,6 +13,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../src/devtools/emulator/server.js";
 import { startSandbox, type SandboxServer } from "../../src/devtools/sandbox/server.js";
+import { BOT_NODE_OPTIONS } from "../crash/bot-process.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const TOKEN = "123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
@@ -68,6 +69,14 @@ describe("the container's entry command", () => {
     const procfile = await readFile(join(ROOT, "Procfile"), "utf8");
     const worker = /^worker:\s*(.+)$/m.exec(procfile)?.[1]?.trim();
     expect((await dockerCmd()).join(" ")).toBe(worker);
+  });
+
+  it("gives the same Node options as npm start, npm run start:prod and the crash tests' bot", async () => {
+    const options = BOT_NODE_OPTIONS.join(" ");
+    const pkg = JSON.parse(await readFile(join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> };
+    expect((await dockerCmd()).join(" ")).toBe(`node ${options} dist/main.js`);
+    expect(pkg.scripts["start:prod"]).toBe(`node ${options} dist/main.js`);
+    expect(pkg.scripts.start).toBe(`exec node ${options} --import tsx src/main.ts`);
   });
 
   it("needs no development dependency at run time: every static import of the build is a dependency or built in", async () => {
