@@ -5,10 +5,11 @@
  * {@link installFeatures} then registers every feature. This file is the bot's whole surface:
  * every feature is registered here, explicitly and in order, with `unhandled` last.
  */
-import { Bot, type ApiClientOptions, type BotError, type Composer } from "grammy";
+import { Bot, type ApiClientOptions, type BotError, type Composer, type Middleware } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { sequentialize } from "@grammyjs/runner";
 import { retryingTelegramFetch } from "./telegram-fetch.js";
+import { inOrder } from "./middleware/in-order.js";
 import { htmlByDefault } from "../messages/html-by-default.js";
 import type { BotContext } from "./context.js";
 import type { BotDeps } from "./deps.js";
@@ -143,35 +144,38 @@ const FEATURES: readonly Feature[] = [
 
 /** Registers the middleware and every feature, in order, on a Bot from {@link createBot}. */
 export function installFeatures(bot: Bot<BotContext>, deps: BotDeps, options: InstallOptions = {}): void {
-  if (options.inFlight) bot.use(options.inFlight.middleware);
-  if (options.dedupe) bot.use(options.dedupe.middleware);
-  if (options.inbox) bot.use(options.inbox);
+  // Every update passes all of these: one chain, entered one frame per step (middleware/in-order.ts).
+  const before: Array<Middleware<BotContext>> = [];
+  if (options.inFlight) before.push(options.inFlight.middleware);
+  if (options.dedupe) before.push(options.dedupe.middleware);
+  if (options.inbox) before.push(options.inbox);
   // Before the per-chat queue, so an inline query waiting in it knows a newer one came.
   const limits = createPersonLimits(deps);
-  bot.use(limits.noteArrival);
-  bot.use(sequentialize(sequentialKey));
+  before.push(limits.noteArrival);
+  before.push(sequentialize(sequentialKey));
   const chatLock = options.chatLock;
   if (chatLock) {
-    bot.use((ctx, next) => {
+    before.push((ctx, next) => {
       const id = chatLockId(ctx);
       return id === undefined ? next() : chatLock(id, next);
     });
   }
   const shared = options.sharedDedupe;
   if (shared) {
-    bot.use((ctx, next) => shared.once(ctx.update.update_id, chatLock !== undefined && chatLockId(ctx) !== undefined, next));
+    before.push((ctx, next) => shared.once(ctx.update.update_id, chatLock !== undefined && chatLockId(ctx) !== undefined, next));
   }
-  if (options.updateScope) bot.use(options.updateScope);
-  bot.use((ctx, next) => {
+  if (options.updateScope) before.push(options.updateScope);
+  before.push((ctx, next) => {
     ctx.deps = deps;
     return next();
   });
-  bot.use(trackUser);
-  bot.use(deps.i18n);
-  bot.use(limits.limitUpdates);
+  before.push(trackUser);
+  before.push(deps.i18n);
+  before.push(limits.limitUpdates);
+  bot.use(inOrder(...before));
 
-  const features = bot.errorBoundary((err) => reportError(err, deps));
-  for (const feature of FEATURES) features.use(feature(deps, limits));
+  // In order, entering only the features an update reaches.
+  bot.errorBoundary((err) => reportError(err, deps)).use(inOrder(...FEATURES.map((feature) => feature(deps, limits))));
 
   bot.catch((err) => reportError(err, deps));
 }

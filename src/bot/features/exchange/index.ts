@@ -11,6 +11,7 @@
  */
 import { Composer, InlineKeyboard, type MiddlewareFn } from "grammy";
 import { conversations, createConversation } from "@grammyjs/conversations";
+import { inOrder } from "../../middleware/in-order.js";
 import type { BaseContext, BotContext } from "../../context.js";
 import type { BotDeps } from "../../deps.js";
 import { conversationAdapter } from "../../conversation-storage.js";
@@ -45,45 +46,14 @@ const ASK_AGAIN = new Set(["next", "retry", "confirm"]);
 
 /** Builds the feature. Install it before the other features: an active flow sees updates first. */
 export function exchangeFeature(deps: BotDeps): Composer<BotContext> {
-  const feature = new Composer<BotContext>();
-  feature.use(
-    conversations<BotContext, BaseContext>({
-      storage: {
-        type: "key",
-        version: FLOW_VERSION,
-        getStorageKey: (ctx) => (ctx.chatId === undefined ? undefined : conversationKey(ctx.chatId)),
-        adapter: conversationAdapter(deps.store, deps.now),
-      },
-    }),
-  );
-  feature.use(enterNextSteps);
-  feature.use(
-    createConversation<BotContext, BaseContext>(exchangeFlow, {
-      id: EXCHANGE_FLOW_ID,
-      maxMillisecondsToWait: deps.config.flowTimeoutMs,
-      // The inner context is built afresh for each replay, with an Api of its own that bot.api's
-      // transformers do not reach: give it what the outer one has. Telegram's 429s and 5xx are
-      // retried below the replay layer (bot/telegram-fetch.ts), so a replay never waits again; the
-      // one transformer installed here, HTML by default, only rewrites payloads.
-      plugins: [
-        (ctx, next) => {
-          ctx.deps = deps;
-          ctx.api.config.use(htmlByDefault());
-          return next();
-        },
-        deps.i18n,
-      ],
-    }),
-  );
-  // Reached by an update no conversation took: none is active for the chat.
-  feature.use(answerFromRecord);
-
-  feature.command("exchange", (ctx) => openFlow(ctx));
-  onCallback(feature, "start-exchange", async (ctx) => {
+  // The commands and buttons that open or settle a flow, for an update no conversation took.
+  const entries = new Composer<BotContext>();
+  entries.command("exchange", (ctx) => openFlow(ctx));
+  onCallback(entries, "start-exchange", async (ctx) => {
     await ctx.answerCallbackQuery();
     await openFlow(ctx);
   });
-  feature.command("start", async (ctx, next) => {
+  entries.command("start", async (ctx, next) => {
     if (ctx.match === START_EXCHANGE_PAYLOAD) return openFlow(ctx);
     // "x_BTC_ETH_0d1" from an inline result or /rate: the flow re-checks pair and minimum.
     const prefill = decodeExchangePayload(ctx.match);
@@ -91,12 +61,46 @@ export function exchangeFeature(deps: BotDeps): Composer<BotContext> {
     return next();
   });
   // A create in doubt: a new flow with the same details, at the card (start-again.ts).
-  onCallback(feature, "start-again", (ctx, { draftId }) => startAgain(ctx, draftId, (chatId, seq) => enterSteps(ctx, chatId, seq)));
+  onCallback(entries, "start-again", (ctx, { draftId }) => startAgain(ctx, draftId, (chatId, seq) => enterSteps(ctx, chatId, seq)));
   // An active flow handles /cancel itself; reaching this handler means there was nothing to cancel.
-  feature.command("cancel", (ctx) => ctx.reply(ctx.t("flow-nothing-to-cancel")));
+  entries.command("cancel", (ctx) => ctx.reply(ctx.t("flow-nothing-to-cancel")));
   // A flow button pressed after its flow ended (finished, cancelled, expired).
-  onCallback(feature, "flow", (ctx) => ctx.answerCallbackQuery({ text: ctx.t("unhandled-callback") }));
-  return feature;
+  onCallback(entries, "flow", (ctx) => ctx.answerCallbackQuery({ text: ctx.t("unhandled-callback") }));
+
+  // In order, entering only what an update reaches (middleware/in-order.ts): a step of an active
+  // flow stops at its conversation and never enters the handlers after it.
+  return new Composer<BotContext>(
+    inOrder<BotContext>(
+      conversations<BotContext, BaseContext>({
+        storage: {
+          type: "key",
+          version: FLOW_VERSION,
+          getStorageKey: (ctx) => (ctx.chatId === undefined ? undefined : conversationKey(ctx.chatId)),
+          adapter: conversationAdapter(deps.store, deps.now),
+        },
+      }),
+      enterNextSteps,
+      createConversation<BotContext, BaseContext>(exchangeFlow, {
+        id: EXCHANGE_FLOW_ID,
+        maxMillisecondsToWait: deps.config.flowTimeoutMs,
+        // The inner context is built afresh for each replay, with an Api of its own that bot.api's
+        // transformers do not reach: give it what the outer one has. Telegram's 429s and 5xx are
+        // retried below the replay layer (bot/telegram-fetch.ts), so a replay never waits again; the
+        // one transformer installed here, HTML by default, only rewrites payloads.
+        plugins: [
+          (ctx, next) => {
+            ctx.deps = deps;
+            ctx.api.config.use(htmlByDefault());
+            return next();
+          },
+          deps.i18n,
+        ],
+      }),
+      // Reached by an update no conversation took: none is active for the chat.
+      answerFromRecord,
+      entries,
+    ),
+  );
 }
 
 /**

@@ -1,0 +1,35 @@
+/**
+ * Middleware run one after another, each passing on with `next`, as `Composer.use` runs them, but
+ * entering only the ones an update reaches.
+ *
+ * Why: a Composer with n `use` calls nests n async wrappers, and every update enters all of them
+ * before the first middleware runs, whichever one takes it; they stay pending until the update is
+ * handled. The features are 18 in a row, and an exchange step (the 4th) waits tens of ms on the
+ * partner and on Telegram: with 100 people at once, those pending wrappers outlive two young-
+ * generation collections and are copied into the old one, which the garbage collector then sweeps
+ * (bench/flow-cpu.results.md). Here an update enters one frame per middleware it reaches.
+ */
+import type { Context, Middleware, MiddlewareFn } from "grammy";
+
+/** The function of a middleware, asked of a MiddlewareObj at each call as grammY's Composer asks it. */
+function run<C extends Context>(middleware: Middleware<C>, ctx: C, next: () => Promise<void>): unknown {
+  return typeof middleware === "function" ? middleware(ctx, next) : middleware.middleware()(ctx, next);
+}
+
+/** `middleware` in order, as one middleware: each reaches the next through `next`, the last the caller's `next`. */
+export function inOrder<C extends Context>(...middleware: Array<Middleware<C>>): MiddlewareFn<C> {
+  return (ctx, next) => {
+    const from = async (index: number): Promise<void> => {
+      const current = middleware[index];
+      if (current === undefined) return next();
+      let called = false;
+      await run(current, ctx, () => {
+        // As grammY's Composer: a middleware may pass the update on once.
+        if (called) throw new Error("`next` already called before!");
+        called = true;
+        return from(index + 1);
+      });
+    };
+    return from(0);
+  };
+}
