@@ -10,7 +10,8 @@
  * the type grammY's own fetch returns, so every caller keeps the fetch contract.
  *
  * Time limits stay with the caller's signal, as with node-fetch: undici's own header and body
- * timeouts are off (a long poll waits for its answer as long as the caller asked).
+ * timeouts are off (a long poll waits for its answer as long as the caller asked). Redirects are
+ * not followed (the Bot API answers where it is asked), and no compressed answer is asked for.
  */
 import { createRequire } from "node:module";
 import type fetch from "node-fetch";
