@@ -42,6 +42,12 @@ function text(updateId: number, chatId: number, words: string): Update {
   };
 }
 
+/** Neither a batch nor a mark is left in the store. */
+async function expectNothingKept(store: DataStore): Promise<void> {
+  expect(await store.kv(INBOX_NAMESPACE).keys()).toEqual([]);
+  expect(await store.kv(INBOX_MARKS_NAMESPACE).keys()).toEqual([]);
+}
+
 const inboxOf = (store: DataStore, owner: string, at = new Date("2026-01-01T00:00:00Z")) =>
   new Inbox({ store, owner, now: () => at, logger: quiet });
 
@@ -75,8 +81,7 @@ describe("the inbox", () => {
     inbox.handled(10);
     inbox.handled(12);
     await inbox.flush();
-    expect(await store.kv(INBOX_NAMESPACE).keys()).toEqual([]);
-    expect(await store.kv(INBOX_MARKS_NAMESPACE).keys()).toEqual([]);
+    await expectNothingKept(store);
   });
 
   it("after a kill between the last mark and the batch's delete, replays nothing of it and clears both", async () => {
@@ -89,8 +94,7 @@ describe("the inbox", () => {
     // And marks whose batch went before the kill.
     await store.kv(INBOX_MARKS_NAMESPACE).set("000000000005:gone", [5]);
     expect(await inboxOf(store, "p1").leftUnhandled()).toEqual([]);
-    expect(await store.kv(INBOX_NAMESPACE).keys()).toEqual([]);
-    expect(await store.kv(INBOX_MARKS_NAMESPACE).keys()).toEqual([]);
+    await expectNothingKept(store);
   });
 
   it("reads the marks an earlier version kept inside its batch, and deletes the batch once the rest are marked", async () => {
@@ -105,8 +109,7 @@ describe("the inbox", () => {
     expect(await store.kv(INBOX_NAMESPACE).keys()).toEqual(["000000000010:gone"]);
     inbox.handled(12);
     await inbox.flush();
-    expect(await store.kv(INBOX_NAMESPACE).keys()).toEqual([]);
-    expect(await store.kv(INBOX_MARKS_NAMESPACE).keys()).toEqual([]);
+    await expectNothingKept(store);
   });
 
   it("replays what an earlier process left, each chat in order, once, and marks it", async () => {
