@@ -1,5 +1,5 @@
 /**
- * The real bot as a child process (`node --v8-pool-size=0 --import tsx src/main.ts`, as `npm start` runs it; production mode, only
+ * The real bot as a child process (`node --v8-pool-size=0 --max-semi-space-size=64 --import tsx src/main.ts`, as `npm start` runs it; production mode, only
  * environment variables), so a test can `kill -9` it at any moment and start it again on the same
  * data directory. The Bot API emulator and the sandbox exchange live in the test process: what a
  * person saw and which orders exist at the partner survive the bot's death, as they would with
@@ -14,7 +14,7 @@ import { progressWatchdog } from "../child-progress.js";
  * The Node options every start command of the bot gives (`npm start`, the Procfile, the image's
  * CMD; test/deploy/entry.test.ts holds them to this list), so that the child runs as deployed.
  */
-export const BOT_NODE_OPTIONS: readonly string[] = ["--v8-pool-size=0"];
+export const BOT_NODE_OPTIONS: readonly string[] = ["--v8-pool-size=0", "--max-semi-space-size=64"];
 
 /** The repository root: the child runs `src/main.ts` from there, like `npm start` does. */
 const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
