@@ -22,7 +22,10 @@ export interface ExchangeLookup {
   byUser(userId: number): Promise<ExchangeRecord[]>;
   /** Exchange `id` if it belongs to `userId`, wherever it is kept. */
   ofUser(userId: number, id: string): Promise<ExchangeRecord | undefined>;
-  /** Every exchange created in [`from`, `to`): the data file's (insertion order), then the archive's. */
+  /**
+   * Every exchange created in [`from`, `to`), each once: the data file's (insertion order), then
+   * the archive's, even when an archive run moves records meanwhile.
+   */
   createdBetween(from: Date, to: Date): AsyncGenerator<ExchangeRecord>;
 }
 
@@ -41,13 +44,20 @@ export function exchangeLookup(exchanges: ExchangesRepo, archive: ExchangeArchiv
       return (await archive.byUser(userId)).find((e) => e.id === id);
     },
     async *createdBetween(from, to) {
+      // An archive run may move a record listed from the data file before the archive is read:
+      // the archive then has it and the data file no longer does, so it is left out there by its
+      // id. Only ids of the data file's records are kept, and the data file holds recent ones only.
+      const listed = new Set<string>();
       let read = 0;
       for (const e of exchanges.all()) {
-        if (createdIn(e, from, to)) yield e;
+        if (createdIn(e, from, to)) {
+          listed.add(e.id);
+          yield e;
+        }
         // The data file is in memory: a pause now and then keeps a long export from holding the loop.
         if (++read % YIELD_EVERY === 0) await new Promise<void>((resolve) => setImmediate(resolve));
       }
-      yield* archive.createdBetween(from, to);
+      for await (const e of archive.createdBetween(from, to)) if (!listed.has(e.id)) yield e;
     },
   };
 }

@@ -291,6 +291,19 @@ describe("archiving and looking up", () => {
     expect(all.find((e) => e.id === "old-3")?.status).toBe("refunded");
   });
 
+  it("lists an exchange archived while its range is being listed once, not from the data file and again from the archive", async () => {
+    const { store } = await populated();
+    const range = store.lookup.createdBetween(new Date("2024-01-01T00:00:00Z"), new Date("2024-12-01T00:00:00Z"));
+    const ids: string[] = [];
+    // The data file's records are listed first; the archive run comes after the first of them.
+    const first = await range.next();
+    if (!first.done) ids.push(first.value.id);
+    await store.archive.run({ now: NOW, afterMs: AFTER });
+    expect(store.archive.totals().count).toBe(4);
+    for await (const e of range) ids.push(e.id);
+    expect(ids.sort()).toEqual(["old-1", "old-2", "old-3", "old-4", "open-old", "recent"]);
+  });
+
   it("keeps everything across a restart: the index is in the data file, the archive is read on demand", async () => {
     const { dir, store } = await populated();
     await store.archive.run({ now: NOW, afterMs: AFTER });
