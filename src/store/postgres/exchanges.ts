@@ -10,7 +10,7 @@ import type { ArchivedTotals, ExchangeLookupStore, ExchangePatch, ExchangesStore
 import { exchangeProblem } from "../schema.js";
 import type { PgConnection, Queryable } from "./connection.js";
 import { toJsonb } from "./text.js";
-import { keysetPages } from "./pages.js";
+import { createdPages, keysetPages } from "./pages.js";
 import { exchangeRow } from "./rows.js";
 
 /** Unique violation: the id is taken. */
@@ -155,7 +155,7 @@ export function postgresLookup(db: PgConnection, exchanges: ExchangesStore): Exc
       return rows[0]?.record;
     },
     archivedTotals: () => Promise.resolve(nothingArchived()),
-    createdBetween: (from, to) => keysetPages<ExchangeRecord>(db, "exchanges", { createdFrom: from, createdBefore: to }),
+    createdBetween: (from, to) => createdPages<ExchangeRecord>(db, { createdFrom: from, createdBefore: to }),
   };
 }
 

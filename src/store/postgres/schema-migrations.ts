@@ -101,4 +101,14 @@ export const SCHEMA_MIGRATIONS: readonly SchemaMigration[] = [
         WHERE namespace = 'outbox' AND value ->> 'state' = 'pending';
     `,
   },
+  {
+    version: 4,
+    name: "exchanges by creation time",
+    sql: `
+      -- Support's export of a range (/export): its pages walk this index from the range's start,
+      -- in creation order, the sequence number breaking ties (pages.ts), instead of reading the
+      -- table in sequence order from its first row to find the range.
+      CREATE INDEX exchanges_created ON exchanges (created_at, seq);
+    `,
+  },
 ];

@@ -128,7 +128,51 @@ describe("PostgreSQL store: replicas on one database", () => {
     await stores[0].kv<number>("k").set("a", 1);
     expect(await stores[3].kv<number>("k").get("a")).toBe(1);
     const versions = await query<{ version: number }>(url, "SELECT version FROM schema_migrations ORDER BY version");
-    expect(versions.map((r) => r.version)).toEqual([1, 2, 3]);
+    expect(versions.map((r) => r.version)).toEqual([1, 2, 3, 4]);
+  });
+
+  it("lists a range of more pages than one, each exchange once, in creation order, ties across a page boundary", async () => {
+    const url = await testDatabase();
+    const store = await openOn(url);
+    // 2,500 in the range, created in groups of seven at the same millisecond (so groups straddle
+    // the 1,000-row pages), inserted newest first; and some just outside the range on both sides.
+    await query(
+      url,
+      `INSERT INTO exchanges (id, user_id, is_open, created_at, search_keys, record)
+         SELECT 'r' || i, 1, false, t, ARRAY['r' || i], jsonb_build_object('id', 'r' || i, 'createdAt', t)
+           FROM generate_series(2500, 1, -1) AS i,
+                to_char((timestamptz '2024-05-01 00:00:00Z' + (i / 7) * interval '1 millisecond') AT TIME ZONE 'UTC',
+                        'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS t;
+       INSERT INTO exchanges (id, user_id, is_open, created_at, search_keys, record) VALUES
+         ('early', 1, false, '2024-04-30T23:59:59.999Z', ARRAY['early'], '{"id": "early", "createdAt": "2024-04-30T23:59:59.999Z"}'),
+         ('late', 1, false, '2024-05-01T00:00:01.000Z', ARRAY['late'], '{"id": "late", "createdAt": "2024-05-01T00:00:01.000Z"}');`,
+    );
+    const listed: Array<{ id: string; createdAt: string }> = [];
+    for await (const e of store.lookup.createdBetween(new Date("2024-05-01T00:00:00Z"), new Date("2024-05-01T00:00:01Z"))) listed.push(e);
+    expect(listed).toHaveLength(2500);
+    expect(new Set(listed.map((e) => e.id)).size).toBe(2500);
+    expect(listed.every((e, i) => i === 0 || listed[i - 1]!.createdAt <= e.createdAt)).toBe(true);
+    expect(listed[0]?.createdAt).toBe("2024-05-01T00:00:00.000Z");
+  });
+
+  it("finds a range's first page through the creation-time index, not by reading the table from its start", async () => {
+    const url = await testDatabase();
+    await openOn(url);
+    await query(
+      url,
+      `INSERT INTO exchanges (id, user_id, is_open, created_at, search_keys, record)
+         SELECT 'x' || i, 1, false, to_char((timestamptz '2024-01-01Z' + i * interval '1 minute') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                ARRAY['x' || i], '{}'
+           FROM generate_series(1, 20000) AS i;
+       ANALYZE exchanges;`,
+    );
+    const [plan] = await query<{ "QUERY PLAN": unknown }>(
+      url,
+      `EXPLAIN (FORMAT JSON) SELECT seq, created_at, record FROM exchanges
+         WHERE (created_at, seq) > ('2024-01-14T00:00:00.000Z', 0) AND created_at < '2024-01-15T00:00:00.000Z'
+         ORDER BY created_at, seq LIMIT 1000`,
+    );
+    expect(JSON.stringify(plan?.["QUERY PLAN"])).toContain('"Index Name":"exchanges_created"');
   });
 
   it("refuses a database migrated by a newer version of the bot", async () => {
