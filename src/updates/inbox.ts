@@ -166,18 +166,23 @@ export class Inbox {
   }
 
   /**
-   * Writes `ids` as handled in batch `key`; the batch goes once all its updates are. The batch is
+   * Writes `ids` as handled in batch `key`; the batch goes once all its updates are. When these
+   * ids finish the batch (all its updates handled at once, as a batch of one always is), the batch
+   * is deleted without writing them first: a deleted batch leaves nothing to replay. The batch is
    * deleted before its marks: a kill in between leaves marks of no batch (dropped at the next
    * start), never a batch without its marks.
    */
   async #mark(key: string, ids: number[]): Promise<void> {
-    const marked = await this.#marks.update(key, (before) => [...new Set([...(before ?? []), ...ids])]);
     const size = this.#sizeOf.get(key);
-    if (size === undefined || (marked?.length ?? 0) < size) return;
-    // An earlier version's marks inside the batch count too; they are read only at start-up.
-    await this.#batches.delete(key);
-    await this.#marks.delete(key);
-    this.#sizeOf.delete(key);
+    const before = await this.#marks.get(key);
+    if (size !== undefined && new Set([...(before ?? []), ...ids]).size >= size) {
+      // An earlier version's marks inside the batch count too; they are read only at start-up.
+      await this.#batches.delete(key);
+      if (before !== undefined) await this.#marks.delete(key);
+      this.#sizeOf.delete(key);
+      return;
+    }
+    await this.#marks.update(key, (marked) => [...new Set([...(marked ?? []), ...ids])]);
   }
 
   /** Marks are written on the next turn of the event loop, or after the write in progress. */

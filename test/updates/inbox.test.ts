@@ -3,6 +3,8 @@
  * lowdb files: a batch is on disk when `receive` resolves, marked updates are not replayed, and
  * a replay runs each chat's updates in order, once, skipping what the chat's flow took already.
  */
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Update } from "grammy/types";
 import type { DataStore } from "../../src/store/data-store.js";
@@ -82,6 +84,23 @@ describe("the inbox", () => {
     inbox.handled(12);
     await inbox.flush();
     await expectNothingKept(store);
+  });
+
+  it("deletes a batch whose updates all end at once in one write, its marks never written", async () => {
+    const dir = await dirs.make();
+    const store = await open(dir);
+    const inbox = inboxOf(store, "p1");
+    await inbox.receive([text(10, 1, "a")]);
+    await inbox.receive([text(11, 2, "b"), text(12, 3, "c")]);
+    inbox.handled(10);
+    inbox.handled(11);
+    inbox.handled(12);
+    await inbox.flush();
+    await expectNothingKept(store);
+    const log = await readFile(join(dir, "live.json.log"), "utf8");
+    expect(log).not.toContain(INBOX_MARKS_NAMESPACE);
+    // Two receives, then the two batches' deletes: in one write, or one each.
+    expect(log.trim().split("\n").length).toBeLessThanOrEqual(4);
   });
 
   it("after a kill between the last mark and the batch's delete, replays nothing of it and clears both", async () => {
