@@ -7,7 +7,7 @@
  * in between used to drop what the person sent. Now each batch is written here first (one durable
  * write per getUpdates answer, or per webhook request), the update's id is marked when its
  * handling ends (marks of the same moment share one write per batch), and a batch whose updates
- * are all marked is deleted. The marks are kept apart from their batch ({@link INBOX_MARKS_NAMESPACE}):
+ * are all handled is deleted (at once, its marks never written, when they end together). The marks are kept apart from their batch ({@link INBOX_MARKS_NAMESPACE}):
  * a batch of a busy moment holds dozens of updates, and copying and writing it again for each
  * mark cost more than the batch itself (bench/flow-cpu.results.md). What is left at start-up is what a process received and never
  * finished: {@link Inbox.leftUnhandled} lists it for replay.ts, in update order.
