@@ -133,12 +133,6 @@ export const TIMING = {
   duplicateWatchMs: 4_000,
   /** A person's pause between two steps in most tests: a quick reader. */
   thinkMs: 300,
-  /**
-   * A slower person, where the moment of a kill within the flow matters: longer than the old
-   * store's one-second coalesced write, so a kill rewinds the flow by one step (as it did for real
-   * people) rather than to no flow at all.
-   */
-  slowThinkMs: 1_200,
   /** The bot's status poll interval in these tests (POLL_INTERVAL_MS; its minimum is 1000). */
   pollIntervalMs: 1_000,
 } as const;

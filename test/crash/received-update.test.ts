@@ -48,7 +48,7 @@ function destinationAcks(w: CrashWorld, chatId: number): number {
 
 it("handles an answer that Telegram was told had arrived when the bot was killed, once", async () => {
   const w = (world = await startCrashWorld());
-  const ann = new Person(w.emulator, 5301, "Ann", { thinkMs: TIMING.slowThinkMs });
+  const ann = new Person(w.emulator, 5301, "Ann", { thinkMs: TIMING.thinkMs });
   const plan = btcToEth();
   const quote = await ann.toQuote(plan);
   await ann.press(quote, "x:next", PROMPTS.destination);
@@ -86,7 +86,7 @@ it("handles an answer that Telegram was told had arrived when the bot was killed
 
 it("by webhook: handles an answer the bot had acknowledged with 200 when it was killed, once", async () => {
   const w = (world = await startCrashWorld({ webhook: true }));
-  const bo = new Person(w.emulator, 5302, "Bo", { thinkMs: TIMING.slowThinkMs });
+  const bo = new Person(w.emulator, 5302, "Bo", { thinkMs: TIMING.thinkMs });
   const plan = btcToEth();
   const quote = await bo.toQuote(plan);
   await bo.press(quote, "x:next", PROMPTS.destination);

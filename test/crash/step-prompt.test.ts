@@ -34,7 +34,7 @@ function wrongStepReplies(replies: BotMessage[]): string[] {
 
 it("takes the tag typed after a kill right after the Destination tag prompt as the tag, asked once, never as another answer", async () => {
   const w = (world = await startCrashWorld());
-  const ann = new Person(w.emulator, 5101, "Ann", { thinkMs: TIMING.slowThinkMs });
+  const ann = new Person(w.emulator, 5101, "Ann", { thinkMs: TIMING.thinkMs });
   const plan = btcToXrp("0.01", "123456");
 
   const quote = await ann.toQuote(plan);
@@ -90,7 +90,7 @@ it("takes the tag typed after a kill right after the Destination tag prompt as t
 
 it("takes the coin pressed after a kill right after the coin list as the coin, asked once", async () => {
   const w = (world = await startCrashWorld());
-  const bo = new Person(w.emulator, 5122, "Bo", { thinkMs: TIMING.slowThinkMs });
+  const bo = new Person(w.emulator, 5122, "Bo", { thinkMs: TIMING.thinkMs });
   const pickFrom = await bo.send("/exchange", PROMPTS.pickFrom);
   await bo.think();
   const kill = w.killOnApiCall(textCall("sendMessage", PROMPTS.pickTo, bo.id));
