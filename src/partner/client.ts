@@ -196,7 +196,7 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
   let wakeSleepers: () => void = () => undefined;
   const cancelled = new Promise<void>((resolve) => (wakeSleepers = resolve));
   const cancelledError = (endpoint: PartnerEndpoint) =>
-    new PartnerError({ kind: "network", endpoint, message: "cancelled: the bot is stopping" });
+    new PartnerError({ kind: "network", endpoint, message: "cancelled: the bot is stopping", cancelled: true });
   const offThreadMinBytes = opts.offThreadPairsMinBytes ?? OFF_THREAD_PAIRS_MIN_BYTES;
   const decoder = new TextDecoder();
 

@@ -24,6 +24,8 @@ export interface PartnerErrorInit {
   serviceMessage?: string;
   /** The request provably never left this machine (DNS or connect failed). */
   notSent?: boolean;
+  /** The call was cancelled because the bot is stopping ({@link PartnerError.cancelled}). */
+  cancelled?: boolean;
 }
 
 /** A failed Partner API call. */
@@ -41,6 +43,11 @@ export class PartnerError extends Error {
    * again. A reset on a connection that was open is not proof: the request may have arrived.
    */
   readonly notSent: boolean;
+  /**
+   * True when the bot cancelled the call because it is stopping (the client's `cancelReads`): it
+   * says nothing about the service, and whoever made it has nothing to count as a failure.
+   */
+  readonly cancelled: boolean;
 
   constructor(init: PartnerErrorInit) {
     super(`partner ${init.endpoint}: ${init.message}`);
@@ -49,6 +56,7 @@ export class PartnerError extends Error {
     this.status = init.status;
     this.serviceMessage = init.serviceMessage;
     this.notSent = init.notSent === true;
+    this.cancelled = init.cancelled === true;
   }
 
   /**

@@ -318,7 +318,8 @@ export function createPoller(opts: PollerOptions): Poller {
     }
   }
 
-  type Outcome = "ok" | "not-due" | "service-failed" | "exchange-failed";
+  /** "cancelled": the bot is stopping and its partner client took no more reads; nothing was checked. */
+  type Outcome = "ok" | "not-due" | "service-failed" | "exchange-failed" | "cancelled";
 
   /** Whether a claimed exchange is due now (one the store never scheduled is due by its record). */
   function isDue(work: Work, at: number): boolean {
@@ -413,11 +414,12 @@ export function createPoller(opts: PollerOptions): Poller {
     const plain = options.all ? await everyOpen() : claimedWork(at);
     const source = opts.batchStatus ? batched(plain, at, opts.batchStatus) : plain;
     let failuresInARow = 0;
+    let cancelled = false;
     const worker = async () => {
       for (;;) {
         const work = await source.take();
         if (!work) return;
-        if (report.aborted || stopping) {
+        if (report.aborted || stopping || cancelled) {
           source.putBack(work);
           return;
         }
@@ -429,7 +431,8 @@ export function createPoller(opts: PollerOptions): Poller {
           logger.error({ err, exchangeId: work.rec.id }, "poller: could not record a check");
           outcome = "exchange-failed";
         }
-        if (outcome === "service-failed") {
+        if (outcome === "cancelled") cancelled = true;
+        else if (outcome === "service-failed") {
           if (++failuresInARow >= failureThreshold) report.aborted = true;
         } else if (outcome !== "not-due") {
           failuresInARow = 0;
@@ -467,13 +470,19 @@ export function createPoller(opts: PollerOptions): Poller {
 
   /** One status check; the result decides the exchange's next check time. */
   async function check(rec: ExchangeRecord, report: CycleReport): Promise<Outcome> {
-    report.checked++;
     let outcome;
     try {
       // Fetch → record → queue the change's notice, under the exchange's lock. A change is
       // written with the exchange's next check time (and the end of a not-found count): one write.
       ({ outcome } = await tracker.check(rec.id, { amend: (r) => schedule(r, now().getTime()) }));
     } catch (err) {
+      if (err instanceof PartnerError && err.cancelled) {
+        // The bot is stopping (its updates finish before the poller stops): not a check, and no
+        // word on the service. The exchange keeps its place for the next process.
+        await release(rec.id, undefined);
+        return "cancelled";
+      }
+      report.checked++;
       report.failed++;
       const at = now().getTime();
       if (isNotFound(err)) {
@@ -509,6 +518,7 @@ export function createPoller(opts: PollerOptions): Poller {
       return isPartnerError(err) ? "service-failed" : "exchange-failed";
     }
 
+    report.checked++;
     failures.delete(rec.id);
     if (!outcome) return "ok";
     let current = outcome.record;

@@ -168,9 +168,9 @@ describe("partner client: a stop cancels reads and waits for creates", () => {
     c.cancelReads();
     const err = await read;
     expect(Date.now() - started).toBeLessThan(500);
-    expect(err).toMatchObject({ kind: "network", message: expect.stringContaining("stopping") as unknown });
+    expect(err).toMatchObject({ kind: "network", cancelled: true, message: expect.stringContaining("stopping") as unknown });
     expect(events).toEqual([]);
-    await expect(c.rate("BTC", "ETH", "1")).rejects.toMatchObject({ kind: "network" });
+    await expect(c.rate("BTC", "ETH", "1")).rejects.toMatchObject({ kind: "network", cancelled: true });
     expect(sandbox.requests.count("exchange-status")).toBe(1);
   });
 

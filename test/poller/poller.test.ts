@@ -186,6 +186,17 @@ describe("the poller", () => {
     expect(poller.backoffLevel).toBe(0);
   });
 
+  it("counts no failure and no backoff for checks cancelled because the bot is stopping, and keeps their places", async () => {
+    for (const id of ["a", "b", "c"]) store.exchanges.insert(rec(id));
+    const cancelled = new PartnerError({ kind: "network", endpoint: "exchange-status", message: "cancelled", cancelled: true });
+    for (const id of ["a", "b", "c"]) statuses.set(id, cancelled);
+    const poller = make({ concurrency: 1 });
+    expect(await poller.runCycle()).toMatchObject({ checked: 0, failed: 0, aborted: false });
+    expect(poller.backoffLevel).toBe(0);
+    statuses.clear();
+    expect(await poller.runCycle()).toMatchObject({ due: 3, checked: 3, failed: 0 });
+  });
+
   it("flags an exchange the service does not know after a few tries, and never deletes it", async () => {
     store.exchanges.insert(rec("gone"));
     statuses.set(
