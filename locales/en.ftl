@@ -67,18 +67,30 @@ flow-coin-gone = { $coin } is no longer offered for this exchange. Please pick a
 flow-pair-gone = The exchange service no longer offers { $from } → { $to }. Please pick the coins again; your addresses are kept where they still fit.
 flow-use-buttons = Please use the buttons above, or type what the step asks for.
 
-flow-pick-from = <b>Step 1 of 5.</b> Which coin do you send?
+# Before the prompt of each step every exchange has (the flow's step table counts them).
+flow-step-number = <b>Step { $n } of { $total }.</b>
+flow-pick-from = Which coin do you send?
     Tap a coin, or type its ticker or name to search.
-flow-pick-to = <b>Step 2 of 5.</b> You send <b>{ $from }</b>. Which coin do you want to get?
+flow-pick-to = You send <b>{ $from }</b>. Which coin do you want to get?
     Tap a coin, or type its ticker or name to search.
 flow-picked-from = You send: <b>{ $coin }</b>
 flow-picked-to = You get: <b>{ $coin }</b>
+# The network step: a ticker on several networks (USDT on ERC20, TRC20…).
+flow-ticker-button = { $ticker } ▸
+flow-network-ask-from = Which network do you send <b>{ $ticker }</b> on?
+flow-network-ask-to = On which network do you want to get <b>{ $ticker }</b>?
+flow-network-line-min = • <b>{ $network }</b>: minimum { $min } { $ticker }
+flow-network-line-fee = • <b>{ $network }</b>: withdrawal fee ≈ { $fee } { $feeCoin }
+flow-network-line = • <b>{ $network }</b>
+flow-network-warning-from = ⚠️ Send your { $ticker } on this network only: coins sent on another network are lost.
+flow-network-warning-to = ⚠️ Your receiving address must be on this network: coins sent to an address on another network are lost.
+flow-network-use-buttons = Please tap the network, or type its name (for example TRC20).
 flow-search-results = Coins matching “{ $query }”:
 flow-search-none = No coin matches “{ $query }”. Try a ticker such as BTC, ETH or USDT.
 flow-page = Page { $page } of { $pages }
 flow-no-targets = Sorry, { $from } cannot be exchanged for anything right now. Pick another coin.
 
-flow-amount-ask = <b>Step 3 of 5.</b> How much <b>{ $from }</b> do you send?
+flow-amount-ask = How much <b>{ $from }</b> do you send?
     The minimum is <b>{ $min } { $from }</b>. Type a number, for example <code>{ $example }</code>.
 flow-amount-below-min = The minimum for { $coin } is <b>{ $min } { $coin }</b>. Type a larger amount or use the minimum.
 flow-amount-use-min = Use the minimum: { $min } { $coin }
@@ -103,8 +115,8 @@ flow-quote-change-hint = Type another amount to change it.
 flow-button-continue = Continue ▶
 flow-button-change-amount = ✏️ Change the amount
 
-flow-destination-ask = <b>Step 4 of 5.</b> Send the <b>{ $to }</b> address that will receive your coins.
-flow-refund-ask = <b>Step 5 of 5.</b> Send your <b>{ $from }</b> refund address: if the exchange cannot be completed, the coins go back there.
+flow-destination-ask = Send the <b>{ $to }</b> address that will receive your coins.
+flow-refund-ask = Send your <b>{ $from }</b> refund address: if the exchange cannot be completed, the coins go back there.
 flow-address-checking = Checking the address…
 flow-address-invalid = ❌ <code>{ $address }</code> is not a valid { $coin } address. Check it and send it again.
 flow-address-bad-input = Please send the address as text.

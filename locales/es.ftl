@@ -67,18 +67,30 @@ flow-coin-gone = { $coin } ya no está disponible para este intercambio. Elige o
 flow-pair-gone = El servicio de intercambio ya no ofrece { $from } → { $to }. Elige las monedas de nuevo; tus direcciones se conservan donde sigan sirviendo.
 flow-use-buttons = Usa los botones de arriba o escribe lo que pide este paso.
 
-flow-pick-from = <b>Paso 1 de 5.</b> ¿Qué moneda envías?
+# Before the prompt of each step every exchange has (the flow's step table counts them).
+flow-step-number = <b>Paso { $n } de { $total }.</b>
+flow-pick-from = ¿Qué moneda envías?
     Toca una moneda o escribe su ticker o nombre para buscarla.
-flow-pick-to = <b>Paso 2 de 5.</b> Envías <b>{ $from }</b>. ¿Qué moneda quieres recibir?
+flow-pick-to = Envías <b>{ $from }</b>. ¿Qué moneda quieres recibir?
     Toca una moneda o escribe su ticker o nombre para buscarla.
 flow-picked-from = Envías: <b>{ $coin }</b>
 flow-picked-to = Recibes: <b>{ $coin }</b>
+# The network step: a ticker on several networks (USDT on ERC20, TRC20…).
+flow-ticker-button = { $ticker } ▸
+flow-network-ask-from = ¿En qué red envías <b>{ $ticker }</b>?
+flow-network-ask-to = ¿En qué red quieres recibir <b>{ $ticker }</b>?
+flow-network-line-min = • <b>{ $network }</b>: mínimo { $min } { $ticker }
+flow-network-line-fee = • <b>{ $network }</b>: comisión de retiro ≈ { $fee } { $feeCoin }
+flow-network-line = • <b>{ $network }</b>
+flow-network-warning-from = ⚠️ Envía tus { $ticker } solo por esta red: las monedas enviadas por otra red se pierden.
+flow-network-warning-to = ⚠️ Tu dirección de recepción debe ser de esta red: las monedas enviadas a una dirección de otra red se pierden.
+flow-network-use-buttons = Toca la red o escribe su nombre (por ejemplo TRC20).
 flow-search-results = Monedas que coinciden con “{ $query }”:
 flow-search-none = Ninguna moneda coincide con “{ $query }”. Prueba con un ticker como BTC, ETH o USDT.
 flow-page = Página { $page } de { $pages }
 flow-no-targets = Lo siento, ahora mismo { $from } no se puede cambiar por nada. Elige otra moneda.
 
-flow-amount-ask = <b>Paso 3 de 5.</b> ¿Cuánto <b>{ $from }</b> envías?
+flow-amount-ask = ¿Cuánto <b>{ $from }</b> envías?
     El mínimo es <b>{ $min } { $from }</b>. Escribe un número, por ejemplo <code>{ $example }</code>.
 flow-amount-below-min = El mínimo para { $coin } es <b>{ $min } { $coin }</b>. Escribe un importe mayor o usa el mínimo.
 flow-amount-use-min = Usar el mínimo: { $min } { $coin }
@@ -103,8 +115,8 @@ flow-quote-change-hint = Escribe otro importe para cambiarlo.
 flow-button-continue = Continuar ▶
 flow-button-change-amount = ✏️ Cambiar el importe
 
-flow-destination-ask = <b>Paso 4 de 5.</b> Envía la dirección de <b>{ $to }</b> que recibirá tus monedas.
-flow-refund-ask = <b>Paso 5 de 5.</b> Envía tu dirección de reembolso de <b>{ $from }</b>: si el intercambio no se puede completar, las monedas vuelven allí.
+flow-destination-ask = Envía la dirección de <b>{ $to }</b> que recibirá tus monedas.
+flow-refund-ask = Envía tu dirección de reembolso de <b>{ $from }</b>: si el intercambio no se puede completar, las monedas vuelven allí.
 flow-address-checking = Comprobando la dirección…
 flow-address-invalid = ❌ <code>{ $address }</code> no es una dirección de { $coin } válida. Revísala y envíala de nuevo.
 flow-address-bad-input = Envía la dirección como texto.

@@ -67,18 +67,30 @@ flow-coin-gone = { $coin } não está mais disponível para esta troca. Escolha 
 flow-pair-gone = O serviço de troca não oferece mais { $from } → { $to }. Escolha as moedas de novo; seus endereços ficam guardados onde ainda servirem.
 flow-use-buttons = Use os botões acima ou digite o que a etapa pede.
 
-flow-pick-from = <b>Etapa 1 de 5.</b> Qual moeda você envia?
+# Before the prompt of each step every exchange has (the flow's step table counts them).
+flow-step-number = <b>Etapa { $n } de { $total }.</b>
+flow-pick-from = Qual moeda você envia?
     Toque em uma moeda ou digite o ticker ou o nome para buscar.
-flow-pick-to = <b>Etapa 2 de 5.</b> Você envia <b>{ $from }</b>. Qual moeda quer receber?
+flow-pick-to = Você envia <b>{ $from }</b>. Qual moeda quer receber?
     Toque em uma moeda ou digite o ticker ou o nome para buscar.
 flow-picked-from = Você envia: <b>{ $coin }</b>
 flow-picked-to = Você recebe: <b>{ $coin }</b>
+# The network step: a ticker on several networks (USDT on ERC20, TRC20…).
+flow-ticker-button = { $ticker } ▸
+flow-network-ask-from = Em qual rede você envia <b>{ $ticker }</b>?
+flow-network-ask-to = Em qual rede você quer receber <b>{ $ticker }</b>?
+flow-network-line-min = • <b>{ $network }</b>: mínimo { $min } { $ticker }
+flow-network-line-fee = • <b>{ $network }</b>: taxa de saque ≈ { $fee } { $feeCoin }
+flow-network-line = • <b>{ $network }</b>
+flow-network-warning-from = ⚠️ Envie seus { $ticker } apenas por esta rede: moedas enviadas por outra rede são perdidas.
+flow-network-warning-to = ⚠️ Seu endereço de recebimento deve ser desta rede: moedas enviadas para um endereço de outra rede são perdidas.
+flow-network-use-buttons = Toque na rede ou digite o nome dela (por exemplo TRC20).
 flow-search-results = Moedas que correspondem a “{ $query }”:
 flow-search-none = Nenhuma moeda corresponde a “{ $query }”. Tente um ticker como BTC, ETH ou USDT.
 flow-page = Página { $page } de { $pages }
 flow-no-targets = Desculpe, { $from } não pode ser trocado por nada agora. Escolha outra moeda.
 
-flow-amount-ask = <b>Etapa 3 de 5.</b> Quanto <b>{ $from }</b> você envia?
+flow-amount-ask = Quanto <b>{ $from }</b> você envia?
     O mínimo é <b>{ $min } { $from }</b>. Digite um número, por exemplo <code>{ $example }</code>.
 flow-amount-below-min = O mínimo para { $coin } é <b>{ $min } { $coin }</b>. Digite um valor maior ou use o mínimo.
 flow-amount-use-min = Usar o mínimo: { $min } { $coin }
@@ -103,8 +115,8 @@ flow-quote-change-hint = Digite outro valor para alterá-lo.
 flow-button-continue = Continuar ▶
 flow-button-change-amount = ✏️ Alterar o valor
 
-flow-destination-ask = <b>Etapa 4 de 5.</b> Envie o endereço <b>{ $to }</b> que vai receber suas moedas.
-flow-refund-ask = <b>Etapa 5 de 5.</b> Envie seu endereço de reembolso <b>{ $from }</b>: se a troca não puder ser concluída, as moedas voltam para lá.
+flow-destination-ask = Envie o endereço <b>{ $to }</b> que vai receber suas moedas.
+flow-refund-ask = Envie seu endereço de reembolso <b>{ $from }</b>: se a troca não puder ser concluída, as moedas voltam para lá.
 flow-address-checking = Verificando o endereço…
 flow-address-invalid = ❌ <code>{ $address }</code> não é um endereço { $coin } válido. Confira e envie de novo.
 flow-address-bad-input = Envie o endereço como texto.

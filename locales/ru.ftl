@@ -68,18 +68,30 @@ flow-coin-gone = { $coin } больше не доступна для этого 
 flow-pair-gone = Сервис обмена больше не предлагает { $from } → { $to }. Выберите монеты заново; адреса сохранятся, где они подходят.
 flow-use-buttons = Воспользуйтесь кнопками выше или введите то, что просит этот шаг.
 
-flow-pick-from = <b>Шаг 1 из 5.</b> Какую монету вы отдаёте?
+# Before the prompt of each step every exchange has (the flow's step table counts them).
+flow-step-number = <b>Шаг { $n } из { $total }.</b>
+flow-pick-from = Какую монету вы отдаёте?
     Нажмите на монету или введите её тикер или название для поиска.
-flow-pick-to = <b>Шаг 2 из 5.</b> Вы отдаёте <b>{ $from }</b>. Какую монету хотите получить?
+flow-pick-to = Вы отдаёте <b>{ $from }</b>. Какую монету хотите получить?
     Нажмите на монету или введите её тикер или название для поиска.
 flow-picked-from = Вы отдаёте: <b>{ $coin }</b>
 flow-picked-to = Вы получаете: <b>{ $coin }</b>
+# The network step: a ticker on several networks (USDT on ERC20, TRC20…).
+flow-ticker-button = { $ticker } ▸
+flow-network-ask-from = В какой сети вы отправляете <b>{ $ticker }</b>?
+flow-network-ask-to = В какой сети вы хотите получить <b>{ $ticker }</b>?
+flow-network-line-min = • <b>{ $network }</b>: минимум { $min } { $ticker }
+flow-network-line-fee = • <b>{ $network }</b>: комиссия за вывод ≈ { $fee } { $feeCoin }
+flow-network-line = • <b>{ $network }</b>
+flow-network-warning-from = ⚠️ Отправляйте { $ticker } только в этой сети: монеты, отправленные в другой сети, будут потеряны.
+flow-network-warning-to = ⚠️ Адрес получения должен быть в этой сети: монеты, отправленные на адрес в другой сети, будут потеряны.
+flow-network-use-buttons = Нажмите на сеть или напишите её название (например, TRC20).
 flow-search-results = Монеты по запросу «{ $query }»:
 flow-search-none = Нет монет по запросу «{ $query }». Попробуйте тикер, например BTC, ETH или USDT.
 flow-page = Страница { $page } из { $pages }
 flow-no-targets = К сожалению, { $from } сейчас не на что обменять. Выберите другую монету.
 
-flow-amount-ask = <b>Шаг 3 из 5.</b> Сколько <b>{ $from }</b> вы отдаёте?
+flow-amount-ask = Сколько <b>{ $from }</b> вы отдаёте?
     Минимум: <b>{ $min } { $from }</b>. Введите число, например <code>{ $example }</code>.
 flow-amount-below-min = Минимум для { $coin }: <b>{ $min } { $coin }</b>. Введите сумму больше или используйте минимум.
 flow-amount-use-min = Минимум: { $min } { $coin }
@@ -104,8 +116,8 @@ flow-quote-change-hint = Введите другую сумму, чтобы из
 flow-button-continue = Далее ▶
 flow-button-change-amount = ✏️ Изменить сумму
 
-flow-destination-ask = <b>Шаг 4 из 5.</b> Отправьте адрес <b>{ $to }</b>, на который придут монеты.
-flow-refund-ask = <b>Шаг 5 из 5.</b> Отправьте адрес <b>{ $from }</b> для возврата: если обмен не удастся, монеты вернутся туда.
+flow-destination-ask = Отправьте адрес <b>{ $to }</b>, на который придут монеты.
+flow-refund-ask = Отправьте адрес <b>{ $from }</b> для возврата: если обмен не удастся, монеты вернутся туда.
 flow-address-checking = Проверяю адрес…
 flow-address-invalid = ❌ <code>{ $address }</code> не является корректным адресом { $coin }. Проверьте и отправьте снова.
 flow-address-bad-input = Отправьте адрес текстом.

@@ -67,18 +67,30 @@ flow-coin-gone = { $coin } artık bu takas için sunulmuyor. Lütfen başka bir 
 flow-pair-gone = Takas servisi artık { $from } → { $to } sunmuyor. Lütfen coinleri yeniden seçin; adresleriniz hâlâ uygun oldukları yerde korunur.
 flow-use-buttons = Lütfen yukarıdaki düğmeleri kullanın veya bu adımın istediğini yazın.
 
-flow-pick-from = <b>Adım 1 / 5.</b> Hangi coini gönderiyorsunuz?
+# Before the prompt of each step every exchange has (the flow's step table counts them).
+flow-step-number = <b>Adım { $n } / { $total }.</b>
+flow-pick-from = Hangi coini gönderiyorsunuz?
     Bir coine dokunun ya da aramak için kodunu veya adını yazın.
-flow-pick-to = <b>Adım 2 / 5.</b> <b>{ $from }</b> gönderiyorsunuz. Hangi coini almak istiyorsunuz?
+flow-pick-to = <b>{ $from }</b> gönderiyorsunuz. Hangi coini almak istiyorsunuz?
     Bir coine dokunun ya da aramak için kodunu veya adını yazın.
 flow-picked-from = Gönderdiğiniz: <b>{ $coin }</b>
 flow-picked-to = Alacağınız: <b>{ $coin }</b>
+# The network step: a ticker on several networks (USDT on ERC20, TRC20…).
+flow-ticker-button = { $ticker } ▸
+flow-network-ask-from = <b>{ $ticker }</b> hangi ağ üzerinden gönderiyorsunuz?
+flow-network-ask-to = <b>{ $ticker }</b> hangi ağ üzerinden almak istiyorsunuz?
+flow-network-line-min = • <b>{ $network }</b>: en az { $min } { $ticker }
+flow-network-line-fee = • <b>{ $network }</b>: çekim ücreti ≈ { $fee } { $feeCoin }
+flow-network-line = • <b>{ $network }</b>
+flow-network-warning-from = ⚠️ { $ticker } coinlerinizi yalnızca bu ağ üzerinden gönderin: başka bir ağ üzerinden gönderilen coinler kaybolur.
+flow-network-warning-to = ⚠️ Alıcı adresiniz bu ağda olmalı: başka bir ağdaki adrese gönderilen coinler kaybolur.
+flow-network-use-buttons = Lütfen ağa dokunun veya adını yazın (örneğin TRC20).
 flow-search-results = “{ $query }” ile eşleşen coinler:
 flow-search-none = “{ $query }” ile eşleşen coin yok. BTC, ETH veya USDT gibi bir kod deneyin.
 flow-page = Sayfa { $page } / { $pages }
 flow-no-targets = Üzgünüm, { $from } şu anda hiçbir şeyle takas edilemiyor. Başka bir coin seçin.
 
-flow-amount-ask = <b>Adım 3 / 5.</b> Ne kadar <b>{ $from }</b> gönderiyorsunuz?
+flow-amount-ask = Ne kadar <b>{ $from }</b> gönderiyorsunuz?
     En az <b>{ $min } { $from }</b>. Bir sayı yazın, örneğin <code>{ $example }</code>.
 flow-amount-below-min = { $coin } için en az tutar <b>{ $min } { $coin }</b>. Daha büyük bir tutar yazın veya en az tutarı kullanın.
 flow-amount-use-min = En az tutarı kullan: { $min } { $coin }
@@ -103,8 +115,8 @@ flow-quote-change-hint = Değiştirmek için başka bir tutar yazın.
 flow-button-continue = Devam ▶
 flow-button-change-amount = ✏️ Tutarı değiştir
 
-flow-destination-ask = <b>Adım 4 / 5.</b> Coinlerinizi alacak <b>{ $to }</b> adresini gönderin.
-flow-refund-ask = <b>Adım 5 / 5.</b> <b>{ $from }</b> iade adresinizi gönderin: takas tamamlanamazsa coinler oraya geri döner.
+flow-destination-ask = Coinlerinizi alacak <b>{ $to }</b> adresini gönderin.
+flow-refund-ask = <b>{ $from }</b> iade adresinizi gönderin: takas tamamlanamazsa coinler oraya geri döner.
 flow-address-checking = Adres kontrol ediliyor…
 flow-address-invalid = ❌ <code>{ $address }</code> geçerli bir { $coin } adresi değil. Kontrol edip tekrar gönderin.
 flow-address-bad-input = Lütfen adresi metin olarak gönderin.

@@ -69,18 +69,30 @@ flow-coin-gone = { $coin } більше не доступна для цього 
 flow-pair-gone = Сервіс обміну більше не пропонує { $from } → { $to }. Оберіть монети знову; ваші адреси збережено там, де вони ще підходять.
 flow-use-buttons = Скористайтеся кнопками вище або введіть те, що просить цей крок.
 
-flow-pick-from = <b>Крок 1 з 5.</b> Яку монету ви надсилаєте?
+# Before the prompt of each step every exchange has (the flow's step table counts them).
+flow-step-number = <b>Крок { $n } з { $total }.</b>
+flow-pick-from = Яку монету ви надсилаєте?
     Натисніть на монету або введіть її тікер чи назву для пошуку.
-flow-pick-to = <b>Крок 2 з 5.</b> Ви надсилаєте <b>{ $from }</b>. Яку монету хочете отримати?
+flow-pick-to = Ви надсилаєте <b>{ $from }</b>. Яку монету хочете отримати?
     Натисніть на монету або введіть її тікер чи назву для пошуку.
 flow-picked-from = Ви надсилаєте: <b>{ $coin }</b>
 flow-picked-to = Ви отримуєте: <b>{ $coin }</b>
+# The network step: a ticker on several networks (USDT on ERC20, TRC20…).
+flow-ticker-button = { $ticker } ▸
+flow-network-ask-from = У якій мережі ви надсилаєте <b>{ $ticker }</b>?
+flow-network-ask-to = У якій мережі ви хочете отримати <b>{ $ticker }</b>?
+flow-network-line-min = • <b>{ $network }</b>: мінімум { $min } { $ticker }
+flow-network-line-fee = • <b>{ $network }</b>: комісія за виведення ≈ { $fee } { $feeCoin }
+flow-network-line = • <b>{ $network }</b>
+flow-network-warning-from = ⚠️ Надсилайте { $ticker } лише в цій мережі: монети, надіслані в іншій мережі, буде втрачено.
+flow-network-warning-to = ⚠️ Адреса отримання має бути в цій мережі: монети, надіслані на адресу в іншій мережі, буде втрачено.
+flow-network-use-buttons = Натисніть на мережу або напишіть її назву (наприклад, TRC20).
 flow-search-results = Монети за запитом «{ $query }»:
 flow-search-none = Жодна монета не відповідає «{ $query }». Спробуйте тікер, наприклад BTC, ETH або USDT.
 flow-page = Сторінка { $page } з { $pages }
 flow-no-targets = На жаль, { $from } зараз не можна ні на що обміняти. Оберіть іншу монету.
 
-flow-amount-ask = <b>Крок 3 з 5.</b> Скільки <b>{ $from }</b> ви надсилаєте?
+flow-amount-ask = Скільки <b>{ $from }</b> ви надсилаєте?
     Мінімум: <b>{ $min } { $from }</b>. Введіть число, наприклад <code>{ $example }</code>.
 flow-amount-below-min = Мінімум для { $coin }: <b>{ $min } { $coin }</b>. Введіть більшу суму або скористайтеся мінімумом.
 flow-amount-use-min = Взяти мінімум: { $min } { $coin }
@@ -105,8 +117,8 @@ flow-quote-change-hint = Введіть іншу суму, щоб змінити
 flow-button-continue = Далі ▶
 flow-button-change-amount = ✏️ Змінити суму
 
-flow-destination-ask = <b>Крок 4 з 5.</b> Надішліть адресу <b>{ $to }</b>, на яку надійдуть ваші монети.
-flow-refund-ask = <b>Крок 5 з 5.</b> Надішліть вашу адресу <b>{ $from }</b> для повернення: якщо обмін не вдасться завершити, монети повернуться туди.
+flow-destination-ask = Надішліть адресу <b>{ $to }</b>, на яку надійдуть ваші монети.
+flow-refund-ask = Надішліть вашу адресу <b>{ $from }</b> для повернення: якщо обмін не вдасться завершити, монети повернуться туди.
 flow-address-checking = Перевіряю адресу…
 flow-address-invalid = ❌ <code>{ $address }</code> не є дійсною адресою { $coin }. Перевірте її та надішліть знову.
 flow-address-bad-input = Надішліть адресу текстом.

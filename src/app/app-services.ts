@@ -18,7 +18,7 @@ import { run, type RunnerHandle } from "@grammyjs/runner";
 import { registerCommands } from "../bot/commands.js";
 import { registerAdminCommands } from "../bot/features/admin/commands.js";
 import { settleInterruptedCreates } from "../bot/features/exchange/interrupted.js";
-import { showDuePrompts } from "../bot/features/exchange/prompts-due.js";
+import { anyOwedPrompt, showOwedPrompts } from "../bot/features/exchange/owed-prompts.js";
 import { DEFAULT_TIMEOUT_MS } from "../partner/client.js";
 import { hostOf, waitForTelegram } from "../net/wait-for-telegram.js";
 import { startOpsServer, type OpsServer } from "../ops/http.js";
@@ -167,16 +167,15 @@ export function appServices(parts: Parts, opts: AppOptions): AppServices {
           { runAtStart: true },
         );
   // A flow step recorded and its prompt never sent (a kill in between): the person gets the prompt
-  // (prompts-due.ts). One process: once, before it takes updates; replicas: the leader, every pass
-  // of the creates above, under each chat's lock.
+  // (owed-prompts.ts), under each chat's lock.
   const showPrompts = () =>
-    showDuePrompts(parts.deps, bot.api, bot.botInfo, {
+    showOwedPrompts(parts.deps, bot.api, {
       olderThanMs,
       chatLock: (chatId, fn) => parts.coordination.withChatLock(chatId, fn),
     });
-  // One process: shown by the updates service, just after the last process's unfinished updates
-  // (a person's answer waiting there moves the chat on, and a prompt shown first would make it
-  // look stale). Replicas: the leader, at records due for longer than any update takes.
+  // One process: by the updates service, once the updates Telegram kept meanwhile are handled (a
+  // person's answer waiting there moves the chat on, and a prompt shown first would ask what they
+  // just answered). Replicas: the leader, at records due for longer than any update takes.
   const duePrompts: Service[] =
     everyMs === undefined
       ? []
@@ -244,6 +243,22 @@ export function appServices(parts: Parts, opts: AppOptions): AppServices {
 
   let runner: RunnerHandle | undefined;
   let webhook: WebhookServer | undefined;
+  /** One process: the owed prompts, shown in the background once the updates waiting are handled. */
+  let owed: { stop: AbortController; done: Promise<void> } | undefined;
+  const showOwedWhenCaughtUp = () => {
+    const stop = new AbortController();
+    const done = anyOwedPrompt(parts.deps)
+      .then(async (owes) => {
+        if (!owes) return;
+        await caughtUp(bot.api, parts.inFlight, stop.signal);
+        if (!stop.signal.aborted) await showPrompts();
+      })
+      .then(
+        () => undefined,
+        (err: unknown) => logger.error({ err }, "could not show the prompts owed since the last stop"),
+      );
+    owed = { stop, done };
+  };
   const updates: Service = {
     name: "updates",
     async start() {
@@ -258,11 +273,11 @@ export function appServices(parts: Parts, opts: AppOptions): AppServices {
       const replay = await replayUnhandled({
         inbox: parts.inbox,
         handle: (update) => bot.handleUpdate(update),
-        takenSince: parts.takenSince,
+        handledAlready: parts.handledAlready,
         logger,
       });
       if (replay.replayed + replay.skipped > 0) logger.info(replay, "updates: the last process's unfinished updates are done");
-      if (everyMs === undefined) await showPrompts();
+      if (everyMs === undefined) showOwedWhenCaughtUp();
       if (source.kind === "polling" && opts.updatesOnDisk === false) {
         runner = run(bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });
         logger.info(about, "bot is polling for updates");
@@ -306,6 +321,8 @@ export function appServices(parts: Parts, opts: AppOptions): AppServices {
       logger.info(about, "bot is taking updates by webhook");
     },
     async stop() {
+      owed?.stop.abort();
+      await owed?.done;
       if (runner?.isRunning()) await runner.stop();
       // The webhook stays set: Telegram keeps new updates until the next process takes them.
       await webhook?.close();
@@ -347,6 +364,29 @@ export function appServices(parts: Parts, opts: AppOptions): AppServices {
     onEvent,
   );
   return { list, webhook: () => webhook, opsServer: () => opsServer, archiver: () => archiver };
+}
+
+/** How long start-up waits for Telegram to hand over what it kept, at most, before owed prompts go out anyway. */
+const CATCH_UP_MS = 10_000;
+/** Between two looks at what Telegram still holds. */
+const CATCH_UP_LOOK_MS = 200;
+
+/**
+ * Resolves once Telegram holds no update for the bot (getWebhookInfo's `pending_update_count`, in
+ * either mode) and none is being handled, twice in a row; or after {@link CATCH_UP_MS}, or a stop.
+ */
+async function caughtUp(api: Parts["bot"]["api"], inFlight: Parts["inFlight"], signal: AbortSignal): Promise<void> {
+  const deadline = Date.now() + CATCH_UP_MS;
+  let quiet = 0;
+  while (!signal.aborted && Date.now() < deadline) {
+    const pending = await api.getWebhookInfo().then(
+      (info) => info.pending_update_count,
+      () => 0,
+    );
+    quiet = pending === 0 && inFlight.active === 0 ? quiet + 1 : 0;
+    if (quiet >= 2) return;
+    await new Promise((resolve) => setTimeout(resolve, CATCH_UP_LOOK_MS));
+  }
 }
 
 /** The archiver of a backend that keeps every exchange in one place: nothing to move. */

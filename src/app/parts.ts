@@ -19,14 +19,14 @@ import type { BotContext } from "../bot/context.js";
 import { RateAlerts } from "../alerts/rate-alerts.js";
 import type { BotDeps } from "../bot/deps.js";
 import { InFlightUpdates } from "../bot/middleware/in-flight.js";
-import { chatTranslator, contactVariable, createI18n, translatorOf, type Translator } from "../messages/i18n.js";
-import { expireConversations } from "../bot/conversation-storage.js";
+import { contactVariable, createI18n, translatorOf, type Translator } from "../messages/i18n.js";
 import { settleInterruptedCreates, type InterruptedReport } from "../bot/features/exchange/interrupted.js";
 import { pruneCreateMarkers } from "../bot/features/exchange/create-exchange.js";
 import { RecentUpdates } from "../webhook/recent-updates.js";
 import { SharedUpdates } from "../webhook/shared-updates.js";
 import { Inbox } from "../updates/inbox.js";
-import { readRecord } from "../bot/features/exchange/record.js";
+import { expireFlows as expireFlowsOf } from "../bot/features/exchange/expiry.js";
+import { readFlow } from "../bot/features/exchange/flow-state.js";
 import { createPoller, type Poller } from "../poller/poller.js";
 import { BATCH_STATUS_MAX_IDS } from "../partner/batch-status.js";
 import { ExchangeTracker } from "../poller/tracker.js";
@@ -97,10 +97,10 @@ export interface Parts {
   /** What Telegram sent, on disk until handled (updates/inbox.ts); replayed at start-up. */
   readonly inbox: Inbox;
   /**
-   * Whether chat `chatId` moved on after `receivedAt` (its flow record was written later): an
-   * update received then was taken before the kill, and is not replayed (updates/replay.ts).
+   * Whether update `updateId` of chat `chatId` was handled far enough to move the chat on before
+   * a kill: it is then not handled again at start-up (updates/replay.ts).
    */
-  readonly takenSince: (chatId: number, receivedAt: Date) => Promise<boolean>;
+  readonly handledAlready: (chatId: number, updateId: number) => Promise<boolean>;
   readonly now: () => Date;
   /** Removes exchange flows untouched for FLOW_TIMEOUT_MINUTES (as of `at`) and tells their chats. */
   readonly expireFlows: (at?: Date) => Promise<number>;
@@ -265,16 +265,7 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
   });
   const handler = opsHandler({ readiness, metrics, metricsToken: config.metricsToken, metricsAccess: config.metricsAccess });
 
-  const expireFlows = (at: Date = now()) =>
-    expireConversations({
-      store,
-      api: bot.api,
-      logger,
-      now: () => at,
-      timeoutMs: config.flowTimeoutMs,
-      expiredText: async (chatId) =>
-        (await chatTranslator(t, store, chatId))("flow-expired", { minutes: Math.round(config.flowTimeoutMs / 60_000) }),
-    });
+  const expireFlows = (at: Date = now()) => expireFlowsOf(deps, bot.api, at);
   let settling: Promise<InterruptedReport> | undefined;
   const settleInterrupted = (at: Date = now()): Promise<InterruptedReport> =>
     (settling ??= settleInterruptedCreates(
@@ -312,9 +303,11 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
     opsHandler: handler,
     sharedUpdates,
     inbox,
-    takenSince: async (chatId, receivedAt) => {
-      const record = await readRecord(store, chatId);
-      return record !== undefined && new Date(record.at).getTime() > receivedAt.getTime();
+    // A chat's updates are handled in order, and its flow record names the update that last moved
+    // it: an update up to that one was handled.
+    handledAlready: async (chatId, updateId) => {
+      const by = (await readFlow(store, chatId))?.by;
+      return by !== undefined && by >= updateId;
     },
     now,
     expireFlows,

@@ -4,7 +4,7 @@ import type { I18nFlavor } from "../messages/i18n.js";
 import type { BotDeps } from "./deps.js";
 
 /** The context inside features before the conversations plugin adds its controls. */
-export type BaseContext = Context &
+type BaseContext = Context &
   I18nFlavor & {
     /** Injected dependencies, the same object for every update. */
     deps: BotDeps;

@@ -121,7 +121,7 @@ const FEATURES: readonly Feature[] = [
   leaveLateRefundQuestion,
   // Commands leave an open "send a new name" of /addresses, before the flow sees them.
   leaveRename,
-  exchangeFeature,
+  () => exchangeFeature(),
   startFeature,
   helpFeature,
   languageFeature,

@@ -39,7 +39,7 @@ export const AMOUNT_ERRORS: readonly AmountError[] = [
 ];
 
 /** The two ways to read "1,000": a thousand, or one with three decimals. Both canonical. */
-export interface AmountReadings {
+interface AmountReadings {
   /** The comma as a thousands separator: "1000". */
   thousands: string;
   /** The comma as the decimal separator: "1". */

@@ -14,23 +14,22 @@
  * `x:<step>:<action>[:<argument>]`…), so buttons in messages people already have keep working.
  */
 import type { Composer, Context, Filter } from "grammy";
-import type { Step } from "../domain/exchange-draft.js";
 import { SUPPORTED_LOCALES, type SupportedLocale } from "./i18n.js";
 
 /** Telegram's limit for callback_data, in bytes. */
 export const CALLBACK_DATA_LIMIT = 64;
-
-/** The sections of the confirmation card that "Edit" offers. */
-export type EditTargetName = "pair" | "amount" | "destination" | "refund";
 
 /** What a button of the exchange flow does. */
 export type FlowAction =
   | { kind: "cancel" | "back" | "retry" | "next" | "min" | "confirm" | "edit" | "noop" }
   /** Capabilities beyond our contract (issue 22): the rate step's choice, the amount step's "receive exactly" switch. */
   | { kind: "fixed" | "floating" | "receive" | "send" }
+  /** A coin by its code; a ticker on several networks, whose network is asked next. */
   | { kind: "coin"; code: string }
+  | { kind: "ticker"; ticker: string }
   | { kind: "page"; page: number }
-  | { kind: "edit-target"; target: EditTargetName }
+  /** One group of the confirmation card's Edit choices (the flow's step table names them). */
+  | { kind: "edit-target"; target: string }
   /** One reading of an amount that could be read two ways ("1,000"): a canonical decimal string. */
   | { kind: "amount"; value: string }
   /** A saved address offered at an address step (issue 24): the person's book's short id, never the address. */
@@ -49,8 +48,11 @@ export type CallbackData =
   /** /forget's question: delete the person's data, or keep it. */
   | { kind: "forget-confirm" }
   | { kind: "forget-cancel" }
-  /** A button of the exchange flow, with the step whose prompt it belongs to. */
-  | { kind: "flow"; step: Step; action: FlowAction }
+  /**
+   * A button of the exchange flow, with the code of the step whose prompt it belongs to (one
+   * lower-case letter; the flow's step table says which step has which).
+   */
+  | { kind: "flow"; step: string; action: FlowAction }
   /** The late-deposit message's choices (payment/emergency): continue at the current rate, or refund. */
   | { kind: "late-continue"; exchangeId: string }
   | { kind: "late-refund"; exchangeId: string }
@@ -134,18 +136,8 @@ function withNumber<K extends CallbackKind>(kind: K, prefix: string, field: stri
   };
 }
 
-const STEP_CODES = {
-  from: "f",
-  to: "t",
-  amount: "a",
-  destination: "d",
-  destinationTag: "g",
-  refund: "r",
-  refundTag: "h",
-  confirm: "c",
-  rateKind: "k",
-} as const satisfies Record<Step, string>;
-const STEP_BY_CODE = new Map<string, Step>(Object.entries(STEP_CODES).map(([step, code]) => [code, step as Step]));
+/** A step's code: one lower-case letter. */
+const STEP_CODE = /^[a-z]$/;
 const SIMPLE_ACTIONS = new Set([
   "cancel",
   "back",
@@ -160,7 +152,8 @@ const SIMPLE_ACTIONS = new Set([
   "receive",
   "send",
 ]);
-const EDIT_TARGETS = new Set<string>(["pair", "amount", "destination", "refund"] satisfies EditTargetName[]);
+/** An Edit group's name: lower-case letters. */
+const EDIT_TARGET = /^[a-z]{1,16}$/;
 /** A canonical amount as domain/amount.ts writes it: at most 15 integer and 18 decimal digits. */
 const CANONICAL_AMOUNT = /^(0|[1-9]\d{0,14})(\.\d{0,17}[1-9])?$/;
 /** A saved address's short id: a positive whole number of at most 9 digits. */
@@ -176,10 +169,12 @@ const COIN_CODE = /^[A-Z0-9]{1,20}$/;
 const flowCodec: Codec<"flow"> = {
   prefix: "x:",
   write({ step, action }) {
-    const head = `${STEP_CODES[step]}:`;
+    const head = `${step}:`;
     switch (action.kind) {
       case "coin":
         return `${head}c:${action.code}`;
+      case "ticker":
+        return `${head}t:${action.ticker}`;
       case "page":
         return `${head}p:${String(action.page)}`;
       case "edit-target":
@@ -194,13 +189,14 @@ const flowCodec: Codec<"flow"> = {
   },
   read(rest) {
     const [code, verb, argument, ...more] = rest.split(":");
-    const step = STEP_BY_CODE.get(code ?? "");
-    if (!step || verb === undefined || more.length > 0) return undefined;
+    const step = code ?? "";
+    if (!STEP_CODE.test(step) || verb === undefined || more.length > 0) return undefined;
     const flow = (action: FlowAction): CallbackOf<"flow"> => ({ kind: "flow", step, action });
     if (argument === undefined) return SIMPLE_ACTIONS.has(verb) ? flow({ kind: verb } as FlowAction) : undefined;
     if (verb === "c" && COIN_CODE.test(argument)) return flow({ kind: "coin", code: argument });
+    if (verb === "t" && COIN_CODE.test(argument)) return flow({ kind: "ticker", ticker: argument });
     if (verb === "p" && /^(0|[1-9]\d{0,3})$/.test(argument)) return flow({ kind: "page", page: Number(argument) });
-    if (verb === "e" && EDIT_TARGETS.has(argument)) return flow({ kind: "edit-target", target: argument as EditTargetName });
+    if (verb === "e" && EDIT_TARGET.test(argument)) return flow({ kind: "edit-target", target: argument });
     if (verb === "n" && CANONICAL_AMOUNT.test(argument)) return flow({ kind: "amount", value: argument });
     if (verb === "s" && SAVED_ID.test(argument)) return flow({ kind: "saved", id: Number(argument) });
     return undefined;

@@ -11,7 +11,7 @@
 import { InputFile, type Api } from "grammy";
 import QRCode from "qrcode";
 import type { ExchangeRecord } from "../domain/types.js";
-import { coinLabel } from "../domain/exchange-draft.js";
+import { coinLabel } from "../domain/coin-label.js";
 import { formatAmount } from "../domain/amount.js";
 import { escapeHtml } from "./html.js";
 import { shownTagName, unescapedTagName } from "./tag-name.js";

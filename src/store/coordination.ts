@@ -31,11 +31,29 @@ export interface Coordination {
   close(): Promise<void>;
 }
 
-/** One process: every lock is free, every leadership is ours, news stays in the process. */
+/**
+ * One process: a chat's lock is held within the process (an update of the chat and a start-up
+ * pass over it take turns), every leadership is ours, news stays in the process.
+ */
 export function singleProcessCoordination(): Coordination {
   const listeners = new Map<string, Set<(payload: string) => void>>();
+  /** Per chat, the end of the last holder's turn; removed once nobody waits. */
+  const turns = new Map<number, Promise<void>>();
   return {
-    withChatLock: (_chatId, fn) => fn(),
+    async withChatLock(chatId, fn) {
+      let release!: () => void;
+      const done = new Promise<void>((resolve) => (release = resolve));
+      const before = turns.get(chatId) ?? Promise.resolve();
+      const mine = before.then(() => done);
+      turns.set(chatId, mine);
+      await before;
+      try {
+        return await fn();
+      } finally {
+        release();
+        if (turns.get(chatId) === mine) turns.delete(chatId);
+      }
+    },
     lead(_name, events) {
       let leader = true;
       events.onGain();

@@ -4,9 +4,10 @@
  *
  * Once: an update's id is marked when its handling ends, and each id is replayed at most once per
  * start (inbox.ts lists one copy). An update whose handling went far enough to move the chat on
- * before the kill (its chat's exchange flow was written after it arrived) is marked and not
- * handled again: the answer was taken, and reading it again would answer the next question with
- * it. With replicas, a replay goes through the same chat lock and shared claims as any update, so
+ * before the kill (its chat's exchange flow names it, or a later update, as the one that last
+ * moved it) is marked and not handled again: the answer was taken, and reading it again would
+ * answer the next question with it. That is a fact about the update, never a comparison of times:
+ * a write for an earlier exchange that lands after a quick /exchange arrived does not hide it. With replicas, a replay goes through the same chat lock and shared claims as any update, so
  * one that a live replica is handling is not handled twice.
  */
 import type { Update } from "grammy/types";
@@ -16,18 +17,15 @@ export interface ReplayOptions {
   inbox: Inbox;
   /** Handles one update as if it had just arrived (`bot.handleUpdate`). */
   handle: (update: Update) => Promise<void>;
-  /**
-   * Whether the chat moved on after `receivedAt` (its flow record was written later), so the
-   * update was taken before the kill. Undefined: never.
-   */
-  takenSince?: (chatId: number, receivedAt: Date) => Promise<boolean>;
+  /** Whether update `updateId` of chat `chatId` was taken before the kill (see the module comment). Undefined: never. */
+  handledAlready?: (chatId: number, updateId: number) => Promise<boolean>;
   logger: { info(fields: object, msg?: string): void; warn(fields: object, msg?: string): void };
 }
 
 /** What a replay did, for the log and tests. */
 export interface ReplayReport {
   replayed: number;
-  /** Found taken already (see `takenSince`), or inline queries long expired: marked without handling. */
+  /** Found taken already (see `handledAlready`), or inline queries long expired: marked without handling. */
   skipped: number;
 }
 
@@ -63,11 +61,11 @@ export async function replayUnhandled(opts: ReplayOptions): Promise<ReplayReport
   );
   await Promise.all(
     [...byChat].map(async ([chatId, items]) => {
-      for (const { update, receivedAt } of items) {
+      for (const { update } of items) {
         try {
           // An inline query is answered within seconds or never: Telegram refuses a late answer.
           const stale = update.inline_query !== undefined || update.chosen_inline_result !== undefined;
-          if (stale || (chatId !== undefined && (await opts.takenSince?.(chatId, receivedAt)))) {
+          if (stale || (chatId !== undefined && (await opts.handledAlready?.(chatId, update.update_id)))) {
             opts.inbox.handled(update.update_id);
             report.skipped++;
             continue;

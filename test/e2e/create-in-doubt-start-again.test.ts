@@ -10,7 +10,7 @@ import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver } from "./chat-driver.js";
 import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
 import { CREATE_MARKERS, type CreateMarker } from "../../src/bot/features/exchange/create-exchange.js";
-import { FLOW_RECORDS, type FlowRecord } from "../../src/bot/features/exchange/record.js";
+import { FLOW_STATES, type FlowRecord } from "../../src/bot/features/exchange/flow-state.js";
 import { testDatabase } from "../postgres/database.js";
 
 const ETH = SAMPLE_ADDRESSES.ETH!;
@@ -69,7 +69,7 @@ describe("a create in doubt: start again with the same details", () => {
     await chat.settle();
     expect(bob.user.chat.messagesFrom(bobSeen)).toHaveLength(0);
     expect(chat.user.chat.messagesFrom(adaSeen)).toHaveLength(0);
-    expect(await h!.app.store.kv<FlowRecord>(FLOW_RECORDS).get(String(bob.user.id))).toBeUndefined();
+    expect(await h!.app.store.kv<FlowRecord>(FLOW_STATES).get(String(bob.user.id))).toBeUndefined();
     expect(await marker(firstDraft)).not.toHaveProperty("restartedAs");
 
     // Ada presses it: the card again, same details, a fresh quote, under a new draft.
@@ -82,7 +82,7 @@ describe("a create in doubt: start again with the same details", () => {
     expect(chat.user.chat.messagesFrom(adaSeen).some((m) => m.plain.includes("Do not pay anything for the first attempt"))).toBe(true);
     // The button is gone from the message.
     expect(chat.user.chat.byId(told.message_id)!.buttons()).toHaveLength(0);
-    const record = (await h!.app.store.kv<FlowRecord>(FLOW_RECORDS).get(String(chat.user.id)))!;
+    const record = (await h!.app.store.kv<FlowRecord>(FLOW_STATES).get(String(chat.user.id)))!;
     expect(record.step).toBe("confirm");
     expect(record.draftId).not.toBe(firstDraft);
     expect(await marker(firstDraft)).toMatchObject({ state: "in-doubt", restartedAs: record.draftId });
@@ -167,8 +167,10 @@ describe("a create in doubt: start again with the same details", () => {
     const told = await chat.press(card, "x:confirm", DO_NOT_PAY);
     const pickFrom = await chat.send("/exchange", "Which coin do you send?");
     const again = await chat.press(told, chat.button(told, START_AGAIN), "Check your exchange");
-    // The other flow's buttons are stale now; the card's Confirm makes the second order.
-    const stale = chat.user.pressButton(pickFrom, chat.user.chat.byId(pickFrom.message_id)!.buttons()[0]!.callback_data!);
+    // The other flow's prompt lost its buttons; one pressed still (a tap before the edit) is stale.
+    // The card's Confirm makes the second order.
+    expect(chat.user.chat.byId(pickFrom.message_id)!.buttons()).toEqual([]);
+    const stale = chat.user.pressButton(pickFrom, pickFrom.buttons()[0]!.callback_data!, { forged: true });
     await h!.emulator.waitFor(() => chat.user.lastCallbackAnswer()?.callback_query_id === stale.callback_query_id || undefined);
     expect(chat.user.lastToast()).toBe("This button belongs to an earlier step.");
     await chat.press(again, "x:confirm", "Exchange created");
@@ -197,7 +199,7 @@ describe("a create in doubt: start again with the same details", () => {
     const told = await chat.press(card, "x:confirm", DO_NOT_PAY);
     const data = chat.button(told, START_AGAIN);
     const again = await chat.press(told, data, "Check your exchange");
-    const record = (await h!.app.store.kv<FlowRecord>(FLOW_RECORDS).get(String(chat.user.id)))!;
+    const record = (await h!.app.store.kv<FlowRecord>(FLOW_STATES).get(String(chat.user.id)))!;
     expect(await marker(data.slice("again:".length))).toMatchObject({ state: "in-doubt", restartedAs: record.draftId });
     // A second press (its button is gone: a double tap that came before the edit).
     const seen = chat.mark();

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
+import { readFlow } from "../../src/bot/features/exchange/flow-state.js";
 import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver } from "./chat-driver.js";
 import { storedExchange } from "./stored.js";
@@ -313,13 +314,14 @@ describe("flow expiry", () => {
     const h = await startHarness({ env: { FLOW_TIMEOUT_MINUTES: "1" } });
     try {
       const chat = new ChatDriver(h, h.emulator.user({ id: 2002, first_name: "Bo", language_code: "en" }));
-      await chat.send("/exchange", "Which coin do you send?");
-      // The flow's state is written once its update is handled, just after the prompt is sent.
-      await vi.waitFor(async () => expect(await h.app.store.conversations.keys()).toHaveLength(1));
+      const pick = await chat.send("/exchange", "Which coin do you send?");
+      // The record notes the prompt once Telegram has it, just after the prompt is sent.
+      await vi.waitFor(async () => expect((await readFlow(h.app.store, 2002))?.prompts).toEqual([pick.message_id]));
       const since = chat.mark();
       await h.app.expireFlows(new Date(Date.now() + 61_000));
       await chat.waitNew("expired after 1 minute without activity", since);
-      expect(await h.app.store.conversations.keys()).toHaveLength(0);
+      expect((await readFlow(h.app.store, 2002))?.step).toBe("ended");
+      expect(chat.user.chat.byId(pick.message_id)!.buttons(), "the expired prompt's buttons").toEqual([]);
       await chat.send("BTC", "I did not understand");
     } finally {
       await h.close();

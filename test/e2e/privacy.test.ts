@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
-import { readRecord } from "../../src/bot/features/exchange/record.js";
+import { readFlow } from "../../src/bot/features/exchange/flow-state.js";
 import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver } from "./chat-driver.js";
 import { until } from "../until.js";
@@ -56,14 +56,14 @@ describe("/privacy and /forget", () => {
     const choose = await chat.send("/language", "Choose your language");
     await chat.pressAndEdit(choose, "lang:ru", "Язык: русский");
     await chat.send("/exchange", "Какую монету");
-    expect(await readRecord(h.app.store, id)).toBeDefined();
+    expect(await readFlow(h.app.store, id)).toBeDefined();
 
     const ask = await chat.send("/forget", "Удалить ваши данные?");
     expect(ask.plain).toContain("Хранится и после /forget");
     expect(ask.plain).toContain("7 лет");
     await chat.pressAndEdit(ask, chat.button(ask, "✖️ Отмена"), "ничего не удалено");
     expect((await h.app.store.users.get(id))?.languageCode).toBe("ru");
-    expect(await readRecord(h.app.store, id)).toBeDefined();
+    expect(await readFlow(h.app.store, id)).toBeDefined();
     expect(await addressBook.get(String(id))).toBeDefined();
     expect(await alertsOf()).toHaveLength(1);
 
@@ -71,7 +71,7 @@ describe("/privacy and /forget", () => {
     await chat.pressAndEdit(again, chat.button(again, "🗑 Удалить мои данные"), "ваши данные удалены");
     expect(await h.app.store.users.get(id)).toBeUndefined();
     expect(await h.app.store.users.findByUsername("priya_p")).toBeUndefined();
-    expect(await readRecord(h.app.store, id)).toBeUndefined();
+    expect(await readFlow(h.app.store, id)).toBeUndefined();
     expect(await addressBook.get(String(id))).toBeUndefined();
     expect(await alertsOf()).toEqual([]);
     expect((await h.app.store.lookup.byUser(id)).map((e) => e.id)).toEqual([exchange!.id]);

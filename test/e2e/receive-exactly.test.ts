@@ -7,8 +7,7 @@ import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
 import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver } from "./chat-driver.js";
 import { storedExchange } from "./stored.js";
-import { openStore } from "../../src/store/store.js";
-import { FLOW_RECORDS, type FlowRecord } from "../../src/bot/features/exchange/record.js";
+import { FLOW_STATES, type FlowRecord } from "../../src/bot/features/exchange/flow-state.js";
 
 const ETH_ADDRESS = SAMPLE_ADDRESSES.ETH!;
 const BTC_ADDRESS = SAMPLE_ADDRESSES.BTC!;
@@ -85,18 +84,14 @@ describe("receive exactly", () => {
     expect(h.sandbox.orders.list()[0]).toMatchObject({ expectedAmountFrom: after, expectedAmountTo: "2" });
   });
 
-  it("reads an answer typed at the prompt on screen as an amount to receive after a crash that lost the flow's state", async () => {
+  it("reads an answer typed at the prompt on screen as an amount to receive after a restart", async () => {
     await start({ PARTNER_FEATURES: "receive" });
     const askAmount = await toAmount();
     await chat.press(askAmount, chat.button(askAmount, "to receive instead"), "How much ETH must arrive?");
     await chat.settle();
     const chatId = String(chat.user.id);
-    expect((await h.app.store.kv<FlowRecord>(FLOW_RECORDS).get(chatId))?.draft.receiving).toBe(true);
-    await h.restart(async () => {
-      const live = await openStore({ dataDir: h.dataDir, fileName: "live.json" });
-      live.conversations.delete(chatId);
-      await live.close();
-    });
+    expect((await h.app.store.kv<FlowRecord>(FLOW_STATES).get(chatId))?.view).toMatchObject({ mode: "receive" });
+    await h.restart();
     await chat.send("2", "You get exactly: 2 ETH");
     expect(requests("rate")).toHaveLength(0);
   });

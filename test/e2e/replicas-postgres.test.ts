@@ -16,7 +16,7 @@ import { createLogger } from "../../src/log.js";
 import { pendingCreateMarker } from "./fixtures.js";
 import { REQUEST_TIME_LIMIT_MS } from "../../src/partner/client.js";
 import { CREATE_MARKERS, type CreateMarker } from "../../src/bot/features/exchange/create-exchange.js";
-import { FLOW_RECORDS, type FlowRecord } from "../../src/bot/features/exchange/record.js";
+import { FLOW_STATES, type FlowRecord } from "../../src/bot/features/exchange/flow-state.js";
 import { until } from "../until.js";
 
 const ADMIN_ID = 9301;
@@ -122,7 +122,7 @@ describe("two replicas and a create in flight", () => {
     await chat.toConfirmationCard();
     await chat.settle();
     const chatId = chat.user.id;
-    const journals = h.app.store.kv<FlowRecord>(FLOW_RECORDS);
+    const journals = h.app.store.kv<FlowRecord>(FLOW_STATES);
     const journal = (await journals.get(String(chatId)))!;
     // What a replica that died waiting for exchange-create leaves in the database.
     const at = new Date().toISOString();
@@ -156,7 +156,8 @@ describe("two replicas and a create in flight", () => {
       state: "in-doubt",
       reason: "restart",
     });
-    expect(await journals.get(String(chatId))).toBeUndefined();
+    // The flow ended, keeping nothing of its answers.
+    expect(await journals.get(String(chatId))).toMatchObject({ step: "ended", draft: { answers: {} } });
     expect(h.sandbox.requests.count("exchange-create")).toBe(0);
 
     // And never again.

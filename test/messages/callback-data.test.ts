@@ -8,10 +8,11 @@ import {
   type CallbackData,
   type FlowAction,
 } from "../../src/messages/callback-data.js";
-import { stepButtons } from "../../src/bot/features/exchange/callbacks.js";
-import type { Step } from "../../src/domain/exchange-draft.js";
+import { stepButtons } from "../../src/bot/features/exchange/buttons.js";
+import { EDIT_GROUPS, STEP_TABLE } from "../../src/bot/features/exchange/steps/table.js";
 
-const STEPS: Step[] = ["from", "to", "amount", "destination", "destinationTag", "refund", "refundTag", "confirm"];
+/** Every step's code, as the step table gives them. */
+const STEPS: string[] = STEP_TABLE.map((s) => s.code);
 
 const bytes = (s: string) => Buffer.byteLength(s, "utf8");
 /** The characters of an ASCII alphabet, for fast-check's string units. */
@@ -20,7 +21,7 @@ const chars = (alphabet: string): string[] => Array.from(alphabet);
 /** Encodes any kind, bounded or not, as the features do. */
 const encode = (value: CallbackData): string | undefined => encodeCallback(value as Parameters<typeof encodeCallback>[0]);
 
-const step = fc.constantFrom<Step>(...STEPS);
+const step = fc.constantFrom(...STEPS);
 const coinCode = fc.string({ unit: fc.constantFrom(...chars("ABCXYZ0189")), minLength: 1, maxLength: 20 });
 /** Ids as services choose them: letters, digits, dashes, and now and then something unusual. */
 const externalId = fc.oneof(
@@ -32,8 +33,9 @@ const jobId = fc.string({ unit: fc.constantFrom(...chars("b0123456789az")), minL
 const action: fc.Arbitrary<FlowAction> = fc.oneof(
   fc.constantFrom(...(["cancel", "back", "retry", "next", "min", "confirm", "edit", "noop"] as const)).map((kind) => ({ kind })),
   coinCode.map((code) => ({ kind: "coin" as const, code })),
+  coinCode.map((ticker) => ({ kind: "ticker" as const, ticker })),
   fc.integer({ min: 0, max: 9999 }).map((page) => ({ kind: "page" as const, page })),
-  fc.constantFrom(...(["pair", "amount", "destination", "refund"] as const)).map((target) => ({ kind: "edit-target" as const, target })),
+  fc.constantFrom(...EDIT_GROUPS).map((target) => ({ kind: "edit-target" as const, target })),
   // A canonical amount (domain/amount.ts), as a reading of "1,000" carries it.
   fc.stringMatching(/^(0|[1-9]\d{0,14})(\.\d{0,17}[1-9])?$/).map((value) => ({ kind: "amount" as const, value })),
   // A saved address's short id (issue 24), never the address.
@@ -80,11 +82,11 @@ describe("the callback codec", () => {
       [{ kind: "language", locale: "ru" }, "lang:ru"],
       [{ kind: "status", exchangeId: "abc123" }, "st:abc123"],
       [{ kind: "history-page", page: 3 }, "hist:3"],
-      [{ kind: "flow", step: "from", action: { kind: "coin", code: "BTC" } }, "x:f:c:BTC"],
-      [{ kind: "flow", step: "destinationTag", action: { kind: "cancel" } }, "x:g:cancel"],
-      [{ kind: "flow", step: "confirm", action: { kind: "edit-target", target: "refund" } }, "x:c:e:refund"],
-      [{ kind: "flow", step: "amount", action: { kind: "page", page: 12 } }, "x:a:p:12"],
-      [{ kind: "flow", step: "amount", action: { kind: "amount", value: "1000" } }, "x:a:n:1000"],
+      [{ kind: "flow", step: "f", action: { kind: "coin", code: "BTC" } }, "x:f:c:BTC"],
+      [{ kind: "flow", step: "g", action: { kind: "cancel" } }, "x:g:cancel"],
+      [{ kind: "flow", step: "c", action: { kind: "edit-target", target: "refund" } }, "x:c:e:refund"],
+      [{ kind: "flow", step: "a", action: { kind: "page", page: 12 } }, "x:a:p:12"],
+      [{ kind: "flow", step: "a", action: { kind: "amount", value: "1000" } }, "x:a:n:1000"],
       [{ kind: "admin-recheck", exchangeId: "e1" }, "adm:r:e1"],
       [{ kind: "admin-resend", exchangeId: "e1" }, "adm:d:e1"],
       [{ kind: "admin-user", userId: 42 }, "adm:u:42"],
@@ -100,7 +102,7 @@ describe("the callback codec", () => {
   });
 
   it("carries a saved address as its short id only, and reads back no other argument", () => {
-    expect(encode({ kind: "flow", step: "destination", action: { kind: "saved", id: 7 } })).toBe("x:d:s:7");
+    expect(encode({ kind: "flow", step: "d", action: { kind: "saved", id: 7 } })).toBe("x:d:s:7");
     expect(encode({ kind: "addr-delete", id: 12 })).toBe("ad:d:12");
     for (const data of ["x:d:s:0", "x:d:s:01", "x:d:s:1234567890", "x:d:s:0xabc", "ad:r:", "ad:d:-1"]) {
       expect(decodeCallback(data), data).toBeUndefined();
@@ -108,7 +110,7 @@ describe("the callback codec", () => {
   });
 
   it("reads back only a canonical amount in an amount button", () => {
-    expect(decodeCallback("x:a:n:12.345")).toEqual({ kind: "flow", step: "amount", action: { kind: "amount", value: "12.345" } });
+    expect(decodeCallback("x:a:n:12.345")).toEqual({ kind: "flow", step: "a", action: { kind: "amount", value: "12.345" } });
     for (const data of ["x:a:n:1.50", "x:a:n:01", "x:a:n:1e5", "x:a:n:-1", "x:a:n:", `x:a:n:${"1".repeat(16)}`]) {
       expect(decodeCallback(data), data).toBeUndefined();
     }
@@ -137,8 +139,9 @@ describe("the callback codec", () => {
         b.cancel,
         b.noop,
         b.coin("A".repeat(20)),
+        b.ticker("A".repeat(20)),
         b.page(9999),
-        b.editTarget("destination"),
+        ...EDIT_GROUPS.map((group) => b.editTarget(group)),
         b.amount(`${"9".repeat(15)}.${"9".repeat(18)}`),
       ]) {
         expect(bytes(data), data).toBeLessThanOrEqual(CALLBACK_DATA_LIMIT);
@@ -146,7 +149,7 @@ describe("the callback codec", () => {
     }
     expect(bytes(encodeCallback({ kind: "admin-user", userId: Number.MAX_SAFE_INTEGER }))).toBeLessThanOrEqual(CALLBACK_DATA_LIMIT);
     // A bounded kind that does not fit is a bug in the bot, and says so.
-    expect(() => encodeCallback({ kind: "flow", step: "from", action: { kind: "coin", code: "A".repeat(80) } })).toThrow(RangeError);
+    expect(() => encodeCallback({ kind: "flow", step: "f", action: { kind: "coin", code: "A".repeat(80) } })).toThrow(RangeError);
   });
 
   it("reads malformed or foreign data as nothing, never as some other button", () => {
@@ -154,12 +157,13 @@ describe("the callback codec", () => {
       "",
       "x:",
       "x:f",
-      "x:z:cancel",
+      "x:zz:cancel",
+      "x:F:cancel",
       "x:f:c:btc",
       "x:f:c:BTC:1",
       "x:f:p:x",
       "x:f:p:01",
-      "x:c:e:nope",
+      "x:c:e:Nope",
       "x:f:dance",
       "x:newer",
       "help:",

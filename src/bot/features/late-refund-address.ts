@@ -27,7 +27,7 @@ import { escapeHtml } from "../../messages/html.js";
 import { lateChoiceWords, lateStateWords } from "../../messages/late-deposit.js";
 import { shownTagName } from "../../messages/tag-name.js";
 import { readCommand } from "../command-text.js";
-import { readRecord } from "./exchange/record.js";
+import { inFlow } from "./exchange/flow-state.js";
 import { chooseLateDeposit, type LateDepositDeps } from "./late-deposit.js";
 
 /** What the feature uses. */
@@ -75,11 +75,9 @@ async function openQuestion(deps: Pick<BotDeps, "store" | "config" | "now">, cha
   return undefined;
 }
 
-/** Whether the chat is in the middle of an exchange flow (its record names a step, recently). */
-async function inExchangeFlow(deps: Pick<BotDeps, "store" | "config" | "now">, chatId: number): Promise<boolean> {
-  const record = await readRecord(deps.store, chatId);
-  if (record === undefined || record.step === "ended") return false;
-  return deps.now().getTime() - Date.parse(record.at) < deps.config.flowTimeoutMs;
+/** Whether the chat is in the middle of an exchange flow. */
+function inExchangeFlow(deps: Pick<BotDeps, "store" | "config" | "now">, chatId: number): Promise<boolean> {
+  return inFlow(deps, chatId);
 }
 
 /** The coin a refund of `record` goes back in, with its tag's name from the catalog. */

@@ -18,7 +18,7 @@ import { encodeCallback, onCallback } from "../../messages/callback-data.js";
 import { showAmount } from "../../messages/order-card.js";
 import { escapeHtml } from "../../messages/html.js";
 import { Dec } from "../../domain/amount.js";
-import { EXCHANGE_FLOW_ID } from "./exchange/flow.js";
+import { inFlow as inExchangeFlow } from "./exchange/flow-state.js";
 import { MAX_ALERTS_PER_PERSON, parseAlertInput, parseThreshold, type AlertDirection, type RateAlert } from "../../domain/rate-alert.js";
 
 /** Per chat: the pair whose threshold the bot asked for (the guided path). */
@@ -35,7 +35,7 @@ interface ThresholdQuestion {
 /** The guided path's buttons: this many percent above or below the rate now. */
 const CHOICE_PERCENTS = [5, 10] as const;
 
-type Deps = Pick<BotDeps, "rateAlerts" | "catalog" | "store" | "now" | "logger">;
+type Deps = Pick<BotDeps, "rateAlerts" | "catalog" | "store" | "now" | "logger" | "config">;
 
 /** Builds the feature. */
 export function rateAlertsFeature(deps: Deps): Composer<BotContext> {
@@ -72,7 +72,7 @@ export function rateAlertsFeature(deps: Deps): Composer<BotContext> {
     if (chatId === undefined) return;
     const price = await deps.rateAlerts.unitPrice(from, to).catch(() => undefined);
     // In an exchange flow the flow reads typed text (an amount): the choices and /alert answer there.
-    const inFlow = ctx.conversation.active(EXCHANGE_FLOW_ID) > 0;
+    const inFlow = await inExchangeFlow(deps, chatId);
     // Written before the question is shown: an answer always finds it.
     if (!inFlow) await questions.set(String(chatId), { from, to, at: deps.now().toISOString() });
     const lines = [ctx.t(inFlow ? "rate-alert-ask-in-flow" : "rate-alert-ask", { from, to })];

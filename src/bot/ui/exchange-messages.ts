@@ -1,7 +1,7 @@
 /** Texts of the exchange flow that combine several strings: the quote and the confirmation card. */
 import type { Currency, RateResult } from "../../domain/types.js";
-import type { Draft } from "../../domain/exchange-draft.js";
-import { coinLabel } from "../../domain/exchange-draft.js";
+import type { Order } from "../../domain/order.js";
+import { coinLabel } from "../../domain/coin-label.js";
 import { computeQuote } from "../../domain/quote.js";
 import { formatAmount } from "../../domain/amount.js";
 import { escapeHtml } from "../../messages/html.js";
@@ -30,14 +30,17 @@ export function toShownQuote(amountFrom: string, from: string, to: string, rate:
   };
 }
 
-/** How a coin code is shown ("USDTBSC" → "USDT · BEP20"); the code itself when nothing better is known. */
+/**
+ * How a coin code is shown in an HTML message ("USDTBSC" → "USDT · BEP20"), escaped; the code
+ * itself when nothing better is known.
+ */
 export type CoinLabeller = (code: string) => string;
 
 /** A labeller over the coins at hand (the pair of a flow or a quote), by domain/coin-label.ts's rule. */
 export function labelsOf(...coins: Pick<Currency, "code" | "network" | "ticker">[]): CoinLabeller {
   return (code) => {
     const coin = coins.find((c) => c.code === code);
-    return coin === undefined ? code : coinLabel(coin);
+    return escapeHtml(coin === undefined ? code : coinLabel(coin));
   };
 }
 
@@ -48,7 +51,7 @@ export function labelsOf(...coins: Pick<Currency, "code" | "network" | "ticker">
 export type ShownQuoteKind = "floating" | "fixed" | "exact";
 
 /** "You send X, you get ≈ Y, fee, the rate floats." Coins are shown through `label`. */
-export function quoteText(t: Translate, quote: ShownQuote, label: CoinLabeller = (code) => code): string {
+export function quoteText(t: Translate, quote: ShownQuote, label: CoinLabeller = escapeHtml): string {
   const lines = [
     t("flow-quote", { amountFrom: quote.amountFrom, from: label(quote.from), amountTo: formatAmount(quote.amountTo), to: label(quote.to) }),
   ];
@@ -58,28 +61,23 @@ export function quoteText(t: Translate, quote: ShownQuote, label: CoinLabeller =
 }
 
 /** The confirmation card: everything that will be sent to the service, addresses verbatim. */
-export function confirmCardText(
-  t: Translate,
-  draft: Required<Pick<Draft, "from" | "to" | "amount" | "destinationAddress" | "refundAddress">> & Draft,
-  quote: ShownQuote,
-  kind: ShownQuoteKind = "floating",
-): string {
-  const label = labelsOf(draft.from, draft.to);
-  const from = coinLabel(draft.from);
-  const to = coinLabel(draft.to);
+export function confirmCardText(t: Translate, order: Order, quote: ShownQuote, kind: ShownQuoteKind = "floating"): string {
+  const label = labelsOf(order.from, order.to);
+  const from = label(order.from.code);
+  const to = label(order.to.code);
   const amounts = { amountFrom: quote.amountFrom, from, amountTo: formatAmount(quote.amountTo), to };
   // Floating: "≈" and "the rate floats", as before; fixed and exact say what the service promises.
   const parts = [t(kind === "floating" ? "flow-confirm-card" : `flow-confirm-card-${kind}`, amounts)];
   if (quote.fee && kind !== "exact")
     parts.push(t("flow-quote-fee", { fee: formatAmount(quote.fee.amount), feeCoin: label(quote.fee.currency) }));
   parts.push(t(kind === "floating" ? "flow-quote-floating" : `flow-quote-${kind}`), "");
-  parts.push(t("flow-confirm-destination", { to, address: escapeHtml(draft.destinationAddress) }));
-  if (draft.destinationTag !== undefined && draft.to.tagName) {
-    parts.push(t("flow-confirm-destination-tag", { tagName: shownTagName(draft.to.tagName, t), tag: escapeHtml(draft.destinationTag) }));
+  parts.push(t("flow-confirm-destination", { to, address: escapeHtml(order.destinationAddress) }));
+  if (order.destinationTag !== "" && order.to.tagName) {
+    parts.push(t("flow-confirm-destination-tag", { tagName: shownTagName(order.to.tagName, t), tag: escapeHtml(order.destinationTag) }));
   }
-  parts.push(t("flow-confirm-refund", { from, address: escapeHtml(draft.refundAddress) }));
-  if (draft.refundTag !== undefined && draft.from.tagName) {
-    parts.push(t("flow-confirm-refund-tag", { tagName: shownTagName(draft.from.tagName, t), tag: escapeHtml(draft.refundTag) }));
+  parts.push(t("flow-confirm-refund", { from, address: escapeHtml(order.refundAddress) }));
+  if (order.refundTag !== "" && order.from.tagName) {
+    parts.push(t("flow-confirm-refund-tag", { tagName: shownTagName(order.from.tagName, t), tag: escapeHtml(order.refundTag) }));
   }
   parts.push("", t("flow-confirm-check"));
   return parts.join("\n");

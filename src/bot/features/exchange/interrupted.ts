@@ -29,11 +29,12 @@
 import type { BotDeps } from "../../deps.js";
 import { chatTranslator } from "../../../messages/i18n.js";
 import { escapeHtml } from "../../../messages/html.js";
-import { coinLabel } from "../../../domain/exchange-draft.js";
+import { coinLabel } from "../../../domain/coin-label.js";
 import type { CreateAttempt } from "../../../domain/types.js";
 import { CREATE_MARKERS, pendingCreates, takeInterruptedCreate, type CreateMarker } from "./create-exchange.js";
-import { clearRecord, conversationKey, readRecord, recordEntries, writeRecord } from "./record.js";
-import { inDoubtMessage } from "./start-again.js";
+import { endedAfter, flowEntries, readFlow, writeFlow } from "./flow-state.js";
+import { inDoubtMessage } from "./in-doubt-message.js";
+import { LAST_STEP } from "./steps/table.js";
 
 /** What a pass did, for the log and tests. */
 export interface InterruptedReport {
@@ -75,7 +76,7 @@ export async function settleInterruptedCreates(deps: BotDeps, opts: SettleOption
     if (!found) chats.set(chatId, (found = { drafts: new Set(), owners: new Set() }));
     return found;
   };
-  for (const [chatId, entry] of await recordEntries(deps.store)) {
+  for (const [chatId, entry] of await flowEntries(deps.store)) {
     if (entry.step !== "creating" || !old(entry.at)) continue;
     const found = of(chatId);
     found.recordSeq = entry.seq;
@@ -107,7 +108,7 @@ export async function settleInterruptedCreates(deps: BotDeps, opts: SettleOption
 async function settleChat(deps: BotDeps, chatId: number, found: Found): Promise<InterruptedReport> {
   const report: InterruptedReport = { inDoubt: 0, notSent: 0, finished: 0 };
   // Read again: an entry that moved on since it was seen belonged to a create that finished.
-  const entry = found.recordSeq === undefined ? undefined : await readRecord(deps.store, chatId);
+  const entry = found.recordSeq === undefined ? undefined : await readFlow(deps.store, chatId);
   const record = entry?.step === "creating" && entry.seq === found.recordSeq ? entry : undefined;
   // The flow's own create, whatever its marker's age: the flow is over, so no answer is coming.
   const drafts = new Set(found.drafts);
@@ -123,11 +124,9 @@ async function settleChat(deps: BotDeps, chatId: number, found: Found): Promise<
 
   if (record) {
     const marker = await deps.store.kv<CreateMarker>(CREATE_MARKERS).get(record.draftId);
-    // Whatever happens next, the stale conversation state must not take the person's next message.
-    await deps.store.conversations.delete(conversationKey(chatId));
     const attempt = inDoubt.get(record.draftId);
     if (attempt) {
-      await clearRecord(deps.store, chatId);
+      await writeFlow(deps.store, chatId, record, endedAfter(record, deps.processId), deps.now());
       inDoubt.delete(record.draftId);
       tell.push({ draftId: record.draftId, key: "flow-create-in-doubt", vars: inDoubtVars(attempt), inDoubt: true });
       report.inDoubt++;
@@ -136,12 +135,12 @@ async function settleChat(deps: BotDeps, chatId: number, found: Found): Promise<
       // interruption, not once per draft: a refused create leaves no marker, so one draft may be
       // confirmed and interrupted again, and a second interruption told nothing left a card
       // without buttons and nothing else.
-      const back = { step: "confirm" as const, draftId: record.draftId, draft: record.draft, owner: deps.processId, reask: true as const };
-      const seq = await writeRecord(deps.store, chatId, back, deps.now());
+      const back = { step: LAST_STEP.id, draftId: record.draftId, draft: record.draft, owner: deps.processId, reask: true as const };
+      const { seq } = await writeFlow(deps.store, chatId, record, back, deps.now());
       tell.push({ draftId: `${record.draftId}:${seq}`, key: "flow-create-not-sent", vars: {} });
       report.notSent++;
     } else {
-      await clearRecord(deps.store, chatId);
+      await writeFlow(deps.store, chatId, record, endedAfter(record, deps.processId), deps.now());
       report.finished++;
     }
   }

@@ -57,7 +57,7 @@ const profile: PersonDataKind = {
 /** The answers of an exchange flow not yet confirmed. */
 const exchangeFlow: PersonDataKind = {
   describedBy: "privacy-data-flow",
-  forget: (ctx, { userId }) => forgetFlow(ctx, userId),
+  forget: (ctx, { userId }) => forgetFlow(ctx.deps.store, userId),
 };
 
 /** Saved addresses and their names (/addresses); a "do not remember" choice stays (address-book.ts). */

@@ -1,187 +1,208 @@
-/** The questions of the address steps (checked by the service) and of the tag steps. */
+/**
+ * The questions of the address steps ("destination", "refund"; checked by the service) and of the
+ * tag steps that follow them for coins that have one.
+ *
+ * An address is asked until the service says it is valid (one `validate-address` per address). An
+ * invalid one is shown back, escaped, and asked again. One with an invisible or direction-changing
+ * character (domain/invisible.ts) is refused before the service sees it, naming the character:
+ * shown back, it would look right. The person's saved addresses of exactly this coin and network
+ * are offered as buttons (issue 24); a press is an answer like a typed address and goes through
+ * the same checks, bringing the tag saved with it.
+ */
 import { InlineKeyboard } from "grammy";
-import type { Currency } from "../../../../domain/types.js";
-import { coinLabel } from "../../../../domain/exchange-draft.js";
-import { parseTag } from "../../../../domain/tag.js";
 import { checkAddressText, MAX_ADDRESS_LENGTH } from "../../../../domain/address-text.js";
+import { addressTail, MAX_OFFERED, savedFor } from "../../../../domain/saved-addresses.js";
+import { parseTag } from "../../../../domain/tag.js";
+import type { Currency } from "../../../../domain/types.js";
 import { escapeHtml } from "../../../../messages/html.js";
 import { shownTagName } from "../../../../messages/tag-name.js";
-import { stepButtons } from "../callbacks.js";
-import { retireAnswered, sendPrompt, waitForInput } from "../input.js";
-import { callPartnerWithRetry, failureText } from "../partner-call.js";
-import type { StepScope } from "../types.js";
-import { addressTail, MAX_OFFERED, savedFor } from "../../../../domain/saved-addresses.js";
 import { readBook } from "../../address-book.js";
+import { failureText } from "../partner-call.js";
+import { coinHtml } from "./coin-text.js";
+import type { AnyStep, Draft, Outcome, Step, StepIO, StepSpec } from "./step.js";
 
-/** An accepted answer, and what to show once it is safely recorded. */
-export interface TextAnswer {
-  value: string;
-  ack: () => Promise<void>;
+/** An accepted address; `tag` when it was a saved one pressed, with a tag saved with it that still fits. */
+export interface AddressAnswer {
+  address: string;
+  tag?: string;
 }
 
-function backCancel(scope: StepScope): InlineKeyboard {
-  const buttons = stepButtons(scope.step);
-  return new InlineKeyboard().text(scope.ctx.t("flow-button-back"), buttons.back).text(scope.ctx.t("flow-button-cancel"), buttons.cancel);
-}
-
-/** An accepted address; `saved` when it was a saved one pressed, with the tag saved with it (if any, and still valid). */
-export interface AddressAnswer extends TextAnswer {
-  saved?: { tag?: string };
-}
-
-/** A saved address as its button shows it (the smallest value the replay log keeps). */
+/** A saved address as its button shows it (never the address itself). */
 interface OfferedAddress {
   id: number;
   label: string;
   uses: number;
 }
 
-/**
- * The person's saved addresses of exactly this coin and network (issue 24), read once per run
- * through `external`: never another coin's or network's, never another person's (the book is the
- * pressing person's, by their user id).
- */
-async function offeredAddresses(scope: StepScope, coin: Currency): Promise<OfferedAddress[]> {
-  const userId = scope.ctx.from?.id;
-  if (userId === undefined) return [];
-  return scope.conversation.external(async (octx) =>
-    savedFor(await readBook(octx.deps.store, userId), coin.code, coin.network)
-      .slice(0, MAX_OFFERED)
-      .map((s) => ({ id: s.id, label: s.name ?? addressTail(s.address), uses: s.uses })),
-  );
+/** The saved addresses offered under the prompt, read when the step is entered. */
+export interface AddressView {
+  offered: OfferedAddress[];
 }
 
-/** The saved address `id` of this coin and network, read again at the press (it may be renamed or deleted since). */
-async function pressedAddress(
-  scope: StepScope,
-  coin: Currency,
-  id: number,
-): Promise<{ address: string; tag: string | null; label: string } | null> {
-  const userId = scope.ctx.from?.id;
-  if (userId === undefined) return null;
-  return scope.conversation.external(async (octx) => {
-    const found = savedFor(await readBook(octx.deps.store, userId), coin.code, coin.network).find((s) => s.id === id);
-    return found ? { address: found.address, tag: found.tag ?? null, label: found.name ?? addressTail(found.address) } : null;
-  });
+export interface AddressOptions {
+  id: string;
+  code: string;
+  after: readonly AnyStep[];
+  edit: string;
+  /** The coin whose address is asked. */
+  coin(draft: Draft): Currency | undefined;
+  /** The question, for `coin` (HTML). */
+  question(io: StepIO, coin: Currency): string;
+  /** The address known beforehand, if any (a create started again), for `coin`. */
+  known(known: { destinationAddress?: string; refundAddress?: string; to?: string; from?: string }, coin: Currency): string | undefined;
 }
 
-/**
- * Asks for an address of `coin` until the service says it is valid (one `validate-address` per
- * address typed). An invalid one is shown back, escaped, and asked again at the same step. One
- * with an invisible or direction-changing character (domain/invisible.ts) is refused before the
- * service sees it, naming the character: shown back, it would look right.
- * The person's saved addresses of this coin and network are offered as buttons; a press is an
- * answer like a typed address and goes through the same checks (the service is asked again).
- */
-export async function askAddress(scope: StepScope, coin: Currency, question: string): Promise<AddressAnswer> {
-  const { ctx } = scope;
-  const offered = await offeredAddresses(scope, coin);
-  const keyboard = new InlineKeyboard();
-  for (const s of offered)
-    keyboard.text(ctx.t("saved-address-button", { label: s.label, uses: s.uses }), stepButtons(scope.step).saved(s.id)).row();
-  const text = offered.length > 0 ? `${question}\n\n${ctx.t("saved-address-offer")}` : question;
-  const prompt = await sendPrompt(scope, text, keyboard.append(backCancel(scope)));
-  // Whether the step said something since the prompt: then the answer is read back below it, not in it.
-  let said = false;
-  for (;;) {
-    const input = await waitForInput(scope, prompt);
-    let typedText: string;
-    let saved: { tag: string | null; label: string } | undefined;
-    if (input.kind === "text") typedText = input.text;
-    else if (input.action.kind === "saved") {
-      const found = await pressedAddress(scope, coin, input.action.id);
-      if (found === null) {
-        said = true;
-        await input.ctx.reply(ctx.t("saved-address-gone"));
-        continue;
-      }
-      typedText = found.address;
-      saved = found;
-    } else continue;
-    const typed = checkAddressText(typedText);
-    const address = typed.ok ? typed.value : typedText.trim();
+function coinOf(o: { coin(draft: Draft): Currency | undefined }, draft: Draft): Currency {
+  const coin = o.coin(draft);
+  if (coin === undefined) throw new Error("internal error: an address step without its coin");
+  return coin;
+}
+
+/** An address step (see the module comment). */
+export function addressStep(o: AddressOptions): StepSpec<AddressAnswer, AddressView> {
+  /** Checks `typed` as an address of `coin`: refused with a word why, or accepted with its read-back. */
+  const check = async (
+    io: StepIO,
+    draft: Draft,
+    typed: string,
+    saved?: { tag: string | null; label: string },
+  ): Promise<Outcome<AddressAnswer, AddressView>> => {
+    const coin = coinOf(o, draft);
+    const text = checkAddressText(typed);
+    const address = text.ok ? text.value : typed.trim();
     const shown = escapeHtml(address.slice(0, MAX_ADDRESS_LENGTH));
-    const refused = async (): Promise<void> => {
-      said = true;
-      await input.ctx.reply(
+    const refuse = async () => {
+      await io.say(
         saved
-          ? ctx.t("saved-address-refused", { label: escapeHtml(saved.label), address: shown, coin: coinLabel(coin) })
-          : ctx.t("flow-address-invalid", { address: shown, coin: coinLabel(coin) }),
+          ? io.t("saved-address-refused", { label: escapeHtml(saved.label), address: shown, coin: coinHtml(coin) })
+          : io.t("flow-address-invalid", { address: shown, coin: coinHtml(coin) }),
       );
+      return { kind: "stay" as const };
     };
-    if (!typed.ok && typed.reason === "shape") {
-      await refused();
-      continue;
+    if (!text.ok && text.reason === "shape") return refuse();
+    if (!text.ok) {
+      await io.say(io.t("flow-address-invisible", { char: text.invisible.codePoint, position: text.invisible.position }));
+      return { kind: "stay" };
     }
-    if (!typed.ok) {
-      said = true;
-      await input.ctx.reply(ctx.t("flow-address-invisible", { char: typed.invisible.codePoint, position: typed.invisible.position }));
-      continue;
-    }
-    const checked = await callPartnerWithRetry(scope, "validate-address", (deps) => deps.partner.validateAddress(coin.code, address));
+    const checked = await io.call("validate-address", (deps) => deps.partner.validateAddress(coin.code, address));
     if (!checked.ok) {
-      said = true;
-      await ctx.reply(failureText(ctx, checked.failure));
-      continue;
+      if (checked.failure.kind !== "rejected") return { kind: "retry", failure: checked.failure };
+      await io.say(failureText(io.t, checked.failure));
+      return { kind: "stay" };
     }
-    if (!checked.value) {
-      await refused();
-      continue;
-    }
+    if (!checked.value) return refuse();
     // A saved tag is used only while the coin has tags and the chain's rule still takes it;
     // otherwise the tag step asks, as for a typed address.
     const tag = saved?.tag != null && coin.tagName ? parseTag(saved.tag, coin) : undefined;
     const savedTag = tag?.ok ? tag.value : undefined;
+    const accepted = [io.t("flow-address-accepted", { coin: coinHtml(coin), address: shown })];
+    if (savedTag !== undefined) {
+      accepted.push(io.t("flow-tag-accepted", { tagName: shownTagName(coin.tagName, io.t), tag: escapeHtml(savedTag) }));
+    }
+    const said = accepted.join("\n");
+    // The saved-address offer is not kept in the read-back: the buttons it points to are gone.
     return {
-      value: address,
-      ...(saved ? { saved: savedTag !== undefined ? { tag: savedTag } : {} } : {}),
-      ack: async () => {
-        const accepted = [ctx.t("flow-address-accepted", { coin: coinLabel(coin), address: shown })];
-        if (savedTag !== undefined) {
-          accepted.push(ctx.t("flow-tag-accepted", { tagName: shownTagName(coin.tagName, ctx.t.bind(ctx)), tag: escapeHtml(savedTag) }));
-        }
-        // The saved-address offer is not kept: the buttons it points to are gone.
-        await retireAnswered(ctx, prompt, { question, accepted: accepted.join("\n"), adjacent: !said });
-      },
+      kind: "answer",
+      value: savedTag === undefined ? { address } : { address, tag: savedTag },
+      ack: { edit: `${io.titled(o.question(io, coin))}\n\n${said}`, say: said },
     };
-  }
+  };
+
+  return {
+    id: o.id,
+    code: o.code,
+    after: o.after,
+    edit: o.edit,
+    numbered: true,
+    recall: (known, draft) => {
+      const coin = o.coin(draft);
+      const address = coin === undefined ? undefined : o.known(known, coin);
+      return address === undefined ? undefined : { address };
+    },
+    async enter(io, draft) {
+      const coin = coinOf(o, draft);
+      // Of exactly this coin and network, never another person's: the book is the asking person's.
+      const offered = savedFor(await readBook(io.deps.store, io.userId), coin.code, coin.network)
+        .slice(0, MAX_OFFERED)
+        .map((s) => ({ id: s.id, label: s.name ?? addressTail(s.address), uses: s.uses }));
+      return { kind: "view", view: { offered } };
+    },
+    prompt(io, draft, view) {
+      const question = io.titled(o.question(io, coinOf(o, draft)));
+      const keyboard = new InlineKeyboard();
+      for (const s of view.offered)
+        keyboard.text(io.t("saved-address-button", { label: s.label, uses: s.uses }), io.buttons.saved(s.id)).row();
+      return { text: view.offered.length > 0 ? `${question}\n\n${io.t("saved-address-offer")}` : question, keyboard };
+    },
+    onText: (io, draft, _view, text) => check(io, draft, text),
+    async onButton(io, draft, _view, action) {
+      if (action.kind !== "saved") return { kind: "stay" };
+      const coin = coinOf(o, draft);
+      // Read again at the press: it may have been renamed or deleted since.
+      const found = savedFor(await readBook(io.deps.store, io.userId), coin.code, coin.network).find((s) => s.id === action.id);
+      if (found === undefined) {
+        await io.say(io.t("saved-address-gone"));
+        return { kind: "stay" };
+      }
+      return check(io, draft, found.address, { tag: found.tag ?? null, label: found.name ?? addressTail(found.address) });
+    },
+  };
+}
+
+export interface TagOptions {
+  id: string;
+  code: string;
+  edit: string;
+  /** The address step this tag belongs to. */
+  address: Step<AddressAnswer, AddressView>;
+  coin(draft: Draft): Currency | undefined;
+  /** The tag known beforehand, if any. */
+  known(known: { destinationTag?: string; refundTag?: string }): string | undefined;
 }
 
 /**
- * Asks for the tag of a coin that needs one. It cannot be skipped: a deposit or withdrawal to a
- * shared address without its tag is how coins get lost.
+ * A tag step: asked for a coin that needs one, unless its address brought a saved tag. It cannot
+ * be skipped: a deposit or withdrawal to a shared address without its tag is how coins get lost.
  */
-export async function askTag(scope: StepScope, coin: Currency): Promise<TextAnswer> {
-  const { ctx } = scope;
-  const tagName = shownTagName(coin.tagName, ctx.t.bind(ctx));
-  const question = ctx.t("flow-tag-ask", { tagName, coin: coinLabel(coin) });
-  const prompt = await sendPrompt(scope, question, backCancel(scope));
-  // Whether the step said something since the prompt: then the tag is read back below it, not in it.
-  let said = false;
-  for (;;) {
-    const input = await waitForInput(scope, prompt);
-    if (input.kind !== "text") continue;
-    // The chain's own rule (domain/tag.ts), said in the person's language before any service call.
-    const parsed = parseTag(input.text, coin);
-    if (!parsed.ok) {
-      const reason = ctx.t(`flow-tag-reason-${parsed.reason}`, {
-        max: parsed.max ?? "",
-        unit: parsed.unit ?? "characters",
-        char: parsed.invisible?.codePoint ?? "",
-        position: parsed.invisible?.position ?? 0,
-      });
-      said = true;
-      await input.ctx.reply(ctx.t("flow-tag-invalid", { tagName, reason }));
-      continue;
-    }
-    return {
-      value: parsed.value,
-      ack: () =>
-        retireAnswered(ctx, prompt, {
-          question,
-          accepted: ctx.t("flow-tag-accepted", { tagName, tag: escapeHtml(parsed.value) }),
-          adjacent: !said,
-        }),
-    };
-  }
+export function tagStep(o: TagOptions): StepSpec<string, undefined> {
+  const question = (io: StepIO, coin: Currency) =>
+    io.t("flow-tag-ask", { tagName: shownTagName(coin.tagName, io.t), coin: coinHtml(coin) });
+  return {
+    id: o.id,
+    code: o.code,
+    after: [o.address],
+    edit: o.edit,
+    applies: (draft) => Boolean(o.coin(draft)?.tagName) && o.address.value(draft)?.tag === undefined,
+    recall: (known, draft) => {
+      const coin = o.coin(draft);
+      const tag = o.known(known);
+      if (coin === undefined || tag === undefined || tag === "") return undefined;
+      const parsed = parseTag(tag, coin);
+      return parsed.ok ? parsed.value : undefined;
+    },
+    prompt: (io, draft) => ({ text: question(io, coinOf(o, draft)) }),
+    async onText(io, draft, _view, text) {
+      const coin = coinOf(o, draft);
+      const tagName = shownTagName(coin.tagName, io.t);
+      // The chain's own rule (domain/tag.ts), said in the person's language before any service call.
+      const parsed = parseTag(text, coin);
+      if (!parsed.ok) {
+        const reason = io.t(`flow-tag-reason-${parsed.reason}`, {
+          max: parsed.max ?? "",
+          unit: parsed.unit ?? "characters",
+          char: parsed.invisible?.codePoint ?? "",
+          position: parsed.invisible?.position ?? 0,
+        });
+        await io.say(io.t("flow-tag-invalid", { tagName, reason }));
+        return { kind: "stay" };
+      }
+      const accepted = io.t("flow-tag-accepted", { tagName, tag: escapeHtml(parsed.value) });
+      return { kind: "answer", value: parsed.value, ack: { edit: `${io.titled(question(io, coin))}\n\n${accepted}`, say: accepted } };
+    },
+  };
+}
+
+/** The tag of an address step's coin: the saved one its address brought, or the tag step's. */
+export function tagOf(draft: Draft, address: Step<AddressAnswer, AddressView>, tag: Step<string, undefined>): string | undefined {
+  return address.value(draft)?.tag ?? tag.value(draft);
 }

@@ -1,9 +1,16 @@
 /** Step "destinationTag": the tag (memo) of the receiving address, for coins that have one. */
-import { required } from "../../../../domain/checked.js";
-import type { StepRun } from "../types.js";
-import { askTag } from "./address.js";
+import { tagStep } from "./address.js";
+import { destinationStep } from "./destination.js";
+import { defineStep } from "./step.js";
+import { receiveCoin } from "./to-network.js";
 
-export const destinationTagStep: StepRun = async (scope) => {
-  const { value, ack } = await askTag(scope, required(scope.draft.to, "the coin to receive"));
-  return { draft: { ...scope.draft, destinationTag: value }, ack };
-};
+export const destinationTagStep = defineStep(
+  tagStep({
+    id: "destinationTag",
+    code: "g",
+    edit: "destination",
+    address: destinationStep,
+    coin: receiveCoin,
+    known: (k) => k.destinationTag,
+  }),
+);

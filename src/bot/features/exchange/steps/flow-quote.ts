@@ -6,7 +6,7 @@
  */
 import { Decimal } from "decimal.js";
 import type { BotDeps } from "../../../deps.js";
-import type { Draft } from "../../../../domain/exchange-draft.js";
+import type { QuoteRequest } from "../../../../domain/order.js";
 import type { RateResult } from "../../../../domain/types.js";
 import { toShownQuote, type ShownQuote } from "../../../ui/exchange-messages.js";
 
@@ -22,31 +22,34 @@ export interface KindedQuote {
   minAmount?: string;
 }
 
-type QuotedDraft = Draft & Required<Pick<Draft, "from" | "to" | "amount">>;
-
-/** The kind this draft asks for: exact when an amount to receive was given, fixed when chosen. */
-function quoteKindOf(draft: Draft): QuoteKind {
-  if (draft.amountTo !== undefined && draft.offers?.receive) return "exact";
-  if (draft.rateKind === "fixed" && draft.offers?.fixed) return "fixed";
+/** The kind this request asks for: exact when an amount to receive was given, fixed when chosen. */
+function quoteKindOf(request: QuoteRequest): QuoteKind {
+  if (request.amountTo !== undefined && request.offers?.receive) return "exact";
+  if (request.rateKind === "fixed" && request.offers?.fixed) return "fixed";
   return "floating";
 }
 
 /**
- * Asks the service for the draft's kind of quote (run inside `conversation.external`). `fix` is
+ * Asks the service for the request's kind of quote. `fix` is
  * sent only when the flow was offered fixed rates; a fixed quote the service does not call fixed
  * (`fix` not true in its answer) is returned as floating, so nobody is told "guaranteed" on a
  * guess.
  */
-export async function fetchFlowQuote(deps: BotDeps, draft: QuotedDraft): Promise<KindedQuote> {
-  const kind = quoteKindOf(draft);
-  if (kind === "exact" && draft.amountTo !== undefined && deps.partner.paymentRate) {
-    const p = await deps.partner.paymentRate(draft.from.code, draft.to.code, draft.amountTo);
-    const quote: ShownQuote = { amountFrom: p.amountFrom, from: draft.from.code, to: draft.to.code, amountTo: draft.amountTo };
+export async function fetchFlowQuote(deps: Pick<BotDeps, "partner">, request: QuoteRequest): Promise<KindedQuote> {
+  const kind = quoteKindOf(request);
+  if (kind === "exact" && request.amountTo !== undefined && deps.partner.paymentRate) {
+    const p = await deps.partner.paymentRate(request.from.code, request.to.code, request.amountTo);
+    const quote: ShownQuote = { amountFrom: p.amountFrom, from: request.from.code, to: request.to.code, amountTo: request.amountTo };
     return { kind, quote, ...(p.maxAmount ? { maxAmount: p.maxAmount } : {}), ...(p.minAmount ? { minAmount: p.minAmount } : {}) };
   }
-  const fix = draft.offers?.fixed ? kind === "fixed" : undefined;
-  const rate: RateResult = await deps.partner.rate(draft.from.code, draft.to.code, draft.amount, fix === undefined ? undefined : { fix });
-  const quote = toShownQuote(draft.amount, draft.from.code, draft.to.code, rate);
+  const fix = request.offers?.fixed ? kind === "fixed" : undefined;
+  const rate: RateResult = await deps.partner.rate(
+    request.from.code,
+    request.to.code,
+    request.amount,
+    fix === undefined ? undefined : { fix },
+  );
+  const quote = toShownQuote(request.amount, request.from.code, request.to.code, rate);
   const shownKind: QuoteKind = kind === "fixed" && rate.fixed === true ? "fixed" : "floating";
   return { kind: shownKind, quote, ...(rate.maxAmount ? { maxAmount: rate.maxAmount } : {}) };
 }

@@ -1,15 +1,16 @@
-/** Step "from": the coin to send. */
-import { chooseFrom } from "../../../../domain/exchange-draft.js";
-import type { StepRun } from "../types.js";
-import { pickCoin } from "./pick-coin.js";
+/** Step "from": the coin to send, its ticker first (steps/from-network.ts asks the network). */
+import { coinListStep } from "./pick-coin.js";
+import { defineStep } from "./step.js";
 
-export const fromStep: StepRun = async (scope) => {
-  const { draft } = scope;
-  const { coin, ack } = await pickCoin(scope, "from", undefined);
-  // Only whether the coin still goes to the one already chosen is kept, not its target list.
-  const receiving = draft.to ?? draft.replacing?.to;
-  const keepsReceiving =
-    receiving !== undefined &&
-    (await scope.conversation.external(async (octx) => (await octx.deps.catalog.index()).canExchange(coin.code, receiving.code)));
-  return { draft: chooseFrom(draft, coin, keepsReceiving ? [receiving.code] : []), ack };
-};
+export const fromStep = defineStep(
+  coinListStep({
+    id: "from",
+    code: "f",
+    after: [],
+    offered: (index) => index.sendable,
+    heading: (io) => io.t("flow-pick-from"),
+    picked: (io, label) => io.t("flow-picked-from", { coin: label }),
+    // No coin at all: only a broken service answers with an empty catalog; Retry asks it again.
+    none: () => ({ kind: "retry", failure: { kind: "internal" } }),
+  }),
+);

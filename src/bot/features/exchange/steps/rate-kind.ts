@@ -5,74 +5,85 @@
  * lifetime, so none is shown: the card asks again, and the create is preceded by a fresh quote.
  */
 import { InlineKeyboard } from "grammy";
-import { clearStep, coinLabel, type Draft, type RateKind } from "../../../../domain/exchange-draft.js";
 import { formatAmount } from "../../../../domain/amount.js";
+import type { RateKind } from "../../../../domain/order.js";
 import { isPartnerError } from "../../../../partner/errors.js";
-import { stepButtons } from "../callbacks.js";
-import { retirePrompt, sendPrompt, waitForInput } from "../input.js";
-import { callPartnerWithRetry, failureText } from "../partner-call.js";
-import { markQuoted, type StepRun } from "../types.js";
+import { failureText } from "../partner-call.js";
+import { amountStep } from "./amount.js";
+import { coinHtml } from "./coin-text.js";
 import { fetchFlowQuote } from "./flow-quote.js";
+import { sendCoin } from "./from-network.js";
+import { receiveCoin } from "./to-network.js";
+import { defineStep, type Draft } from "./step.js";
 
-type QuotedDraft = Draft & Required<Pick<Draft, "from" | "to" | "amount">>;
+/** The service's figure of each kind (with no fixed one, the step answers itself as floating). */
+interface RateKindView {
+  floating: string;
+  fixed: string;
+}
 
-export const rateKindStep: StepRun = async (scope) => {
-  const { ctx } = scope;
-  const t = ctx.t.bind(ctx);
-  const draft = scope.draft as QuotedDraft;
-  const to = coinLabel(draft.to);
-  const quotes = await callPartnerWithRetry(scope, "rate:kinds", async (deps) => {
-    const floating = await fetchFlowQuote(deps, { ...draft, rateKind: "floating" });
-    // A refusal of the fixed quote alone (the pair has none now) leaves the floating one to take.
-    const fixed = await fetchFlowQuote(deps, { ...draft, rateKind: "fixed" }).catch((err: unknown) => {
-      if (isPartnerError(err, "rejected")) return undefined;
-      throw err;
+/** The pair and amount the quotes are asked for. */
+function requestOf(draft: Draft) {
+  const from = sendCoin(draft);
+  const to = receiveCoin(draft);
+  const amount = amountStep.value(draft)?.amount;
+  if (from === undefined || to === undefined || amount === undefined) throw new Error("internal error: the rate step without its amount");
+  return { from, to, amount, ...(draft.offers ? { offers: draft.offers } : {}) };
+}
+
+export const rateKindStep = defineStep<RateKind, RateKindView>({
+  id: "rateKind",
+  code: "k",
+  after: [amountStep],
+  edit: "amount",
+  // A "receive exactly" order has no `fix` (the SDK sends none): there is nothing to choose.
+  applies: (draft) => draft.offers?.fixed === true && amountStep.value(draft)?.amountTo === undefined,
+  recall: (known, draft) => (known.fix === undefined || !draft.offers?.fixed ? undefined : known.fix ? "fixed" : "floating"),
+  async enter(io, draft) {
+    const request = requestOf(draft);
+    const quotes = await io.call("rate:kinds", async (deps) => {
+      const floating = await fetchFlowQuote(deps, { ...request, rateKind: "floating" });
+      // A refusal of the fixed quote alone (the pair has none now) leaves the floating one to take.
+      const fixed = await fetchFlowQuote(deps, { ...request, rateKind: "fixed" }).catch((err: unknown) => {
+        if (isPartnerError(err, "rejected")) return undefined;
+        throw err;
+      });
+      return { floating: floating.quote.amountTo, fixed: fixed?.kind === "fixed" ? fixed.quote.amountTo : null };
     });
-    return { floating: floating.quote.amountTo, fixed: fixed?.kind === "fixed" ? fixed.quote.amountTo : null };
-  });
-  if (!quotes.ok) {
-    // The amount no longer fits: say why, and ask for it again.
-    await ctx.reply(failureText(ctx, quotes.failure));
-    return { draft: clearStep(draft, "amount") };
-  }
-  markQuoted(scope);
-  const { floating, fixed } = quotes.value;
-  if (fixed === null) {
-    const accepted: Draft = { ...scope.draft, rateKind: "floating" };
-    const ack = async (): Promise<void> => {
-      await ctx.reply(t("flow-rate-kind-no-fixed", { amountTo: formatAmount(floating), to }));
-    };
-    return { draft: accepted, ack };
-  }
-  const buttons = stepButtons("rateKind");
-  const prompt = await sendPrompt(
-    scope,
-    t("flow-rate-kind-ask", { fixed: formatAmount(fixed), floating: formatAmount(floating), to }),
-    new InlineKeyboard()
-      .text(t("flow-rate-kind-button-fixed", { amountTo: formatAmount(fixed), to }), buttons.fixed)
-      .row()
-      .text(t("flow-rate-kind-button-floating", { amountTo: formatAmount(floating), to }), buttons.floating)
-      .row()
-      .text(t("flow-button-back"), buttons.back)
-      .text(t("flow-button-cancel"), buttons.cancel),
-  );
-  for (;;) {
-    const input = await waitForInput(scope, prompt);
-    if (input.kind === "button" && (input.action.kind === "fixed" || input.action.kind === "floating")) {
-      const rateKind: RateKind = input.action.kind;
-      return {
-        draft: { ...scope.draft, rateKind },
-        ack: () =>
-          retirePrompt(
-            ctx,
-            prompt,
-            t(rateKind === "fixed" ? "flow-rate-kind-chosen-fixed" : "flow-rate-kind-chosen-floating", {
-              amountTo: formatAmount(rateKind === "fixed" ? fixed : floating),
-              to,
-            }),
-          ),
-      };
+    if (!quotes.ok) {
+      if (quotes.failure.kind !== "rejected") return { kind: "retry", failure: quotes.failure };
+      // The amount no longer fits: say why, and ask for it again.
+      return { kind: "clear", steps: [amountStep], say: failureText(io.t, quotes.failure) };
     }
-    await input.ctx.reply(t("flow-use-buttons"));
-  }
-};
+    const { floating, fixed } = quotes.value;
+    const to = coinHtml(request.to);
+    if (fixed === null) {
+      return { kind: "answer", value: "floating", say: io.t("flow-rate-kind-no-fixed", { amountTo: formatAmount(floating), to }) };
+    }
+    return { kind: "view", view: { floating, fixed }, quoted: true };
+  },
+  prompt(io, draft, view) {
+    const to = coinHtml(requestOf(draft).to);
+    const fixed = formatAmount(view.fixed);
+    const floating = formatAmount(view.floating);
+    return {
+      text: io.t("flow-rate-kind-ask", { fixed, floating, to }),
+      keyboard: new InlineKeyboard()
+        .text(io.t("flow-rate-kind-button-fixed", { amountTo: fixed, to }), io.buttons.fixed)
+        .row()
+        .text(io.t("flow-rate-kind-button-floating", { amountTo: floating, to }), io.buttons.floating),
+    };
+  },
+  onButton(io, draft, view, action) {
+    if (action.kind !== "fixed" && action.kind !== "floating") return Promise.resolve({ kind: "stay" });
+    const chosen = action.kind;
+    const to = coinHtml(requestOf(draft).to);
+    const amountTo = formatAmount(chosen === "fixed" ? view.fixed : view.floating);
+    const key = chosen === "fixed" ? "flow-rate-kind-chosen-fixed" : "flow-rate-kind-chosen-floating";
+    return Promise.resolve({ kind: "answer", value: chosen, ack: { edit: io.t(key, { amountTo, to }) } });
+  },
+  async onText(io) {
+    await io.say(io.t("flow-use-buttons"));
+    return { kind: "stay" };
+  },
+});

@@ -1,9 +1,9 @@
 /** Step "refundTag": the tag (memo) of the refund address, for coins that have one. */
-import { required } from "../../../../domain/checked.js";
-import type { StepRun } from "../types.js";
-import { askTag } from "./address.js";
+import { tagStep } from "./address.js";
+import { sendCoin } from "./from-network.js";
+import { refundStep } from "./refund.js";
+import { defineStep } from "./step.js";
 
-export const refundTagStep: StepRun = async (scope) => {
-  const { value, ack } = await askTag(scope, required(scope.draft.from, "the coin to send"));
-  return { draft: { ...scope.draft, refundTag: value }, ack };
-};
+export const refundTagStep = defineStep(
+  tagStep({ id: "refundTag", code: "h", edit: "refund", address: refundStep, coin: sendCoin, known: (k) => k.refundTag }),
+);

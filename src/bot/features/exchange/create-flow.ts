@@ -1,0 +1,134 @@
+/**
+ * Confirm pressed on the card: the exchange is created once (create-exchange.ts) on the quote the
+ * person saw, and its deposit instructions handed to delivery. The record says "creating" (durable)
+ * before "Creating your exchange…" is shown, so a kill during the create is settled at start-up
+ * (interrupted.ts), and "ended" once the outcome is known.
+ */
+import { maintenanceNotice } from "../../../support/maintenance.js";
+import { escapeHtml } from "../../../messages/html.js";
+import type { Order } from "../../../domain/order.js";
+import type { BotDeps } from "../../deps.js";
+import type { ShownQuote } from "../../ui/exchange-messages.js";
+import { rememberExchangeAddresses } from "../address-book.js";
+import { createExchangeOnce } from "./create-exchange.js";
+import { retire, type Surface } from "./surface.js";
+import { endedAfter, writeFlow, type FlowRecord } from "./flow-state.js";
+import { failureText, type FlowFailure } from "./partner-call.js";
+import { inDoubtMessage } from "./in-doubt-message.js";
+import { coinHtml } from "./steps/coin-text.js";
+import type { QuoteKind } from "./steps/flow-quote.js";
+import { orderOf } from "./steps/order.js";
+
+/**
+ * Writes the record as `step`: "creating" keeps the draft (a create interrupted is settled from it,
+ * interrupted.ts), "ended" keeps nothing of it.
+ */
+function place(surface: Surface, seen: FlowRecord, step: "creating" | "ended"): Promise<FlowRecord> {
+  const { deps, chatId, updateId } = surface;
+  const ended = endedAfter(seen, deps.processId, updateId);
+  return writeFlow(deps.store, chatId, seen, step === "ended" ? ended : { ...ended, step, draft: seen.draft }, deps.now());
+}
+
+/**
+ * What is left to do when the create made nothing: the card again after a refusal (said why), or
+ * Retry after a failure; the record is "creating" until the engine writes the card's again.
+ */
+export type NotCreated =
+  { kind: "refused"; record: FlowRecord; say: string } | { kind: "failed"; record: FlowRecord; failure: FlowFailure };
+
+/** Creates the exchange of the card in `record` on `confirmed` (see the module comment). */
+export async function createFromCard(
+  surface: Surface,
+  record: FlowRecord,
+  confirmed: { quote: ShownQuote; quoteKind: QuoteKind },
+): Promise<NotCreated | undefined> {
+  const { deps, api, chatId, t } = surface;
+  const order = orderOf(record.draft);
+  if (order === undefined) throw new Error("internal error: Confirm without a whole order");
+  // Maintenance switched on while this flow was open: stop at the last step, create nothing.
+  const paused = await maintenanceNotice(deps.store.settings, t);
+  if (paused !== undefined) {
+    await place(surface, record, "ended");
+    await retire(surface, record, {});
+    await api.sendMessage(chatId, paused);
+    return undefined;
+  }
+  const creating = await place(surface, record, "creating");
+  await retire(surface, record, {});
+  await api.sendMessage(chatId, t("flow-creating"));
+  const outcome = await createExchangeOnce(deps, {
+    draftId: record.draftId,
+    userId: chatId,
+    chatId,
+    from: order.from.code,
+    to: order.to.code,
+    // The amount the service quoted last (for "receive exactly", its figure to send).
+    amount: confirmed.quote.amountFrom,
+    destinationAddress: order.destinationAddress,
+    destinationTag: order.destinationTag,
+    refundAddress: order.refundAddress,
+    refundTag: order.refundTag,
+    quote: confirmed.quote,
+    ...createKindOf(order, confirmed.quoteKind),
+  });
+  switch (outcome.kind) {
+    case "created":
+      // Through the outbox: on disk before the first message, retried until delivered, and found
+      // again at start-up if a crash comes before the next line (delivery.ts).
+      await deps.delivery.depositInstructions(outcome.record, { from: order.from, to: order.to });
+      await rememberAddresses(deps, chatId, order);
+      await place(surface, creating, "ended");
+      return undefined;
+    case "already":
+      await place(surface, creating, "ended");
+      await api.sendMessage(chatId, t("flow-already-created", { id: escapeHtml(outcome.record.id) }));
+      // A way to pay, not just an id: the instructions if they never arrived, else the card.
+      await deps.delivery.offerPayment(outcome.record, { from: order.from, to: order.to });
+      return undefined;
+    case "in-doubt": {
+      await place(surface, creating, "ended");
+      const vars = { amount: order.amount, from: coinHtml(order.from), to: coinHtml(order.to) };
+      // Where the service's answer was lost, one button starts again with these details (start-again.ts).
+      const told = inDoubtMessage(t, vars, outcome.startAgain ? { draftId: record.draftId } : undefined);
+      await api.sendMessage(chatId, told.text, told.keyboard ? { reply_markup: told.keyboard } : {});
+      return undefined;
+    }
+    case "failed":
+      // The service said no (an address it refuses now, a pair closed): the card again, after why.
+      // Any other failure made nothing either: Retry shows the card anew.
+      return outcome.failure.kind === "rejected"
+        ? { kind: "refused", record: creating, say: failureText(t, outcome.failure) }
+        : { kind: "failed", record: creating, failure: outcome.failure };
+  }
+}
+
+/**
+ * Saves the exchange's two addresses for the person's next exchange (issue 24). After the
+ * instructions are queued: a store failure here costs a saved address, never the exchange.
+ */
+async function rememberAddresses(deps: BotDeps, userId: number, order: Order): Promise<void> {
+  try {
+    await rememberExchangeAddresses(
+      deps.store,
+      userId,
+      [
+        { coin: order.to.code, network: order.to.network, address: order.destinationAddress, tag: order.destinationTag || undefined },
+        { coin: order.from.code, network: order.from.network, address: order.refundAddress, tag: order.refundTag || undefined },
+      ],
+      deps.now(),
+    );
+  } catch (err) {
+    deps.logger.warn({ err, userId }, "could not remember the addresses of an exchange");
+  }
+}
+
+/**
+ * How the create is asked for, by the kind of quote confirmed: "receive exactly" by
+ * `payment/exchange-create` with the amount to receive; a fixed or floating rate with `fix` only
+ * when the flow was offered fixed rates (our contract has no `fix`).
+ */
+function createKindOf(order: Order, kind: QuoteKind): { fix?: boolean; amountTo?: string; quoteKind?: "fixed" | "exact" } {
+  if (kind === "exact" && order.amountTo !== undefined) return { amountTo: order.amountTo, quoteKind: "exact" };
+  if (!order.offers?.fixed) return {};
+  return kind === "fixed" ? { fix: true, quoteKind: "fixed" } : { fix: false };
+}
