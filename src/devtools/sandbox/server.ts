@@ -143,7 +143,7 @@ function txIdFor(seed: number, id: string): string {
   return randomString(createRng(hash), "0123456789abcdef", 64);
 }
 
-function faultAnswer(fault: Exclude<FaultKind, { kind: "timeout" } | { kind: "delay" } | { kind: "lost" }>): {
+function faultAnswer(fault: Exclude<FaultKind, { kind: "timeout" } | { kind: "delay" } | { kind: "lost" } | { kind: "endless" }>): {
   status: number;
   raw: string;
 } {
@@ -274,8 +274,31 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
       send(res, entry, fault.status, JSON.stringify({ result: false, error: `sandbox fault: HTTP ${fault.status} (answer lost)` }));
       return;
     }
+    if (fault?.kind === "endless") {
+      sendWithoutEnd(res, entry);
+      return;
+    }
     const { status, raw } = fault ? faultAnswer(fault) : handle(req, url, entry);
     send(res, entry, status, raw);
+  }
+
+  /** The "endless" fault: a JSON number whose digits never stop, as fast as the client takes them. */
+  function sendWithoutEnd(res: http.ServerResponse, entry: LoggedRequest): void {
+    entry.status = 200;
+    res.writeHead(200, { "content-type": "application/json; charset=utf-8" });
+    res.write('{"result":true,"rate":"1');
+    const digits = Buffer.alloc(64 * 1024, "0");
+    let open = true;
+    res.once("close", () => {
+      open = false;
+      emit({ phase: "answered", request: entry });
+    });
+    const pump = (): void => {
+      // Written until the socket's buffer is full, then again once it drains: never ahead of the reader.
+      while (open && res.write(digits));
+      if (open) res.once("drain", pump);
+    };
+    pump();
   }
 
   const server = http.createServer((req, res) => {
