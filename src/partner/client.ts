@@ -182,6 +182,11 @@ const KEEP_IDLE_UNTIL_CLOSED_MS = 600_000;
 /** Default of {@link PartnerClientOptions.offThreadPairsMinBytes}. */
 const OFF_THREAD_PAIRS_MIN_BYTES = 512 * 1024;
 
+/** The names of the parameters a request carries (the key's aside), for a log line. */
+function paramNames(params: Params): string[] {
+  return Object.keys(params).filter((name) => params[name] !== undefined && params[name] !== "");
+}
+
 /** Creates a client for one partner account. */
 export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
   const base = opts.baseUrl.replace(/\/+$/, "");
@@ -362,7 +367,8 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
         const body = await attempt(endpoint, url);
         const ms = Math.round(performance.now() - started);
         opts.onRequest?.({ endpoint, ms, ok: true, attempt: n });
-        opts.logger?.debug({ endpoint, ms, attempt: n, url: redactUrl(url.href, secrets) }, "partner request ok");
+        // The parameters' names only: their values are people's addresses, tags and amounts.
+        opts.logger?.debug({ endpoint, ms, attempt: n, params: paramNames(params) }, "partner request ok");
         return body;
       } catch (err) {
         const ms = Math.round(performance.now() - started);

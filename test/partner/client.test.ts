@@ -285,7 +285,23 @@ describe("partner client: logging", () => {
     expect(lines.length).toBe(2);
     const text = JSON.stringify(lines);
     expect(text).toContain("retrying");
-    expect(text).toContain("key=***");
     expect(text).not.toContain(KEY);
+  });
+
+  it("logs a request's parameter names, never their values (addresses, tags, amounts)", async () => {
+    const lines: unknown[] = [];
+    const logger = { debug: (o: object, m?: string) => lines.push([o, m]), warn: (o: object, m?: string) => lines.push([o, m]) };
+    const { client } = await setup({}, { logger });
+    await client.validateAddress("ETH", SAMPLE_ADDRESSES.ETH!);
+    await client.createExchange(exchange);
+    expect(lines).toEqual([
+      [expect.objectContaining({ endpoint: "validate-address", params: ["currency", "address"] }), "partner request ok"],
+      [
+        expect.objectContaining({ endpoint: "exchange-create", params: ["from", "to", "amount", "destinationAddress", "refundAddress"] }),
+        "partner request ok",
+      ],
+    ]);
+    const text = JSON.stringify(lines);
+    for (const value of [SAMPLE_ADDRESSES.ETH!, SAMPLE_ADDRESSES.BTC!, "0.10"]) expect(text).not.toContain(value);
   });
 });
