@@ -5,6 +5,7 @@
  */
 import http from "node:http";
 import { listen } from "../../net/listen.js";
+import { foreignApiRequest } from "../local-only.js";
 import { realClock, type SandboxClock } from "./clock.js";
 import { handleEndpoint, notFound, type EndpointAnswer } from "./endpoints.js";
 import { createFaultTable, ENDPOINTS, type EndpointName, type FaultInjector, type FaultKind } from "./faults.js";
@@ -302,6 +303,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
   }
 
   const server = http.createServer((req, res) => {
+    // Every call is a GET by the contract, so what a page's `<img>` could send: refused before it
+    // is logged or acted on when a browser made it for another page (local-only.ts).
+    const refused = foreignApiRequest(req, port, host);
+    if (refused !== undefined) {
+      const body = JSON.stringify({ result: false, error: refused });
+      res.writeHead(403, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) }).end(body);
+      return;
+    }
     const url = new URL(req.url ?? "/", "http://sandbox.invalid");
     const endpoint = url.pathname.startsWith(BASE_PATH) ? url.pathname.slice(BASE_PATH.length) : url.pathname;
     const params = Object.fromEntries(url.searchParams);
@@ -321,6 +330,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
   server.keepAliveTimeout = 5_000;
 
   const origin = await listen(server, opts.port, host);
+  // Known before the first request: none is taken before listen resolves.
+  const port = Number(new URL(origin).port);
   let closed: Promise<void> | undefined;
 
   return {
