@@ -27,7 +27,7 @@ import { Pool } from "undici";
  * updates, each at most a 4096-character message quoting another, with their entities and
  * buttons: about 4 MB at the very worst, so twice that is never reached by an honest answer.
  */
-export const BOT_API_MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+const BOT_API_MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 
 /**
  * An answer was longer than the caller allows: reading stopped there and the connection was

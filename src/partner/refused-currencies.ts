@@ -19,7 +19,7 @@ import type { Currency } from "../domain/types.js";
 const COIN_CODE = /^[A-Z0-9]{1,20}$/;
 
 /** The longest network or tag name shown, in characters: real ones are a word or two ("BNB Smart Chain (BEP20)"). */
-export const MAX_SHOWN_NAME = 32;
+const MAX_SHOWN_NAME = 32;
 
 /** Characters HTML reads as markup. */
 const MARKUP = /[<>&]/;
