@@ -88,6 +88,12 @@ export async function startApp(opts: AppOptions): Promise<App> {
       "POLL_LEASE_MS is shorter than the longest status check; another replica may check a slow one again",
     );
   }
+  for (const variable of config.insecureHttp) {
+    logger.warn(
+      { variable },
+      `${variable} is a plain http:// address of another machine, allowed by ALLOW_INSECURE_HTTP=1: its secret crosses the network unencrypted`,
+    );
+  }
   // Built before the store, whose writes they count.
   const metrics = createMetrics();
   const readiness = new Readiness({

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { NO_PARTNER_FEATURES, parsePartnerFeatures } from "./partner/features.js";
 import { explorerUrls, parseExplorerUrls } from "./domain/explorer.js";
+import { isLoopbackName } from "./net/loopback.js";
 
 /** Thrown when the environment does not describe a runnable bot; `problems` names each variable. */
 export class ConfigError extends Error {
@@ -230,6 +231,14 @@ const envSchema = z.object({
       .regex(/^[\x21-\x7e]{16,}$/, "must be at least 16 printable characters without spaces (a bearer token for /metrics)")
       .optional(),
   ),
+  ALLOW_INSECURE_HTTP: z.preprocess(
+    (v) => (typeof v === "string" ? emptyToUndefined(v.trim()) : v),
+    z
+      .enum(["0", "1"], {
+        error: () => 'must be "1" (allow a plain http:// TELEGRAM_API_ROOT or PARTNER_API_URL outside this machine) or "0"',
+      })
+      .optional(),
+  ),
   METRICS_ACCESS: z.preprocess(
     (v) => (typeof v === "string" ? emptyToUndefined(v.trim().toLowerCase()) : v),
     z
@@ -249,6 +258,22 @@ const configSchema = envSchema.transform((e, ctx) => {
   const refuse = (variable: string, message: string): void => {
     ctx.addIssue({ code: "custom", path: [variable], message });
   };
+  // Plain http:// carries the bot token (in the path) and the partner key (in the query) in the
+  // clear: over loopback it never leaves the machine; anywhere else only when the operator says so.
+  const insecureHttp = (
+    [
+      ["TELEGRAM_API_ROOT", e.TELEGRAM_API_ROOT, "bot token"],
+      ["PARTNER_API_URL", e.PARTNER_API_URL, "partner key"],
+    ] as const
+  ).filter(([, address]) => address !== undefined && isPlainHttpElsewhere(address));
+  if (e.ALLOW_INSECURE_HTTP !== "1") {
+    for (const [variable, , secret] of insecureHttp) {
+      refuse(
+        variable,
+        `is a plain http:// address of another machine: the ${secret} would cross the network unencrypted. Use https://, or set ALLOW_INSECURE_HTTP=1 to allow it anyway`,
+      );
+    }
+  }
   const settings = {
     /** Undefined means Telegram's own (or the emulator's, in sandbox mode). */
     telegramApiRoot: e.TELEGRAM_API_ROOT,
@@ -342,6 +367,11 @@ const configSchema = envSchema.transform((e, ctx) => {
     takesUpdates: e.TELEGRAM_UPDATES === "take",
     /** PARTNER_FEATURES: what the service offers beyond our contract; none unless named. */
     partnerFeatures: e.PARTNER_FEATURES ?? NO_PARTNER_FEATURES,
+    /**
+     * The variables holding a plain http:// address of another machine, allowed by
+     * ALLOW_INSECURE_HTTP=1 (refused without it): the app warns about each at start.
+     */
+    insecureHttp: insecureHttp.map(([variable]) => variable),
   };
   // A replica without updates only makes sense beside others on one database; with a webhook
   // address it would contradict itself.
@@ -377,6 +407,12 @@ const configSchema = envSchema.transform((e, ctx) => {
     ...settings,
   };
 });
+
+/** Whether `address` is plain http:// to a host other than this machine's loopback. */
+function isPlainHttpElsewhere(address: string): boolean {
+  const url = new URL(address);
+  return url.protocol === "http:" && !isLoopbackName(url.hostname);
+}
 
 /**
  * Every setting, as {@link loadConfig} returns it: one shape per run mode, told apart by `mode`

@@ -5,6 +5,10 @@
  * library may carry the bot token in a URL, and a database URL carries its password. Path-based
  * redaction only covers known fields, so the last line of defence is a textual replace on each
  * serialised line before it is written (known secrets, and any `user:password@` in a URL).
+ *
+ * People's words and addresses are kept out of logged errors ({@link serializeError}): pino's own
+ * error serializer copies every enumerable field, and grammY's GrammyError carries the whole
+ * request it failed (`payload`: the message's text, the deposit address in it).
  */
 import { pino, type Logger, type DestinationStream } from "pino";
 import { redactSecrets, redactUrlCredentials } from "./partner/redact.js";
@@ -46,6 +50,7 @@ export function createLogger(opts: LoggerOptions): Logger {
         ],
         censor: "***",
       },
+      serializers: { err: serializeError },
       hooks: {
         streamWrite: (line) => redactSecrets(redactUrlCredentials(line), secrets),
       },
@@ -54,6 +59,67 @@ export function createLogger(opts: LoggerOptions): Logger {
     // start-up, the end of a graceful stop) must not be lost in a buffer.
     opts.destination ?? pino.destination({ dest: 1, sync: true }),
   );
+}
+
+/**
+ * Text fields of an error that say what failed and never what was sent: a system error's code and
+ * call, grammY's method and Telegram's description, the partner client's kind, endpoint and the
+ * service's own reason, the call an answer was cut for.
+ */
+const KEPT_TEXT = new Set(["name", "message", "code", "syscall", "method", "description", "kind", "endpoint", "serviceMessage", "call"]);
+/** Fields holding the error this one wraps: a cause, grammY's HttpError and BotError. */
+const INNER_ERRORS = ["cause", "error"] as const;
+/** How deep wrapped errors are followed, and how many of an AggregateError's are kept. */
+const MAX_DEPTH = 3;
+const MAX_ERRORS = 5;
+
+/**
+ * An error as a log line holds it: its type, message and stack; its numbers and flags (a status,
+ * an error code, Telegram's `retry_after`); the text fields of {@link KEPT_TEXT}
+ * and string ids; and the errors it wraps, the same way. Anything else is dropped: grammY's
+ * `payload` (the request: a message's text, an address), a BotError's `ctx` (the whole update),
+ * a library's request body or headers. Secrets in what is kept are scrubbed from the line as
+ * everywhere (createLogger).
+ */
+function serializeError(err: unknown): unknown {
+  return errorFields(err, 0);
+}
+
+function errorFields(err: unknown, depth: number): unknown {
+  if (typeof err !== "object" || err === null) return err;
+  if (depth > MAX_DEPTH) return "(wrapped too deep)";
+  const out: Record<string, unknown> = {};
+  if (err instanceof Error) {
+    out.type = err.constructor.name;
+    out.message = err.message;
+    out.stack = err.stack;
+  }
+  for (const [key, value] of Object.entries(err)) {
+    if (key in out || (INNER_ERRORS as readonly string[]).includes(key) || key === "errors") continue;
+    const kept = keptValue(key, value);
+    if (kept !== undefined) out[key] = kept;
+  }
+  for (const key of INNER_ERRORS) {
+    const inner = (err as Record<string, unknown>)[key];
+    if (inner !== undefined && inner !== null) out[key] = errorFields(inner, depth + 1);
+  }
+  // An AggregateError's list is its own but not enumerable.
+  if (err instanceof AggregateError && Array.isArray(err.errors)) {
+    out.errors = (err.errors as unknown[]).slice(0, MAX_ERRORS).map((e) => errorFields(e, depth + 1));
+  }
+  return out;
+}
+
+/** One field of an error as {@link serializeError} keeps it, or undefined when it is dropped. */
+function keptValue(key: string, value: unknown): unknown {
+  if (typeof value === "number" || typeof value === "boolean") return value;
+  if (typeof value === "string") return KEPT_TEXT.has(key) || /(^id|Id|_id)$/.test(key) ? value : undefined;
+  // Telegram's `parameters` (retry_after, migrate_to_chat_id): numbers only.
+  if (key === "parameters" && typeof value === "object" && value !== null) {
+    const numbers = Object.entries(value).filter(([, v]) => typeof v === "number");
+    return numbers.length > 0 ? Object.fromEntries(numbers) : undefined;
+  }
+  return undefined;
 }
 
 /**

@@ -115,6 +115,46 @@ describe("loadConfig", () => {
     expect(problems[0]).toMatch(new RegExp(`^${name} `));
   });
 
+  describe("plain http:// (the token and the key would cross the network unencrypted)", () => {
+    const production = { BOT_TOKEN: TOKEN, PARTNER_API_KEY: "k" };
+
+    it("refuses an http:// partner or Bot API address of another machine, naming ALLOW_INSECURE_HTTP", () => {
+      const partner = problemsOf({ ...production, PARTNER_API_URL: "http://exchange.example/api/v1" });
+      expect(partner).toEqual([
+        expect.stringMatching(/^PARTNER_API_URL is a plain http:\/\/ address .*partner key.*ALLOW_INSECURE_HTTP=1/),
+      ]);
+      expect(partner[0]).not.toContain("exchange.example");
+      const both = problemsOf({
+        ...production,
+        PARTNER_API_URL: "http://10.0.0.5/api/v1",
+        TELEGRAM_API_ROOT: "http://bot-api.internal:8081",
+      });
+      expect(both.map((p) => p.split(" ")[0]).sort()).toEqual(["PARTNER_API_URL", "TELEGRAM_API_ROOT"]);
+      expect(problemsOf({ TELEGRAM_API_ROOT: "http://bot-api.internal:8081" })).toEqual([
+        expect.stringMatching(/^TELEGRAM_API_ROOT is a plain http:\/\/ address .*bot token/),
+      ]);
+    });
+
+    it("takes http:// over loopback, https:// anywhere, and another machine's http:// when ALLOW_INSECURE_HTTP=1 says so", () => {
+      for (const url of [
+        "http://127.0.0.1:8787/api/v1",
+        "http://localhost:8787/api/v1",
+        "http://[::1]:8787/api/v1",
+        "https://x.example/api/v1",
+      ]) {
+        expect(loadConfig({ ...production, PARTNER_API_URL: url }).insecureHttp).toEqual([]);
+      }
+      const allowed = loadConfig({ ...production, PARTNER_API_URL: "http://exchange.example/api/v1", ALLOW_INSECURE_HTTP: "1" });
+      expect(allowed).toMatchObject({
+        mode: "production",
+        partnerApiUrl: "http://exchange.example/api/v1",
+        insecureHttp: ["PARTNER_API_URL"],
+      });
+      expect(problemsOf({ ...production, PARTNER_API_URL: "http://exchange.example/api/v1", ALLOW_INSECURE_HTTP: "0" })).toHaveLength(1);
+      expect(problemsOf({ ALLOW_INSECURE_HTTP: "yes" })).toEqual([expect.stringMatching(/^ALLOW_INSECURE_HTTP must be "1"/)]);
+    });
+  });
+
   it("lists every bad variable at once, and never echoes a secret value", () => {
     const problems = problemsOf({ BOT_TOKEN: "secret-but-malformed", ADMIN_IDS: "x", LOG_LEVEL: "loud" });
     expect(problems.map((p) => p.split(" ")[0]).sort()).toEqual(["ADMIN_IDS", "BOT_TOKEN", "LOG_LEVEL"]);

@@ -1,6 +1,9 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
+import { BotError, GrammyError, HttpError } from "grammy";
 import { createLogger } from "../src/log.js";
+import { AnswerTooLargeError } from "../src/http/pooled-fetch.js";
+import { PartnerError } from "../src/partner/errors.js";
 import { redactSecrets, redactUrlCredentials } from "../src/partner/redact.js";
 
 function capture() {
@@ -69,5 +72,82 @@ describe("logger redaction", () => {
       "at postgres://bot:***@h:5432/db, then https://api.telegram.org/bot1:AA/getMe",
     );
     expect(redactUrlCredentials("http://host:8080/path user:name@mail")).toBe("http://host:8080/path user:name@mail");
+  });
+});
+
+describe("errors in log lines", () => {
+  const address = "0x52908400098527886E0F7030069857D2E4169EE7";
+
+  async function logged(write: (logger: ReturnType<typeof createLogger>) => void): Promise<Record<string, unknown>> {
+    const { lines, destination } = capture();
+    write(createLogger({ level: "info", secrets: [], destination }));
+    await new Promise((r) => setImmediate(r));
+    expect(lines).toHaveLength(1);
+    return JSON.parse(lines[0]!) as Record<string, unknown>;
+  }
+
+  it("keep grammY's method, code, description and parameters, and drop the request it failed", async () => {
+    const payload = { chat_id: 42, text: `Send to <code>${address}</code>`, parse_mode: "HTML" };
+    const err = new GrammyError(
+      "Call to 'sendMessage' failed!",
+      { ok: false, error_code: 429, description: "Too Many Requests: retry after 3", parameters: { retry_after: 3 } },
+      "sendMessage",
+      payload,
+    );
+    const line = await logged((logger) => logger.error({ err, chatId: 42 }, "refused"));
+    expect(line.err).toEqual({
+      type: "GrammyError",
+      message: "Call to 'sendMessage' failed! (429: Too Many Requests: retry after 3)",
+      stack: expect.stringContaining("GrammyError") as string,
+      name: "GrammyError",
+      method: "sendMessage",
+      ok: false,
+      error_code: 429,
+      description: "Too Many Requests: retry after 3",
+      parameters: { retry_after: 3 },
+    });
+    expect(JSON.stringify(line)).not.toContain(address);
+  });
+
+  it("follow wrapped errors (a BotError's, an HttpError's, a cause) and drop a BotError's update", async () => {
+    const cut = new AnswerTooLargeError("getUpdates", 1024);
+    const http = new HttpError("Network request for 'getUpdates' failed!", cut);
+    const ctx = { update: { message: { text: `my address is ${address}` } } };
+    const botError = new BotError(new Error("handler failed", { cause: http }), ctx as never);
+    const line = await logged((logger) => logger.error(botError));
+    const text = JSON.stringify(line);
+    expect(text).not.toContain(address);
+    expect(line.err).toMatchObject({
+      type: "BotError",
+      error: {
+        type: "Error",
+        message: "handler failed",
+        cause: {
+          type: "HttpError",
+          error: { type: "AnswerTooLargeError", call: "getUpdates", limitBytes: 1024 },
+        },
+      },
+    });
+  });
+
+  it("keep a PartnerError's kind, endpoint and status, and of any other error only numbers, flags, ids and known names", async () => {
+    const partner = new PartnerError({ kind: "http", endpoint: "rate", status: 502, message: "HTTP 502" });
+    const other = Object.assign(new Error("write failed"), {
+      code: "EACCES",
+      errno: -13,
+      exchangeId: "ab12",
+      body: address,
+      request: { address },
+    });
+    const aggregate = new AggregateError([partner, other], "both failed");
+    const line = await logged((logger) => logger.warn({ err: aggregate }, "failed"));
+    expect(JSON.stringify(line)).not.toContain(address);
+    expect(line.err).toMatchObject({
+      type: "AggregateError",
+      errors: [
+        { type: "PartnerError", kind: "http", endpoint: "rate", status: 502 },
+        { type: "Error", code: "EACCES", errno: -13, exchangeId: "ab12" },
+      ],
+    });
   });
 });

@@ -13,7 +13,7 @@ import { Readable } from "node:stream";
 import { setTimeout as delay } from "node:timers/promises";
 import type fetch from "node-fetch";
 import { Response, type RequestInit } from "node-fetch";
-import { pooledFetch } from "../http/pooled-fetch.js";
+import { AnswerTooLargeError, createPooledFetch, pooledFetch } from "../http/pooled-fetch.js";
 
 /** Options of {@link retryingTelegramFetch}. */
 export interface TelegramRetryOptions {
@@ -28,6 +28,11 @@ export interface TelegramRetryOptions {
    * the CPU per call of grammY's node-fetch, and every update makes at least one call.
    */
   baseFetch?: typeof fetch;
+  /**
+   * With the default fetch: answers longer than this (bytes) are cut and fail the call, never
+   * retried (the same call gets the same answer). Default: pooled-fetch's BOT_API_MAX_ANSWER_BYTES.
+   */
+  maxAnswerBytes?: number;
 }
 
 type FetchArgs = Parameters<typeof fetch>;
@@ -87,7 +92,9 @@ export function retryingTelegramFetch(options: TelegramRetryOptions = {}): typeo
   const maxAttempts = options.maxAttempts ?? 4;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
   const backoffMs = options.backoffMs ?? 500;
-  const baseFetch = options.baseFetch ?? pooledFetch;
+  const baseFetch =
+    options.baseFetch ??
+    (options.maxAnswerBytes === undefined ? pooledFetch : createPooledFetch({ maxAnswerBytes: options.maxAnswerBytes }));
 
   const retrying = async (url: FetchArgs[0], init: FetchArgs[1] = {}): Promise<Response> => {
     const { body, replayable } = await replayableBody(init.body);
@@ -98,8 +105,9 @@ export function retryingTelegramFetch(options: TelegramRetryOptions = {}): typeo
       try {
         res = await baseFetch(url, { ...init, body });
       } catch (err) {
-        // An abort is the caller's timeout or stop: never retried.
-        if (last || signal?.aborted) throw err;
+        // An abort is the caller's timeout or stop, and an answer over the cap would come again:
+        // never retried.
+        if (last || signal?.aborted || err instanceof AnswerTooLargeError) throw err;
         await delay(backoffMs * 2 ** (attempt - 1), undefined, { signal: signal as AbortSignal | undefined });
         continue;
       }

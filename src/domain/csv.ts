@@ -1,8 +1,10 @@
 /**
  * CSV cells and rows as RFC 4180 writes them, safe to open in a spreadsheet.
  *
- * - **Quoting**: a cell that holds a comma, a double quote, CR or LF is put in double quotes, with
- *   each double quote doubled; rows end in CRLF.
+ * - **Quoting**: every cell is put in double quotes, with each double quote doubled; rows end in
+ *   CRLF. Not only the cells RFC 4180 requires (a comma, a quote, CR, LF): in the locales of five
+ *   of the bot's six languages a spreadsheet splits on `;`, so an unquoted memo `x;=1+1` would open
+ *   as two cells, the second a formula. Inside quotes it stays one cell of text.
  * - **Formula injection**: a spreadsheet runs a cell that starts with `=`, `+`, `-` or `@` (and
  *   some also after a leading tab or CR) as a formula. Every cell of an export holds text an
  *   outsider chose (an address, a tag, a service's transaction id), so such a cell gets a leading
@@ -11,13 +13,11 @@
 
 /** First characters that make a spreadsheet read a cell as a formula. */
 const FORMULA_START = /^[=+\-@\t\r]/;
-/** Characters that need the cell quoted. */
-const NEEDS_QUOTES = /[",\r\n]/;
 
-/** One cell: neutralised against formulas, then quoted when it must be. */
+/** One cell: neutralised against formulas, then quoted. */
 function csvCell(value: string): string {
   const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  return `"${safe.replaceAll('"', '""')}"`;
 }
 
 /** One row, CRLF-terminated. */

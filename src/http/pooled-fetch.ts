@@ -13,10 +13,37 @@
  * Time limits stay with the caller's signal, as with node-fetch: undici's own header and body
  * timeouts are off (a long poll waits for its answer as long as the caller asked). Redirects are
  * not followed (the Bot API answers where it is asked), and no compressed answer is asked for.
+ *
+ * Sizes do not: every answer is read up to a cap ({@link AnswerTooLargeError} past it), so one
+ * answer that never ends cannot fill the memory and end the process.
  */
 import type fetch from "node-fetch";
 import { Response, type RequestInit } from "node-fetch";
+import type { Readable } from "node:stream";
 import { Pool } from "undici";
+
+/**
+ * The largest Bot API answer read by default, bytes. The largest real one is a getUpdates of 100
+ * updates, each at most a 4096-character message quoting another, with their entities and
+ * buttons: about 4 MB at the very worst, so twice that is never reached by an honest answer.
+ */
+const BOT_API_MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+
+/**
+ * An answer was longer than the caller allows: reading stopped there and the connection was
+ * closed. `call` names what was asked (a Bot API method, a partner endpoint), never the URL,
+ * which may hold the bot token or the partner key.
+ */
+export class AnswerTooLargeError extends Error {
+  override readonly name = "AnswerTooLargeError";
+
+  constructor(
+    readonly call: string,
+    readonly limitBytes: number,
+  ) {
+    super(`the answer to ${call} is over ${limitBytes} bytes; reading stopped`);
+  }
+}
 
 /** One pool per origin ("http://host:port"), kept for the process as grammY keeps its agents. */
 const pools = new Map<string, Pool>();
@@ -56,6 +83,10 @@ export interface WholeRequest {
   headers?: Record<string, string>;
   body?: PoolBody;
   signal?: AbortSignal;
+  /** The answer's body is read up to this many bytes, and refused past it. */
+  maxBytes: number;
+  /** What the request is, for the error past `maxBytes`: a method or an endpoint, never a URL. */
+  call: string;
 }
 
 /** An answer read whole. */
@@ -66,8 +97,14 @@ export interface WholeAnswer {
 }
 
 /**
- * One request on `pool`, its answer's body read whole. A network failure rejects with undici's
- * error, which carries the system error's `code` and `syscall` (ECONNREFUSED at `connect`).
+ * One request on `pool`, its answer's body read whole up to `maxBytes`. A network failure rejects
+ * with undici's error, which carries the system error's `code` and `syscall` (ECONNREFUSED at
+ * `connect`); a longer answer with an {@link AnswerTooLargeError}, after its body was destroyed
+ * (which aborts the request and closes its connection: nothing more is read).
+ *
+ * An answer that declares its length is read in one go when it fits (HTTP framing holds it to
+ * that length; every Bot API answer declares one); one that does not (chunked) is counted as it
+ * arrives.
  */
 export async function requestWhole(pool: Pool, path: string, request: WholeRequest): Promise<WholeAnswer> {
   const res = await pool.request({
@@ -77,7 +114,40 @@ export async function requestWhole(pool: Pool, path: string, request: WholeReque
     body: request.body,
     signal: request.signal,
   });
-  return { status: res.statusCode, headers: res.headers, bytes: await res.body.arrayBuffer() };
+  const declared = res.headers["content-length"];
+  const length = typeof declared === "string" && /^\d+$/.test(declared) ? Number(declared) : undefined;
+  if (length !== undefined && length <= request.maxBytes) {
+    return { status: res.statusCode, headers: res.headers, bytes: await res.body.arrayBuffer() };
+  }
+  const tooLarge = () => new AnswerTooLargeError(request.call, request.maxBytes);
+  if (length !== undefined) {
+    // Destroying the body aborts the request; the abort error it then emits is the expected end.
+    res.body.on("error", () => undefined).destroy();
+    throw tooLarge();
+  }
+  return { status: res.statusCode, headers: res.headers, bytes: await readAtMost(res.body, request.maxBytes, tooLarge) };
+}
+
+/** A body of undeclared length, read while it stays within `maxBytes`; destroyed past it. */
+async function readAtMost(body: Readable, maxBytes: number, tooLarge: () => Error): Promise<ArrayBuffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      body.destroy();
+      throw tooLarge();
+    }
+    chunks.push(chunk);
+  }
+  // Copied into a buffer of its own: a small Buffer may be a slice of a shared pool.
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return bytes.buffer;
 }
 
 /** The URL of a fetch's first argument; a Request (method and body inside it) is not taken. */
@@ -87,17 +157,42 @@ function urlOf(input: Parameters<typeof fetch>[0]): string {
   throw new TypeError("pooledFetch takes a URL and an init, not a Request");
 }
 
+/** The call a path asks for, for errors: its last segment without the query (a Bot API method). */
+function callOf(path: string): string {
+  const end = path.indexOf("?");
+  const bare = end === -1 ? path : path.slice(0, end);
+  return bare.slice(bare.lastIndexOf("/") + 1) || "/";
+}
+
+/** Options of {@link createPooledFetch}. */
+export interface PooledFetchOptions {
+  /** Answers longer than this are refused ({@link AnswerTooLargeError}). Default {@link BOT_API_MAX_ANSWER_BYTES}. */
+  maxAnswerBytes?: number;
+}
+
 /**
- * `fetch(url, init)` for http(s) URLs through a kept-alive pool per origin. Takes a string, a
- * Buffer or a stream as body, and the caller's AbortSignal; the answer's body is read whole.
+ * A `fetch(url, init)` for http(s) URLs through a kept-alive pool per origin. Takes a string, a
+ * Buffer or a stream as body, and the caller's AbortSignal; the answer's body is read whole, up to
+ * `maxAnswerBytes`. Past that it rejects with an {@link AnswerTooLargeError} naming the last
+ * segment of the path (the Bot API method; the token, earlier in the path, never).
  */
-export async function pooledFetch(input: Parameters<typeof fetch>[0], init: RequestInit = {}): Promise<Response> {
+export function createPooledFetch(options: PooledFetchOptions = {}): typeof fetch {
+  const maxBytes = options.maxAnswerBytes ?? BOT_API_MAX_ANSWER_BYTES;
+  return (input, init) => fetchWithin(maxBytes, input, init);
+}
+
+/** {@link createPooledFetch} with the default cap: what the bot's Bot API calls go through. */
+export const pooledFetch: typeof fetch = createPooledFetch();
+
+async function fetchWithin(maxBytes: number, input: Parameters<typeof fetch>[0], init: RequestInit = {}): Promise<Response> {
   const { origin, path } = splitUrl(urlOf(input));
   const answer = await requestWhole(poolFor(origin), path, {
     method: init.method,
     headers: plainHeaders(init.headers),
     body: (init.body ?? undefined) as PoolBody,
     signal: (init.signal ?? undefined) as AbortSignal | undefined,
+    maxBytes,
+    call: callOf(path),
   });
   const headers: Array<[string, string]> = [];
   for (const [name, value] of Object.entries(answer.headers)) {

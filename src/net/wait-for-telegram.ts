@@ -8,11 +8,14 @@
  * failure is logged with the next delay (bounded exponential backoff), and a stop signal ends the
  * wait at once.
  *
- * Only the URL's host is ever logged: the token is part of the Bot API path.
+ * Only the URL's host is ever logged: the token is part of the Bot API path. The answer is read
+ * through the bot's own pooled fetch, with its cap on an answer's size: an endless answer here
+ * would otherwise end the process before it ever started.
  */
 import { setTimeout as delay } from "node:timers/promises";
 import type { UserFromGetMe } from "grammy/types";
 import type { Logger } from "../log.js";
+import { pooledFetch } from "../http/pooled-fetch.js";
 
 /** Options of {@link waitForTelegram}. */
 export interface WaitForTelegramOptions {
@@ -69,7 +72,10 @@ export function backoffDelay(n: number, initialMs: number, maxMs: number): numbe
 function reasonOf(err: unknown): string {
   if (err instanceof Error) {
     if (err.name === "TimeoutError" || err.name === "AbortError") return "no answer in time";
-    // undici puts the system error (ECONNREFUSED, ENOTFOUND, …) in `cause`.
+    // A pool's request carries the system error's code (ECONNREFUSED, ENOTFOUND, …) itself;
+    // Node's fetch puts that error in `cause`.
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === "string" && /^E[A-Z]+$/.test(code)) return code;
     const cause = (err as { cause?: { code?: unknown; message?: unknown } }).cause;
     if (cause && typeof cause.code === "string") return cause.code;
     if (cause && typeof cause.message === "string") return cause.message;
@@ -99,7 +105,7 @@ export async function waitForTelegram(opts: WaitForTelegramOptions): Promise<Use
     let reason: string;
     try {
       const attemptSignal = signal ? AbortSignal.any([signal, AbortSignal.timeout(attemptTimeout)]) : AbortSignal.timeout(attemptTimeout);
-      const res = await fetch(`${root}/bot${opts.token}/getMe`, { signal: attemptSignal });
+      const res = await pooledFetch(`${root}/bot${opts.token}/getMe`, { signal: attemptSignal });
       const body = (await res.json().catch(() => undefined)) as { ok?: boolean; result?: UserFromGetMe; description?: string } | undefined;
       if (res.ok && body?.ok === true && body.result !== undefined) {
         if (attempt > 1) logger.info({ host, attempts: attempt }, `telegram: reached ${host}`);

@@ -10,11 +10,14 @@
  *
  * What callers see is cleaned: currencies marked unavailable are hidden, and pair targets (and keys)
  * missing from the visible currency list are dropped — without a currency entry we know neither its
- * minimum nor whether it needs a tag, so we could not offer it safely.
+ * minimum nor whether it needs a tag, so we could not offer it safely. Currencies whose code is not
+ * a code, or whose network or tag name could not be shown as it is, are refused as they are read
+ * (refused-currencies.ts), with one warning line per answer counting them.
  */
 import type { Currency, PairMap, PartnerApi } from "../domain/types.js";
 import { buildCatalogIndexInSlices, type CatalogIndex } from "../domain/catalog-index.js";
 import { slicePause } from "./slices.js";
+import { refuseUnsafeCurrencies } from "./refused-currencies.js";
 
 /** The least the catalog needs from a logger (a pino logger fits). */
 interface CatalogLogger {
@@ -125,7 +128,20 @@ export function createCatalog(partner: PartnerApi, opts: CatalogOptions = {}): C
   const ttlMs = opts.ttlMs ?? 300_000;
   const backoff = opts.failureBackoffMs ?? 30_000;
   const now = opts.now ?? Date.now;
-  const currencyRes = cachedResource("currencies", () => partner.currencies(), ttlMs, backoff, now, opts.logger);
+  const currencyRes = cachedResource("currencies", () => partner.currencies().then(offerable), ttlMs, backoff, now, opts.logger);
+
+  /** The currencies of an answer that may be offered; the refused ones counted in one warning. */
+  function offerable(list: Currency[]): Currency[] {
+    const { kept, refused } = refuseUnsafeCurrencies(list);
+    const count = list.length - kept.length;
+    // Counts only: what was refused is outside text, of any length.
+    if (count > 0)
+      opts.logger?.warn(
+        { refused: count, why: refused },
+        `catalog: ${count} currencies refused (not a code, or a network or tag name that cannot be shown)`,
+      );
+    return kept;
+  }
   const pairRes = cachedResource("pairs", () => partner.pairs(), ttlMs, backoff, now, opts.logger);
 
   async function visibleCurrencies(): Promise<Currency[]> {

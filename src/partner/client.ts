@@ -38,7 +38,7 @@ import { HISTORY_MAX_LIMIT, historySchema, type HistoryEntry } from "./history.j
 import { redactSecrets, redactUrl } from "./redact.js";
 import { slicePause } from "./slices.js";
 import { parsePairsOffThread, type PairsOutcome } from "./pairs-worker.js";
-import { requestWhole, type WholeAnswer } from "../http/pooled-fetch.js";
+import { AnswerTooLargeError, requestWhole, type WholeAnswer } from "../http/pooled-fetch.js";
 import {
   createdExchangeSchema,
   currenciesSchema,
@@ -58,6 +58,12 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_RETRIES = 2;
 /** Largest backoff ceiling by default, ms. */
 const DEFAULT_RETRY_MAX_DELAY_MS = 3_000;
+/**
+ * The longest answer read by default, bytes: over three times a real service's `pairs` (about
+ * 9 MB for 900 coins), the largest answer of the contract. Past it the answer is cut, so one that
+ * never ends cannot fill the memory.
+ */
+export const PARTNER_MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
 /**
  * The longest one request can take with the default options, ms: every attempt runs to its time
@@ -124,6 +130,11 @@ export interface PartnerClientOptions {
    * worker, a small catalog's few KB do not pay for starting one.
    */
   offThreadPairsMinBytes?: number;
+  /**
+   * An answer longer than this (bytes) is cut there and fails as "invalid-response", naming the
+   * endpoint; no retry, since the same question gets the same answer. Default {@link PARTNER_MAX_ANSWER_BYTES}.
+   */
+  maxAnswerBytes?: number;
 }
 
 /**
@@ -171,6 +182,11 @@ const KEEP_IDLE_UNTIL_CLOSED_MS = 600_000;
 /** Default of {@link PartnerClientOptions.offThreadPairsMinBytes}. */
 const OFF_THREAD_PAIRS_MIN_BYTES = 512 * 1024;
 
+/** The names of the parameters a request carries (the key's aside), for a log line. */
+function paramNames(params: Params): string[] {
+  return Object.keys(params).filter((name) => params[name] !== undefined && params[name] !== "");
+}
+
 /** Creates a client for one partner account. */
 export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
   const base = opts.baseUrl.replace(/\/+$/, "");
@@ -198,6 +214,7 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
   const cancelledError = (endpoint: PartnerEndpoint) =>
     new PartnerError({ kind: "network", endpoint, message: "cancelled: the bot is stopping", cancelled: true });
   const offThreadMinBytes = opts.offThreadPairsMinBytes ?? OFF_THREAD_PAIRS_MIN_BYTES;
+  const maxAnswerBytes = opts.maxAnswerBytes ?? PARTNER_MAX_ANSWER_BYTES;
   const decoder = new TextDecoder();
 
   function notJson(endpoint: PartnerEndpoint, status: number): PartnerError {
@@ -290,9 +307,18 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
       res = await requestWhole(openPool(), url.pathname + url.search, {
         signal: controller.signal,
         headers: { ...headers, accept: "application/json" },
+        maxBytes: maxAnswerBytes,
+        call: endpoint,
       });
     } catch (err) {
       if (isRead && readsCancelled) throw cancelledError(endpoint);
+      if (err instanceof AnswerTooLargeError) {
+        throw new PartnerError({
+          kind: "invalid-response",
+          endpoint,
+          message: `invalid response: the answer is over ${err.limitBytes} bytes; reading stopped`,
+        });
+      }
       if (controller.signal.aborted) {
         throw new PartnerError({ kind: "timeout", endpoint, message: `no answer within ${timeoutMs} ms` });
       }
@@ -341,7 +367,8 @@ export function createPartnerClient(opts: PartnerClientOptions): PartnerClient {
         const body = await attempt(endpoint, url);
         const ms = Math.round(performance.now() - started);
         opts.onRequest?.({ endpoint, ms, ok: true, attempt: n });
-        opts.logger?.debug({ endpoint, ms, attempt: n, url: redactUrl(url.href, secrets) }, "partner request ok");
+        // The parameters' names only: their values are people's addresses, tags and amounts.
+        opts.logger?.debug({ endpoint, ms, attempt: n, params: paramNames(params) }, "partner request ok");
         return body;
       } catch (err) {
         const ms = Math.round(performance.now() - started);

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { retryingTelegramFetch } from "../../src/bot/telegram-fetch.js";
+import { AnswerTooLargeError } from "../../src/http/pooled-fetch.js";
 
 /** A loopback server answering each request with the next scripted answer; records bodies. */
 async function scripted(answers: Array<{ status: number; body: unknown }>): Promise<{ url: string; bodies: string[]; server: Server }> {
@@ -86,5 +87,18 @@ describe("Telegram retries below the replay layer", () => {
     const last = await retryingTelegramFetch({ maxAttempts: 3, backoffMs: 5 })(down.url, { method: "POST", body: "{}" });
     expect(last.status).toBe(503);
     expect(down.bodies).toHaveLength(3);
+  });
+
+  it("does not ask again after an answer over the cap: the same call would get the same answer", async () => {
+    let requests = 0;
+    server = createServer((_req, res) => {
+      requests++;
+      res.writeHead(200, { "content-type": "application/json" }).end(`{"ok":true,"result":"${"x".repeat(4096)}"}`);
+    });
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/bot1:x/getChat`;
+    const fetchCapped = retryingTelegramFetch({ backoffMs: 5, maxAnswerBytes: 1024 });
+    await expect(fetchCapped(url, { method: "POST", body: "{}" })).rejects.toBeInstanceOf(AnswerTooLargeError);
+    expect(requests).toBe(1);
   });
 });

@@ -5,13 +5,24 @@ import { parseCsv } from "../csv-reader.js";
 import { CsvDocuments, parseDayRange } from "../../src/support/exchange-export.js";
 
 describe("csvRow", () => {
-  it("quotes per RFC 4180 and ends rows in CRLF", () => {
-    expect(csvRow(["a", "b c", ""])).toBe("a,b c,\r\n");
+  it("quotes every cell per RFC 4180 and ends rows in CRLF", () => {
+    expect(csvRow(["a", "b c", ""])).toBe('"a","b c",""\r\n');
     expect(csvRow(['say "hi"', "x,y", "two\nlines", "cr\rhere"])).toBe('"say ""hi""","x,y","two\nlines","cr\rhere"\r\n');
   });
 
   it("gives every cell a spreadsheet would run as a formula a leading quote", () => {
-    expect(csvRow(["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx", "a=1", "1-2"])).toBe("'=1+1,'+1,'-1,'@SUM(A1),'\tx,\"'\rx\",a=1,1-2\r\n");
+    expect(csvRow(["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx", "a=1", "1-2"])).toBe(
+      `"'=1+1","'+1","'-1","'@SUM(A1)","'\tx","'\rx","a=1","1-2"\r\n`,
+    );
+  });
+
+  it("keeps a memo with a semicolon one cell of text where a spreadsheet splits on semicolons", () => {
+    const row = csvRow(["ab12", "x;=1+1", "ETH"]);
+    expect(row).toBe(`"ab12","x;=1+1","ETH"\r\n`);
+    // A spreadsheet of a `;` locale splits outside quotes only: the row stays one field, and no
+    // field starts with "=".
+    const fields = row.trimEnd().split(/;(?=(?:[^"]*"[^"]*")*[^"]*$)/);
+    expect(fields).toEqual([`"ab12","x;=1+1","ETH"`]);
   });
 
   it("reads back as written, formula starts aside, whatever the text", () => {
@@ -51,13 +62,30 @@ describe("parseDayRange", () => {
 });
 
 describe("CsvDocuments", () => {
+  const RECORD = {
+    userId: 1,
+    createdAt: "2026-11-01T00:00:00.000Z",
+    updatedAt: "2026-11-01T00:00:00.000Z",
+    from: "BTC",
+    to: "ETH",
+    amountFrom: "0.1",
+    quotedAmountTo: "2",
+    status: "waiting",
+    depositAddress: "d".repeat(500),
+    depositTag: "",
+    destinationAddress: "e",
+    destinationTag: "",
+    refundAddress: "r",
+    refundTag: "",
+  };
+
   it("reads the records lazily, as the files are read", async () => {
     let read = 0;
     async function* records() {
       for (let i = 0; i < 1000; i++) {
         read++;
         await Promise.resolve();
-        yield { id: `x${i}`, userId: 1, createdAt: "2026-11-01T00:00:00.000Z", depositAddress: "d".repeat(500) } as never;
+        yield { ...RECORD, id: `x${i}` } as never;
       }
     }
     const files = new CsvDocuments(records(), 50_000_000);

@@ -206,7 +206,7 @@ describe("the playground control API", () => {
     expect(csv.headers.get("content-type")).toBe("text/csv");
     expect(csv.headers.get("content-disposition")).toBe(`attachment; filename="${file.document!.name}"`);
     const lines = (await csv.text()).split("\r\n");
-    expect(lines[0]).toMatch(/^created_at,exchange_id,/);
+    expect(lines[0]).toMatch(/^"created_at","exchange_id",/);
     expect(lines[1]).toContain(SAMPLE_ADDRESSES.ETH!);
     expect(file.document!.size).toBe(Buffer.byteLength(lines.join("\r\n")));
 

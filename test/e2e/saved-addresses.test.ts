@@ -205,6 +205,36 @@ describe.each(["files", "postgres"] as const)("saved addresses (%s)", (backend) 
     expect(on.plain).toContain(ETH);
   });
 
+  it("never gives an id twice: after /forget, a button of an old /addresses message acts on nothing", async () => {
+    const first = await ada.toConfirmationCard();
+    await confirm(ada, first.card);
+    const old = await ada.send("/addresses", "Your saved addresses");
+    const forget = await ada.send("/forget", "Delete your data?");
+    await ada.pressAndEdit(forget, ada.button(forget, "Delete my data"), "your data is deleted");
+
+    // The same two addresses are saved again, under new ids.
+    const again = await ada.toConfirmationCard();
+    await confirm(ada, again.card);
+    const saved = async () => (await h.app.store.kv<AddressBook>(ADDRESS_BOOKS).get(String(ada.user.id)))!.items;
+    expect((await saved()).map((s) => [s.id, s.address])).toEqual([
+      [3, ETH],
+      [4, BTC],
+    ]);
+
+    // Delete 1 and Rename 2 from before /forget: neither touches the new ones.
+    const since = ada.mark();
+    ada.user.pressButton(old, ada.button(old, "Delete 1"));
+    await h.emulator.waitFor(() =>
+      h.emulator.callsOf("answerCallbackQuery").some((c) => c.params.text === "That saved address is no longer in your list."),
+    );
+    await ada.press(old, ada.button(old, "Rename 2"), "no longer in your list");
+    expect((await saved()).map((s) => [s.id, s.address, s.name])).toEqual([
+      [3, ETH, undefined],
+      [4, BTC, undefined],
+    ]);
+    expect(ada.user.chat.messagesFrom(since).some((m) => m.plain.includes("Send a new name"))).toBe(false);
+  });
+
   it("fits a full book of the longest entries in one /addresses message, in Russian too", async () => {
     const olga = new ChatDriver(h, h.emulator.user({ id: 4103, first_name: "Оля", language_code: "ru" }));
     const at = new Date().toISOString();

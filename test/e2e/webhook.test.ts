@@ -57,7 +57,7 @@ describe("webhook mode, end to end (emulator posting like Telegram)", () => {
     expect(h.emulator.callsOf("getUpdates")).toEqual([]);
     expect(h.emulator.callsOf("deleteWebhook")).toEqual([]);
     // Telegram refuses getUpdates while a webhook is set; so does the emulator.
-    const res = await fetch(`${h.emulator.apiRoot}/bot${h.emulator.token}/getUpdates`);
+    const res = await fetch(`${h.emulator.apiRoot}/bot${h.emulator.token}/getUpdates`, { method: "POST" });
     expect(res.status).toBe(409);
     expect(h.logs.join("")).not.toContain(WEBHOOK_SECRET);
   });

@@ -2,7 +2,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
 import { afterEach, describe, expect, it } from "vitest";
-import { pooledFetch } from "../../src/http/pooled-fetch.js";
+import { until } from "../until.js";
+import { AnswerTooLargeError, createPooledFetch, pooledFetch } from "../../src/http/pooled-fetch.js";
 
 /** grammY's AbortController in Node (its own polyfill): the signal every Bot API call carries. */
 const { AbortController: GrammyAbortController } = createRequire(createRequire(import.meta.url).resolve("grammy"))("abort-controller") as {
@@ -63,6 +64,53 @@ describe("pooledFetch", () => {
     server!.close();
     await new Promise((resolve) => server!.once("close", resolve));
     await expect(pooledFetch(`${root}/x`)).rejects.toMatchObject({ code: "ECONNREFUSED" });
+  });
+
+  it("cuts an answer that never ends at the cap, naming the method and never the token, and closes its connection", async () => {
+    let closed = false;
+    const root = await serve((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      const chunk = Buffer.alloc(64 * 1024, "0");
+      res.on("close", () => (closed = true));
+      const pump = (): void => {
+        while (!closed && res.write(chunk));
+        if (!closed) res.once("drain", pump);
+      };
+      pump();
+    });
+    const rssBefore = process.memoryUsage().rss;
+    const limited = createPooledFetch({ maxAnswerBytes: 2 * 1024 * 1024 });
+    const err = await limited(`${root}/bot1:SECRET/getUpdates?offset=5`, { method: "POST", body: "{}" }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AnswerTooLargeError);
+    expect(err).toMatchObject({ call: "getUpdates", limitBytes: 2 * 1024 * 1024 });
+    expect((err as Error).message).toBe(`the answer to getUpdates is over ${2 * 1024 * 1024} bytes; reading stopped`);
+    expect((err as Error).message).not.toContain("SECRET");
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(64 * 1024 * 1024);
+    await until(() => closed);
+  });
+
+  it("refuses an answer that declares a length over the cap without reading it, and takes one at the cap", async () => {
+    const body = Buffer.alloc(1000, "1");
+    const root = await serve((req, res) => {
+      const size = req.url === "/bot1:x/long" ? 1001 : 1000;
+      res
+        .writeHead(200, { "content-type": "application/json", "content-length": size })
+        .end(Buffer.concat([body, Buffer.from("1")]).subarray(0, size));
+    });
+    const limited = createPooledFetch({ maxAnswerBytes: 1000 });
+    await expect(limited(`${root}/bot1:x/long`)).rejects.toMatchObject({ name: "AnswerTooLargeError", call: "long" });
+    expect((await (await limited(`${root}/bot1:x/fits`)).arrayBuffer()).byteLength).toBe(1000);
+  });
+
+  it("reads an answer of undeclared length (chunked) whole when it fits", async () => {
+    const root = await serve((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"ok":true,');
+      res.end('"result":[1,2,3]}');
+    });
+    const res = await createPooledFetch({ maxAnswerBytes: 64 })(`${root}/bot1:x/getMe`);
+    expect(res.headers.get("transfer-encoding")).toBe("chunked");
+    expect(await res.json()).toEqual({ ok: true, result: [1, 2, 3] });
   });
 
   it("refuses a Request object, whose method and body it would not read", async () => {

@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createCatalog, type Catalog } from "../../src/partner/catalog.js";
 import { createPartnerClient } from "../../src/partner/client.js";
@@ -159,5 +161,50 @@ describe("catalog cleaning", () => {
     list[0]!.minAmount = "999";
     list.length = 0;
     expect((await catalog.currencies())[0]?.minAmount).not.toBe("999");
+  });
+});
+
+describe("catalog entries that cannot be shown", () => {
+  /** A stand-in service on loopback whose currency list holds markup, a non-code and a long tag name. */
+  async function hostileService(): Promise<string> {
+    const currencies = {
+      BTC: { minamount: "0.001", tagname: "", network: "BTC" },
+      ETH: { minamount: "0.01", tagname: "", network: "ERC20" },
+      USDT: { minamount: "10", tagname: "", network: 'ERC20 <a href="https://evil.example">claim</a>' },
+      USDC: { minamount: "10", tagname: "", network: "Arbitrum & Nova" },
+      "B<TC": { minamount: "1", tagname: "", network: "BTC" },
+      "TOO-LONG": { minamount: "1", tagname: "", network: "X" },
+      XRP: { minamount: "20", tagname: "Destination tag ".repeat(5), network: "XRP" },
+      XLM: { minamount: "20", tagname: "MEMO\u202e", network: "XLM" },
+      BNB: { minamount: "0.01", tagname: "MEMO", network: "BNB Smart Chain (BEP20)" },
+    };
+    const codes = Object.keys(currencies);
+    const pairs = Object.fromEntries(codes.map((c) => [c, codes.filter((t) => t !== c)]));
+    const server = createServer((req, res) => {
+      const path = new URL(req.url ?? "/", "http://x").pathname;
+      const body = path.endsWith("/currencies") ? currencies : path.endsWith("/pairs") ? pairs : { result: false, error: "no" };
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+  }
+
+  it("drops coins whose code is not a code, or whose network or tag name holds markup, is invisible or too long, in one warning", async () => {
+    const client = createPartnerClient({ baseUrl: await hostileService(), apiKey: "k", retries: 0 });
+    cleanups.push(() => client.close());
+    const warnings: Array<[object, string | undefined]> = [];
+    const catalog = createCatalog(client, { logger: { warn: (o, m) => warnings.push([o, m]) } });
+    expect((await catalog.currencies()).map((c) => c.code)).toEqual(["BNB", "BTC", "ETH"]);
+    expect((await catalog.currency("BNB"))?.network).toBe("BNB Smart Chain (BEP20)");
+    expect(await catalog.targetsFor("BTC")).toEqual([expect.objectContaining({ code: "BNB" }), expect.objectContaining({ code: "ETH" })]);
+    expect(await catalog.targetsFor("USDT")).toEqual([]);
+    const index = await catalog.index();
+    expect(index.search("claim")).toEqual([]);
+    expect(warnings).toEqual([
+      [{ refused: 6, why: { network: 2, code: 2, "tag-name": 2 } }, expect.stringContaining("6 currencies refused")],
+    ]);
+    // Counts only: nothing the service wrote reaches the log.
+    expect(JSON.stringify(warnings)).not.toMatch(/evil|B<TC|Nova/);
   });
 });

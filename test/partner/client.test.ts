@@ -184,6 +184,21 @@ describe("partner client: error kinds", () => {
     expect(sandbox.requests.count("rate")).toBe(2);
   });
 
+  it("cuts an answer that never ends at the cap: invalid-response naming the endpoint, not retried, memory bounded", async () => {
+    const events: PartnerRequestEvent[] = [];
+    const { client, sandbox } = await setup({}, { maxAnswerBytes: 4 * 1024 * 1024, onRequest: (e) => events.push(e) });
+    sandbox.faults.inject({ endpoint: "rate", kind: "endless", times: 1 });
+    const rssBefore = process.memoryUsage().rss;
+    const e = await failure(() => client.rate("BTC", "ETH", "1"));
+    expect(e).toMatchObject({ kind: "invalid-response", endpoint: "rate", retryable: false });
+    expect(e.message).toBe(`partner rate: invalid response: the answer is over ${4 * 1024 * 1024} bytes; reading stopped`);
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(128 * 1024 * 1024);
+    expect(sandbox.requests.count("rate")).toBe(1);
+    expect(events.map((x) => [x.endpoint, x.ok, x.errorKind])).toEqual([["rate", false, "invalid-response"]]);
+    // The connection was closed, not left to stream: the next call is answered.
+    expect((await client.rate("BTC", "ETH", "1")).rate).toMatch(/^\d/);
+  });
+
   it("reports an answer of the wrong shape as a failed request, like a 5xx (it counts toward an outage)", async () => {
     const events: PartnerRequestEvent[] = [];
     const { client, sandbox } = await setup({}, { onRequest: (e) => events.push(e) });
@@ -270,7 +285,23 @@ describe("partner client: logging", () => {
     expect(lines.length).toBe(2);
     const text = JSON.stringify(lines);
     expect(text).toContain("retrying");
-    expect(text).toContain("key=***");
     expect(text).not.toContain(KEY);
+  });
+
+  it("logs a request's parameter names, never their values (addresses, tags, amounts)", async () => {
+    const lines: unknown[] = [];
+    const logger = { debug: (o: object, m?: string) => lines.push([o, m]), warn: (o: object, m?: string) => lines.push([o, m]) };
+    const { client } = await setup({}, { logger });
+    await client.validateAddress("ETH", SAMPLE_ADDRESSES.ETH!);
+    await client.createExchange(exchange);
+    expect(lines).toEqual([
+      [expect.objectContaining({ endpoint: "validate-address", params: ["currency", "address"] }), "partner request ok"],
+      [
+        expect.objectContaining({ endpoint: "exchange-create", params: ["from", "to", "amount", "destinationAddress", "refundAddress"] }),
+        "partner request ok",
+      ],
+    ]);
+    const text = JSON.stringify(lines);
+    for (const value of [SAMPLE_ADDRESSES.ETH!, SAMPLE_ADDRESSES.BTC!, "0.10"]) expect(text).not.toContain(value);
   });
 });

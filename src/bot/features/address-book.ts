@@ -41,11 +41,13 @@ export async function rememberExchangeAddresses(
 }
 
 /**
- * /forget: the saved addresses and their names go. A "do not remember" choice stays (a book with
- * no address in it): deleting it would turn remembering back on, against what the person asked.
+ * /forget: the saved addresses and their names go. What stays is a book with no address in it:
+ * its id counter, so that ids are never reused (a Delete 1 or Rename 1 under an /addresses message
+ * shown before /forget must act on nothing, not on the next address saved as 1), and a "do not
+ * remember" choice (deleting it would turn remembering back on, against what the person asked).
  */
 export async function forgetAddresses(store: Pick<DataStore, "kv">, userId: number): Promise<void> {
   await changeBook(store, userId, (book) =>
-    book === undefined || remembers(book) ? undefined : { nextId: book.nextId, items: [], remember: false },
+    book === undefined ? undefined : { nextId: book.nextId, items: [], ...(remembers(book) ? {} : { remember: false as const }) },
   );
 }

@@ -22,6 +22,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { listen } from "../../net/listen.js";
 import { readBody } from "../../net/read-body.js";
+import { foreignApiRequest } from "../local-only.js";
 import type { Update } from "grammy/types";
 import { ApiError, tooManyRequests } from "./errors.js";
 import { FloodControl, type FloodLimits } from "./flood.js";
@@ -161,6 +162,17 @@ interface HeldPoll {
   finish(updates: QueuedUpdate[]): void;
   /** A newer getUpdates arrived: this one stops receiving updates and ends with 409 unless abandoned. */
   supersede(): void;
+}
+
+/**
+ * Whether a method only reads, so that a GET may call it. Telegram takes every method by GET, but
+ * this is a development tool with a public token on a predictable port: a GET is what an `<img>`
+ * on any page can send, so only reads go that way (getUpdates confirms updates: not a read).
+ * grammY sends everything by POST.
+ */
+function readsOnly(method: string): boolean {
+  const name = method.toLowerCase();
+  return name.startsWith("get") && name !== "getupdates";
 }
 
 /** One line per call, for error messages; long values are cut, not secrets (there are none here). */
@@ -320,6 +332,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    // Before anything is read or recorded: a web page's request is nobody's call (local-only.ts).
+    const refused = foreignApiRequest(req, port, options.host);
+    if (refused !== undefined) {
+      send(res, 403, { ok: false, error_code: 403, description: `Forbidden: ${refused}` });
+      return;
+    }
     const url = new URL(req.url ?? "/", "http://emulator.invalid");
     const match = /^\/bot([^/]*)\/([^/]+)$/.exec(url.pathname);
     if (match === null) {
@@ -327,6 +345,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return;
     }
     const [, givenToken = "", method = ""] = match;
+    if (req.method === "GET" && !readsOnly(method)) {
+      send(res, 405, { ok: false, error_code: 405, description: `Method Not Allowed: ${method} changes state; send it by POST` });
+      return;
+    }
     const isPoll = method.toLowerCase() === "getupdates";
     if (!isPoll) {
       inFlight++;
@@ -368,6 +390,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     void handle(req, res);
   });
   const apiRoot = await listen(server, options.port, options.host);
+  // Known before the first request: none is taken before listen resolves.
+  const port = Number(new URL(apiRoot).port);
 
   // --- webhook delivery, the way Telegram does it: one update at a time, in order, as JSON with
   // the secret header; anything but 200 in time is retried after a pause, so an update the bot
@@ -391,7 +415,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         body: JSON.stringify(update.update),
         signal: AbortSignal.any([deliveryAbort.signal, AbortSignal.timeout(webhookTimeoutMs)]),
       });
-      await res.arrayBuffer().catch(() => undefined);
+      // Only the status counts, as for Telegram: the body is not read (so it has no size to bound).
+      await res.body?.cancel().catch(() => undefined);
       delivery.status = res.status;
     } catch (err) {
       delivery.error = err instanceof Error && err.name === "TimeoutError" ? "Read timeout expired" : "Connection refused";

@@ -12,13 +12,13 @@
  * wrote is ever interpreted as markup. State-changing requests must be JSON (a cross-site form post
  * cannot send that without a CORS preflight, which this server never grants), the server
  * listens on loopback, and it answers only requests whose Host and Origin name it on loopback
- * (local-only.ts), so a page on another site cannot reach it through DNS rebinding.
+ * (../local-only.ts), so a page on another site cannot reach it through DNS rebinding.
  */
 import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { listen } from "../../net/listen.js";
 import { readBody } from "../../net/read-body.js";
-import { foreignRequest } from "./local-only.js";
+import { foreignRequest } from "../local-only.js";
 import { fileURLToPath } from "node:url";
 import type { Logger } from "../../log.js";
 import type { App } from "../../app.js";

@@ -52,7 +52,13 @@ export type FaultKind =
    * Handle the request (an exchange-create makes its order) and answer with this HTTP status, as
    * a proxy does when the service acted and its answer was lost on the way back.
    */
-  | { kind: "lost"; status: 502 | 504 };
+  | { kind: "lost"; status: 502 | 504 }
+  /**
+   * Answer 200 with a JSON body that never ends (chunked, no declared length), written as fast as
+   * the client reads it, until the client gives up or the sandbox closes: a broken or hostile
+   * service that would fill a client's memory if it read answers whole.
+   */
+  | { kind: "endless" };
 
 /** A fault to inject: which endpoint (all when absent), what, and how many times (until cleared when absent). */
 type FaultSpec = FaultKind & { endpoint?: EndpointName; times?: number };

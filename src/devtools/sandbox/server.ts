@@ -5,6 +5,7 @@
  */
 import http from "node:http";
 import { listen } from "../../net/listen.js";
+import { foreignApiRequest } from "../local-only.js";
 import { realClock, type SandboxClock } from "./clock.js";
 import { handleEndpoint, notFound, type EndpointAnswer } from "./endpoints.js";
 import { createFaultTable, ENDPOINTS, type EndpointName, type FaultInjector, type FaultKind } from "./faults.js";
@@ -143,7 +144,7 @@ function txIdFor(seed: number, id: string): string {
   return randomString(createRng(hash), "0123456789abcdef", 64);
 }
 
-function faultAnswer(fault: Exclude<FaultKind, { kind: "timeout" } | { kind: "delay" } | { kind: "lost" }>): {
+function faultAnswer(fault: Exclude<FaultKind, { kind: "timeout" } | { kind: "delay" } | { kind: "lost" } | { kind: "endless" }>): {
   status: number;
   raw: string;
 } {
@@ -274,11 +275,42 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
       send(res, entry, fault.status, JSON.stringify({ result: false, error: `sandbox fault: HTTP ${fault.status} (answer lost)` }));
       return;
     }
+    if (fault?.kind === "endless") {
+      sendWithoutEnd(res, entry);
+      return;
+    }
     const { status, raw } = fault ? faultAnswer(fault) : handle(req, url, entry);
     send(res, entry, status, raw);
   }
 
+  /** The "endless" fault: a JSON number whose digits never stop, as fast as the client takes them. */
+  function sendWithoutEnd(res: http.ServerResponse, entry: LoggedRequest): void {
+    entry.status = 200;
+    res.writeHead(200, { "content-type": "application/json; charset=utf-8" });
+    res.write('{"result":true,"rate":"1');
+    const digits = Buffer.alloc(64 * 1024, "0");
+    let open = true;
+    res.once("close", () => {
+      open = false;
+      emit({ phase: "answered", request: entry });
+    });
+    const pump = (): void => {
+      // Written until the socket's buffer is full, then again once it drains: never ahead of the reader.
+      while (open && res.write(digits));
+      if (open) res.once("drain", pump);
+    };
+    pump();
+  }
+
   const server = http.createServer((req, res) => {
+    // Every call is a GET by the contract, so what a page's `<img>` could send: refused before it
+    // is logged or acted on when a browser made it for another page (local-only.ts).
+    const refused = foreignApiRequest(req, port, host);
+    if (refused !== undefined) {
+      const body = JSON.stringify({ result: false, error: refused });
+      res.writeHead(403, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) }).end(body);
+      return;
+    }
     const url = new URL(req.url ?? "/", "http://sandbox.invalid");
     const endpoint = url.pathname.startsWith(BASE_PATH) ? url.pathname.slice(BASE_PATH.length) : url.pathname;
     const params = Object.fromEntries(url.searchParams);
@@ -298,6 +330,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
   server.keepAliveTimeout = 5_000;
 
   const origin = await listen(server, opts.port, host);
+  // Known before the first request: none is taken before listen resolves.
+  const port = Number(new URL(origin).port);
   let closed: Promise<void> | undefined;
 
   return {

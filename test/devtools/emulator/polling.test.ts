@@ -65,7 +65,7 @@ describe("getUpdates", () => {
     await start();
     const giveUp = new AbortController();
     // A plain fetch: grammY types its signal with a shim that Node's AbortSignal does not satisfy.
-    const held = fetch(`${emu().apiRoot}/bot${emu().token}/getUpdates?timeout=30`, { signal: giveUp.signal });
+    const held = fetch(`${emu().apiRoot}/bot${emu().token}/getUpdates?timeout=30`, { method: "POST", signal: giveUp.signal });
     await emu().waitFor(() => emu().isPolling());
     giveUp.abort();
     await expect(held).rejects.toThrow();
