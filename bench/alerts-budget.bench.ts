@@ -59,7 +59,7 @@ async function run(budget: number): Promise<Run> {
         const price = Number(prices.get(`${from}>${to}`));
         // One alert in 50 is met once the market is 5 % up; the others never are.
         const near = n % 50 === 0;
-        const added = await h.app.rateAlerts.add(user.id, {
+        const added = await h.app.rateAlerts.add(user.id, user.id, {
           from,
           to,
           direction: "above",

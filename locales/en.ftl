@@ -388,6 +388,8 @@ flow-amount-reading = { $amount } { $coin }
 flow-amount-error-ambiguous = That amount can be read two ways. Write it without a comma, for example <code>1000</code> or <code>1.5</code>.
 rates-invalid-ambiguous-amount = A comma before three digits can mean a thousand or a decimal. Write 1000 or 1.0 instead of 1,000.
 flow-still-open = ⏸ Your exchange is still open: answer my last question above, or send /cancel to stop it.
+# A short question (a new name, a threshold) asked while an exchange flow is open.
+question-in-flow = You are in the middle of an exchange. Finish it, or send /cancel, then try again.
 limit-too-fast = ⏳ You are sending messages faster than I can answer them, so I skipped some. Wait a few seconds, then send your last message again.
 limit-too-fast-button = ⏳ Too fast: wait a few seconds and press again.
 rates-too-fast-title = Too many quotes in a row
@@ -588,6 +590,7 @@ rate-alert-fired-above = 🔔 1 { $from } now buys { $price } { $to }: at least 
 rate-alert-fired-below = 🔔 1 { $from } now buys { $price } { $to }: at most { $threshold } { $to }, as you asked. This alert is done.
 rate-alert-now = 1 { $from } buys ≈ { $price } { $to } now.
 rate-alert-ask-in-flow = 🔔 Tell me when, for { $from } → { $to }: pick one, or send <code>/alert { $from } { $to } &gt;= 20</code> with your own number. Your exchange stays open.
+rate-alert-question-cancelled = Cancelled: no alert was set.
 rate-alert-choice-above = ≥ +{ $percent } %
 rate-alert-choice-below = ≤ −{ $percent } %
 rate-alert-button-exchange = 🔁 Exchange { $from } → { $to }

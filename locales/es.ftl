@@ -389,6 +389,8 @@ flow-amount-reading = { $amount } { $coin }
 flow-amount-error-ambiguous = Ese importe se puede leer de dos maneras. Escríbelo sin coma, por ejemplo <code>1000</code> o <code>1.5</code>.
 rates-invalid-ambiguous-amount = Una coma antes de tres dígitos puede significar miles o decimales. Escribe 1000 o 1.0 en lugar de 1,000.
 flow-still-open = ⏸ Tu intercambio sigue abierto: responde a mi última pregunta de arriba o envía /cancel para detenerlo.
+# A short question (a new name, a threshold) asked while an exchange flow is open.
+question-in-flow = Estás en medio de un intercambio. Termínalo o envía /cancel, y vuelve a intentarlo.
 limit-too-fast = ⏳ Envías mensajes más rápido de lo que puedo responder, así que me salté algunos. Espera unos segundos y vuelve a enviar tu último mensaje.
 limit-too-fast-button = ⏳ Demasiado rápido: espera unos segundos y vuelve a pulsar.
 rates-too-fast-title = Demasiadas cotizaciones seguidas
@@ -579,6 +581,7 @@ rate-alert-fired-above = 🔔 Ahora 1 { $from } da { $price } { $to }: al menos 
 rate-alert-fired-below = 🔔 Ahora 1 { $from } da { $price } { $to }: como máximo { $threshold } { $to }, como pediste. Esta alerta queda cerrada.
 rate-alert-now = Ahora 1 { $from } da ≈ { $price } { $to }.
 rate-alert-ask-in-flow = 🔔 Dime cuándo avisarte sobre { $from } → { $to }: elige una opción o envía <code>/alert { $from } { $to } &gt;= 20</code> con tu propio número. Tu intercambio sigue abierto.
+rate-alert-question-cancelled = Cancelado: no se creó ninguna alerta.
 rate-alert-choice-above = ≥ +{ $percent } %
 rate-alert-choice-below = ≤ −{ $percent } %
 rate-alert-button-exchange = 🔁 Cambiar { $from } → { $to }

@@ -389,6 +389,8 @@ flow-amount-reading = { $amount } { $coin }
 flow-amount-error-ambiguous = Esse valor pode ser lido de duas formas. Escreva sem vírgula, por exemplo <code>1000</code> ou <code>1.5</code>.
 rates-invalid-ambiguous-amount = Uma vírgula antes de três dígitos pode indicar milhar ou decimal. Escreva 1000 ou 1.0 em vez de 1,000.
 flow-still-open = ⏸ Sua troca ainda está aberta: responda minha última pergunta acima ou envie /cancel para pará-la.
+# A short question (a new name, a threshold) asked while an exchange flow is open.
+question-in-flow = Você está no meio de uma troca. Conclua-a ou envie /cancel, e tente de novo.
 limit-too-fast = ⏳ Você está enviando mensagens mais rápido do que consigo responder, então pulei algumas. Espere alguns segundos e envie sua última mensagem de novo.
 limit-too-fast-button = ⏳ Rápido demais: espere alguns segundos e toque de novo.
 rates-too-fast-title = Cotações demais seguidas
@@ -579,6 +581,7 @@ rate-alert-fired-above = 🔔 1 { $from } agora rende { $price } { $to }: pelo m
 rate-alert-fired-below = 🔔 1 { $from } agora rende { $price } { $to }: no máximo { $threshold } { $to }, como você pediu. Este alerta foi encerrado.
 rate-alert-now = 1 { $from } rende ≈ { $price } { $to } agora.
 rate-alert-ask-in-flow = 🔔 Quando devo avisar sobre { $from } → { $to }? Escolha uma opção ou envie <code>/alert { $from } { $to } &gt;= 20</code> com o seu número. Sua troca continua aberta.
+rate-alert-question-cancelled = Cancelado: nenhum alerta foi criado.
 rate-alert-choice-above = ≥ +{ $percent } %
 rate-alert-choice-below = ≤ −{ $percent } %
 rate-alert-button-exchange = 🔁 Trocar { $from } → { $to }

@@ -391,6 +391,8 @@ flow-amount-reading = { $amount } { $coin }
 flow-amount-error-ambiguous = Эту сумму можно прочитать двумя способами. Напишите её без запятой, например <code>1000</code> или <code>1.5</code>.
 rates-invalid-ambiguous-amount = Запятая перед тремя цифрами может означать и тысячи, и дробную часть. Напишите 1000 или 1.0 вместо 1,000.
 flow-still-open = ⏸ Ваш обмен всё ещё открыт: ответьте на мой последний вопрос выше или отправьте /cancel, чтобы прекратить его.
+# A short question (a new name, a threshold) asked while an exchange flow is open.
+question-in-flow = Вы сейчас в середине обмена. Завершите его или отправьте /cancel, затем попробуйте снова.
 limit-too-fast = ⏳ Вы отправляете сообщения быстрее, чем я успеваю отвечать, поэтому часть я пропустил. Подождите несколько секунд и отправьте последнее сообщение ещё раз.
 limit-too-fast-button = ⏳ Слишком быстро: подождите несколько секунд и нажмите снова.
 rates-too-fast-title = Слишком много запросов подряд
@@ -593,6 +595,7 @@ rate-alert-fired-above = 🔔 За 1 { $from } сейчас дают { $price } 
 rate-alert-fired-below = 🔔 За 1 { $from } сейчас дают { $price } { $to }: не больше { $threshold } { $to }, как вы просили. Это уведомление выполнено.
 rate-alert-now = Сейчас за 1 { $from } дают ≈ { $price } { $to }.
 rate-alert-ask-in-flow = 🔔 Когда сообщить о курсе { $from } → { $to }? Выберите вариант или отправьте <code>/alert { $from } { $to } &gt;= 20</code> со своим числом. Обмен остаётся открытым.
+rate-alert-question-cancelled = Отменено: уведомление не создано.
 rate-alert-choice-above = ≥ +{ $percent } %
 rate-alert-choice-below = ≤ −{ $percent } %
 rate-alert-button-exchange = 🔁 Обменять { $from } → { $to }

@@ -389,6 +389,8 @@ flow-amount-reading = { $amount } { $coin }
 flow-amount-error-ambiguous = Bu tutar iki şekilde okunabilir. Virgülsüz yazın, örneğin <code>1000</code> veya <code>1.5</code>.
 rates-invalid-ambiguous-amount = Üç rakamdan önceki virgül binlik de ondalık da olabilir. 1,000 yerine 1000 veya 1.0 yazın.
 flow-still-open = ⏸ Takasınız hâlâ açık: yukarıdaki son soruma yanıt verin veya durdurmak için /cancel gönderin.
+# A short question (a new name, a threshold) asked while an exchange flow is open.
+question-in-flow = Bir takasın ortasındasınız. Onu tamamlayın veya /cancel gönderin, sonra tekrar deneyin.
 limit-too-fast = ⏳ Yanıtlayabileceğimden hızlı mesaj gönderiyorsunuz, bu yüzden bazılarını atladım. Birkaç saniye bekleyin, sonra son mesajınızı tekrar gönderin.
 limit-too-fast-button = ⏳ Çok hızlı: birkaç saniye bekleyip tekrar basın.
 rates-too-fast-title = Art arda çok fazla teklif
@@ -579,6 +581,7 @@ rate-alert-fired-above = 🔔 1 { $from } şu anda { $price } { $to } ediyor: is
 rate-alert-fired-below = 🔔 1 { $from } şu anda { $price } { $to } ediyor: istediğiniz gibi en fazla { $threshold } { $to }. Bu alarm tamamlandı.
 rate-alert-now = 1 { $from } şu anda ≈ { $price } { $to } ediyor.
 rate-alert-ask-in-flow = 🔔 { $from } → { $to } için ne zaman haber vereyim: birini seçin veya kendi sayınızla <code>/alert { $from } { $to } &gt;= 20</code> gönderin. Takasınız açık kalıyor.
+rate-alert-question-cancelled = İptal edildi: alarm kurulmadı.
 rate-alert-choice-above = ≥ +{ $percent } %
 rate-alert-choice-below = ≤ −{ $percent } %
 rate-alert-button-exchange = 🔁 { $from } → { $to } takas et

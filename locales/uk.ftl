@@ -393,6 +393,8 @@ flow-amount-reading = { $amount } { $coin }
 flow-amount-error-ambiguous = Цю суму можна прочитати двома способами. Напишіть її без коми, наприклад <code>1000</code> або <code>1.5</code>.
 rates-invalid-ambiguous-amount = Кома перед трьома цифрами може означати тисячі або дробову частину. Напишіть 1000 або 1.0 замість 1,000.
 flow-still-open = ⏸ Ваш обмін ще відкритий: дайте відповідь на моє останнє запитання вище або надішліть /cancel, щоб зупинити його.
+# A short question (a new name, a threshold) asked while an exchange flow is open.
+question-in-flow = Ви зараз посеред обміну. Завершіть його або надішліть /cancel, потім спробуйте знову.
 limit-too-fast = ⏳ Ви надсилаєте повідомлення швидше, ніж я встигаю відповідати, тож деякі я пропустив. Зачекайте кілька секунд і надішліть останнє повідомлення ще раз.
 limit-too-fast-button = ⏳ Занадто швидко: зачекайте кілька секунд і натисніть знову.
 rates-too-fast-title = Забагато запитів курсу поспіль
@@ -587,6 +589,7 @@ rate-alert-fired-above = 🔔 За 1 { $from } зараз дають { $price } 
 rate-alert-fired-below = 🔔 За 1 { $from } зараз дають { $price } { $to }: щонайбільше { $threshold } { $to }, як ви просили. Це сповіщення виконано.
 rate-alert-now = Зараз за 1 { $from } дають ≈ { $price } { $to }.
 rate-alert-ask-in-flow = 🔔 Коли повідомити про курс { $from } → { $to }? Оберіть варіант або надішліть <code>/alert { $from } { $to } &gt;= 20</code> зі своїм числом. Ваш обмін залишається відкритим.
+rate-alert-question-cancelled = Скасовано: сповіщення не створено.
 rate-alert-choice-above = ≥ +{ $percent } %
 rate-alert-choice-below = ≤ −{ $percent } %
 rate-alert-button-exchange = 🔁 Обміняти { $from } → { $to }

@@ -40,6 +40,11 @@ import {
 /** The kv namespace of the alerts (declared written through in store/durability.ts). */
 export const ALERTS_NAMESPACE = "rate-alerts";
 
+/** Who set an alert: its person, or (an alert of an earlier version, set in a private chat) the chat's. */
+function ownerOf(alert: RateAlert): number {
+  return alert.userId ?? alert.chatId;
+}
+
 /** The outbox key of an alert's one message. */
 const firedKey = (alertId: string) => `ralert:${alertId}`;
 
@@ -105,32 +110,41 @@ export class RateAlerts {
     return this.#opts.store.kv<RateAlert>(ALERTS_NAMESPACE);
   }
 
-  /** `chatId`'s alerts that are still alive, oldest first. */
-  async list(chatId: number): Promise<RateAlert[]> {
+  /** The alerts `userId` set in `chatId` that are still alive, oldest first (in a group, only theirs). */
+  async list(chatId: number, userId: number): Promise<RateAlert[]> {
     const now = this.#opts.now();
     return (await this.#kv.entriesWithPrefix(`${String(chatId)}:`))
       .map(([, a]) => a)
-      .filter((a) => !alertExpired(a, now) && a.firedAt === undefined);
+      .filter((a) => ownerOf(a) === userId && !alertExpired(a, now) && a.firedAt === undefined);
   }
 
   /**
-   * Adds an alert for `chatId`, unless they have {@link MAX_ALERTS_PER_PERSON} already. A chat's
-   * updates run one at a time, so the count cannot race with another add of the same person.
+   * Adds an alert of `userId` in `chatId`, unless they have {@link MAX_ALERTS_PER_PERSON} there
+   * already. A chat's updates run one at a time, so the count cannot race with another add.
    */
   async add(
     chatId: number,
+    userId: number,
     alert: { from: string; to: string; direction: AlertDirection; threshold: string },
   ): Promise<RateAlert | AddRefusal> {
-    if ((await this.list(chatId)).length >= MAX_ALERTS_PER_PERSON) return "limit";
+    if ((await this.list(chatId, userId)).length >= MAX_ALERTS_PER_PERSON) return "limit";
     const id = this.#opts.newId?.() ?? Math.random().toString(16).slice(2, 10).padEnd(8, "0");
-    const stored: RateAlert = { id, chatId, ...alert, at: this.#opts.now().toISOString() };
+    const stored: RateAlert = { id, chatId, userId, ...alert, at: this.#opts.now().toISOString() };
     await this.#kv.set(`${String(chatId)}:${id}`, stored);
     return stored;
   }
 
-  /** Removes one of `chatId`'s alerts; false when there was none (already fired, or deleted). */
-  remove(chatId: number, id: string): Promise<boolean> {
-    return this.#kv.delete(`${String(chatId)}:${id}`);
+  /**
+   * Removes alert `id` of chat `chatId` if `userId` set it; false when it is not theirs or is gone
+   * (already fired, or deleted). Checked in the same step as the delete.
+   */
+  async remove(chatId: number, userId: number, id: string): Promise<boolean> {
+    let removed = false;
+    await this.#kv.update(`${String(chatId)}:${id}`, (current) => {
+      removed = current !== undefined && ownerOf(current) === userId;
+      return removed ? undefined : current;
+    });
+    return removed;
   }
 
   /** What /stats shows. */

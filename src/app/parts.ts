@@ -27,6 +27,7 @@ import { SharedUpdates } from "../webhook/shared-updates.js";
 import { Inbox } from "../updates/inbox.js";
 import { expireFlows as expireFlowsOf } from "../bot/features/exchange/expiry.js";
 import { readFlow } from "../bot/features/exchange/flow-state.js";
+import { pruneLapsedQuestions } from "../bot/questions.js";
 import { createPoller, type Poller } from "../poller/poller.js";
 import { BATCH_STATUS_MAX_IDS } from "../partner/batch-status.js";
 import { ExchangeTracker } from "../poller/tracker.js";
@@ -280,6 +281,7 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
   const housekeeping = async () => {
     await delivery.prune();
     await pruneCreateMarkers(store, now(), config.flowTimeoutMs + 60_000);
+    await pruneLapsedQuestions(store, now(), config.flowTimeoutMs);
     await sharedUpdates?.prune(now());
   };
 

@@ -29,10 +29,12 @@ import { statusFeature } from "./features/status.js";
 import { historyFeature } from "./features/history.js";
 import { rateAlertsFeature } from "./features/rate-alerts.js";
 import { lateDepositFeature } from "./features/late-deposit.js";
-import { lateRefundAddressFeature, leaveLateRefundQuestion } from "./features/late-refund-address.js";
+import { lateRefundAddressFeature, lateRefundQuestion } from "./features/late-refund-address.js";
 import { exportFeature } from "./features/export.js";
 import { adminFeature } from "./features/admin/index.js";
-import { addressesFeature, leaveRename } from "./features/addresses.js";
+import { addressesFeature, renameQuestion } from "./features/addresses.js";
+import { questionsFeature } from "./questions.js";
+import { thresholdQuestion } from "./features/rate-alerts.js";
 import { unhandledFeature } from "./features/unhandled.js";
 
 export interface CreateBotOptions {
@@ -111,16 +113,15 @@ type Feature = (deps: BotDeps, limits: PersonLimits) => Composer<BotContext>;
 
 /**
  * Every feature, in the order updates reach them. First: the guard that refuses a group button
- * pressed by someone other than its owner; then an active exchange flow sees every update of its
- * chat before any other feature. Last: `unhandled`, for whatever none took.
+ * pressed by someone other than its owner; then the open question of the chat sees its updates
+ * before any other feature: a short one (bot/questions.ts), or the exchange flow. Last:
+ * `unhandled`, for whatever none took.
  */
 const FEATURES: readonly Feature[] = [
   // Before any button is acted on: in a group, a button acts only for its message's owner.
   buttonOwnerFeature,
-  // Commands leave a late deposit's open refund-address question, before the flow answers /cancel.
-  leaveLateRefundQuestion,
-  // Commands leave an open "send a new name" of /addresses, before the flow sees them.
-  leaveRename,
+  // A chat has one open question at most (bot/questions.ts): a short one, or a step of the flow.
+  (deps) => questionsFeature(deps, [lateRefundQuestion, thresholdQuestion, renameQuestion]),
   () => exchangeFeature(),
   startFeature,
   helpFeature,
@@ -130,13 +131,10 @@ const FEATURES: readonly Feature[] = [
   ratesFeature,
   statusFeature,
   lateDepositFeature,
-  // After the flow: only text the flow did not take can answer the refund-address question.
   lateRefundAddressFeature,
-  // After the flow and the refund-address question: text answers its threshold question only when nothing before took it.
   rateAlertsFeature,
   historyFeature,
   exportFeature,
-  // After the flow and the refund-address and alert questions: only text none of them took can be a new name.
   addressesFeature,
   adminFeature,
   unhandledFeature,

@@ -17,6 +17,11 @@ export interface RateAlert {
   /** The bot's own short id (hex), unique per chat; carried by the delete button. */
   id: string;
   chatId: number;
+  /**
+   * The person who set it: only they list and delete it, in a group too. Absent on alerts of
+   * earlier versions, set in private chats, whose chat's id is the person's.
+   */
+  userId?: number;
   from: string;
   to: string;
   direction: AlertDirection;

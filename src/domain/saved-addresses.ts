@@ -39,8 +39,6 @@ export interface AddressBook {
   remember?: false;
   nextId: number;
   items: SavedAddress[];
-  /** The person was asked for a new name of saved address `id`, at `at`. */
-  renaming?: { id: number; at: string };
 }
 
 /** An address used in an exchange, as the flow knows it. */

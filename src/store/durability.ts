@@ -23,7 +23,7 @@ export type Durability = "through" | "coalesced";
  * names as their owners spell them (the owners import nothing from here: the store decides).
  */
 const WRITTEN_THROUGH: ReadonlySet<string> = new Set([
-  // The conversations plugin's state of each chat's exchange flow (the `conversations` repository).
+  // The conversations plugin's state of each chat's short question (the `conversations` repository).
   "conversations",
   // Where each chat is in the exchange flow, written before the step's prompt is shown.
   "flow-journal",
@@ -36,14 +36,10 @@ const WRITTEN_THROUGH: ReadonlySet<string> = new Set([
   "exchange-create",
   // The late-deposit choice of an exchange, durable before payment/emergency is sent (late-deposit.ts).
   "late-deposit",
-  // A late deposit's open "refund to another address" question, per chat, written before its prompt is shown.
-  "late-refund-question",
   // Broadcast jobs, and each job's marks per recipient ("sending" before the message goes out).
   "broadcasts",
   // Rate alerts (alerts/rate-alerts.ts): a person told "alert set" has it; a fired one is removed after its message is queued.
   "rate-alerts",
-  // The guided path's open threshold question, per chat, written before it is asked (features/rate-alerts.ts).
-  "rate-alert-question",
   // Each person's saved addresses and their remembering switch (issue 24): /addresses says "saved".
   "address-book",
   // What Telegram sent, on disk before it is confirmed to Telegram, until it is handled (updates/inbox.ts).

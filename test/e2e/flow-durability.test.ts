@@ -62,10 +62,9 @@ describe("the exchange flow after a crash", () => {
     const again = await chat.waitNew("Send the Destination tag", restarted);
     expect(again.message_id).toBeGreaterThan(askTag.message_id);
 
-    // The person answers the question on their screen, once.
-    const since = chat.mark();
-    await chat.send("123456", "Destination tag: 123456");
-    await chat.waitNew("refund address", since);
+    // The person answers the question on their screen, once: read back in it.
+    await chat.send("123456", "refund address");
+    expect(chat.user.chat.byId(again.message_id)!.plain).toContain("Destination tag: 123456");
     // The tag prompt on screen is the one answered; nothing was read as an amount.
     expect(chat.user.chat.byId(askTag.message_id)).toBeDefined();
     expect(h.sandbox.requests.count("rate")).toBe(1);

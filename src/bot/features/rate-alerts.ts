@@ -1,13 +1,14 @@
 /**
  * /alert: "tell me when 1 BTC buys at least 20 ETH" (`/alert btc eth >= 20`) or at most
  * (`/alert btc eth <= 18`). With no arguments, the person's alerts with a delete button each.
+ * An alert belongs to the person who set it, in a group too: only they see it in /alert and can
+ * delete it, whatever a button's data says.
  *
  * The guided path starts at a quote's "Alert me" button (the `alert-pair` callback, under /rate's
  * quote and the flow's): the bot shows the rate now with choices (5 or 10 % either way, the
- * `alert-step` callback), and, outside an exchange flow, reads the next text of the chat as the
- * threshold (`>= 20` or `<= 18`); in a flow, typed text is the flow's (an amount), so it names
- * /alert instead. The question is kept in the kv namespace {@link QUESTION_NAMESPACE} per chat,
- * for {@link QUESTION_TTL_MS}.
+ * `alert-step` callback), and, outside an exchange flow, asks the person for the threshold
+ * (`>= 20` or `<= 18`), a short question (bot/questions.ts); in a flow, typed text is the flow's
+ * (an amount), so it names /alert instead.
  *
  * The check that fires them, and the storage, are src/alerts/rate-alerts.ts.
  */
@@ -17,36 +18,52 @@ import type { BotDeps } from "../deps.js";
 import { encodeCallback, onCallback } from "../../messages/callback-data.js";
 import { showAmount } from "../../messages/order-card.js";
 import { escapeHtml } from "../../messages/html.js";
+import type { Translate } from "../../messages/i18n.js";
 import { Dec } from "../../domain/amount.js";
 import { inFlow as inExchangeFlow } from "./exchange/flow-state.js";
+import { askQuestion, defineQuestion, nextAnswer } from "../questions.js";
 import { MAX_ALERTS_PER_PERSON, parseAlertInput, parseThreshold, type AlertDirection, type RateAlert } from "../../domain/rate-alert.js";
-
-/** Per chat: the pair whose threshold the bot asked for (the guided path). */
-export const QUESTION_NAMESPACE = "rate-alert-question";
-/** A threshold question is answered within this long, or the text goes to whoever else reads it. */
-const QUESTION_TTL_MS = 15 * 60_000;
-
-interface ThresholdQuestion {
-  from: string;
-  to: string;
-  at: string;
-}
 
 /** The guided path's buttons: this many percent above or below the rate now. */
 const CHOICE_PERCENTS = [5, 10] as const;
 
 type Deps = Pick<BotDeps, "rateAlerts" | "catalog" | "store" | "now" | "logger" | "config">;
 
+/**
+ * The guided path's question: the threshold of the pair, typed by the person who pressed "Alert
+ * me" (its prompt, with the rate now and the choices, is the press's reply).
+ */
+export const thresholdQuestion = defineQuestion(
+  "alert-threshold",
+  "rate-alert-ask-in-flow",
+  async (conversation, ctx, from: string, to: string) => {
+    const asker = ctx.from?.id;
+    if (asker === undefined) return;
+    for (;;) {
+      const answer = await nextAnswer(conversation, asker, [], "rate-alert-question-cancelled");
+      if (answer.kind !== "text") continue;
+      const threshold = parseThreshold(answer.text);
+      if (!threshold.ok) {
+        await answer.ctx.reply(answer.ctx.t(`rate-alert-bad-${threshold.reason}`));
+        continue;
+      }
+      const input = { from, to, direction: threshold.direction, threshold: threshold.threshold };
+      const said = await conversation.external(async (octx) => addAlert(octx.deps, octx.t, octx.chat?.id, asker, input));
+      await answer.ctx.reply(said);
+      return;
+    }
+  },
+);
+
 /** Builds the feature. */
 export function rateAlertsFeature(deps: Deps): Composer<BotContext> {
   const feature = new Composer<BotContext>();
-  const questions = deps.store.kv<ThresholdQuestion>(QUESTION_NAMESPACE);
 
   feature.command("alert", async (ctx) => {
     const chatId = ctx.chat.id;
     const text = typeof ctx.match === "string" ? ctx.match.trim() : "";
     if (text === "") {
-      await ctx.reply(...listMessage(ctx, await deps.rateAlerts.list(chatId)));
+      await ctx.reply(...listMessage(ctx, await deps.rateAlerts.list(chatId, ctx.from?.id ?? chatId)));
       return;
     }
     const input = parseAlertInput(text);
@@ -54,15 +71,16 @@ export function rateAlertsFeature(deps: Deps): Composer<BotContext> {
       await ctx.reply(ctx.t(input.reason === "usage" ? "rate-alert-usage" : `rate-alert-bad-${input.reason}`));
       return;
     }
-    await addAlert(ctx, deps, input);
+    await ctx.reply(await addAlert(deps, ctx.t, chatId, ctx.from?.id ?? chatId, input));
   });
 
   onCallback(feature, "alert-delete", async (ctx, { alertId }) => {
     const chatId = ctx.chat?.id;
     if (chatId === undefined) return ctx.answerCallbackQuery();
-    const removed = await deps.rateAlerts.remove(chatId, alertId);
+    // Only the person's own alert goes: data a client made up names nobody else's.
+    const removed = await deps.rateAlerts.remove(chatId, ctx.from.id, alertId);
     await ctx.answerCallbackQuery({ text: ctx.t(removed ? "rate-alert-deleted" : "rate-alert-gone") });
-    const [text, other] = listMessage(ctx, await deps.rateAlerts.list(chatId));
+    const [text, other] = listMessage(ctx, await deps.rateAlerts.list(chatId, ctx.from.id));
     await ctx.editMessageText(text, other).catch(() => undefined);
   });
 
@@ -72,12 +90,12 @@ export function rateAlertsFeature(deps: Deps): Composer<BotContext> {
     if (chatId === undefined) return;
     const price = await deps.rateAlerts.unitPrice(from, to).catch(() => undefined);
     // In an exchange flow the flow reads typed text (an amount): the choices and /alert answer there.
-    const inFlow = await inExchangeFlow(deps, chatId);
-    // Written before the question is shown: an answer always finds it.
-    if (!inFlow) await questions.set(String(chatId), { from, to, at: deps.now().toISOString() });
+    const inFlow = ctx.chat?.type === "private" && (await inExchangeFlow(deps, chatId));
     const lines = [ctx.t(inFlow ? "rate-alert-ask-in-flow" : "rate-alert-ask", { from, to })];
     if (price !== undefined) lines.unshift(ctx.t("rate-alert-now", { from, to, price: showAmount(price) }));
     await ctx.reply(lines.join("\n\n"), price === undefined ? {} : { reply_markup: choices(ctx, from, to) });
+    // Asked after the question is shown: a kill in between asks it again when the press is handled again.
+    if (!inFlow) await askQuestion(ctx, thresholdQuestion, from, to);
   });
 
   onCallback(feature, "alert-step", async (ctx, { from, to, direction, percent }) => {
@@ -92,27 +110,9 @@ export function rateAlertsFeature(deps: Deps): Composer<BotContext> {
     }
     const factor = new Dec(100 + (direction === "above" ? percent : -percent)).div(100);
     const threshold = new Dec(price).mul(factor).toSignificantDigits(6, Dec.ROUND_HALF_UP).toFixed();
-    await questions.delete(String(ctx.chat?.id ?? ""));
-    await addAlert(ctx, deps, { from, to, direction, threshold });
-  });
-
-  feature.on("message:text", async (ctx, next) => {
-    const text = ctx.message.text;
-    if (text.startsWith("/")) return next();
-    const key = String(ctx.chat.id);
-    const question = await questions.get(key);
-    if (!question) return next();
-    if (deps.now().getTime() - Date.parse(question.at) > QUESTION_TTL_MS) {
-      await questions.delete(key);
-      return next();
-    }
-    const answer = parseThreshold(text);
-    if (!answer.ok) {
-      await ctx.reply(ctx.t(`rate-alert-bad-${answer.reason}`));
-      return;
-    }
-    await questions.delete(key);
-    await addAlert(ctx, deps, { from: question.from, to: question.to, direction: answer.direction, threshold: answer.threshold });
+    // A choice pressed answers the threshold question too.
+    await ctx.conversation.exit(thresholdQuestion.id);
+    await ctx.reply(await addAlert(deps, ctx.t, ctx.chat?.id, ctx.from.id, { from, to, direction, threshold }));
   });
   return feature;
 }
@@ -132,38 +132,29 @@ function choices(ctx: BotContext, from: string, to: string): InlineKeyboard {
   return keyboard;
 }
 
-/** Checks the coins against the catalog, then adds the alert within the person's limit. */
+/** Checks the coins against the catalog, then adds the alert within the person's limit; returns what to say. */
 async function addAlert(
-  ctx: BotContext,
-  deps: Deps,
+  deps: Pick<Deps, "catalog" | "logger" | "rateAlerts">,
+  t: Translate,
+  chatId: number | undefined,
+  userId: number,
   input: { from: string; to: string; direction: AlertDirection; threshold: string },
-): Promise<void> {
-  const chatId = ctx.chat?.id;
-  if (chatId === undefined) return;
+): Promise<string> {
+  if (chatId === undefined) return t("error-generic");
   let index;
   try {
     index = await deps.catalog.index();
   } catch (err) {
     deps.logger.warn({ err }, "rate alerts: catalog unavailable");
-    await ctx.reply(ctx.t("error-generic"));
-    return;
+    return t("error-generic");
   }
   for (const code of [input.from, input.to]) {
-    if (!index.get(code)) {
-      await ctx.reply(ctx.t("rate-alert-unknown-coin", { coin: escapeHtml(code) }));
-      return;
-    }
+    if (!index.get(code)) return t("rate-alert-unknown-coin", { coin: escapeHtml(code) });
   }
-  if (!index.canExchange(input.from, input.to)) {
-    await ctx.reply(ctx.t("rate-alert-no-pair", { from: input.from, to: input.to }));
-    return;
-  }
-  const added = await deps.rateAlerts.add(chatId, input);
-  if (added === "limit") {
-    await ctx.reply(ctx.t("rate-alert-limit", { max: MAX_ALERTS_PER_PERSON }));
-    return;
-  }
-  await ctx.reply(ctx.t(`rate-alert-set-${added.direction}`, describe(added)));
+  if (!index.canExchange(input.from, input.to)) return t("rate-alert-no-pair", { from: input.from, to: input.to });
+  const added = await deps.rateAlerts.add(chatId, userId, input);
+  if (added === "limit") return t("rate-alert-limit", { max: MAX_ALERTS_PER_PERSON });
+  return t(`rate-alert-set-${added.direction}`, describe(added));
 }
 
 function describe(a: RateAlert): Record<string, string> {

@@ -10,6 +10,7 @@ import { maintenanceNotice } from "../../../support/maintenance.js";
 import { countFunnel } from "../../../support/funnel.js";
 import type { BotContext } from "../../context.js";
 import type { BotDeps } from "../../deps.js";
+import { leaveQuestions } from "../../questions.js";
 import { begin } from "./engine.js";
 import { readFlow } from "./flow-state.js";
 import { surfaceOf } from "./in-flow.js";
@@ -33,6 +34,8 @@ export async function openFlow(ctx: BotContext, known?: KnownOrder): Promise<voi
     return;
   }
   await countFunnel(deps.store, "flow_started");
+  // A chat has one open question: a short one gives way to the flow.
+  await leaveQuestions(ctx);
   const chatId = ctx.chat.id;
   const last = await readFlow(deps.store, chatId);
   await begin(surfaceOf(ctx, chatId), last, newDraftId(), await startingDraft(deps, known));

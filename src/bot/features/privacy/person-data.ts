@@ -12,7 +12,6 @@ import type { BotContext } from "../../context.js";
 import { forgetFlow } from "../exchange/forget-flow.js";
 import { forgetAddresses } from "../address-book.js";
 import { ALERTS_NAMESPACE } from "../../../alerts/rate-alerts.js";
-import { QUESTION_NAMESPACE } from "../rate-alerts.js";
 
 /**
  * The person /forget acts for, in their private chat with the bot (whose id is theirs).
@@ -70,14 +69,14 @@ const savedAddresses: PersonDataKind = {
 const alertsOfPerson = keyedByPerson(ALERTS_NAMESPACE, "privacy-data-alerts");
 
 /**
- * Rate alerts and an open threshold question: an alert deleted here never fires, as the check
- * reads the namespace each time.
+ * Rate alerts, and an open short question (a threshold, a new name, another refund address): an
+ * alert deleted here never fires, as the check reads the namespace each time.
  */
 const rateAlerts: PersonDataKind = {
   describedBy: "privacy-data-alerts",
   async forget(ctx, person) {
     await alertsOfPerson.forget(ctx, person);
-    await ctx.deps.store.kv<unknown>(QUESTION_NAMESPACE).delete(String(person.userId));
+    await ctx.conversation.exitAll();
   },
 };
 
