@@ -166,3 +166,55 @@ describe("rate alerts end to end (real bot, emulator, sandbox)", () => {
     expect(fired.buttons()[0]?.url).toBe(`https://t.me/${username}?start=x_ADA_BTC`);
   });
 });
+
+describe("rate alerts in a group: each alert is its setter's", () => {
+  let h: Harness;
+  afterEach(async () => {
+    await h.close();
+  });
+
+  it("another member's forged delete and typed threshold change nothing of someone else's alerts", async () => {
+    // Privacy mode off: the bot reads every message of the group, so a stranger's text reaches it.
+    h = await startHarness({ emulator: { canReadAllGroupMessages: true } });
+    const group = h.emulator.group({ id: -100950, title: "Traders" });
+    const ann = h.emulator.user({ id: 4601, first_name: "Ann", language_code: "en" });
+    const bob = h.emulator.user({ id: 4602, first_name: "Bob", language_code: "en" });
+    const said = (pattern: RegExp, since: number) =>
+      h.emulator.waitFor(() => group.chat.messagesFrom(since).find((m) => pattern.test(m.plain)));
+    const alerts = async () => (await h.app.store.kv<RateAlert>("rate-alerts").entriesWithPrefix(`${group.id}:`)).map(([, a]) => a);
+
+    let since = group.chat.count();
+    ann.sendText("/alert btc eth >= 1000000", { chat: group });
+    await said(/Alert set/, since);
+    const [annAlert] = await alerts();
+    expect(annAlert).toBeDefined();
+
+    // Bob's own list (of nothing: Ann's alert is hers), and a delete of Ann's alert forged under
+    // it, a message Bob owns: nothing goes.
+    since = group.chat.count();
+    bob.sendText("/alert", { chat: group });
+    const bobsList = await said(/You have no rate alerts/, since);
+    const forged = bob.pressButton(bobsList, `al:d:${annAlert!.id}`, { chat: group, forged: true });
+    await h.emulator.waitFor(() => bob.lastCallbackAnswer()?.callback_query_id === forged.callback_query_id || undefined);
+    expect(bob.lastToast()).toMatch(/gone already/);
+    expect(await alerts()).toHaveLength(1);
+
+    // Ann asks for a threshold from a quote's button; Bob types one: it is not Ann's answer.
+    since = group.chat.count();
+    ann.sendText("/rate 0.1 btc eth", { chat: group });
+    const quote = await said(/You get:/, since);
+    since = group.chat.count();
+    ann.pressButton(quote, quote.buttons().find((b) => b.text.includes("Alert me"))!.callback_data!, { chat: group });
+    await said(/When should I tell you about BTC → ETH\?/, since);
+    since = group.chat.count();
+    bob.sendText(">= 1", { chat: group });
+    // Ann's own answer is taken: the question was hers all along.
+    ann.sendText(">= 2000000", { chat: group });
+    await said(/Alert set/, since);
+    const thresholds = (await alerts()).map((a) => [a.userId, a.threshold]);
+    expect(thresholds).toEqual([
+      [ann.id, "1000000"],
+      [ann.id, "2000000"],
+    ]);
+  });
+});

@@ -19,10 +19,16 @@ import { decodeCallback, isAdminCallback } from "../../messages/callback-data.js
 
 /**
  * What a reply made for the person who wrote the current message carries: in a group, a reply to
- * that message (its author owns the buttons); nothing in a private chat.
+ * that message (its author owns the buttons); nothing in a private chat. For a button pressed in a
+ * group (its owner checked already), a reply to the same message the pressed one answers: the
+ * buttons of what the press shows stay its owner's.
  */
 export function replyToAsker(ctx: BotContext): { reply_parameters?: ReplyParameters } {
   if (ctx.chat === undefined || ctx.chat.type === "private" || ctx.msg === undefined) return {};
+  const pressed = ctx.callbackQuery?.message;
+  const asked = pressed !== undefined && "reply_to_message" in pressed ? pressed.reply_to_message : undefined;
+  if (pressed !== undefined)
+    return asked === undefined ? {} : { reply_parameters: { message_id: asked.message_id, allow_sending_without_reply: true } };
   return { reply_parameters: { message_id: ctx.msg.message_id, allow_sending_without_reply: true } };
 }
 

@@ -22,6 +22,7 @@ import type { Translate } from "../../messages/i18n.js";
 import { Dec } from "../../domain/amount.js";
 import { inFlow as inExchangeFlow } from "./exchange/flow-state.js";
 import { askQuestion, defineQuestion, nextAnswer } from "../questions.js";
+import { replyToAsker } from "./button-owner.js";
 import { MAX_ALERTS_PER_PERSON, parseAlertInput, parseThreshold, type AlertDirection, type RateAlert } from "../../domain/rate-alert.js";
 
 /** The guided path's buttons: this many percent above or below the rate now. */
@@ -63,7 +64,9 @@ export function rateAlertsFeature(deps: Deps): Composer<BotContext> {
     const chatId = ctx.chat.id;
     const text = typeof ctx.match === "string" ? ctx.match.trim() : "";
     if (text === "") {
-      await ctx.reply(...listMessage(ctx, await deps.rateAlerts.list(chatId, ctx.from?.id ?? chatId)));
+      const [list, other] = listMessage(ctx, await deps.rateAlerts.list(chatId, ctx.from?.id ?? chatId));
+      // In a group, a reply to the asker: the delete buttons are theirs.
+      await ctx.reply(list, { ...other, ...replyToAsker(ctx) });
       return;
     }
     const input = parseAlertInput(text);
@@ -93,7 +96,7 @@ export function rateAlertsFeature(deps: Deps): Composer<BotContext> {
     const inFlow = ctx.chat?.type === "private" && (await inExchangeFlow(deps, chatId));
     const lines = [ctx.t(inFlow ? "rate-alert-ask-in-flow" : "rate-alert-ask", { from, to })];
     if (price !== undefined) lines.unshift(ctx.t("rate-alert-now", { from, to, price: showAmount(price) }));
-    await ctx.reply(lines.join("\n\n"), price === undefined ? {} : { reply_markup: choices(ctx, from, to) });
+    await ctx.reply(lines.join("\n\n"), { ...(price === undefined ? {} : { reply_markup: choices(ctx, from, to) }), ...replyToAsker(ctx) });
     // Asked after the question is shown: a kill in between asks it again when the press is handled again.
     if (!inFlow) await askQuestion(ctx, thresholdQuestion, from, to);
   });

@@ -2,6 +2,7 @@
 import { InlineKeyboard } from "grammy";
 import { encodeCallback } from "../../../messages/callback-data.js";
 import type { BotContext } from "../../context.js";
+import { replyToAsker } from "../button-owner.js";
 import { answerRateQuery, exchangeLink, type RateAnswer, type RateAnswerEnv } from "../../ui/rate-answer.js";
 
 /** Buttons per row under a list of quotes. */
@@ -12,9 +13,11 @@ export async function handleRateCommand(ctx: BotContext, env: RateAnswerEnv): Pr
   const text = typeof ctx.match === "string" ? ctx.match : "";
   const answer = await answerRateQuery(text, env);
   const { html, keyboard } = rateMessage(ctx, answer);
+  // In a group, a reply to the asker: the quote's buttons (an alert for it) are theirs.
   await ctx.reply(html, {
     link_preview_options: { is_disabled: true },
     ...(keyboard ? { reply_markup: keyboard } : {}),
+    ...replyToAsker(ctx),
   });
 }
 
