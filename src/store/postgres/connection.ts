@@ -33,6 +33,16 @@ export class PgConnection {
   }
 
   /**
+   * One statement prepared under `name` on each pooled connection the first time it runs there:
+   * the server then plans it once per connection, not once per call. For a statement run for
+   * every update whose planning costs more than its work (a take of the per-person limits:
+   * bench/person-buckets-postgres.results.md). `sql` must always be the same text for a name.
+   */
+  async prepared<R extends pg.QueryResultRow>(name: string, sql: string, params: unknown[]): Promise<R[]> {
+    return (await this.#track(() => this.#pool.query<R>({ name, text: sql, values: textParams(params) }))).rows;
+  }
+
+  /**
    * Runs `work` in one transaction on one connection: committed when it resolves, rolled back when
    * it throws (the error is passed on). A connection whose rollback failed is discarded.
    */

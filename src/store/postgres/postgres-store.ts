@@ -11,6 +11,8 @@
  *   `archivedTotals()` is zero.
  * - The sender's next entry of each chat is a query (`outbox.heads`, outbox-heads.ts), not a
  *   re-read of every entry.
+ * - Per-person limits are counted in the database (`buckets`, person-buckets.ts), shared by every
+ *   replica.
  * - After `close()` reads fail too (with StoreClosedError): the connections are gone.
  */
 import pg from "pg";
@@ -20,6 +22,7 @@ import { postgresExchanges, postgresLookup } from "./exchanges.js";
 import { postgresKeyValue, postgresSettings } from "./kv.js";
 import { migrateSchema } from "./migrate.js";
 import { postgresOutboxQueries } from "./outbox-heads.js";
+import { postgresBuckets } from "./person-buckets.js";
 import { postgresUsers } from "./users.js";
 
 /** The minimal pino-like logger the store writes to. */
@@ -97,6 +100,7 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Dat
     settings: postgresSettings(db),
     kv,
     outbox: postgresOutboxQueries(db),
+    buckets: postgresBuckets(db),
     close: () => db.close(),
   };
 }
