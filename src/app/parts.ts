@@ -19,6 +19,7 @@ import type { BotContext } from "../bot/context.js";
 import { RateAlerts } from "../alerts/rate-alerts.js";
 import type { BotDeps } from "../bot/deps.js";
 import { InFlightUpdates } from "../bot/middleware/in-flight.js";
+import { personBucketKinds } from "../bot/middleware/person-limits.js";
 import { contactVariable, createI18n, translatorOf, type Translator } from "../messages/i18n.js";
 import { settleInterruptedCreates, type InterruptedReport } from "../bot/features/exchange/interrupted.js";
 import { pruneCreateMarkers } from "../bot/features/exchange/create-exchange.js";
@@ -276,11 +277,14 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
     }));
   // Housekeeping of the small and the main file: finished outbox entries once the main store
   // holds what they stood for, the create markers of finished exchanges, and (replicas) the
-  // webhook update ids too old to come again.
+  // webhook update ids too old to come again, and the per-person limits' buckets that are full
+  // again (PostgreSQL: as if never taken from).
+  const bucketKinds = Object.values(personBucketKinds(config)).filter((kind) => kind !== undefined);
   const housekeeping = async () => {
     await delivery.prune();
     await pruneCreateMarkers(store, now(), config.flowTimeoutMs + 60_000);
     await sharedUpdates?.prune(now());
+    await store.buckets?.prune(bucketKinds, now().getTime());
   };
 
   return {
