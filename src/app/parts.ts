@@ -147,13 +147,14 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
   const contact = { contact: contactVariable(config.supportContact) };
   const i18n = createI18n(async (userId) => (await store.users.get(userId))?.languageCode, contact);
   const t = translatorOf(i18n, contact);
-  const inFlight = new InFlightUpdates((d) => metrics.updateHandled(d.type, d.outcome, d.seconds));
+  const inFlight = new InFlightUpdates((d) => metrics.updateHandled(d.type, d.outcome, d.seconds, d.feature));
   // The Bot first, without handlers: delivery and support send through its Api, and the features
   // (installed below) get them as ordinary dependencies.
   const bot = createBot({
     token: opts.botToken,
     client: opts.telegramApiRoot ? { apiRoot: opts.telegramApiRoot } : undefined,
     botInfo: opts.botInfo,
+    onFailedAttempt: (reason) => metrics.telegramAttemptFailed(reason),
   });
   bot.api.config.use(
     watchTelegram({
@@ -263,6 +264,7 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
     storeFileBytes: (): Record<string, number> =>
       files ? { "db.json": files.store.stats.lastWriteBytes, "live.json": files.live.stats.lastWriteBytes } : {},
     pollerLagSeconds: () => pollerLagSeconds(poller, now()) ?? (now().getTime() - startedAt) / 1000,
+    readiness: () => readiness.report(),
   });
   const handler = opsHandler({ readiness, metrics, metricsToken: config.metricsToken, metricsAccess: config.metricsAccess });
 

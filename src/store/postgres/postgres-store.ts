@@ -17,7 +17,7 @@
  */
 import pg from "pg";
 import type { DataStore, KeyValueStore } from "../data-store.js";
-import { PgConnection } from "./connection.js";
+import { PgConnection, type OnStatement } from "./connection.js";
 import { postgresExchanges, postgresLookup } from "./exchanges.js";
 import { postgresKeyValue, postgresSettings } from "./kv.js";
 import { migrateSchema } from "./migrate.js";
@@ -38,6 +38,8 @@ export interface PostgresStoreOptions {
   logger?: PostgresStoreLogger;
   /** Connections kept open at most; default 10. */
   poolSize?: number;
+  /** Told after each statement with its kind and time (the metrics' store_statement_duration_seconds). */
+  onStatement?: OnStatement;
 }
 
 /** How long connecting may take before the server counts as unreachable. */
@@ -83,7 +85,7 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Dat
     throw err;
   }
 
-  const db = new PgConnection(pool);
+  const db = new PgConnection(pool, opts.onStatement);
   const exchanges = postgresExchanges(db);
   const kvCache = new Map<string, KeyValueStore<unknown>>();
   const kv = <T>(namespace: string): KeyValueStore<T> => {
