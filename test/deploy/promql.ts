@@ -6,7 +6,7 @@
  */
 
 /** One metric selected by an expression, with its label matchers. */
-export interface Selector {
+interface Selector {
   metric: string;
   matchers: Array<{ label: string; op: string; value: string }>;
 }

@@ -16,7 +16,7 @@ import { createTokenBuckets } from "../../domain/token-bucket.js";
 import type { BucketKind, SharedBuckets } from "../../store/data-store.js";
 
 /** What a take found. */
-export interface PersonTake {
+interface PersonTake {
   /** Whether the person had a token (then one was taken). */
   ok: boolean;
   /** A noted refusal that is the first since the person's last take that passed: tell them, once. */
