@@ -20,15 +20,20 @@ const TOO_FAST = "faster than I can answer";
 
 let h: Harness;
 let other: App | undefined;
-/** The replicas deliveries go to, in turn. */
+/** The replicas deliveries go to, in turn, unless one is pinned. */
 const replicas: App[] = [];
 let turn = 0;
+let pinned: App | undefined;
+/** Sends what follows to replica `index` (0: the harness's app), whatever the turn. */
+const to = (index: number) => {
+  pinned = replicas[index];
+};
 
 beforeEach(async () => {
   const url = await testDatabase();
   h = await startHarness({
     env: { DATABASE_URL: url, PERSON_UPDATES_PER_MINUTE: "1", PERSON_QUOTES_PER_MINUTE: "1", POLL_INTERVAL_MS: "3600000" },
-    webhook: { replica: () => replicas[turn++ % Math.max(1, replicas.length)] },
+    webhook: { replica: () => pinned ?? replicas[turn++ % Math.max(1, replicas.length)] },
   });
   other = await startApp({
     config: h.config,
@@ -43,6 +48,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   replicas.length = 0;
+  pinned = undefined;
   await other?.stop();
   other = undefined;
   await h.close();
@@ -67,17 +73,24 @@ describe("per-person limits over two replicas", () => {
     // The burst of ten passes, whichever replica each message reached; the flood is told once.
     expect(said.filter((text) => text.includes(TOO_FAST))).toHaveLength(1);
     expect(said.filter((text) => !text.includes(TOO_FAST))).toHaveLength(10);
-    expect(split).toEqual([15, 15]);
+    // Each replica handled ten or more: counted in each one's memory, twenty or more would pass.
+    expect(Math.min(...split)).toBeGreaterThanOrEqual(10);
   });
 
   it("give a person's inline queries on both one budget of quotes", async () => {
     const user = h.emulator.user({ id: 3802, first_name: "Quotes", language_code: "en" });
     // Each replica loads its catalog (no quote asked), so only rates are counted below.
+    to(0);
     await askInline(h, user, "");
+    to(1);
     await askInline(h, user, "");
-    // Two lists of six, one on each replica, spend the burst of twelve.
+    // Two lists of six, one on each replica, spend the burst of twelve: each replica has asked for
+    // six, and in its own memory would still have six to give.
+    to(0);
     expect((await askInline(h, user, "0.1 btc")).articles).toHaveLength(6);
+    to(1);
     expect((await askInline(h, user, "0.2 btc")).articles).toHaveLength(6);
+    to(0);
     const spent = await askInline(h, user, "0.3 btc");
     expect(spent.articles.map((a) => a.title)).toEqual(["Too many quotes in a row"]);
     expect(h.sandbox.requests.count("rate")).toBe(12);
@@ -86,7 +99,12 @@ describe("per-person limits over two replicas", () => {
 
   it("pace a person's exports on both as on one", async () => {
     const chat = new ChatDriver(h, h.emulator.user({ id: 3803, first_name: "Export", language_code: "en" }));
-    for (let i = 0; i < 3; i++) await chat.send("/export", "nothing to export");
+    // Three in a row, two of them on the other replica: the harness's app has given one of its three.
+    for (const replica of [1, 0, 1]) {
+      to(replica);
+      await chat.send("/export", "nothing to export");
+    }
+    to(0);
     await chat.send("/export", "several exports in a short time");
     expect(await handled(4)).toEqual([2, 2]);
   });
