@@ -22,6 +22,7 @@ const POSTGRES = ["test/postgres/global-setup.ts"];
 const postgresFiles = [
   "test/store/contract/postgres.test.ts",
   "test/store/postgres/coordination.test.ts",
+  "test/store/postgres/person-buckets.test.ts",
   "test/delivery/replicas-postgres.test.ts",
   "test/delivery/outbox-heads-postgres.test.ts",
   "test/poller/poller-replicas.test.ts",

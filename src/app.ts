@@ -101,10 +101,15 @@ export async function startApp(opts: AppOptions): Promise<App> {
     // Without updates there is no getUpdates to show Telegram answers: only a failed call counts.
     ...(topology.updates.kind === "none" ? { telegramWindowMs: Infinity } : {}),
   });
-  const stores = await openDataStores(topology, logger, (file) => (r) => {
-    readiness.storeWrite(file, r.ok);
-    if (r.ok) metrics.storeWrite(file, r.ms);
-  });
+  const stores = await openDataStores(
+    topology,
+    logger,
+    (file) => (r) => {
+      readiness.storeWrite(file, r.ok);
+      if (r.ok) metrics.storeWrite(file, r.ms);
+    },
+    (kind, ms) => metrics.storeStatement(kind, ms),
+  );
   let parts: Parts;
   let services: AppServices;
   try {

@@ -19,6 +19,7 @@ import type { BotContext } from "../bot/context.js";
 import { RateAlerts } from "../alerts/rate-alerts.js";
 import type { BotDeps } from "../bot/deps.js";
 import { InFlightUpdates } from "../bot/middleware/in-flight.js";
+import { personBucketKinds } from "../bot/middleware/person-limits.js";
 import { contactVariable, createI18n, translatorOf, type Translator } from "../messages/i18n.js";
 import { settleInterruptedCreates, type InterruptedReport } from "../bot/features/exchange/interrupted.js";
 import { pruneCreateMarkers } from "../bot/features/exchange/create-exchange.js";
@@ -147,13 +148,14 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
   const contact = { contact: contactVariable(config.supportContact) };
   const i18n = createI18n(async (userId) => (await store.users.get(userId))?.languageCode, contact);
   const t = translatorOf(i18n, contact);
-  const inFlight = new InFlightUpdates((d) => metrics.updateHandled(d.type, d.outcome, d.seconds));
+  const inFlight = new InFlightUpdates((d) => metrics.updateHandled(d.type, d.outcome, d.seconds, d.feature));
   // The Bot first, without handlers: delivery and support send through its Api, and the features
   // (installed below) get them as ordinary dependencies.
   const bot = createBot({
     token: opts.botToken,
     client: opts.telegramApiRoot ? { apiRoot: opts.telegramApiRoot } : undefined,
     botInfo: opts.botInfo,
+    onFailedAttempt: (reason) => metrics.telegramAttemptFailed(reason),
   });
   bot.api.config.use(
     watchTelegram({
@@ -263,6 +265,7 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
     storeFileBytes: (): Record<string, number> =>
       files ? { "db.json": files.store.stats.lastWriteBytes, "live.json": files.live.stats.lastWriteBytes } : {},
     pollerLagSeconds: () => pollerLagSeconds(poller, now()) ?? (now().getTime() - startedAt) / 1000,
+    readiness: () => readiness.report(),
   });
   const handler = opsHandler({ readiness, metrics, metricsToken: config.metricsToken, metricsAccess: config.metricsAccess });
 
@@ -277,12 +280,15 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
     }));
   // Housekeeping of the small and the main file: finished outbox entries once the main store
   // holds what they stood for, the create markers of finished exchanges, and (replicas) the
-  // webhook update ids too old to come again.
+  // webhook update ids too old to come again, and the per-person limits' buckets that are full
+  // again (PostgreSQL: as if never taken from).
+  const bucketKinds = Object.values(personBucketKinds(config)).filter((kind) => kind !== undefined);
   const housekeeping = async () => {
     await delivery.prune();
     await pruneCreateMarkers(store, now(), config.flowTimeoutMs + 60_000);
     await pruneLapsedQuestions(store, now(), config.flowTimeoutMs);
     await sharedUpdates?.prune(now());
+    await store.buckets?.prune(bucketKinds, now().getTime());
   };
 
   return {

@@ -34,6 +34,9 @@ export interface DataStores {
 /** Told after each write of a store file: the readiness check and the metrics count them. */
 export type OnStoreWrite = (file: string) => (result: { ok: true; ms: number } | { ok: false }) => void;
 
+/** Told after each statement of the PostgreSQL store: the metrics time them. */
+type OnStoreStatement = (kind: "read" | "write", ms: number) => void;
+
 /**
  * Opens the app's stores where the topology says they are.
  *
@@ -43,10 +46,15 @@ export type OnStoreWrite = (file: string) => (result: { ok: true; ms: number } |
  * main file would cost a rewrite of every exchange ever stored per step. Which namespace goes where,
  * and which writes are durable on return, is the store's business (store/durability.ts).
  */
-export async function openDataStores(topology: Topology, logger: Logger, onWrite: OnStoreWrite): Promise<DataStores> {
+export async function openDataStores(
+  topology: Topology,
+  logger: Logger,
+  onWrite: OnStoreWrite,
+  onStatement?: OnStoreStatement,
+): Promise<DataStores> {
   if (topology.store.kind === "postgres") {
     const url = topology.store.url;
-    const db = await openPostgresStore({ url, logger: logger.child({ part: "postgres" }) });
+    const db = await openPostgresStore({ url, logger: logger.child({ part: "postgres" }), onStatement });
     const coordination = postgresCoordination({ url, logger: logger.child({ part: "coordination" }) });
     return {
       store: db,

@@ -9,12 +9,12 @@ import { Bot, type ApiClientOptions, type BotError, type Composer, type Middlewa
 import type { UserFromGetMe } from "grammy/types";
 import { sequentialize } from "@grammyjs/runner";
 import { retryingTelegramFetch } from "./telegram-fetch.js";
-import { inOrder } from "./middleware/in-order.js";
+import { inOrder, inOrderWatched } from "./middleware/in-order.js";
 import { htmlByDefault } from "../messages/html-by-default.js";
 import type { BotContext } from "./context.js";
 import type { BotDeps } from "./deps.js";
 import { trackUser } from "./middleware/track-user.js";
-import { markUpdateFailed, type InFlightUpdates } from "./middleware/in-flight.js";
+import { markUpdateFailed, markUpdateFeature, type InFlightUpdates } from "./middleware/in-flight.js";
 import { createPersonLimits, type PersonLimits } from "./middleware/person-limits.js";
 import type { RecentUpdates } from "../webhook/recent-updates.js";
 import type { SharedUpdates } from "../webhook/shared-updates.js";
@@ -43,6 +43,8 @@ export interface CreateBotOptions {
   client?: ApiClientOptions;
   /** Known bot info skips the getMe call at init (tests). */
   botInfo?: UserFromGetMe;
+  /** Told of each Bot API attempt that failed in a way the client retries (telegram-fetch.ts): the metrics. */
+  onFailedAttempt?: (reason: "429" | "5xx" | "network") => void;
 }
 
 /** Options of {@link installFeatures}: the middleware that runs before every feature. */
@@ -96,7 +98,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   const bot = new Bot<BotContext>(options.token, {
     // 429s wait for retry_after; 5xx and network errors are retried a few times. At the HTTP
     // level, so that the Api each conversation replay builds inherits it below its replay log.
-    client: { ...options.client, fetch: options.client?.fetch ?? retryingTelegramFetch() },
+    client: { ...options.client, fetch: options.client?.fetch ?? retryingTelegramFetch({ onFailedAttempt: options.onFailedAttempt }) },
     botInfo: options.botInfo,
   });
   // Every text and caption is HTML unless a call says otherwise (the exchange flow installs the
@@ -111,6 +113,11 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
  */
 type Feature = (deps: BotDeps, limits: PersonLimits) => Composer<BotContext>;
 
+/** The short questions (bot/questions.ts), each registered once. */
+function shortQuestionsFeature(deps: BotDeps): Composer<BotContext> {
+  return questionsFeature(deps, [lateRefundQuestion, thresholdQuestion, renameQuestion]);
+}
+
 /**
  * Every feature, in the order updates reach them. First: the guard that refuses a group button
  * pressed by someone other than its owner; then the open question of the chat sees its updates
@@ -121,8 +128,9 @@ const FEATURES: readonly Feature[] = [
   // Before any button is acted on: in a group, a button acts only for its message's owner.
   buttonOwnerFeature,
   // A chat has one open question at most (bot/questions.ts): a short one, or a step of the flow.
-  (deps) => questionsFeature(deps, [lateRefundQuestion, thresholdQuestion, renameQuestion]),
-  () => exchangeFeature(),
+  shortQuestionsFeature,
+  // Named by its factory (the metrics label its updates "exchange"): not wrapped in an arrow.
+  exchangeFeature,
   startFeature,
   helpFeature,
   languageFeature,
@@ -139,6 +147,18 @@ const FEATURES: readonly Feature[] = [
   adminFeature,
   unhandledFeature,
 ];
+
+/**
+ * A feature's name for the metrics, from its factory's: `lateDepositFeature` is "late-deposit".
+ * A bounded label: one value per entry of {@link FEATURES}.
+ */
+function featureName(feature: Feature): string {
+  const name = feature.name.replace(/Feature$/, "");
+  return name === "" ? "unnamed" : name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
+/** The name of every feature, in order: what the metrics' `feature` label may be, besides "none". */
+export const FEATURE_NAMES: readonly string[] = FEATURES.map(featureName);
 
 /** Registers the middleware and every feature, in order, on a Bot from {@link createBot}. */
 export function installFeatures(bot: Bot<BotContext>, deps: BotDeps, options: InstallOptions = {}): void {
@@ -172,8 +192,16 @@ export function installFeatures(bot: Bot<BotContext>, deps: BotDeps, options: In
   before.push(limits.limitUpdates);
   bot.use(inOrder(...before));
 
-  // In order, entering only the features an update reaches.
-  bot.errorBoundary((err) => reportError(err, deps)).use(inOrder(...FEATURES.map((feature) => feature(deps, limits))));
+  // In order, entering only the features an update reaches; the last one entered took it (metrics).
+  const names = FEATURE_NAMES;
+  bot
+    .errorBoundary((err) => reportError(err, deps))
+    .use(
+      inOrderWatched(
+        FEATURES.map((feature) => feature(deps, limits)),
+        (ctx, index) => markUpdateFeature(ctx.update, names[index] ?? "unknown"),
+      ),
+    );
 
   bot.catch((err) => reportError(err, deps));
 }

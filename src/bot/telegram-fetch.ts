@@ -33,6 +33,12 @@ export interface TelegramRetryOptions {
    * retried (the same call gets the same answer). Default: pooled-fetch's BOT_API_MAX_ANSWER_BYTES.
    */
   maxAnswerBytes?: number;
+  /**
+   * Told of every attempt that failed in a way this fetch retries, whether it then retries or not
+   * (the last attempt, a wait too long): a 429, a 5xx, or no answer. The metrics count them: a
+   * 429 waited out here never reaches a transformer on the Api.
+   */
+  onFailedAttempt?: (reason: "429" | "5xx" | "network") => void;
 }
 
 type FetchArgs = Parameters<typeof fetch>;
@@ -105,12 +111,15 @@ export function retryingTelegramFetch(options: TelegramRetryOptions = {}): typeo
       try {
         res = await baseFetch(url, { ...init, body });
       } catch (err) {
-        // An abort is the caller's timeout or stop, and an answer over the cap would come again:
-        // never retried.
-        if (last || signal?.aborted || err instanceof AnswerTooLargeError) throw err;
+        // An abort is the caller's timeout or stop (it says nothing about Telegram), and an answer
+        // over the cap would come again: never retried, and neither is a failure to count.
+        const tooLarge = err instanceof AnswerTooLargeError;
+        if (!signal?.aborted && !tooLarge) options.onFailedAttempt?.("network");
+        if (last || signal?.aborted || tooLarge) throw err;
         await delay(backoffMs * 2 ** (attempt - 1), undefined, { signal: signal as AbortSignal | undefined });
         continue;
       }
+      if (res.status === 429 || res.status >= 500) options.onFailedAttempt?.(res.status === 429 ? "429" : "5xx");
       if (last || (res.status !== 429 && res.status < 500)) return res;
       const text = await res.text();
       const wait = res.status === 429 ? (retryAfterMs(text) ?? backoffMs) : backoffMs * 2 ** (attempt - 1);

@@ -6,6 +6,10 @@
  * move counters and histograms as they happen; figures that live in the store or the outbox
  * (open exchanges by status, outbox backlog, file sizes, poller lag) are read when scraped, from
  * the same functions /stats uses (figures.ts), so they never restart empty after a restart.
+ *
+ * No label grows with people: labels name update types, features, endpoints, outcomes, statuses,
+ * methods, error codes, files and checks, never a chat or a user. The dashboard and alert rules
+ * shipped in deploy/ read these names; a test fails when they name one this file does not export.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { PartnerRequestEvent } from "../partner/client.js";
@@ -23,19 +27,35 @@ interface MetricSources {
   storeFileBytes(): Record<string, number>;
   /** Seconds since the poller's last cycle ended (or since start-up, before the first). */
   pollerLagSeconds(): number;
+  /** What /readyz answers: ready, and each check's verdict by name. */
+  readiness(): { ready: boolean; checks: Record<string, { ok: boolean }> };
 }
 
 /** Outcome of one handled update: "error" when a handler threw (the error boundary caught it). */
 type UpdateOutcome = "ok" | "error";
 
+/** A statement of the PostgreSQL store: one that only reads, or one that writes (a transaction counts as one). */
+type StatementKind = "read" | "write";
+
+/** Why a Bot API attempt failed in a way the client retries. */
+type RetriedFailure = "429" | "5xx" | "network";
+
 export interface AppMetrics {
   readonly registry: Registry;
-  updateHandled(type: string, outcome: UpdateOutcome, seconds: number): void;
+  /**
+   * An update handled: its type, outcome and time, and the feature that took it (the one the
+   * update reached last; "none" when it was dropped before any, a repeat or a person over the limit).
+   */
+  updateHandled(type: string, outcome: UpdateOutcome, seconds: number, feature: string): void;
   partnerRequest(e: Pick<PartnerRequestEvent, "endpoint" | "ms" | "ok" | "errorKind">): void;
   pollerCycle(report: Pick<CycleReport, "ms" | "aborted">): void;
   /** A Bot API call that did not succeed: Telegram's error_code, or "network" when no answer came. */
   telegramError(method: string, code: number | "network"): void;
   storeWrite(file: string, ms: number): void;
+  /** A statement of the PostgreSQL store ended (failed ones included: their time was spent too). */
+  storeStatement(kind: StatementKind, ms: number): void;
+  /** A Bot API HTTP attempt failed in a way the client retries (retried or, at the last attempt, not). */
+  telegramAttemptFailed(reason: RetriedFailure): void;
   /** Connects the scrape-time gauges (app.ts calls it once everything exists). */
   setSources(sources: MetricSources): void;
   /** Counts since start for /stats, read from the same counters /metrics shows. */
@@ -77,6 +97,13 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): AppMe
     name: "bot_update_duration_seconds",
     help: "Time from an update entering the bot to its handlers finishing.",
     labelNames: ["type"] as const,
+    buckets: HANDLER_BUCKETS,
+    registers: [registry],
+  });
+  const featureSeconds = new Histogram({
+    name: "bot_feature_duration_seconds",
+    help: 'Time from an update entering the bot to its handlers finishing, by the feature that took it ("exchange": a step of the exchange flow; "none": dropped before any feature).',
+    labelNames: ["feature"] as const,
     buckets: HANDLER_BUCKETS,
     registers: [registry],
   });
@@ -139,6 +166,39 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): AppMe
     labelNames: ["method", "code"] as const,
     registers: [registry],
   });
+  const telegramRetried = new Counter({
+    name: "telegram_api_retried_failures_total",
+    help: 'Bot API HTTP attempts that failed in a way the client retries, each attempt counted: "429" (flood control), "5xx", "network" (no answer).',
+    labelNames: ["reason"] as const,
+    registers: [registry],
+  });
+  const statementSeconds = new Histogram({
+    name: "store_statement_duration_seconds",
+    help: "Duration of a PostgreSQL store statement, by kind (read; write, a transaction counting as one).",
+    labelNames: ["kind"] as const,
+    buckets: WRITE_BUCKETS,
+    registers: [registry],
+  });
+  new Gauge({
+    name: "bot_ready",
+    help: "1 when /readyz answers ready, 0 when not.",
+    registers: [registry],
+    async collect() {
+      const report = await read((s) => s.readiness());
+      this.set(report === undefined ? NaN : report.ready ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: "bot_ready_check",
+    help: "Each check of /readyz (store, partner, telegram): 1 when it passes, 0 when not.",
+    labelNames: ["check"] as const,
+    registers: [registry],
+    async collect() {
+      const report = await read((s) => s.readiness());
+      this.reset();
+      for (const [check, verdict] of Object.entries(report?.checks ?? {})) this.set({ check }, verdict.ok ? 1 : 0);
+    },
+  });
   const writeSeconds = new Histogram({
     name: "store_write_duration_seconds",
     help: "Duration of a data file write: serialise, write, fsync, rename, directory fsync.",
@@ -161,9 +221,10 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): AppMe
   return {
     registry,
     contentType: registry.contentType,
-    updateHandled(type, outcome, seconds) {
+    updateHandled(type, outcome, seconds, feature) {
       updates.inc({ type, outcome });
       handlerSeconds.observe({ type }, seconds);
+      featureSeconds.observe({ feature }, seconds);
     },
     partnerRequest(e) {
       partnerRequests.inc({ endpoint: e.endpoint, outcome: e.ok ? "ok" : (e.errorKind ?? "error") });
@@ -178,6 +239,12 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): AppMe
     },
     storeWrite(file, ms) {
       writeSeconds.observe({ file }, ms / 1000);
+    },
+    storeStatement(kind, ms) {
+      statementSeconds.observe({ kind }, ms / 1000);
+    },
+    telegramAttemptFailed(reason) {
+      telegramRetried.inc({ reason });
     },
     setSources(s) {
       sources = s;

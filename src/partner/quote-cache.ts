@@ -29,9 +29,10 @@ export interface QuoteCache {
   /**
    * Like `PartnerApi.rate`, answered from the cache when a fresh answer exists (or shared with the
    * same request in flight). Only when the partner must be asked is `admit` called: false rejects
-   * with {@link QuoteNotAdmitted} and asks nothing (a person's budget is spent).
+   * with {@link QuoteNotAdmitted} and asks nothing (a person's budget is spent). While it is asked
+   * (a shared count answers over the network), the same request started by another caller is joined.
    */
-  rate(from: string, to: string, amount: string, admit?: () => boolean): Promise<RateResult>;
+  rate(from: string, to: string, amount: string, admit?: () => Promise<boolean>): Promise<RateResult>;
   /** Answers kept right now (fresh or not yet evicted). */
   readonly size: number;
   /** Forgets every answer (in-flight requests still complete for their callers). */
@@ -65,6 +66,29 @@ export function createQuoteCache(partner: Pick<PartnerApi, "rate">, opts: QuoteC
     }
   }
 
+  /** A fresh answer, or the same request in flight; undefined when the partner must be asked. */
+  function fresh(key: string): Promise<RateResult> | undefined {
+    const hit = answers.get(key);
+    if (hit && now() - hit.at < ttlMs) return Promise.resolve(hit.value);
+    if (hit) answers.delete(key);
+    return inflight.get(key);
+  }
+
+  /** Asks the partner, sharing the request with the callers that come while it runs. */
+  function ask(key: string, from: string, to: string, amount: string): Promise<RateResult> {
+    const request = partner.rate(from, to, amount).then((value) => {
+      remember(key, value);
+      return value;
+    });
+    inflight.set(key, request);
+    // Settled either way, the next caller after this one starts fresh (or reads the answer).
+    void request.then(
+      () => inflight.delete(key),
+      () => inflight.delete(key),
+    );
+    return request;
+  }
+
   return {
     rate(fromRaw, toRaw, amountRaw, admit) {
       const from = fromRaw.trim().toUpperCase();
@@ -75,25 +99,14 @@ export function createQuoteCache(partner: Pick<PartnerApi, "rate">, opts: QuoteC
       const amount = parsed.ok ? parsed.value : amountRaw;
       const key = `${from}\u0000${to}\u0000${amount}`;
 
-      const hit = answers.get(key);
-      if (hit && now() - hit.at < ttlMs) return Promise.resolve(copy(hit.value));
-      if (hit) answers.delete(key);
-
-      const running = inflight.get(key);
-      if (running) return running.then(copy);
-      if (admit && !admit()) return Promise.reject(new QuoteNotAdmitted());
-
-      const request = partner.rate(from, to, amount).then((value) => {
-        remember(key, value);
-        return value;
+      const known = fresh(key);
+      if (known) return known.then(copy);
+      if (!admit) return ask(key, from, to, amount).then(copy);
+      return admit().then((admitted) => {
+        if (!admitted) throw new QuoteNotAdmitted();
+        // Another caller may have asked, or been answered, while this one was admitted.
+        return (fresh(key) ?? ask(key, from, to, amount)).then(copy);
       });
-      inflight.set(key, request);
-      // Settled either way, the next caller after this one starts fresh (or reads the answer).
-      void request.then(
-        () => inflight.delete(key),
-        () => inflight.delete(key),
-      );
-      return request.then(copy);
     },
     get size() {
       return answers.size;

@@ -202,6 +202,46 @@ export interface OutboxQueries {
   heads<T extends QueuedEntryFields>(limit: number, now: Date, skip?: readonly number[]): Promise<QueueHeads<T>>;
 }
 
+/** One kind of per-person token bucket: what it counts and how fast it refills. */
+export interface BucketKind {
+  /** The kind's name ("updates", "quotes", "exports"): each person has one bucket of each kind. */
+  name: string;
+  /** Tokens a full bucket holds: the largest burst. */
+  capacity: number;
+  /** Tokens gained a minute: the steady pace allowed. */
+  perMinute: number;
+}
+
+/** What {@link SharedBuckets.take} found and did. */
+export interface BucketTake {
+  /** How many of the takes passed: the first `granted` of them (one token each). */
+  granted: number;
+  /** The tokens left in the bucket after the takes, as of `now`. */
+  tokens: number;
+  /** Noted refusals in a row, these included: 0 when the last take passed, 1 after a flood's first refusal. */
+  refused: number;
+}
+
+/**
+ * Per-person token buckets counted by the store itself, so that every process on it shares one
+ * count (bot/middleware/person-limits.ts). PostgreSQL only (postgres/person-buckets.ts): on files
+ * one process owns the data, and counts in its memory.
+ */
+export interface SharedBuckets {
+  /**
+   * Makes `count` takes of one token each from `person`'s bucket of `kind` as of `now` (epoch ms),
+   * one after another, atomically: of takes made at once by any number of processes, exactly as
+   * many pass as the bucket held. A refusal with `note` adds to `refused` (one without leaves it as
+   * it is); a take that passes resets it.
+   */
+  take(kind: BucketKind, person: number, now: number, note: boolean, count: number): Promise<BucketTake>;
+  /**
+   * Forgets the buckets of `kinds` that are full again at `now` (epoch ms): such a bucket is as a
+   * new one, so forgetting it changes nothing but the table's size. Returns how many.
+   */
+  prune(kinds: readonly BucketKind[], now: number): Promise<number>;
+}
+
 /** The maintenance switch: while on, the bot answers users with `message` (or a default text). */
 export interface MaintenanceSetting {
   on: boolean;
@@ -228,6 +268,8 @@ export interface DataStore {
   kv<T>(namespace: string): KeyValueStore<T>;
   /** Queries over the outbox's entries, on a store that can answer them itself (PostgreSQL); see {@link OutboxQueries}. */
   readonly outbox?: OutboxQueries;
+  /** Per-person limits counted by the store, shared by its processes (PostgreSQL); see {@link SharedBuckets}. */
+  readonly buckets?: SharedBuckets;
   /** Finishes pending writes; further writes fail. */
   close(): Promise<void>;
 }

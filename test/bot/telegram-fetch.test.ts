@@ -37,6 +37,28 @@ describe("Telegram retries below the replay layer", () => {
     expect(s.bodies).toEqual(['{"chat_id":1,"text":"hi"}', '{"chat_id":1,"text":"hi"}']);
   });
 
+  it("tells of each failed attempt it would retry, retried or not, and of nothing else", async () => {
+    const s = await scripted([
+      { status: 429, body: { ok: false, error_code: 429, description: "Too Many Requests", parameters: { retry_after: 0 } } },
+      { status: 502, body: { ok: false, error_code: 502, description: "Bad Gateway" } },
+      { status: 200, body: { ok: true, result: true } },
+      { status: 400, body: { ok: false, error_code: 400, description: "Bad Request: chat not found" } },
+      { status: 429, body: { ok: false, error_code: 429, description: "Too Many Requests", parameters: { retry_after: 120 } } },
+    ]);
+    server = s.server;
+    const told: string[] = [];
+    const fetch = retryingTelegramFetch({ backoffMs: 1, onFailedAttempt: (reason) => told.push(reason) });
+    expect((await fetch(s.url, { method: "POST", body: "{}" })).status).toBe(200);
+    expect((await fetch(s.url, { method: "POST", body: "{}" })).status).toBe(400);
+    // A wait longer than the client takes reaches the caller, and is counted all the same.
+    expect((await fetch(s.url, { method: "POST", body: "{}" })).status).toBe(429);
+    expect(told).toEqual(["429", "5xx", "429"]);
+    // No answer at all: each attempt is a network failure.
+    const closed = retryingTelegramFetch({ backoffMs: 1, maxAttempts: 2, onFailedAttempt: (reason) => told.push(reason) });
+    await expect(closed("http://127.0.0.1:9/bot1:x/getMe")).rejects.toThrow();
+    expect(told.slice(3)).toEqual(["network", "network"]);
+  });
+
   it("retries 5xx with back-off and resends a streamed (multipart) body in full", async () => {
     const s = await scripted([
       { status: 502, body: { ok: false, error_code: 502, description: "Bad Gateway" } },

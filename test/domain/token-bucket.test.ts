@@ -33,3 +33,30 @@ describe("token buckets", () => {
     expect(b.take("a")).toBe(true);
   });
 });
+
+describe("a bucket's level, read and set", () => {
+  it("reads the level without taking, a key not remembered being full", () => {
+    let now = 0;
+    const b = createTokenBuckets({ capacity: 3, perMinute: 60, now: () => now });
+    expect(b.level("a")).toBe(3);
+    b.take("a");
+    b.take("a");
+    expect(b.level("a")).toBe(1);
+    expect(b.level("a")).toBe(1);
+    now += 500;
+    expect(b.level("a")).toBeCloseTo(1.5);
+  });
+
+  it("takes a level set from elsewhere as of now, refills from it, and keeps it within 0 and the capacity", () => {
+    let now = 0;
+    const b = createTokenBuckets({ capacity: 3, perMinute: 60, now: () => now });
+    b.set("a", 0.25);
+    expect(b.take("a")).toBe(false);
+    now += 750;
+    expect(b.take("a")).toBe(true);
+    b.set("b", 99);
+    expect(b.level("b")).toBe(3);
+    b.set("c", -1);
+    expect(b.level("c")).toBe(0);
+  });
+});

@@ -67,6 +67,11 @@ interface WebhookHarnessOptions {
   /** The emulator's time limit per POST before it retries (default: the emulator's). */
   timeoutMs?: number;
   retryDelayMs?: number;
+  /**
+   * The app each delivery goes to, asked once per POST (replicas behind a round-robin proxy);
+   * undefined, or no answer, sends it to the harness's own app.
+   */
+  replica?: () => App | undefined;
 }
 
 /** The public address and secret the harness gives the bot in webhook mode. */
@@ -90,7 +95,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     webhookTimeoutMs: hook?.timeoutMs,
     webhookRetryDelayMs: hook?.retryDelayMs,
     webhookRoute: (url) => {
-      const local = app?.webhook?.localUrl;
+      const local = (hook?.replica?.() ?? app)?.webhook?.localUrl;
       // No bot listening (stopped): the connection is refused, as a proxy with no upstream would.
       if (local === undefined) return "http://127.0.0.1:9/";
       const u = new URL(url);

@@ -110,6 +110,11 @@ describe("health and metrics on PORT (real app, emulator, sandbox)", () => {
     const moved = (name: string, labels: Record<string, string> = {}) => sumOf(after, name, labels) - sumOf(before, name, labels);
     expect(moved("bot_updates_total", { type: "message", outcome: "ok" })).toBeGreaterThanOrEqual(2);
     expect(moved("bot_update_duration_seconds_count", { type: "message" })).toBeGreaterThanOrEqual(2);
+    // The feature that took each update: /start, and /exchange (a step of the exchange flow).
+    expect(moved("bot_feature_duration_seconds_count", { feature: "start" })).toBe(1);
+    expect(moved("bot_feature_duration_seconds_count", { feature: "exchange" })).toBe(1);
+    expect(sumOf(after, "bot_ready")).toBe(1);
+    expect(sumOf(after, "bot_ready_check", { check: "store" })).toBe(1);
     expect(
       moved("partner_requests_total", { endpoint: "exchange-create", outcome: "ok" }) + moved("partner_requests_total", { outcome: "ok" }),
     ).toBeGreaterThan(0);

@@ -10,6 +10,7 @@ import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver } from "./chat-driver.js";
 import { exchangeInChatToSuccess, type TestUser } from "./fixtures.js";
 import { testDatabase } from "../postgres/database.js";
+import { parsePromText, sumOf } from "../ops/prom-text.js";
 import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
 
 describe("the bot on PostgreSQL", () => {
@@ -52,6 +53,11 @@ describe("the bot on PostgreSQL", () => {
     expect(files.filter((f) => f.endsWith(".json"))).toEqual([]);
     // Support finds it by its deposit address.
     expect((await h.app.store.lookup.find(order.depositAddress)).map((e) => e.id)).toEqual([order.id]);
+    // Its statements are timed by kind; there is no data file to time.
+    const metrics = parsePromText(await h.app.ops.metrics.render());
+    expect(sumOf(metrics, "store_statement_duration_seconds_count", { kind: "write" })).toBeGreaterThan(0);
+    expect(sumOf(metrics, "store_statement_duration_seconds_count", { kind: "read" })).toBeGreaterThan(0);
+    expect(sumOf(metrics, "store_write_duration_seconds_count")).toBe(0);
   });
 
   it("reads the person's row once for a message in the middle of the flow", async () => {

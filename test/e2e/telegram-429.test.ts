@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "./harness.js";
+import { parsePromText, sumOf } from "../ops/prom-text.js";
 
 describe("Telegram 429, end to end", () => {
   let h: Harness;
@@ -34,5 +35,9 @@ describe("Telegram 429, end to end", () => {
     expect(reply.plain).toContain("You have no exchanges yet");
     const sends = h.emulator.callsOf("sendMessage");
     expect(sends.map((c) => c.error?.code ?? 200)).toEqual([429, 200]);
+    // Waited out below the Api, it is no error to the handler, but the metrics count it.
+    const metrics = parsePromText(await h.app.ops.metrics.render());
+    expect(sumOf(metrics, "telegram_api_retried_failures_total", { reason: "429" })).toBe(1);
+    expect(sumOf(metrics, "telegram_api_errors_total", { code: "429" })).toBe(0);
   });
 });

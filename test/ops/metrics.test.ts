@@ -28,6 +28,7 @@ describe("app metrics", () => {
       },
       storeFileBytes: () => ({ "db.json": 1234 }),
       pollerLagSeconds: () => 12,
+      readiness: () => ({ ready: false, checks: { store: { ok: true }, partner: { ok: false }, telegram: { ok: true } } }),
     });
     let s = parsePromText(await m.render());
     expect(sumOf(s, "exchanges_open", { status: "waiting_deposit" })).toBe(2);
@@ -35,6 +36,9 @@ describe("app metrics", () => {
     // Unknown, which 0 ("nothing waiting") would hide.
     expect(s.get("outbox_backlog")).toBeNaN();
     expect(s.get("poller_lag_seconds")).toBe(12);
+    expect(s.get("bot_ready")).toBe(0);
+    expect(sumOf(s, "bot_ready_check", { check: "partner" })).toBe(0);
+    expect(sumOf(s, "bot_ready_check", { check: "store" })).toBe(1);
     open = { exchanging: 1 };
     s = parsePromText(await m.render());
     // A status no exchange is in any more is gone, not stuck at its old value.
@@ -76,13 +80,29 @@ describe("app metrics", () => {
 
   it("gives /stats the same counts /metrics shows", async () => {
     const m = createMetrics({ defaultMetrics: false });
-    m.updateHandled("message", "ok", 0.01);
-    m.updateHandled("callback_query", "error", 0.02);
-    m.updateHandled("message", "ok", 0.01);
+    m.updateHandled("message", "ok", 0.01, "start");
+    m.updateHandled("callback_query", "error", 0.02, "exchange");
+    m.updateHandled("message", "ok", 0.01, "none");
     m.telegramError("sendMessage", 429);
     expect(await m.totals()).toEqual({ updates: 3, failedUpdates: 1, telegramErrors: 1 });
     const s = parsePromText(await m.render());
     expect(sumOf(s, "bot_updates_total")).toBe(3);
     expect(sumOf(s, "bot_updates_total", { outcome: "error" })).toBe(1);
+    expect(sumOf(s, "bot_feature_duration_seconds_count", { feature: "exchange" })).toBe(1);
+    expect(sumOf(s, "bot_feature_duration_seconds_count")).toBe(3);
+  });
+
+  it("counts retried Bot API failures by reason, and the PostgreSQL store's statements by kind", async () => {
+    const m = createMetrics({ defaultMetrics: false });
+    m.telegramAttemptFailed("429");
+    m.telegramAttemptFailed("429");
+    m.telegramAttemptFailed("network");
+    m.storeStatement("write", 3);
+    m.storeStatement("read", 1);
+    const s = parsePromText(await m.render());
+    expect(sumOf(s, "telegram_api_retried_failures_total", { reason: "429" })).toBe(2);
+    expect(sumOf(s, "telegram_api_retried_failures_total", { reason: "network" })).toBe(1);
+    expect(sumOf(s, "store_statement_duration_seconds_count", { kind: "write" })).toBe(1);
+    expect(sumOf(s, "store_statement_duration_seconds_sum", { kind: "write" })).toBeCloseTo(0.003);
   });
 });

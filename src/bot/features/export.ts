@@ -13,10 +13,10 @@
  *   {@link MAX_FILES} it stops and says so.
  * - A range from anyone but support is refused with a plain answer, and logged.
  */
-import { createTokenBuckets } from "../../domain/token-bucket.js";
 import { Composer, InputFile } from "grammy";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
+import type { PersonLimits } from "../middleware/person-limits.js";
 import type { DataStore } from "../../store/data-store.js";
 import type { ExchangeRecord } from "../../domain/types.js";
 import { CsvDocuments, MAX_RANGE_DAYS, parseDayRange, type DayRange } from "../../support/exchange-export.js";
@@ -38,20 +38,15 @@ function fileName(range: DayRange | undefined, now: Date, part: number): string 
   return part === 1 ? `${base}.csv` : `${base}-${part}.csv`;
 }
 
-/** Exports a person may ask for in a row, and how fast that allowance comes back (one per 5 minutes). */
-const EXPORT_BURST = 3;
-const EXPORTS_PER_MINUTE = 0.2;
-
-/** Builds the feature; register it before `admin` and `unhandled`. */
-export function exportFeature(deps: Pick<BotDeps, "store" | "config" | "logger" | "now">): Composer<BotContext> {
+/**
+ * Builds the feature; register it before `admin` and `unhandled`. A person's pace (`limits`:
+ * each export reads all their exchanges and uploads them again, so a few in a row pass and then
+ * one every few minutes) is shared by replicas; support's exports are not counted.
+ */
+export function exportFeature(deps: Pick<BotDeps, "store" | "config" | "logger" | "now">, limits: PersonLimits): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   /** People whose export is being sent. */
   const running = new Set<number>();
-  /**
-   * A person's pace: each export reads all their exchanges and uploads them again, so a few in a
-   * row pass and then one every few minutes. Support's exports are not counted.
-   */
-  const paces = createTokenBuckets({ capacity: EXPORT_BURST, perMinute: EXPORTS_PER_MINUTE, now: () => deps.now().getTime() });
 
   feature.command("export", async (ctx) => {
     const from = ctx.from;
@@ -78,11 +73,13 @@ export function exportFeature(deps: Pick<BotDeps, "store" | "config" | "logger" 
       await ctx.reply(ctx.t("export-busy"));
       return;
     }
-    if (!deps.config.adminIds.includes(from.id) && !paces.take(String(from.id))) {
+    // Marked running before the pace is asked (an await): a second export cannot slip in meanwhile.
+    running.add(from.id);
+    if (!deps.config.adminIds.includes(from.id) && !(await limits.admitExport(from.id))) {
+      running.delete(from.id);
       await ctx.reply(ctx.t("export-too-often"));
       return;
     }
-    running.add(from.id);
     const records = range ? deps.store.lookup.createdBetween(range.from, range.to) : personExchanges(deps.store, from.id);
     const files = new CsvDocuments(records, deps.config.exportFileBytes);
     try {

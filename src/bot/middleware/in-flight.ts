@@ -1,11 +1,13 @@
 import type { Context, NextFunction } from "grammy";
 import type { Update } from "grammy/types";
 
-/** What one handled update reports (metrics): its type, how long it took, whether a handler failed. */
+/** What one handled update reports (metrics): its type, how long it took, whether a handler failed, which feature took it. */
 export interface UpdateDone {
   type: string;
   seconds: number;
   outcome: "ok" | "error";
+  /** The feature the update reached last (see {@link markUpdateFeature}); "none" when it reached none. */
+  feature: string;
 }
 
 /**
@@ -17,6 +19,14 @@ const failed = new WeakSet<Update>();
 /** Called by the error boundary: this update's outcome is "error". */
 export function markUpdateFailed(update: Update): void {
   failed.add(update);
+}
+
+/** The feature each update reached last: features are entered in order, so that is the one that took it. */
+const features = new WeakMap<Update, string>();
+
+/** Called as an update enters a feature (create-bot.ts). */
+export function markUpdateFeature(update: Update, feature: string): void {
+  features.set(update, feature);
 }
 
 /** The update's kind ("message", "callback_query", …): its one field besides update_id. */
@@ -53,6 +63,7 @@ export class InFlightUpdates {
         type: updateType(ctx.update),
         seconds: (performance.now() - started) / 1000,
         outcome: threw || failed.has(ctx.update) ? "error" : "ok",
+        feature: features.get(ctx.update) ?? "none",
       });
     }
   };

@@ -18,10 +18,22 @@ function run<C extends Context>(middleware: Middleware<C>, ctx: C, next: () => P
 
 /** `middleware` in order, as one middleware: each reaches the next through `next`, the last the caller's `next`. */
 export function inOrder<C extends Context>(...middleware: Array<Middleware<C>>): MiddlewareFn<C> {
+  return inOrderWatched(middleware);
+}
+
+/**
+ * As {@link inOrder}, telling `onEnter` the index of each middleware an update enters, in the
+ * frame that enters it: the last one told is the one that took the update (metrics).
+ */
+export function inOrderWatched<C extends Context>(
+  middleware: ReadonlyArray<Middleware<C>>,
+  onEnter?: (ctx: C, index: number) => void,
+): MiddlewareFn<C> {
   return (ctx, next) => {
     const from = async (index: number): Promise<void> => {
       const current = middleware[index];
       if (current === undefined) return next();
+      onEnter?.(ctx, index);
       let called = false;
       await run(current, ctx, () => {
         // As grammY's Composer: a middleware may pass the update on once.

@@ -43,7 +43,7 @@ export interface RateAnswerEnv {
   quoteDeadlineMs?: number;
   logger?: { warn: (fields: object, msg?: string) => void };
   /** Called before a quote is asked of the service (not for one from the cache): false leaves it out. */
-  admitQuote?: () => boolean;
+  admitQuote?: () => Promise<boolean>;
   /**
    * The service's `payment/rate`, when it offers "receive exactly" (capability `receive`): the
    * form "btc =100 usdt" is then read (domain/receive-query.ts) and answered with it.
@@ -264,7 +264,7 @@ async function receiveAnswer(ctx: Ctx, receive: NonNullable<RateAnswerEnv["recei
   const fromCoin = required(ctx.index.get(from), `the parsed coin ${from} in the catalog`);
   if (!ctx.index.canExchange(from, to)) return { kind: "no-pair", items: [noPairItem(ctx, from, to)] };
   // Never cached: every one of these asks the service, so each comes from the asker's budget.
-  if (ctx.env.admitQuote && !ctx.env.admitQuote()) return tooFast(t);
+  if (ctx.env.admitQuote && !(await ctx.env.admitQuote())) return tooFast(t);
   const deadlineMs = ctx.env.quoteDeadlineMs ?? DEFAULT_QUOTE_DEADLINE_MS;
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<"late">((resolve) => {

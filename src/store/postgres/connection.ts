@@ -13,13 +13,21 @@ export interface Queryable {
   query<R extends pg.QueryResultRow>(sql: string, params?: unknown[]): Promise<pg.QueryResult<R>>;
 }
 
+/** Told after each statement (or transaction) with its kind and time, failed ones included: the metrics. */
+export type OnStatement = (kind: "read" | "write", ms: number) => void;
+
+/** A statement that changes rows (or locks them to), as opposed to one that only reads. */
+const WRITES = /\b(INSERT|UPDATE|DELETE)\b/i;
+
 export class PgConnection {
   readonly #pool: pg.Pool;
   readonly #running = new Set<Promise<unknown>>();
+  readonly #onStatement: OnStatement | undefined;
   #closing: Promise<void> | undefined;
 
-  constructor(pool: pg.Pool) {
+  constructor(pool: pg.Pool, onStatement?: OnStatement) {
     this.#pool = pool;
+    this.#onStatement = onStatement;
   }
 
   /** One statement on any pooled connection; its rows. */
@@ -29,7 +37,17 @@ export class PgConnection {
 
   /** One statement on any pooled connection; the whole result (for `rowCount`). */
   result<R extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<pg.QueryResult<R>> {
-    return this.#track(() => this.#pool.query<R>(sql, textParams(params)));
+    return this.#track(() => this.#pool.query<R>(sql, textParams(params)), sql);
+  }
+
+  /**
+   * One statement prepared under `name` on each pooled connection the first time it runs there:
+   * the server then plans it once per connection, not once per call. For a statement run for
+   * every update whose planning costs more than its work (a take of the per-person limits:
+   * bench/person-buckets-postgres.results.md). `sql` must always be the same text for a name.
+   */
+  async prepared<R extends pg.QueryResultRow>(name: string, sql: string, params: unknown[]): Promise<R[]> {
+    return (await this.#track(() => this.#pool.query<R>({ name, text: sql, values: textParams(params) }), sql)).rows;
   }
 
   /**
@@ -53,7 +71,7 @@ export class PgConnection {
       } finally {
         client.release(broken);
       }
-    });
+    }, "transaction");
   }
 
   /** Refuses new calls, waits for the running ones, then closes every connection. Idempotent. */
@@ -65,12 +83,15 @@ export class PgConnection {
     return this.#closing;
   }
 
-  #track<T>(work: () => Promise<T>): Promise<T> {
+  /** Runs `work` counted while it runs; `sql` ("transaction" for one) says what kind of statement it is, for the metrics. */
+  #track<T>(work: () => Promise<T>, sql: string): Promise<T> {
     if (this.#closing) return Promise.reject(new StoreClosedError());
+    const started = this.#onStatement ? performance.now() : 0;
     const running = work();
     this.#running.add(running);
     const done = (): void => {
       this.#running.delete(running);
+      this.#onStatement?.(sql === "transaction" || WRITES.test(sql) ? "write" : "read", performance.now() - started);
     };
     running.then(done, done);
     return running;

@@ -11,15 +11,18 @@
  *   `archivedTotals()` is zero.
  * - The sender's next entry of each chat is a query (`outbox.heads`, outbox-heads.ts), not a
  *   re-read of every entry.
+ * - Per-person limits are counted in the database (`buckets`, person-buckets.ts), shared by every
+ *   replica.
  * - After `close()` reads fail too (with StoreClosedError): the connections are gone.
  */
 import pg from "pg";
 import type { DataStore, KeyValueStore } from "../data-store.js";
-import { PgConnection } from "./connection.js";
+import { PgConnection, type OnStatement } from "./connection.js";
 import { postgresExchanges, postgresLookup } from "./exchanges.js";
 import { postgresKeyValue, postgresSettings } from "./kv.js";
 import { migrateSchema } from "./migrate.js";
 import { postgresOutboxQueries } from "./outbox-heads.js";
+import { postgresBuckets } from "./person-buckets.js";
 import { postgresUsers } from "./users.js";
 
 /** The minimal pino-like logger the store writes to. */
@@ -35,6 +38,8 @@ export interface PostgresStoreOptions {
   logger?: PostgresStoreLogger;
   /** Connections kept open at most; default 10. */
   poolSize?: number;
+  /** Told after each statement with its kind and time (the metrics' store_statement_duration_seconds). */
+  onStatement?: OnStatement;
 }
 
 /** How long connecting may take before the server counts as unreachable. */
@@ -80,7 +85,7 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Dat
     throw err;
   }
 
-  const db = new PgConnection(pool);
+  const db = new PgConnection(pool, opts.onStatement);
   const exchanges = postgresExchanges(db);
   const kvCache = new Map<string, KeyValueStore<unknown>>();
   const kv = <T>(namespace: string): KeyValueStore<T> => {
@@ -97,6 +102,7 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Dat
     settings: postgresSettings(db),
     kv,
     outbox: postgresOutboxQueries(db),
+    buckets: postgresBuckets(db),
     close: () => db.close(),
   };
 }

@@ -111,4 +111,26 @@ export const SCHEMA_MIGRATIONS: readonly SchemaMigration[] = [
       CREATE INDEX exchanges_created ON exchanges (created_at, seq);
     `,
   },
+  {
+    version: 5,
+    name: "per-person limits",
+    sql: `
+      -- What one person may make the bot do, counted here so that replicas share one count
+      -- (bot/middleware/person-limits.ts): a token bucket per person and kind, taken from in one
+      -- statement (person-buckets.ts). A row untouched for an hour is full again and is pruned.
+      -- A take changes no indexed column, and the free space a lower fill factor leaves lets the
+      -- new row version stay on its page (a HOT update): no index entry is written per take.
+      CREATE TABLE person_buckets (
+        kind TEXT NOT NULL,
+        person BIGINT NOT NULL,
+        tokens DOUBLE PRECISION NOT NULL,
+        -- when tokens was counted: epoch ms of the clock of the process that took last
+        at_ms BIGINT NOT NULL,
+        -- tokens the last take got, and the noted refusals in a row (a flood's first is told)
+        granted INTEGER NOT NULL,
+        refused INTEGER NOT NULL,
+        PRIMARY KEY (kind, person)
+      ) WITH (fillfactor = 70);
+    `,
+  },
 ];
