@@ -88,6 +88,26 @@ export function partGraph(srcDir: string): PartGraph {
 }
 
 /**
+ * Every relative import under `srcDir`, file by file (paths relative to `srcDir`), in the shape of
+ * a {@link PartGraph} whose parts are the files: for the cycles a folder-level graph cannot show.
+ */
+export function fileGraph(srcDir: string): PartGraph {
+  const graph: PartGraph = new Map();
+  for (const file of sourceFiles(srcDir)) {
+    const from = relative(srcDir, file);
+    const targets = graph.get(from) ?? new Map<string, { from: string; to: string; typeOnly: boolean; dynamic: boolean }[]>();
+    graph.set(from, targets);
+    for (const edge of importsOf(file)) {
+      const to = relative(srcDir, edge.target);
+      const list = targets.get(to) ?? [];
+      list.push({ from, to, typeOnly: edge.typeOnly, dynamic: edge.dynamic });
+      targets.set(to, list);
+    }
+  }
+  return graph;
+}
+
+/**
  * The strongly connected parts that import each other in a circle (Tarjan's algorithm), each
  * sorted, largest first. Empty when the parts form layers.
  */

@@ -1,6 +1,7 @@
 /**
  * The layering of src/: what people and support read (src/messages/) sits below the parts that
- * send it (poller, support, delivery), which sit below the bot's features. Read with the same
+ * send it (poller, support, delivery), which sit below the bot's features; and no two files
+ * import each other, directly or in a circle. Read with the same
  * parser as `npm run imports` (scripts/import-graph.ts), type-only imports included: a type
  * import is a dependency of the design even where it costs nothing at run time.
  */
@@ -8,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { cycles, partGraph, type PartGraph } from "../scripts/import-graph.js";
+import { cycles, fileGraph, partGraph, type PartGraph } from "../scripts/import-graph.js";
 
 const SRC = resolve(import.meta.dirname, "..", "src");
 
@@ -46,6 +47,13 @@ describe("the layers of src/", () => {
     }
   });
 
+  it("has no import cycle between any two of its files, type-only imports included", () => {
+    const files = fileGraph(SRC);
+    expect(cycles(files)).toEqual([]);
+    // Not vacuous: the exchange flow's steps import one another, in one direction.
+    expect(files.get("bot/features/exchange/steps/to.ts")?.has("bot/features/exchange/steps/from-network.ts")).toBe(true);
+  });
+
   it("has no import cycle among its top-level folders and files", () => {
     expect(cycles(graph)).toEqual([]);
     // Not vacuous: the parts do import each other, in one direction.
@@ -67,6 +75,16 @@ describe("the import reader behind these checks", () => {
       "poller/b.ts → bot/ui.ts",
       "poller/c.ts → bot/ui.ts",
     ]);
+  });
+
+  it("finds a cycle between two files of one folder, which the folders' graph cannot show", () => {
+    const src = fakeSrc({
+      "bot/steps/amount.ts": 'import { receive } from "./receive.js";\nexport const amount = receive;\n',
+      "bot/steps/receive.ts": 'import type { A } from "./amount.js";\nexport const receive: A | 1 = 1;\n',
+      "bot/steps/from.ts": "export const from = 1;\n",
+    });
+    expect(cycles(partGraph(src))).toEqual([]);
+    expect(cycles(fileGraph(src))).toEqual([["bot/steps/amount.ts", "bot/steps/receive.ts"]]);
   });
 
   it("finds a cycle through three folders, and a type-only one", () => {

@@ -7,7 +7,8 @@ import type { InlineKeyboardMarkup } from "grammy/types";
 import type { ExchangeRecord, ExchangeStatus } from "../domain/types.js";
 import type { Translate } from "../messages/i18n.js";
 import { depositParts, type DepositPart, type InstructionCoins } from "../messages/deposit-instructions.js";
-import { renderMilestone, renderOrderCard, type RenderedMessage, type RenderOptions } from "../messages/order-card.js";
+import { renderMilestone, renderOrderCard, type RenderOptions } from "../messages/order-card.js";
+import type { RenderedMessage } from "../messages/rendered-message.js";
 import { renderLateDeposit } from "../messages/late-deposit.js";
 import { awaitsDeposit, awaitsLateDepositChoice } from "../domain/status.js";
 

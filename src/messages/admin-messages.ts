@@ -19,7 +19,8 @@ import type {
 import { escapeHtml } from "./html.js";
 import { clip, MAX_QUOTED_ADDRESS, MAX_SERVICE_MESSAGE, TEXT_LIMIT, visibleLength } from "./fit.js";
 import { encodeCallback } from "./callback-data.js";
-import { showAmount, statusLabel, type RenderedMessage } from "./order-card.js";
+import { showAmount, statusLabel } from "./order-card.js";
+import type { RenderedMessage } from "./rendered-message.js";
 import { emergencyLine, lateChoiceWords, lateStateWords } from "./late-deposit.js";
 import type { Translate } from "./i18n.js";
 

@@ -11,7 +11,7 @@ import { EMERGENCY_KINDS } from "../domain/types.js";
 import { encodeCallback } from "./callback-data.js";
 import { escapeHtml } from "./html.js";
 import type { Translate } from "./i18n.js";
-import type { RenderedMessage } from "./order-card.js";
+import type { RenderedMessage } from "./rendered-message.js";
 
 /** The refund address (and tag) of a record or a choice, escaped, as "address (tag)". */
 function refundOf(x: { refundAddress?: string; refundTag?: string }): string {

@@ -16,12 +16,7 @@ import { escapeHtml } from "./html.js";
 import { encodeCallback } from "./callback-data.js";
 import type { Translate } from "./i18n.js";
 import { copyButton, withCopyButtons } from "./copy-buttons.js";
-
-/** A message ready for sendMessage/editMessageText in HTML mode. */
-export interface RenderedMessage {
-  text: string;
-  reply_markup?: InlineKeyboard;
-}
+import type { RenderedMessage } from "./rendered-message.js";
 
 /** A decimal from the store or the service, formatted; shown as it is (escaped) if it is not a number. */
 export function showAmount(value: string): string {

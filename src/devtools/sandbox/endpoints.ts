@@ -1,6 +1,7 @@
 /**
- * The six endpoints of the Partner API spec, as functions from query parameters to an HTTP answer.
- * No HTTP here: server.ts does routing, auth, faults and latency.
+ * The six endpoints of the Partner API spec, and those of the service's SDK, as functions from query
+ * parameters to an HTTP answer (receive-exactly.ts has the two of "receive exactly";
+ * handle-endpoint.ts picks one). No HTTP here: server.ts does routing, auth, faults and latency.
  *
  * Error conventions (the spec leaves them open; these are the sandbox's):
  * - a missing or malformed parameter → HTTP 400 `{ result: false, error: "<names the parameter>" }`;
@@ -12,9 +13,7 @@ import { ADDRESS_FORMATS, generateTag } from "./address-formats.js";
 import { computeRate, isValidAddress, maxAmountAsServed, tagProblem, type SandboxCatalog, type SandboxCoin } from "./catalog.js";
 import { formatSpecDate, type MutableOrderBook } from "./orders.js";
 import { randomString, type Rng } from "./random.js";
-import type { EndpointName } from "./faults.js";
 import { ALL_PARTNER_FEATURES, type PartnerFeature, type PartnerFeatures } from "../../partner/features.js";
-import { paymentExchangeCreate, paymentRate } from "./receive-exactly.js";
 
 /** What an endpoint answers: a body to serialise, or one already serialised (the catalog answers). */
 export type EndpointAnswer = { status: number; body: unknown } | { status: number; raw: Buffer };
@@ -79,7 +78,7 @@ export function maximumOf(ctx: EndpointContext, coin: SandboxCoin): string | num
 export type Params = Record<string, string>;
 
 /** A bad or missing parameter: answered with HTTP 400. */
-class ParamError extends Error {}
+export class ParamError extends Error {}
 
 /** A business refusal: answered with HTTP 200 and result false. */
 export class Refusal extends Error {}
@@ -124,7 +123,7 @@ export function toJsonNumber(value: Decimal): number {
   return Number(value.toFixed());
 }
 
-function validateAddress(params: Params, ctx: EndpointContext): EndpointAnswer {
+export function validateAddress(params: Params, ctx: EndpointContext): EndpointAnswer {
   const code = required(params, "currency").toUpperCase();
   const address = required(params, "address");
   const coin = ctx.catalog.find(code);
@@ -132,7 +131,7 @@ function validateAddress(params: Params, ctx: EndpointContext): EndpointAnswer {
   return ok({ result: isValidAddress(coin, address) });
 }
 
-function rate(params: Params, ctx: EndpointContext): EndpointAnswer {
+export function rate(params: Params, ctx: EndpointContext): EndpointAnswer {
   const amount = amountParam(params, "amount");
   const from = coinParam(params, "from", ctx.catalog);
   const to = coinParam(params, "to", ctx.catalog);
@@ -151,11 +150,11 @@ function rate(params: Params, ctx: EndpointContext): EndpointAnswer {
   return ok(body);
 }
 
-function currencies(ctx: EndpointContext): EndpointAnswer {
+export function currencies(ctx: EndpointContext): EndpointAnswer {
   return { status: 200, raw: ctx.catalog.currenciesBody(ctx.variant) };
 }
 
-function pairs(ctx: EndpointContext): EndpointAnswer {
+export function pairs(ctx: EndpointContext): EndpointAnswer {
   return { status: 200, raw: ctx.catalog.pairsBody() };
 }
 
@@ -168,7 +167,7 @@ export function checkTag(coin: SandboxCoin, tag: string, role: "destinationTag" 
 
 const ID_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
 
-function exchangeCreate(params: Params, ctx: EndpointContext): EndpointAnswer {
+export function exchangeCreate(params: Params, ctx: EndpointContext): EndpointAnswer {
   const amount = amountParam(params, "amount");
   const destinationAddress = required(params, "destinationAddress");
   const refundAddress = required(params, "refundAddress");
@@ -210,7 +209,7 @@ export function newOrderId(ctx: EndpointContext): string {
   return id;
 }
 
-function exchangeStatus(params: Params, ctx: EndpointContext): EndpointAnswer {
+export function exchangeStatus(params: Params, ctx: EndpointContext): EndpointAnswer {
   if (ctx.variant === "old") return notFound();
   const id = required(params, "id");
   const order = ctx.orders.get(id);
@@ -247,7 +246,7 @@ function offers(ctx: EndpointContext, feature: PartnerFeature): boolean {
  * continues at the current rate, 0 refunds to `refundAddress` (required then, validated like any
  * refund address). A second call, or a call for an order in any other status, is refused.
  */
-function paymentEmergency(params: Params, ctx: EndpointContext): EndpointAnswer {
+export function paymentEmergency(params: Params, ctx: EndpointContext): EndpointAnswer {
   if (!offers(ctx, "emergency")) return notFound();
   const id = required(params, "id");
   const need = required(params, "needExchange");
@@ -274,7 +273,7 @@ function paymentEmergency(params: Params, ctx: EndpointContext): EndpointAnswer 
  * answer is an object keyed "0", "1", … of `{ id, status, from, to }`, beside `result: true`.
  * Unknown ids are left out.
  */
-function exchangesStatus(ctx: EndpointContext): EndpointAnswer {
+export function exchangesStatus(ctx: EndpointContext): EndpointAnswer {
   if (!offers(ctx, "batch-status") || ctx.variant === "old") return notFound();
   const raw = ctx.header?.("ids");
   if (raw === undefined || raw.trim() === "") throw new ParamError("missing parameter: ids (a request header)");
@@ -299,7 +298,7 @@ function exchangesStatus(ctx: EndpointContext): EndpointAnswer {
  * exchange-history (the service's SDK): `page` from 0 (default 0), `limit` 1-100 (default 100);
  * `{ exchanges: [{ id, status, from, to }], limit, page, result }`, newest first.
  */
-function exchangeHistory(params: Params, ctx: EndpointContext): EndpointAnswer {
+export function exchangeHistory(params: Params, ctx: EndpointContext): EndpointAnswer {
   if (!offers(ctx, "history")) return notFound();
   const page = params.page === undefined ? 0 : Number(params.page);
   const limit = params.limit === undefined ? 100 : Number(params.limit);
@@ -314,45 +313,11 @@ export function ok(body: unknown): EndpointAnswer {
   return { status: 200, body };
 }
 
-function refusal(error: string): EndpointAnswer {
+export function refusal(error: string): EndpointAnswer {
   return { status: 200, body: { result: false, error } };
 }
 
 /** The answer for an unknown route (and exchange-status in the old variant). */
 export function notFound(): EndpointAnswer {
   return { status: 404, body: { result: false, error: "not found" } };
-}
-
-/** Answers one request to a known endpoint. `params` excludes nothing; `key` was already checked. */
-export function handleEndpoint(endpoint: EndpointName, params: Params, ctx: EndpointContext): EndpointAnswer {
-  try {
-    switch (endpoint) {
-      case "validate-address":
-        return validateAddress(params, ctx);
-      case "rate":
-        return rate(params, ctx);
-      case "currencies":
-        return currencies(ctx);
-      case "pairs":
-        return pairs(ctx);
-      case "exchange-create":
-        return exchangeCreate(params, ctx);
-      case "exchange-status":
-        return exchangeStatus(params, ctx);
-      case "payment/rate":
-        return paymentRate(params, ctx);
-      case "payment/exchange-create":
-        return paymentExchangeCreate(params, ctx);
-      case "payment/emergency":
-        return paymentEmergency(params, ctx);
-      case "exchanges-status":
-        return exchangesStatus(ctx);
-      case "exchange-history":
-        return exchangeHistory(params, ctx);
-    }
-  } catch (err) {
-    if (err instanceof ParamError) return { status: 400, body: { result: false, error: err.message } };
-    if (err instanceof Refusal) return refusal(err.message);
-    throw err;
-  }
 }
