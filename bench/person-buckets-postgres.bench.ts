@@ -20,6 +20,7 @@ import type { BucketKind, DataStore, SharedBuckets } from "../src/store/data-sto
 import { createTokenBuckets } from "../src/domain/token-bucket.js";
 import { sharedPersonBuckets } from "../src/bot/middleware/person-buckets.js";
 import { TAKE_SQL } from "../src/store/postgres/person-buckets.js";
+import { ns } from "../test/store/namespaces.js";
 
 /** The production kind of messages and presses: a burst of 10, then 60 a minute. */
 const UPDATES: BucketKind = { name: "updates", capacity: 10, perMinute: 60 };
@@ -181,7 +182,7 @@ async function main(): Promise<void> {
     );
     phases.push(
       await phase("for comparison: an inbox row written (kv set), one at a time", url, postmaster, async (store, latencies) => {
-        const inbox = store.kv<{ update: unknown; at: string }>("bench-inbox");
+        const inbox = store.kv<{ update: unknown; at: string }>(ns("bench-inbox"));
         for (let i = 0; i < SEQUENTIAL; i++) {
           const t = performance.now();
           await inbox.set(String(i), { update: { update_id: i, message: { text: "/start" } }, at: new Date().toISOString() });

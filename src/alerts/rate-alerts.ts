@@ -36,9 +36,10 @@ import {
   type AlertDirection,
   type RateAlert,
 } from "../domain/rate-alert.js";
+import { namespace } from "../store/namespace.js";
 
 /** The kv namespace of the alerts (declared written through in store/durability.ts). */
-export const ALERTS_NAMESPACE = "rate-alerts";
+export const ALERTS_NAMESPACE = namespace<RateAlert>("rate-alerts", "through");
 
 /** Who set an alert: its person, or (an alert of an earlier version, set in a private chat) the chat's. */
 function ownerOf(alert: RateAlert): number {
@@ -107,7 +108,7 @@ export class RateAlerts {
   }
 
   get #kv() {
-    return this.#opts.store.kv<RateAlert>(ALERTS_NAMESPACE);
+    return this.#opts.store.kv(ALERTS_NAMESPACE);
   }
 
   /** The alerts `userId` set in `chatId` that are still alive, oldest first (in a group, only theirs). */

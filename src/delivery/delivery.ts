@@ -34,6 +34,7 @@ import { awaitsDeposit, awaitsLateDepositChoice, milestonesBetween } from "../do
 import { withExchangeLock, withNoticeLock } from "./locks.js";
 import { isNotModified, isRefusedForGood, telegramErrorText } from "./telegram-errors.js";
 import { Outbox, type OutboxEntry, type OutboxEvents, type OutboxLogger } from "./outbox.js";
+import { namespace } from "../store/namespace.js";
 
 const HOUR = 3_600_000;
 
@@ -63,14 +64,14 @@ export const keys = {
 };
 
 /** The store's namespace of "notices enqueued up to this status", per exchange. */
-const NOTIFIED_NAMESPACE = "notified";
+export const NOTIFIED_NAMESPACE = namespace<{ status: ExchangeStatus }>("notified", "through", { live: true });
 
 /**
  * The store's namespace of the live card's message id, per exchange: written through with the
  * send, so after a crash the card is edited, not sent a second time. The record's `cardMessageId`
  * (main store) takes over once it is durable.
  */
-const CARDS_NAMESPACE = "cards";
+export const CARDS_NAMESPACE = namespace<number>("cards", "through", { live: true });
 
 /** Options of {@link Delivery}. */
 export interface DeliveryOptions {
@@ -295,7 +296,7 @@ export class Delivery {
   async #queueNotice(id: string): Promise<void> {
     const { store } = this.#opts;
     await withNoticeLock(store, id, async () => {
-      const marks = store.kv<{ status: ExchangeStatus }>(NOTIFIED_NAMESPACE);
+      const marks = store.kv(NOTIFIED_NAMESPACE);
       // The mark before the record: a record read after a mark is at least as new as the one the
       // mark was made from (statuses never move back), so `told` never runs ahead of `rec`.
       const mark = await marks.get(id);
@@ -357,13 +358,13 @@ export class Delivery {
    */
   async prune(): Promise<number> {
     const { store } = this.#opts;
-    const marks = store.kv<{ status: ExchangeStatus }>(NOTIFIED_NAMESPACE);
+    const marks = store.kv(NOTIFIED_NAMESPACE);
     const covered: Array<[string, { status: ExchangeStatus }]> = [];
     for (const [id, m] of await marks.entries()) {
       const rec = await store.exchanges.get(id);
       if (!rec || rec.lastNotifiedStatus === m.status) covered.push([id, m]);
     }
-    const cards = store.kv<number>(CARDS_NAMESPACE);
+    const cards = store.kv(CARDS_NAMESPACE);
     const cardsCovered: Array<[string, number]> = [];
     for (const [id, messageId] of await cards.entries()) {
       const rec = await store.exchanges.get(id);
@@ -378,7 +379,7 @@ export class Delivery {
 
   /** The message id of exchange `rec`'s live card, as written through (or as the record has it). */
   async cardMessageOf(rec: ExchangeRecord): Promise<number | undefined> {
-    return (await this.#opts.store.kv<number>(CARDS_NAMESPACE).get(rec.id)) ?? rec.cardMessageId;
+    return (await this.#opts.store.kv(CARDS_NAMESPACE).get(rec.id)) ?? rec.cardMessageId;
   }
 
   /**
@@ -394,7 +395,7 @@ export class Delivery {
 
   async #rememberCard(id: string, messageId: number): Promise<void> {
     const { store } = this.#opts;
-    await store.kv<number>(CARDS_NAMESPACE).set(id, messageId);
+    await store.kv(CARDS_NAMESPACE).set(id, messageId);
     if (await store.exchanges.has(id)) await store.exchanges.update(id, { cardMessageId: messageId });
   }
 

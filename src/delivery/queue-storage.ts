@@ -13,6 +13,7 @@
  */
 import type { DataStore, KeyValueStore, QueueHeads } from "../store/data-store.js";
 import type { OutboxEntry } from "./outbox-entry.js";
+import { namespace } from "../store/namespace.js";
 
 /** See the module comment. Every method may reject (the store cannot be read or written). */
 export interface QueueStorage<P> {
@@ -46,7 +47,7 @@ export interface QueueStorage<P> {
 }
 
 /** The kv namespace of the entries in the store. */
-const OUTBOX_NAMESPACE = "outbox";
+export const OUTBOX_NAMESPACE = namespace<OutboxEntry>("outbox", "through", { live: true });
 
 /** The start of the stored keys of `chatId`'s entries (the digits end at the colon: chat 1 is not chat 10). */
 function chatPrefix(chatId: number): string {
@@ -60,7 +61,7 @@ function storedKey(chatId: number, key: string): string {
 
 /** The outbox's entries in the store's kv (see the module comment). */
 export function kvQueueStorage<P>(store: Pick<DataStore, "kv" | "outbox">): QueueStorage<P> {
-  const kv = (): KeyValueStore<OutboxEntry<P>> => store.kv<OutboxEntry<P>>(OUTBOX_NAMESPACE);
+  const kv = (): KeyValueStore<OutboxEntry<P>> => store.kv(OUTBOX_NAMESPACE) as KeyValueStore<OutboxEntry<P>>;
 
   /**
    * Moves an entry an earlier version stored under its bare key (a live.json of that version, or

@@ -27,6 +27,7 @@ import type { ExchangeRecord, UserRecord } from "../domain/types.js";
 import type { ArchivedTotals } from "./archive.js";
 import type { ExchangePatch } from "./exchanges-repo.js";
 import type { TelegramUserLike } from "./users-repo.js";
+import { namespace, type Namespace } from "./namespace.js";
 
 export type { ArchivedTotals } from "./archive.js";
 export type { ExchangePatch } from "./exchanges-repo.js";
@@ -254,6 +255,9 @@ export interface SettingsStore {
   setMaintenance(value: MaintenanceSetting): Promise<void>;
 }
 
+/** The conversations plugin's state of each chat's short question (bot/questions.ts): written before it is asked again. */
+export const CONVERSATIONS = namespace<unknown>("conversations", "through", { live: true });
+
 /** The bot's state: everything the bot reads or changes goes through these. */
 export interface DataStore {
   /** "file" (lowdb) or "postgres": for logs, /stats and health. */
@@ -264,8 +268,8 @@ export interface DataStore {
   /** Conversation state for @grammyjs/conversations, by the plugin's key. */
   readonly conversations: KeyValueStore<unknown>;
   readonly settings: SettingsStore;
-  /** A namespaced key-value store (outbox, alerts, broadcasts, create markers, dedup keys). */
-  kv<T>(namespace: string): KeyValueStore<T>;
+  /** A namespaced key-value store (outbox, alerts, broadcasts, create markers, dedup keys), by its owner's constant. */
+  kv<T>(namespace: Namespace<T>): KeyValueStore<T>;
   /** Queries over the outbox's entries, on a store that can answer them itself (PostgreSQL); see {@link OutboxQueries}. */
   readonly outbox?: OutboxQueries;
   /** Per-person limits counted by the store, shared by its processes (PostgreSQL); see {@link SharedBuckets}. */

@@ -1,6 +1,7 @@
 /**
- * Which writes are durable when their promise resolves: declared here, once, for every backend, so
- * that no caller decides when to make its writes durable.
+ * Which writes are durable when their promise resolves. A kv namespace says it where its owner
+ * declares it (namespace.ts); the repositories' writes are declared here, once, for every backend;
+ * no caller decides when to make a write durable.
  *
  * - **through**: the write is on disk (or committed) when its promise resolves. For what a person
  *   may be shown right after it (a flow's step, a queued message, a create's marker), and for what
@@ -17,45 +18,6 @@
 
 /** How the writes of a namespace are kept: see the module comment. */
 export type Durability = "through" | "coalesced";
-
-/**
- * The kv namespaces written through. Any other namespace is coalesced. The keys are the namespaces'
- * names as their owners spell them (the owners import nothing from here: the store decides).
- */
-const WRITTEN_THROUGH: ReadonlySet<string> = new Set([
-  // The conversations plugin's state of each chat's short question (the `conversations` repository).
-  "conversations",
-  // Where each chat is in the exchange flow, written before the step's prompt is shown.
-  "flow-journal",
-  // What a person is owed: deposit instructions, notices, alerts (delivery/outbox.ts).
-  "outbox",
-  // Per exchange, the status its person was last queued a notice for, and its live card's message.
-  "notified",
-  "cards",
-  // The once-only marker of each exchange create, durable before the service is asked.
-  "exchange-create",
-  // The late-deposit choice of an exchange, durable before payment/emergency is sent (late-deposit.ts).
-  "late-deposit",
-  // Broadcast jobs, and each job's marks per recipient ("sending" before the message goes out).
-  "broadcasts",
-  // Rate alerts (alerts/rate-alerts.ts): a person told "alert set" has it; a fired one is removed after its message is queued.
-  "rate-alerts",
-  // Each person's saved addresses and their remembering switch (issue 24): /addresses says "saved".
-  "address-book",
-  // What Telegram sent, on disk before it is confirmed to Telegram, until it is handled (updates/inbox.ts).
-  "inbox",
-  // Which of each received batch's updates were handled (updates/inbox.ts): a mark lost would replay one.
-  "inbox-handled",
-]);
-
-/** Namespaces written through by prefix: one namespace per broadcast job, `broadcast:<id>`. */
-const WRITTEN_THROUGH_PREFIXES: readonly string[] = ["broadcast:"];
-
-/** The durability of the kv namespace `namespace` (and of the `conversations` repository). */
-export function durabilityOf(namespace: string): Durability {
-  if (WRITTEN_THROUGH.has(namespace)) return "through";
-  return WRITTEN_THROUGH_PREFIXES.some((p) => namespace.startsWith(p)) ? "through" : "coalesced";
-}
 
 /**
  * The durability of the repositories' writes that are not kv namespaces. A new exchange is written

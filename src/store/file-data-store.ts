@@ -20,24 +20,11 @@
  * entries it ends), and a caller never has to make it durable itself.
  */
 import type { ExchangeRecord } from "../domain/types.js";
-import type { DataStore, DueClaim, KeyValueStore, SettingsStore } from "./data-store.js";
-import { durabilityOf, REPOSITORY_DURABILITY, type Durability } from "./durability.js";
+import { CONVERSATIONS, type DataStore, type DueClaim, type KeyValueStore, type SettingsStore } from "./data-store.js";
+import { REPOSITORY_DURABILITY, type Durability } from "./durability.js";
+import type { Namespace } from "./namespace.js";
 import type { KeyValueReads, KeyValueRepo } from "./kv-repo.js";
 import type { Store } from "./store.js";
-
-/**
- * The namespaces kept in the small file (`live.json`) when there is one: written through, small,
- * and changed at every step. Their data never shares a write with the main file's.
- */
-export const SMALL_FILE_NAMESPACES: ReadonlySet<string> = new Set([
-  "conversations",
-  "flow-journal",
-  "outbox",
-  "notified",
-  "cards",
-  "inbox",
-  "inbox-handled",
-]);
 
 /**
  * One {@link DataStore} over the main file and, when given, the small file (see the module comment),
@@ -48,15 +35,18 @@ export function fileDataStore(main: Store, small?: Store): DataStore {
   small?.writeAfter(main);
   const claims = new PollClaims(main);
   const kvCache = new Map<string, KeyValueStore<unknown>>();
-  const fileOf = (namespace: string): Store => (small && SMALL_FILE_NAMESPACES.has(namespace) ? small : main);
-  const kv = <T>(namespace: string): KeyValueStore<T> => {
-    let repo = kvCache.get(namespace);
+  // The namespaces its owners declare small (namespace.ts) live in the small file, when there is
+  // one: written through, small, changed at every step; their data never shares a write with the
+  // main file's.
+  const kv = <T>(namespace: Namespace<T>): KeyValueStore<T> => {
+    const { name } = namespace;
+    let repo = kvCache.get(name);
     if (!repo) {
-      const file = fileOf(namespace);
+      const file = small && namespace.live ? small : main;
       // In the small file, reads see what is on disk: what a write in progress carries is not
       // shown (nor sent) before it is durable, as on PostgreSQL nothing is seen before its commit.
-      const reads = file === small ? file.onDisk<unknown>(namespace) : undefined;
-      kvCache.set(namespace, (repo = fileKeyValue(file.kv<unknown>(namespace), kept(file, durabilityOf(namespace)), reads)));
+      const reads = file === small ? file.onDisk<unknown>(name) : undefined;
+      kvCache.set(name, (repo = fileKeyValue(file.kv<unknown>(name), kept(file, namespace.durability), reads)));
     }
     return repo as KeyValueStore<T>;
   };
@@ -101,7 +91,7 @@ export function fileDataStore(main: Store, small?: Store): DataStore {
       archivedTotals: () => step(() => main.archive.totals()),
       createdBetween: (from, to) => main.lookup.createdBetween(from, to),
     },
-    conversations: kv<unknown>("conversations"),
+    conversations: kv(CONVERSATIONS),
     settings,
     kv,
     close: async () => {

@@ -27,16 +27,17 @@ import { KNOWN_STATUSES } from "../domain/types.js";
 import { isFinalStatus } from "../domain/status.js";
 import type { AlertEvent, FlagReason } from "../domain/reports.js";
 import type { PartnerHealth } from "./partner-health.js";
+import { namespace, type Namespace } from "../store/namespace.js";
 
 /** The store namespace of the sent alerts' keys. */
-const ALERTS_NAMESPACE = "alerts";
+export const ALERTS_NAMESPACE = namespace<{ at: string }>("alerts", "coalesced");
 
 /** Statuses that always page support. */
 const ALERT_STATUSES: ReadonlySet<string> = new Set(["failed", "sending_failed", "reverted"]);
 
 /** The least of the store alerts need. */
 interface AlertStore {
-  kv<T>(namespace: string): Pick<KeyValueStore<T>, "has" | "add">;
+  kv<T>(namespace: Namespace<T>): Pick<KeyValueStore<T>, "has" | "add">;
   exchanges: Pick<ExchangesStore, "open">;
 }
 
@@ -126,7 +127,7 @@ export class AlertCenter {
     // Taken before the first await, so a second raise of the same key meanwhile is a duplicate.
     if (this.#raising.has(key)) return Promise.resolve(false);
     this.#raising.add(key);
-    const sent = this.opts.store.kv<{ at: string }>(ALERTS_NAMESPACE);
+    const sent = this.opts.store.kv(ALERTS_NAMESPACE);
     const isNew = sent.has(key).then(
       (had) => !had,
       (err: unknown) => {

@@ -25,9 +25,12 @@
  */
 import type { DataStore } from "../store/data-store.js";
 import type { BroadcastCounts, BroadcastJob, BroadcastState } from "../domain/reports.js";
+import { namespace } from "../store/namespace.js";
 
 /** The store namespace of the jobs. */
-const BROADCASTS_NAMESPACE = "broadcasts";
+export const BROADCASTS_NAMESPACE = namespace<BroadcastJob>("broadcasts", "through");
+/** One namespace per job: each recipient's mark ("sending" before the message goes out), written through. */
+export const recipientMarks = (jobId: string) => namespace<RecipientMark>(`broadcast:${jobId}`, "through");
 
 type RecipientMark = "sending" | "sent" | "blocked" | "failed";
 
@@ -87,11 +90,11 @@ export class BroadcastRunner {
   }
 
   get #jobs() {
-    return this.#opts.store.kv<BroadcastJob>(BROADCASTS_NAMESPACE);
+    return this.#opts.store.kv(BROADCASTS_NAMESPACE);
   }
 
   #marks(id: string) {
-    return this.#opts.store.kv<RecipientMark>(`broadcast:${id}`);
+    return this.#opts.store.kv(recipientMarks(id));
   }
 
   #now(): Date {

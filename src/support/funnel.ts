@@ -17,13 +17,14 @@ import type { ExchangeStatus } from "../domain/types.js";
 import { progressStep } from "../domain/status.js";
 import { FUNNEL_STEPS, type FunnelStep } from "../domain/reports.js";
 import type { KeyValueStore } from "../store/data-store.js";
+import { namespace, type Namespace } from "../store/namespace.js";
 
 /** The store namespace of the counters. */
-const METRICS_NAMESPACE = "metrics";
+export const METRICS_NAMESPACE = namespace<number>("metrics", "coalesced");
 
 /** The least of a store the counters need. */
 export interface MetricsStore {
-  kv<T>(namespace: string): Pick<KeyValueStore<T>, "get" | "update">;
+  kv<T>(namespace: Namespace<T>): Pick<KeyValueStore<T>, "get" | "update">;
 }
 
 const keyOf = (step: FunnelStep) => `funnel:${step}`;
@@ -31,7 +32,7 @@ const keyOf = (step: FunnelStep) => `funnel:${step}`;
 /** Adds one to `step`'s counter. Never rejects: a lost count must not break an exchange. */
 export async function countFunnel(store: MetricsStore, step: FunnelStep): Promise<void> {
   try {
-    await store.kv<number>(METRICS_NAMESPACE).update(keyOf(step), (n) => (n ?? 0) + 1);
+    await store.kv(METRICS_NAMESPACE).update(keyOf(step), (n) => (n ?? 0) + 1);
   } catch {
     // A closed store during shutdown: the count is lost, nothing else is.
   }
@@ -39,7 +40,7 @@ export async function countFunnel(store: MetricsStore, step: FunnelStep): Promis
 
 /** Every step's count, in funnel order. */
 export async function readFunnel(store: MetricsStore): Promise<Array<{ step: FunnelStep; count: number }>> {
-  const kv = store.kv<number>(METRICS_NAMESPACE);
+  const kv = store.kv(METRICS_NAMESPACE);
   const counts: Array<{ step: FunnelStep; count: number }> = [];
   for (const step of FUNNEL_STEPS) counts.push({ step, count: (await kv.get(keyOf(step))) ?? 0 });
   return counts;

@@ -18,11 +18,12 @@
 import type { Context, NextFunction } from "grammy";
 import type { Update } from "grammy/types";
 import type { DataStore } from "../store/data-store.js";
+import { namespace } from "../store/namespace.js";
 
 /** The store namespace of received batches, one key per batch. */
-export const INBOX_NAMESPACE = "inbox";
+export const INBOX_NAMESPACE = namespace<StoredBatch>("inbox", "through", { live: true });
 /** The ids marked handled of each batch not deleted yet, under the batch's key. */
-export const INBOX_MARKS_NAMESPACE = "inbox-handled";
+export const INBOX_MARKS_NAMESPACE = namespace<number[]>("inbox-handled", "through", { live: true });
 
 /** One received batch as stored. */
 interface StoredBatch {
@@ -63,11 +64,11 @@ export class Inbox {
   }
 
   get #batches() {
-    return this.#opts.store.kv<StoredBatch>(INBOX_NAMESPACE);
+    return this.#opts.store.kv(INBOX_NAMESPACE);
   }
 
   get #marks() {
-    return this.#opts.store.kv<number[]>(INBOX_MARKS_NAMESPACE);
+    return this.#opts.store.kv(INBOX_MARKS_NAMESPACE);
   }
 
   /** Whether `updateId` is one this process is tracking (received, or taken over at start-up). */

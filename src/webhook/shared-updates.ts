@@ -14,9 +14,10 @@
  * An update without a chat or person has no lock; its repeat is dropped.
  */
 import type { DataStore } from "../store/data-store.js";
+import { namespace } from "../store/namespace.js";
 
 /** The store namespace of update ids, one key per update. */
-export const UPDATES_NAMESPACE = "updates";
+export const UPDATES_NAMESPACE = namespace<SeenUpdate>("updates", "coalesced");
 
 /**
  * How long an update id is remembered, ms. Telegram repeats an update within minutes of the
@@ -49,7 +50,7 @@ export class SharedUpdates {
   }
 
   get #seen() {
-    return this.#opts.store.kv<SeenUpdate>(UPDATES_NAMESPACE);
+    return this.#opts.store.kv(UPDATES_NAMESPACE);
   }
 
   /**

@@ -4,6 +4,7 @@
  * reads, which timings alone (noisy here) cannot.
  */
 import type { DataStore, KeyValueStore, QueuedEntryFields } from "../../src/store/data-store.js";
+import type { Namespace } from "../../src/store/namespace.js";
 
 /** What {@link countReads} has counted so far. */
 export interface ReadCounts {
@@ -30,7 +31,7 @@ export function countReads(live: Pick<DataStore, "kv" | "outbox">): { live: Pick
           },
         }
       : {}),
-    kv<T>(namespace: string): KeyValueStore<T> {
+    kv<T>(namespace: Namespace<T>): KeyValueStore<T> {
       const kv = live.kv<T>(namespace);
       return {
         get: (key) => kv.get(key),

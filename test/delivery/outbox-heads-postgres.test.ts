@@ -12,6 +12,7 @@ import { Outbox, type Deliverer, type OutboxEntry } from "../../src/delivery/out
 import { countReads } from "./counted-live.js";
 import { testDatabase } from "../postgres/database.js";
 import { until } from "../until.js";
+import { ns } from "../store/namespaces.js";
 
 const silent = { info() {}, warn() {}, error() {} };
 const ttl = { ttlMs: 60_000 };
@@ -63,7 +64,7 @@ function entry(chatId: number, seq: number, fields: Partial<OutboxEntry<string>>
 
 /** Stores `entries` where the outbox keeps them (queue-storage.ts: "chat:<chatId>:<key>" in "outbox"). */
 async function stored(store: DataStore, entries: Array<OutboxEntry<string>>): Promise<void> {
-  const kv: KeyValueStore<OutboxEntry<string>> = store.kv("outbox");
+  const kv: KeyValueStore<OutboxEntry<string>> = store.kv(ns("outbox"));
   for (const e of entries) await kv.set(`chat:${e.chatId}:${e.key}`, e);
 }
 

@@ -15,6 +15,7 @@ import { BroadcastRunner } from "../../src/support/broadcast.js";
 import { countFunnel, readFunnel } from "../../src/support/funnel.js";
 import { testDatabase } from "../postgres/database.js";
 import { until } from "../until.js";
+import { ns } from "../store/namespaces.js";
 
 const silent = { info() {}, warn() {}, error() {} };
 let stores: DataStore[] = [];
@@ -165,7 +166,7 @@ describe("two replicas on one database", () => {
     // A job left running (both replicas restarted) is resumed by both at once.
     sentTo.length = 0;
     const job = { id: "bboth", adminId: 99, chatId: 99, text: "again", state: "running" as const };
-    await a.kv("broadcasts").set(job.id, { ...job, createdAt: new Date().toISOString(), recipients: [1, 2, 3, 4, 5] });
+    await a.kv(ns("broadcasts")).set(job.id, { ...job, createdAt: new Date().toISOString(), recipients: [1, 2, 3, 4, 5] });
     expect(await Promise.all([ra.resumeAll(), rb.resumeAll()])).toEqual([1, 1]);
     await Promise.all([ra.finished(job.id), rb.finished(job.id)]);
     expect(sentTo.sort()).toEqual([1, 2, 3, 4, 5]);

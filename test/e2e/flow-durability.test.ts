@@ -55,7 +55,7 @@ describe("the exchange flow after a crash", () => {
     const restarted = chat.mark();
     await h.restart(async () => {
       const live = await openStore({ dataDir: h.dataDir, fileName: "live.json" });
-      live.kv<FlowRecord>(FLOW_STATES).set(String(chatId), { ...record, seq: record.seq + 1, prompts: [], due: true });
+      live.kv<FlowRecord>(FLOW_STATES.name).set(String(chatId), { ...record, seq: record.seq + 1, prompts: [], due: true });
       await live.close();
     });
     // Owed, so shown once more (with a word why); its buttons work on both copies.
@@ -86,10 +86,12 @@ describe("the exchange flow after a crash", () => {
     // said "creating", and the order may exist at the service.
     await h.restart(async () => {
       const store = await openStore({ dataDir: h.dataDir });
-      store.kv<CreateMarker>(CREATE_MARKERS).set(journal.draftId, pendingCreateMarker(journal.draftId, chatId, new Date().toISOString()));
+      store
+        .kv<CreateMarker>(CREATE_MARKERS.name)
+        .set(journal.draftId, pendingCreateMarker(journal.draftId, chatId, new Date().toISOString()));
       await store.close();
       const live = await openStore({ dataDir: h.dataDir, fileName: "live.json" });
-      live.kv<FlowRecord>(FLOW_STATES).set(String(chatId), { ...journal, seq: journal.seq + 1, step: "creating" });
+      live.kv<FlowRecord>(FLOW_STATES.name).set(String(chatId), { ...journal, seq: journal.seq + 1, step: "creating" });
       await live.close();
     });
     const told = await chat.waitNew("I could not confirm whether your exchange", 0);
@@ -117,7 +119,7 @@ describe("the exchange flow after a crash", () => {
     const journal = (await h.app.store.kv<FlowRecord>(FLOW_STATES).get(String(chatId)))!;
     await h.restart(async () => {
       const live = await openStore({ dataDir: h.dataDir, fileName: "live.json" });
-      live.kv<FlowRecord>(FLOW_STATES).set(String(chatId), { ...journal, seq: journal.seq + 1, step: "creating" });
+      live.kv<FlowRecord>(FLOW_STATES.name).set(String(chatId), { ...journal, seq: journal.seq + 1, step: "creating" });
       await live.close();
     });
     await chat.waitNew("nothing was created", 0);
@@ -134,7 +136,7 @@ describe("the exchange flow after a crash", () => {
     const journal = (await h.app.store.kv<FlowRecord>(FLOW_STATES).get(String(chatId)))!;
     const creating = (seq: number) => async () => {
       const live = await openStore({ dataDir: h.dataDir, fileName: "live.json" });
-      live.kv<FlowRecord>(FLOW_STATES).set(String(chatId), { ...journal, seq, step: "creating" });
+      live.kv<FlowRecord>(FLOW_STATES.name).set(String(chatId), { ...journal, seq, step: "creating" });
       await live.close();
     };
     await h.restart(creating(journal.seq + 1));

@@ -9,6 +9,7 @@ import { readFlow } from "../../src/bot/features/exchange/flow-state.js";
 import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver } from "./chat-driver.js";
 import { until } from "../until.js";
+import { ns } from "../store/namespaces.js";
 
 describe("/privacy and /forget", () => {
   let h: Harness;
@@ -46,11 +47,11 @@ describe("/privacy and /forget", () => {
     const [exchange] = await h.app.store.lookup.byUser(id);
     expect(exchange).toBeDefined();
     // Its addresses are saved for the next exchange, and the person watches a rate.
-    const addressBook = h.app.store.kv<unknown>("address-book");
+    const addressBook = h.app.store.kv<unknown>(ns("address-book"));
     // Saved right after the instructions are queued, so waited for.
     await until(async () => (await addressBook.get(String(id))) !== undefined);
     await chat.send("/alert btc eth >= 1000000", "Alert set");
-    const alertsOf = () => h.app.store.kv<unknown>("rate-alerts").entriesWithPrefix(`${id}:`);
+    const alertsOf = () => h.app.store.kv<unknown>(ns("rate-alerts")).entriesWithPrefix(`${id}:`);
     expect(await alertsOf()).toHaveLength(1);
     // The person chose Russian, and is in the middle of a second exchange.
     const choose = await chat.send("/language", "Choose your language");
@@ -86,7 +87,7 @@ describe("/privacy and /forget", () => {
   it("keeps a person's choice not to save addresses: /forget deletes the addresses, not the choice", async () => {
     const { card } = await chat.toConfirmationCard();
     await chat.press(card, "x:confirm", "Exchange created");
-    const addressBook = h.app.store.kv<{ remember?: false; items: unknown[] }>("address-book");
+    const addressBook = h.app.store.kv<{ remember?: false; items: unknown[] }>(ns("address-book"));
     await until(async () => ((await addressBook.get(String(id)))?.items.length ?? 0) > 0);
     await addressBook.update(String(id), (book) => (book ? { ...book, remember: false } : book));
 

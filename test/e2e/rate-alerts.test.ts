@@ -4,6 +4,7 @@ import { Decimal } from "decimal.js";
 import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver } from "./chat-driver.js";
 import type { TestUser } from "./fixtures.js";
+import { ns } from "../store/namespaces.js";
 
 const DAY = 86_400_000;
 const FIRED = /now buys/;
@@ -60,7 +61,7 @@ describe("rate alerts end to end (real bot, emulator, sandbox)", () => {
   it("a crash between queuing the message and forgetting the alert sends nothing twice, even when the rate moved back", async () => {
     const threshold = (await btcInEth()).mul(1.05).toDecimalPlaces(4).toString();
     await chat.send(`/alert btc eth >= ${threshold}`, "Alert set");
-    const alerts = h.app.store.kv<RateAlert>("rate-alerts");
+    const alerts = h.app.store.kv<RateAlert>(ns("rate-alerts"));
     const [stored] = await alerts.entries();
     const [key, alert] = stored!;
     const since = chat.mark();
@@ -75,7 +76,7 @@ describe("rate alerts end to end (real bot, emulator, sandbox)", () => {
     await h.app.delivery.idle();
     // Finished from its mark, without asking a rate, and not left for a later crossing.
     expect(report).toMatchObject({ fired: 0, rateCalls: 0 });
-    expect(await h.app.store.kv<unknown>("rate-alerts").entries()).toEqual([]);
+    expect(await h.app.store.kv<unknown>(ns("rate-alerts")).entries()).toEqual([]);
     await chat.settle();
     expect(user.chat.messagesFrom(since).filter((m) => FIRED.test(m.plain))).toHaveLength(1);
   });
@@ -181,7 +182,7 @@ describe("rate alerts in a group: each alert is its setter's", () => {
     const bob = h.emulator.user({ id: 4602, first_name: "Bob", language_code: "en" });
     const said = (pattern: RegExp, since: number) =>
       h.emulator.waitFor(() => group.chat.messagesFrom(since).find((m) => pattern.test(m.plain)));
-    const alerts = async () => (await h.app.store.kv<RateAlert>("rate-alerts").entriesWithPrefix(`${group.id}:`)).map(([, a]) => a);
+    const alerts = async () => (await h.app.store.kv<RateAlert>(ns("rate-alerts")).entriesWithPrefix(`${group.id}:`)).map(([, a]) => a);
 
     let since = group.chat.count();
     ann.sendText("/alert btc eth >= 1000000", { chat: group });

@@ -109,7 +109,7 @@ describe("pruneCreateMarkers", () => {
     store.exchanges.insert(rec("final-old", { status: "success" }));
     store.exchanges.insert(rec("final-new", { status: "success", createdAt: at(590).toISOString() }));
     store.exchanges.insert(rec("open"));
-    const markers = store.kv<unknown>(CREATE_MARKERS);
+    const markers = store.kv<unknown>(CREATE_MARKERS.name);
     markers.set("d1", { state: "done", exchangeId: "final-old" });
     markers.set("d2", { state: "done", exchangeId: "final-new" });
     markers.set("d3", { state: "done", exchangeId: "open" });

@@ -4,10 +4,11 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { DataStore } from "../../src/store/data-store.js";
-import { durabilityOf } from "../../src/store/durability.js";
-import { fileDataStore, SMALL_FILE_NAMESPACES } from "../../src/store/file-data-store.js";
+import { fileDataStore } from "../../src/store/file-data-store.js";
+import { namespace } from "../../src/store/namespace.js";
 import { openStore, type Store } from "../../src/store/store.js";
 import { exchange, fileOnDisk, tempDirs } from "./helpers.js";
+import { DECLARED, ns } from "./namespaces.js";
 
 const dirs = tempDirs();
 const opened: DataStore[] = [];
@@ -29,16 +30,27 @@ async function open(): Promise<{ store: DataStore; main: Store; small: Store; di
 const onDisk = fileOnDisk;
 
 describe("fileDataStore over db.json and live.json", () => {
-  it("keeps only written-through namespaces in the small file", () => {
-    for (const namespace of SMALL_FILE_NAMESPACES) expect(durabilityOf(namespace)).toBe("through");
+  it("keeps only written-through namespaces in the small file, as their owners declare them", () => {
+    const live = DECLARED.filter((n) => n.live);
+    expect(live.map((n) => n.name).sort()).toEqual([
+      "cards",
+      "conversations",
+      "flow-journal",
+      "inbox",
+      "inbox-handled",
+      "notified",
+      "outbox",
+    ]);
+    for (const n of live) expect(n.durability, n.name).toBe("through");
+    expect(() => namespace("lazy", "coalesced", { live: true })).toThrow(/written-through/);
   });
 
   it("writes the small file's namespaces there, at once, and never rewrites the main file for them", async () => {
     const { store, main, small, dir } = await open();
     const mainWrites = main.stats.writes;
     const smallWrites = small.stats.writes;
-    await store.kv("outbox").set("chat:1:a", { n: 1 });
-    await store.kv("flow-journal").set("1", { step: "amount" });
+    await store.kv(ns("outbox")).set("chat:1:a", { n: 1 });
+    await store.kv(ns("flow-journal")).set("1", { step: "amount" });
     await store.conversations.set("1", { state: 1 });
     expect(main.stats.writes).toBe(mainWrites);
     expect(small.stats.writes).toBe(smallWrites + 3);
@@ -50,10 +62,10 @@ describe("fileDataStore over db.json and live.json", () => {
 
   it("writes the main file at once for a written-through namespace there, carrying what was coalesced before", async () => {
     const { store, main, dir } = await open();
-    await store.kv<number>("metrics").set("confirmed", 1);
+    await store.kv<number>(ns("metrics")).set("confirmed", 1);
     expect((await onDisk(dir, "db.json")).kv.metrics).toBeUndefined();
     const writes = main.stats.writes;
-    await store.kv("exchange-create").add("d1", { state: "pending" });
+    await store.kv(ns("exchange-create")).add("d1", { state: "pending" });
     expect(main.stats.writes).toBe(writes + 1);
     const db = await onDisk(dir, "db.json");
     expect(db.kv["exchange-create"]).toEqual({ d1: { state: "pending" } });
@@ -63,21 +75,21 @@ describe("fileDataStore over db.json and live.json", () => {
   it("shares one write among written-through writes made at once", async () => {
     const { store, main } = await open();
     const writes = main.stats.writes;
-    await Promise.all(Array.from({ length: 25 }, (_, i) => store.kv("broadcast:b1").add(String(i), "sending")));
+    await Promise.all(Array.from({ length: 25 }, (_, i) => store.kv(ns("broadcast:b1")).add(String(i), "sending")));
     await Promise.all(Array.from({ length: 5 }, (_, i) => store.exchanges.insert(exchange({ id: `e${i}` }))));
     expect(main.stats.writes).toBe(writes + 2);
   });
 
   it("reads the small file's namespaces as they are on disk: a change not written yet is not seen", async () => {
     const { store, small } = await open();
-    await store.kv("outbox").set("chat:1:a", "first");
+    await store.kv(ns("outbox")).set("chat:1:a", "first");
     // Changed in memory only, as by a write whose file write is still running.
     small.kv("outbox").set("chat:1:a", "second");
     small.kv("outbox").set("chat:1:b", "new");
-    expect(await store.kv("outbox").get("chat:1:a")).toBe("first");
-    expect(await store.kv("outbox").entriesWithPrefix("chat:1:")).toEqual([["chat:1:a", "first"]]);
+    expect(await store.kv(ns("outbox")).get("chat:1:a")).toBe("first");
+    expect(await store.kv(ns("outbox")).entriesWithPrefix("chat:1:")).toEqual([["chat:1:a", "first"]]);
     await small.flush();
-    expect(await store.kv("outbox").entries()).toEqual([
+    expect(await store.kv(ns("outbox")).entries()).toEqual([
       ["chat:1:a", "second"],
       ["chat:1:b", "new"],
     ]);
@@ -86,6 +98,6 @@ describe("fileDataStore over db.json and live.json", () => {
   it("rejects a written-through write whose file cannot be written", async () => {
     const { store, small } = await open();
     (small as { flush: () => Promise<void> }).flush = () => Promise.reject(new Error("disk full"));
-    await expect(store.kv("outbox").set("chat:1:a", 1)).rejects.toThrow("disk full");
+    await expect(store.kv(ns("outbox")).set("chat:1:a", 1)).rejects.toThrow("disk full");
   });
 });

@@ -2,13 +2,14 @@ import { describe, expect, it } from "vitest";
 import { countFunnel, funnelEventsOfChange, readFunnel } from "../../src/support/funnel.js";
 import { exchangeStats, exchangesSummary, userStats, withArchivedTotals } from "../../src/support/stats.js";
 import type { ExchangeRecord, UserRecord } from "../../src/domain/types.js";
+import type { Namespace } from "../../src/store/namespace.js";
 
 function memoryStore() {
   const spaces = new Map<string, Map<string, unknown>>();
   return {
-    kv<T>(ns: string) {
-      if (!spaces.has(ns)) spaces.set(ns, new Map());
-      const m = spaces.get(ns)!;
+    kv<T>({ name }: Namespace<T>) {
+      if (!spaces.has(name)) spaces.set(name, new Map());
+      const m = spaces.get(name)!;
       return {
         get: (k: string) => Promise.resolve(m.get(k) as T | undefined),
         update: (k: string, change: (current: T | undefined) => T | undefined) => {

@@ -60,7 +60,7 @@ describe("the inbox", () => {
     const inbox = inboxOf(store, "p1");
     await inbox.receive([text(10, 1, "a"), text(11, 2, "b")]);
     const onDisk = await fileOnDisk(dir, "live.json");
-    expect(Object.keys(onDisk.kv[INBOX_NAMESPACE] ?? {})).toHaveLength(1);
+    expect(Object.keys(onDisk.kv[INBOX_NAMESPACE.name] ?? {})).toHaveLength(1);
 
     inbox.handled(10);
     await inbox.flush();

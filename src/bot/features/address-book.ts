@@ -6,13 +6,14 @@
  */
 import type { DataStore } from "../../store/data-store.js";
 import { rememberAddress, remembers, type AddressBook, type UsedAddress } from "../../domain/saved-addresses.js";
+import { namespace } from "../../store/namespace.js";
 
 /** The kv namespace of the address books. */
-export const ADDRESS_BOOKS = "address-book";
+export const ADDRESS_BOOKS = namespace<AddressBook>("address-book", "through");
 
 /** The person's book, or undefined when they never had one. */
 export async function readBook(store: Pick<DataStore, "kv">, userId: number): Promise<AddressBook | undefined> {
-  return store.kv<AddressBook>(ADDRESS_BOOKS).get(String(userId));
+  return store.kv(ADDRESS_BOOKS).get(String(userId));
 }
 
 /** Changes the person's book atomically; returns it as stored. */
@@ -21,7 +22,7 @@ export async function changeBook(
   userId: number,
   change: (book: AddressBook | undefined) => AddressBook | undefined,
 ): Promise<AddressBook | undefined> {
-  return store.kv<AddressBook>(ADDRESS_BOOKS).update(String(userId), change);
+  return store.kv(ADDRESS_BOOKS).update(String(userId), change);
 }
 
 /**

@@ -21,6 +21,7 @@ import { onCallback } from "../../messages/callback-data.js";
 import { escapeHtml } from "../../messages/html.js";
 import { lateChoiceWords, lateStateWords } from "../../messages/late-deposit.js";
 import { isPartnerError } from "../../partner/errors.js";
+import { namespace } from "../../store/namespace.js";
 
 /** What the feature uses. */
 export type LateDepositDeps = Pick<BotDeps, "store" | "partner" | "config" | "delivery" | "support" | "logger" | "now">;
@@ -29,7 +30,7 @@ export type LateDepositDeps = Pick<BotDeps, "store" | "partner" | "config" | "de
  * The kv namespace of each exchange's late-deposit claim, written through (store/durability.ts):
  * its write is what makes the choice stored in the exchange's record durable.
  */
-const LATE_DEPOSIT_MARKS = "late-deposit";
+export const LATE_DEPOSIT_MARKS = namespace<LateDepositMark>("late-deposit", "through");
 
 /** One exchange's claim, as its mark. */
 interface LateDepositMark {
@@ -115,7 +116,7 @@ export async function chooseLateDeposit(
   }
   // Durable before the request leaves: a crash after this point never sends it again. The mark is
   // written through, and a written-through write carries the record's update made before it.
-  const marks = store.kv<LateDepositMark>(LATE_DEPOSIT_MARKS);
+  const marks = store.kv(LATE_DEPOSIT_MARKS);
   await marks.set(id, { claim, state: "sending" });
 
   let state: "sent" | "in-doubt" | "refused";

@@ -16,7 +16,7 @@
  * - After `close()` reads fail too (with StoreClosedError): the connections are gone.
  */
 import pg from "pg";
-import type { DataStore, KeyValueStore } from "../data-store.js";
+import { CONVERSATIONS, type DataStore, type KeyValueStore } from "../data-store.js";
 import { PgConnection, type OnStatement } from "./connection.js";
 import { postgresExchanges, postgresLookup } from "./exchanges.js";
 import { postgresKeyValue, postgresSettings } from "./kv.js";
@@ -24,6 +24,7 @@ import { migrateSchema } from "./migrate.js";
 import { postgresOutboxQueries } from "./outbox-heads.js";
 import { postgresBuckets } from "./person-buckets.js";
 import { postgresUsers } from "./users.js";
+import type { Namespace } from "../namespace.js";
 
 /** The minimal pino-like logger the store writes to. */
 interface PostgresStoreLogger {
@@ -88,9 +89,10 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Dat
   const db = new PgConnection(pool, opts.onStatement);
   const exchanges = postgresExchanges(db);
   const kvCache = new Map<string, KeyValueStore<unknown>>();
-  const kv = <T>(namespace: string): KeyValueStore<T> => {
-    let repo = kvCache.get(namespace);
-    if (!repo) kvCache.set(namespace, (repo = postgresKeyValue<unknown>(db, namespace)));
+  // Every write commits before it resolves: each namespace is written through, whatever it declares.
+  const kv = <T>({ name }: Namespace<T>): KeyValueStore<T> => {
+    let repo = kvCache.get(name);
+    if (!repo) kvCache.set(name, (repo = postgresKeyValue<unknown>(db, name)));
     return repo as KeyValueStore<T>;
   };
   return {
@@ -98,7 +100,7 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Dat
     users: postgresUsers(db),
     exchanges,
     lookup: postgresLookup(db, exchanges),
-    conversations: kv<unknown>("conversations"),
+    conversations: kv(CONVERSATIONS),
     settings: postgresSettings(db),
     kv,
     outbox: postgresOutboxQueries(db),

@@ -12,6 +12,7 @@ import type { ExchangeRecord, UserRecord } from "../../../src/domain/types.js";
 import type { DataStore, DueClaim } from "../../../src/store/data-store.js";
 import { StoreClosedError } from "../../../src/store/errors.js";
 import { exchange } from "../helpers.js";
+import { ns } from "../namespaces.js";
 
 const t0 = new Date("2024-05-01T10:00:00.000Z");
 const at = (ms: number): Date => new Date(t0.getTime() + ms);
@@ -408,7 +409,7 @@ export function defineDataStoreContract(open: () => Promise<DataStore>, openAgai
   describe("key-value namespaces", () => {
     it("gets, sets, deletes and lists in insertion order; a replaced value keeps its place", async () => {
       const store = await fresh();
-      const kv = store.kv<{ n: number }>("alerts");
+      const kv = store.kv<{ n: number }>(ns("alerts"));
       expect(await kv.get("a")).toBeUndefined();
       expect(await kv.has("a")).toBe(false);
       await kv.set("b", { n: 1 });
@@ -430,20 +431,20 @@ export function defineDataStoreContract(open: () => Promise<DataStore>, openAgai
 
     it("keeps namespaces apart; conversations is the 'conversations' namespace; an empty namespace is refused", async () => {
       const store = await fresh();
-      await store.kv<number>("one").set("k", 1);
-      await store.kv<number>("two").set("k", 2);
+      await store.kv<number>(ns("one")).set("k", 1);
+      await store.kv<number>(ns("two")).set("k", 2);
       await store.conversations.set("chat:5", { step: 3 });
-      expect(await store.kv<number>("one").get("k")).toBe(1);
-      expect(await store.kv<number>("two").get("k")).toBe(2);
-      expect(await store.kv("conversations").get("chat:5")).toEqual({ step: 3 });
-      expect(await store.kv("one").keys()).toEqual(["k"]);
-      expect(await store.kv("three").entries()).toEqual([]);
-      expect(() => store.kv("")).toThrow(TypeError);
+      expect(await store.kv<number>(ns("one")).get("k")).toBe(1);
+      expect(await store.kv<number>(ns("two")).get("k")).toBe(2);
+      expect(await store.kv(ns("conversations")).get("chat:5")).toEqual({ step: 3 });
+      expect(await store.kv(ns("one")).keys()).toEqual(["k"]);
+      expect(await store.kv(ns("three")).entries()).toEqual([]);
+      expect(() => store.kv(ns(""))).toThrow(TypeError);
     });
 
     it("stores JSON copies of any JSON value and hands copies out", async () => {
       const store = await fresh();
-      const kv = store.kv<unknown>("values");
+      const kv = store.kv<unknown>(ns("values"));
       const state = { replay: [1, 2], at: new Date("2024-01-01T00:00:00.000Z"), gone: undefined, deep: { a: [{ b: "c" }] } };
       await kv.set("obj", state);
       state.replay.push(3);
@@ -472,7 +473,7 @@ export function defineDataStoreContract(open: () => Promise<DataStore>, openAgai
 
     it("refuses values JSON cannot carry with a TypeError", async () => {
       const store = await fresh();
-      const kv = store.kv<unknown>("x");
+      const kv = store.kv<unknown>(ns("x"));
       await expect(kv.set("k", undefined)).rejects.toThrow(TypeError);
       await expect(kv.set("k", 10n)).rejects.toThrow(TypeError);
       await expect(kv.add("k", () => 1)).rejects.toThrow(TypeError);
@@ -482,7 +483,7 @@ export function defineDataStoreContract(open: () => Promise<DataStore>, openAgai
 
     it("treats keys like __proto__ as ordinary keys", async () => {
       const store = await fresh();
-      const kv = store.kv<string>("dedup");
+      const kv = store.kv<string>(ns("dedup"));
       await kv.set("__proto__", "p");
       await kv.set("constructor", "c");
       expect(await kv.get("__proto__")).toBe("p");
@@ -494,7 +495,7 @@ export function defineDataStoreContract(open: () => Promise<DataStore>, openAgai
 
     it("add stores only when the key is absent", async () => {
       const store = await fresh();
-      const kv = store.kv<string>("once");
+      const kv = store.kv<string>(ns("once"));
       expect(await kv.add("k", "first")).toBe(true);
       expect(await kv.add("k", "second")).toBe(false);
       expect(await kv.get("k")).toBe("first");
@@ -505,7 +506,7 @@ export function defineDataStoreContract(open: () => Promise<DataStore>, openAgai
 
     it("update creates, changes and deletes, returning the new value; a throwing change stores nothing", async () => {
       const store = await fresh();
-      const kv = store.kv<{ n: number }>("counters");
+      const kv = store.kv<{ n: number }>(ns("counters"));
       const seen: Array<{ n: number } | undefined> = [];
       expect(
         await kv.update("c", (cur) => {
@@ -534,7 +535,7 @@ export function defineDataStoreContract(open: () => Promise<DataStore>, openAgai
 
     it("entriesWithPrefix lists the keys that start with the prefix, in insertion order, wildcards as plain text", async () => {
       const store = await fresh();
-      const kv = store.kv<number>("prefixed");
+      const kv = store.kv<number>(ns("prefixed"));
       for (const [key, n] of [
         ["chat:1:b", 1],
         ["chat:10:a", 2],
@@ -546,7 +547,7 @@ export function defineDataStoreContract(open: () => Promise<DataStore>, openAgai
         ["other", 8],
       ] as const)
         await kv.set(key, n);
-      await store.kv<number>("elsewhere").set("chat:1:z", 9);
+      await store.kv<number>(ns("elsewhere")).set("chat:1:z", 9);
       expect(await kv.entriesWithPrefix("chat:1:")).toEqual([
         ["chat:1:b", 1],
         ["chat:1:a", 3],
@@ -557,7 +558,7 @@ export function defineDataStoreContract(open: () => Promise<DataStore>, openAgai
       expect(await kv.entriesWithPrefix("back\\")).toEqual([["back\\slash", 7]]);
       expect(await kv.entriesWithPrefix("nothing")).toEqual([]);
       expect(await kv.entriesWithPrefix("")).toEqual(await kv.entries());
-      expect(await store.kv("never-written").entriesWithPrefix("chat:")).toEqual([]);
+      expect(await store.kv(ns("never-written")).entriesWithPrefix("chat:")).toEqual([]);
       // A replaced value keeps its place; a deleted key is gone; the result is the caller's copy.
       await kv.set("chat:1:b", 10);
       await kv.delete("chat:1:a");
@@ -573,7 +574,7 @@ export function defineDataStoreContract(open: () => Promise<DataStore>, openAgai
 
     it("add is once-only under concurrency: of 20 adds of one key exactly one wins", async () => {
       const store = await fresh();
-      const kv = store.kv<number>("race");
+      const kv = store.kv<number>(ns("race"));
       const results = await Promise.all(Array.from({ length: 20 }, (_, i) => kv.add("k", i)));
       expect(results.filter(Boolean)).toHaveLength(1);
       expect(await kv.get("k")).toBe(results.indexOf(true));
@@ -581,7 +582,7 @@ export function defineDataStoreContract(open: () => Promise<DataStore>, openAgai
 
     it("deleteOlderThan removes the entries whose `at` is before the cutoff, and only those", async () => {
       const store = await fresh();
-      const kv = store.kv<unknown>("updates");
+      const kv = store.kv<unknown>(ns("updates"));
       const iso = (ms: number) => at(ms).toISOString();
       await kv.set("long-ago", { at: "2023-12-31T23:59:59.999Z" });
       await kv.set("a-ms-before", { at: iso(-1), state: "handled" });
@@ -592,21 +593,21 @@ export function defineDataStoreContract(open: () => Promise<DataStore>, openAgai
       await kv.set("number-at", { at: 5 });
       await kv.set("string-value", "2020-01-01T00:00:00.000Z");
       await kv.set("array-value", [{ at: iso(-MINUTE) }]);
-      await store.kv("other").set("long-ago", { at: iso(-MINUTE) });
+      await store.kv(ns("other")).set("long-ago", { at: iso(-MINUTE) });
 
       expect(await kv.deleteOlderThan(at(0))).toBe(2);
       expect(await kv.keys()).toEqual(["at-cutoff", "after", "no-at", "number-at", "string-value", "array-value"]);
       // Another namespace is not touched; a second run finds nothing.
-      expect(await store.kv("other").has("long-ago")).toBe(true);
+      expect(await store.kv(ns("other")).has("long-ago")).toBe(true);
       expect(await kv.deleteOlderThan(at(0))).toBe(0);
       expect(await kv.deleteOlderThan(at(2 * MINUTE))).toBe(2);
       expect(await kv.keys()).toEqual(["no-at", "number-at", "string-value", "array-value"]);
-      expect(await store.kv("empty").deleteOlderThan(at(0))).toBe(0);
+      expect(await store.kv(ns("empty")).deleteOlderThan(at(0))).toBe(0);
     });
 
     it("update is atomic: 50 concurrent increments (from a missing key) lose none", async () => {
       const store = await fresh();
-      const kv = store.kv<number>("count");
+      const kv = store.kv<number>(ns("count"));
       await Promise.all(Array.from({ length: 50 }, () => kv.update("n", (cur) => (cur ?? 0) + 1)));
       expect(await kv.get("n")).toBe(50);
     });
@@ -649,7 +650,7 @@ export function defineDataStoreContract(open: () => Promise<DataStore>, openAgai
 
     it("stores kv values, object keys, kv keys and settings with NUL; set, add and update alike", async () => {
       const store = await fresh();
-      const kv = store.kv<unknown>("typed");
+      const kv = store.kv<unknown>(ns("typed"));
       const value = { [`ke${written.nul}y`]: [written.nul, written.lone], ...written };
       const want = expected(store);
       const stored = { [`ke${want.nul}y`]: [want.nul, want.lone], ...want };
@@ -682,7 +683,7 @@ export function defineDataStoreContract(open: () => Promise<DataStore>, openAgai
       await store.settings.setMaintenance({ on: false });
       expect(await store.settings.getMaintenance()).toEqual({ on: false });
       // Settings are not a kv namespace.
-      expect(await store.kv("settings").keys()).toEqual([]);
+      expect(await store.kv(ns("settings")).keys()).toEqual([]);
     });
   });
 
@@ -817,27 +818,27 @@ export function defineDataStoreContract(open: () => Promise<DataStore>, openAgai
   describe("durability and closing", () => {
     it("a write to a written-through namespace is durable when it resolves: another instance reads it", async () => {
       const store = await fresh();
-      await store.kv<{ n: number }>("outbox").set("chat:1:a", { n: 1 });
-      await store.kv<string>("flow-journal").update("1", () => "step");
+      await store.kv<{ n: number }>(ns("outbox")).set("chat:1:a", { n: 1 });
+      await store.kv<string>(ns("flow-journal")).update("1", () => "step");
       await store.conversations.set("c1", { state: 1 });
-      await store.kv<string>("exchange-create").add("d1", "pending");
-      await store.kv<string>("broadcast:b1").add("7", "sending");
-      await store.kv<number>("cards").set("e1", 5);
+      await store.kv<string>(ns("exchange-create")).add("d1", "pending");
+      await store.kv<string>(ns("broadcast:b1")).add("7", "sending");
+      await store.kv<number>(ns("cards")).set("e1", 5);
       expect(
         await durable(store, async (other) => ({
-          outbox: await other.kv("outbox").get("chat:1:a"),
-          journal: await other.kv("flow-journal").get("1"),
+          outbox: await other.kv(ns("outbox")).get("chat:1:a"),
+          journal: await other.kv(ns("flow-journal")).get("1"),
           conversation: await other.conversations.get("c1"),
-          marker: await other.kv("exchange-create").get("d1"),
-          mark: await other.kv("broadcast:b1").get("7"),
-          card: await other.kv("cards").get("e1"),
+          marker: await other.kv(ns("exchange-create")).get("d1"),
+          mark: await other.kv(ns("broadcast:b1")).get("7"),
+          card: await other.kv(ns("cards")).get("e1"),
         })),
       ).toEqual({ outbox: { n: 1 }, journal: "step", conversation: { state: 1 }, marker: "pending", mark: "sending", card: 5 });
 
-      await store.kv("outbox").delete("chat:1:a");
-      await store.kv<string>("flow-journal").update("1", () => undefined);
+      await store.kv(ns("outbox")).delete("chat:1:a");
+      await store.kv<string>(ns("flow-journal")).update("1", () => undefined);
       expect(
-        await durable(store, async (other) => [await other.kv("outbox").has("chat:1:a"), await other.kv("flow-journal").has("1")]),
+        await durable(store, async (other) => [await other.kv(ns("outbox")).has("chat:1:a"), await other.kv(ns("flow-journal")).has("1")]),
       ).toEqual([false, false]);
     });
 
@@ -859,16 +860,16 @@ export function defineDataStoreContract(open: () => Promise<DataStore>, openAgai
       await store.exchanges.update("a", { status: "finished" });
       await store.users.upsertSeen({ id: 1, first_name: "A" }, t0);
       await store.users.setBlocked(1, true);
-      await store.kv<number>("metrics").set("k", 3);
+      await store.kv<number>(ns("metrics")).set("k", 3);
       // Into the small file on lowdb (the main file waits for its coalescing window otherwise).
-      await store.kv("outbox").set("chat:1:a", { n: 1 });
+      await store.kv(ns("outbox")).set("chat:1:a", { n: 1 });
       expect(
         await durable(store, async (other) => ({
           status: (await other.exchanges.get("a"))?.status,
           user: (await other.users.get(1))?.firstName,
           blocked: (await other.users.get(1))?.blocked,
-          metric: await other.kv("metrics").get("k"),
-          entry: await other.kv("outbox").get("chat:1:a"),
+          metric: await other.kv(ns("metrics")).get("k"),
+          entry: await other.kv(ns("outbox")).get("chat:1:a"),
         })),
       ).toEqual({ status: "finished", user: "A", blocked: true, metric: 3, entry: { n: 1 } });
     });
@@ -877,11 +878,11 @@ export function defineDataStoreContract(open: () => Promise<DataStore>, openAgai
       const store = await fresh();
       await store.exchanges.insert(exchange({ id: "a" }));
       await store.users.upsertSeen({ id: 1, first_name: "A" }, t0);
-      await store.kv<number>("k").set("present", 1);
+      await store.kv<number>(ns("k")).set("present", 1);
       await store.close();
       await store.close();
-      expect(await durable(store, (other) => other.kv("k").get("present"))).toBe(1);
-      const kv = store.kv<number>("k");
+      expect(await durable(store, (other) => other.kv(ns("k")).get("present"))).toBe(1);
+      const kv = store.kv<number>(ns("k"));
       const refused: Array<Promise<unknown>> = [
         store.exchanges.insert(exchange({ id: "b" })),
         store.exchanges.update("a", { status: "failed" }),

@@ -12,6 +12,7 @@ import { DatabaseUnavailableError, openPostgresStore } from "../../../src/store/
 import { testDatabase } from "../../postgres/database.js";
 import { exchange } from "../helpers.js";
 import { defineDataStoreContract } from "./data-store-contract.js";
+import { ns } from "../namespaces.js";
 
 describe("DataStore contract: postgres", () => {
   it("says it is the PostgreSQL store", async () => {
@@ -105,10 +106,10 @@ describe("PostgreSQL store: replicas on one database", () => {
   it("is once-only and atomic across replicas: add and update from two stores", async () => {
     const url = await testDatabase();
     const [a, b] = await Promise.all([openOn(url), openOn(url)]);
-    const adds = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).kv<number>("once").add("k", i)));
+    const adds = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).kv<number>(ns("once")).add("k", i)));
     expect(adds.filter(Boolean)).toHaveLength(1);
-    await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? a : b).kv<number>("n").update("count", (c) => (c ?? 0) + 1)));
-    expect(await a.kv<number>("n").get("count")).toBe(50);
+    await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? a : b).kv<number>(ns("n")).update("count", (c) => (c ?? 0) + 1)));
+    expect(await a.kv<number>(ns("n")).get("count")).toBe(50);
     await a.exchanges.insert(exchange({ id: "x" }));
     await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -125,8 +126,8 @@ describe("PostgreSQL store: replicas on one database", () => {
   it("applies the schema once when several stores open on a new database at the same moment", async () => {
     const url = await testDatabase();
     const stores = await Promise.all([openOn(url), openOn(url), openOn(url), openOn(url)]);
-    await stores[0].kv<number>("k").set("a", 1);
-    expect(await stores[3].kv<number>("k").get("a")).toBe(1);
+    await stores[0].kv<number>(ns("k")).set("a", 1);
+    expect(await stores[3].kv<number>(ns("k")).get("a")).toBe(1);
     const versions = await query<{ version: number }>(url, "SELECT version FROM schema_migrations ORDER BY version");
     expect(versions.map((r) => r.version)).toEqual([1, 2, 3, 4, 5]);
   });
@@ -187,14 +188,14 @@ describe("PostgreSQL store: replicas on one database", () => {
   it("closing waits for running writes, then refuses reads and writes alike", async () => {
     const url = await testDatabase();
     const store = await openPostgresStore({ url });
-    const writes = Array.from({ length: 20 }, (_, i) => store.kv<number>("w").set(`k${i}`, i));
+    const writes = Array.from({ length: 20 }, (_, i) => store.kv<number>(ns("w")).set(`k${i}`, i));
     const closed = store.close();
     await Promise.all(writes);
     await closed;
-    await expect(store.kv("w").get("k0")).rejects.toThrow(StoreClosedError);
+    await expect(store.kv(ns("w")).get("k0")).rejects.toThrow(StoreClosedError);
     await expect(store.exchanges.count()).rejects.toThrow(StoreClosedError);
     const again = await openOn(url);
-    expect(await again.kv("w").keys()).toHaveLength(20);
+    expect(await again.kv(ns("w")).keys()).toHaveLength(20);
   });
 });
 

@@ -21,6 +21,7 @@ import { countFunnel } from "../../../support/funnel.js";
 import { isFinalStatus } from "../../../domain/status.js";
 import { coinLabel } from "../../../domain/coin-label.js";
 import type { DataStore, KeyValueStore } from "../../../store/data-store.js";
+import { namespace } from "../../../store/namespace.js";
 
 /**
  * Whether a failed create certainly made no order: the service answered with a refusal, a 4xx
@@ -39,7 +40,7 @@ function neverCreated(err: unknown): boolean {
 /** The creates sent whose answer was never stored: their markers are still "pending". */
 export async function pendingCreates(store: Pick<DataStore, "kv">): Promise<Array<Extract<CreateMarker, { state: "pending" }>>> {
   const pending = [];
-  for (const [, marker] of await store.kv<CreateMarker>(CREATE_MARKERS).entries()) {
+  for (const [, marker] of await store.kv(CREATE_MARKERS).entries()) {
     if (marker.state === "pending") pending.push(marker);
   }
   return pending;
@@ -53,7 +54,7 @@ export async function pendingCreates(store: Pick<DataStore, "kv">): Promise<Arra
 export function takeInterruptedCreate(store: Pick<DataStore, "kv">, draftId: string): Promise<CreateAttempt | undefined> {
   // Re-checked in the same step as the change: a create that finished meanwhile stays finished,
   // and of two processes taking it at once only one gets it.
-  return markInDoubt(store.kv<CreateMarker>(CREATE_MARKERS), draftId, "restart");
+  return markInDoubt(store.kv(CREATE_MARKERS), draftId, "restart");
 }
 
 /**
@@ -100,7 +101,7 @@ export type CreateMarker =
   | { state: "done"; exchangeId: string };
 
 /** The store namespace of the once-only markers. */
-export const CREATE_MARKERS = "exchange-create";
+export const CREATE_MARKERS = namespace<CreateMarker>("exchange-create", "through");
 
 /** The attempt's own fields, without what a caller or a marker adds (the quote, the state) and its time. */
 function attemptOf(from: Omit<CreateAttempt, "at">): Omit<CreateAttempt, "at"> {
@@ -147,7 +148,7 @@ async function coinLabels(deps: Pick<BotDeps, "catalog">, from: string, to: stri
  * (wherever it is kept now), else an attempt under way or ended without an answer.
  */
 async function earlierAttempt(deps: BotDeps, req: CreateRequest): Promise<CreateOutcome> {
-  const existing = await deps.store.kv<CreateMarker>(CREATE_MARKERS).get(req.draftId);
+  const existing = await deps.store.kv(CREATE_MARKERS).get(req.draftId);
   if (existing?.state === "done") {
     const record = await deps.store.lookup.ofUser(req.userId, existing.exchangeId);
     if (record) return { kind: "already", record };
@@ -157,7 +158,7 @@ async function earlierAttempt(deps: BotDeps, req: CreateRequest): Promise<Create
 
 /** Calls exchange-create at most once for `req.draftId` and stores the exchange before returning. */
 export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Promise<CreateOutcome> {
-  const markers = deps.store.kv<CreateMarker>(CREATE_MARKERS);
+  const markers = deps.store.kv(CREATE_MARKERS);
   const attempt: CreateAttempt = { ...attemptOf(req), at: deps.now().toISOString() };
   // The marker is the once-only guarantee: `add` lets exactly one attempt (of this process or of
   // another one sharing the store) have it; every other attempt finds the first one's marker.
@@ -235,7 +236,7 @@ async function adoptFromHistory(deps: BotDeps, req: CreateRequest, attempt: Crea
 
 /** Stores the exchange the service made for `req` (answered, or found in its history) and marks the draft done. */
 async function storeCreated(deps: BotDeps, req: CreateRequest, attempt: CreateAttempt, created: CreatedExchange): Promise<CreateOutcome> {
-  const markers = deps.store.kv<CreateMarker>(CREATE_MARKERS);
+  const markers = deps.store.kv(CREATE_MARKERS);
   const now = deps.now().toISOString();
   const record: ExchangeRecord = {
     id: created.id,
@@ -287,7 +288,7 @@ async function storeCreated(deps: BotDeps, req: CreateRequest, attempt: CreateAt
  * Returns how many were dropped.
  */
 export async function pruneCreateMarkers(store: Pick<DataStore, "kv" | "exchanges">, now: Date, minAgeMs: number): Promise<number> {
-  const markers = store.kv<CreateMarker>(CREATE_MARKERS);
+  const markers = store.kv(CREATE_MARKERS);
   let n = 0;
   for (const [draftId, marker] of await markers.entries()) {
     if (marker.state !== "done") continue;

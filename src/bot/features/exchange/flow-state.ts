@@ -9,6 +9,7 @@ import type { FlowAction } from "../../../messages/callback-data.js";
 import type { DataStore } from "../../../store/data-store.js";
 import type { FlowFailure } from "./partner-call.js";
 import type { Draft } from "./steps/step.js";
+import { namespace } from "../../../store/namespace.js";
 
 /** What the Retry of a failed service call tries again. */
 export type RetryInput = { kind: "enter" } | { kind: "text"; text: string } | { kind: "button"; action: FlowAction };
@@ -63,10 +64,10 @@ export interface FlowRecord {
 }
 
 /** The live-store namespace of the records, keyed by chat id (its name predates "flow state"). */
-export const FLOW_STATES = "flow-journal";
+export const FLOW_STATES = namespace<FlowRecord>("flow-journal", "through", { live: true });
 
 function states(store: Pick<DataStore, "kv">) {
-  return store.kv<FlowRecord>(FLOW_STATES);
+  return store.kv(FLOW_STATES);
 }
 
 /** The record of `chatId`, if a flow was opened there and not forgotten since. */

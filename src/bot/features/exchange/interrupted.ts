@@ -31,7 +31,7 @@ import { chatTranslator } from "../../../messages/i18n.js";
 import { escapeHtml } from "../../../messages/html.js";
 import { coinLabel } from "../../../domain/coin-label.js";
 import type { CreateAttempt } from "../../../domain/types.js";
-import { CREATE_MARKERS, pendingCreates, takeInterruptedCreate, type CreateMarker } from "./create-exchange.js";
+import { CREATE_MARKERS, pendingCreates, takeInterruptedCreate } from "./create-exchange.js";
 import { endedAfter, flowEntries, readFlow, writeFlow } from "./flow-state.js";
 import { inDoubtMessage } from "./in-doubt-message.js";
 import { LAST_STEP } from "./steps/table.js";
@@ -123,7 +123,7 @@ async function settleChat(deps: BotDeps, chatId: number, found: Found): Promise<
   const tell: Array<{ draftId: string; key: string; vars: Record<string, string>; inDoubt?: true }> = [];
 
   if (record) {
-    const marker = await deps.store.kv<CreateMarker>(CREATE_MARKERS).get(record.draftId);
+    const marker = await deps.store.kv(CREATE_MARKERS).get(record.draftId);
     const attempt = inDoubt.get(record.draftId);
     if (attempt) {
       await writeFlow(deps.store, chatId, record, endedAfter(record, deps.processId), deps.now());

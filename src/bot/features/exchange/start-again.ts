@@ -14,7 +14,7 @@ import type { BotContext } from "../../context.js";
 import type { CreateAttempt } from "../../../domain/types.js";
 import { maintenanceNotice } from "../../../support/maintenance.js";
 import { countFunnel } from "../../../support/funnel.js";
-import { CREATE_MARKERS, canStartAgain, type CreateMarker } from "./create-exchange.js";
+import { CREATE_MARKERS, canStartAgain } from "./create-exchange.js";
 import { begin } from "./engine.js";
 import { clearFlow, readFlow } from "./flow-state.js";
 import { surfaceOf } from "./in-flow.js";
@@ -47,7 +47,7 @@ function knownOf(attempt: CreateAttempt): KnownOrder {
 export async function startAgain(ctx: BotContext, draftId: string): Promise<void> {
   const { deps } = ctx;
   const chatId = ctx.chat?.type === "private" ? ctx.chat.id : undefined;
-  const markers = deps.store.kv<CreateMarker>(CREATE_MARKERS);
+  const markers = deps.store.kv(CREATE_MARKERS);
   const marker = await markers.get(draftId);
   await ctx.answerCallbackQuery();
   // Another person's attempt (data a modified client made up), or no attempt by that id: nothing.

@@ -12,6 +12,7 @@ import type { BotContext } from "../../context.js";
 import { forgetFlow } from "../exchange/forget-flow.js";
 import { forgetAddresses } from "../address-book.js";
 import { ALERTS_NAMESPACE } from "../../../alerts/rate-alerts.js";
+import type { Namespace } from "../../../store/namespace.js";
 
 /**
  * The person /forget acts for, in their private chat with the bot (whose id is theirs).
@@ -34,11 +35,11 @@ export interface PersonDataKind {
  * per alert…): /forget deletes every such entry.
  * @public for the features that keep such a namespace (saved addresses, alerts).
  */
-export function keyedByPerson(namespace: string, describedBy: string): PersonDataKind {
+export function keyedByPerson(namespace: Namespace<unknown>, describedBy: string): PersonDataKind {
   return {
     describedBy,
     async forget(ctx, { userId }) {
-      const kv = ctx.deps.store.kv<unknown>(namespace);
+      const kv = ctx.deps.store.kv(namespace);
       await kv.delete(String(userId));
       for (const [key] of await kv.entriesWithPrefix(`${userId}:`)) await kv.delete(key);
     },
