@@ -213,6 +213,46 @@ describe.skipIf(!HAVE_BROWSER && !process.env.CI)("the playground in a real brow
     console.info(`playground screenshot: ${SCREENSHOT}`);
   }, 45_000);
 
+  it("at 400×800: picks a ticker, then its network from the list with each one's minimum, and the card names it", async () => {
+    const page = await context!.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.setViewportSize({ width: 400, height: 800 });
+    await page.goto(system!.playground!.url);
+    await page.locator("body[data-ready=true]").waitFor();
+    const bot = (text: string): Locator => page.locator(".msg.bot", { hasText: text }).last();
+    const say = async (text: string, expected: string): Promise<void> => {
+      await page.locator("#text-input").fill(text);
+      await page.locator("#text-input").press("Enter");
+      await bot(expected).waitFor();
+    };
+    const tap = async (label: string, expected: string): Promise<void> => {
+      await page.locator("button.kb", { hasText: label }).last().click();
+      await bot(expected).waitFor();
+    };
+
+    await say("/exchange", "Which coin do you send?");
+    await tap("USDT ▸", "Which network do you send USDT on?");
+    const networks = bot("Which network do you send USDT on?");
+    expect(await networks.textContent()).toContain("coins sent on another network are lost");
+    // One button per network, each on its own row, as wide as the message.
+    const buttons = networks.locator("button.kb");
+    expect(await buttons.allTextContents()).toEqual(["ERC20", "TRC20", "BEP20", "◀ Back", "✖ Cancel"]);
+    const box = await networks.boundingBox();
+    expect(box!.x + box!.width, "the network list fits the phone's width").toBeLessThanOrEqual(400);
+    await networks.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(tmpdir(), "playground-network-list.png") });
+    await tap("TRC20", "Which coin do you want to get?");
+    await tap("BTC", "How much USDT · TRC20 do you send?");
+    await say("100", "Withdrawal fee");
+    await page.locator("button.kb", { hasText: "Continue" }).last().click();
+    await bot("address that will receive").waitFor();
+    await say(SAMPLE_ADDRESSES.BTC!, "refund address");
+    await say(SAMPLE_ADDRESSES.USDTTRC20!, "Check your exchange");
+    expect(await bot("Check your exchange").textContent()).toContain("You send: 100 USDT · TRC20");
+    await page.screenshot({ path: join(tmpdir(), "playground-network-step.png") });
+    await page.close();
+  }, 45_000);
+
   /**
    * Where the newest message is, against what the person can see of the chat: the part of the
    * message list inside the window. Also whether the composer (the boxes one types in) is inside
