@@ -22,7 +22,7 @@ import { InFlightUpdates } from "../bot/middleware/in-flight.js";
 import { personBucketKinds } from "../bot/middleware/person-limits.js";
 import { contactVariable, createI18n, translatorOf, type Translator } from "../messages/i18n.js";
 import { settleInterruptedCreates, type InterruptedReport } from "../bot/features/exchange/interrupted.js";
-import { pruneCreateMarkers } from "../bot/features/exchange/create-exchange.js";
+import { pruneCreateMarkers } from "../exchange/create-once.js";
 import { RecentUpdates } from "../webhook/recent-updates.js";
 import { SharedUpdates } from "../webhook/shared-updates.js";
 import { Inbox } from "../updates/inbox.js";

@@ -8,15 +8,15 @@ import { maintenanceNotice } from "../../../support/maintenance.js";
 import { escapeHtml } from "../../../messages/html.js";
 import type { Order } from "../../../domain/order.js";
 import type { BotDeps } from "../../deps.js";
-import type { ShownQuote } from "../../ui/exchange-messages.js";
+import type { ShownQuote } from "../../../domain/quote.js";
 import { rememberExchangeAddresses } from "../address-book.js";
-import { createExchangeOnce } from "./create-exchange.js";
+import { createExchangeOnce } from "../../../exchange/create-once.js";
 import { retire, type Surface } from "./surface.js";
 import { endedAfter, writeFlow, type FlowRecord } from "./flow-state.js";
-import { failureText, type FlowFailure } from "./partner-call.js";
+import { failureText, type FlowFailure } from "../../../exchange/partner-call.js";
 import { inDoubtMessage } from "./in-doubt-message.js";
 import { coinHtml } from "./steps/coin-text.js";
-import type { QuoteKind } from "./steps/flow-quote.js";
+import type { QuoteKind } from "../../../exchange/quote.js";
 import { orderOf } from "./steps/order.js";
 
 /**

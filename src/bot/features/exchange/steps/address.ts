@@ -17,7 +17,7 @@ import type { Currency } from "../../../../domain/types.js";
 import { escapeHtml } from "../../../../messages/html.js";
 import { shownTagName } from "../../../../messages/tag-name.js";
 import { readBook } from "../../address-book.js";
-import { failureText } from "../partner-call.js";
+import { failureText } from "../../../../exchange/partner-call.js";
 import { coinHtml } from "./coin-text.js";
 import type { AnyStep, Draft, Outcome, Step, StepIO, StepSpec } from "./step.js";
 

@@ -8,10 +8,11 @@ import { InlineKeyboard } from "grammy";
 import { exceededMaximum, isAbove } from "../../../../domain/amount.js";
 import type { Order } from "../../../../domain/order.js";
 import { countFunnel } from "../../../../support/funnel.js";
-import { confirmCardText, type ShownQuote } from "../../../ui/exchange-messages.js";
-import { failureText } from "../partner-call.js";
+import { confirmCardText } from "../../../ui/exchange-messages.js";
+import { type ShownQuote } from "../../../../domain/quote.js";
+import { failureText } from "../../../../exchange/partner-call.js";
 import { amountStep, aboveMaxText } from "./amount.js";
-import { fetchFlowQuote, quoteMoved, type QuoteKind } from "./flow-quote.js";
+import { fetchFlowQuote, quoteMoved, type QuoteKind } from "../../../../exchange/quote.js";
 import { orderOf } from "./order.js";
 import { defineStep, type Draft, type StepIO } from "./step.js";
 
