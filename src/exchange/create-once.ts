@@ -235,7 +235,12 @@ async function adoptFromHistory(deps: ExchangeDeps, req: CreateRequest, attempt:
 }
 
 /** Stores the exchange the service made for `req` (answered, or found in its history) and marks the draft done. */
-async function storeCreated(deps: ExchangeDeps, req: CreateRequest, attempt: CreateAttempt, created: CreatedExchange): Promise<CreateOutcome> {
+async function storeCreated(
+  deps: ExchangeDeps,
+  req: CreateRequest,
+  attempt: CreateAttempt,
+  created: CreatedExchange,
+): Promise<CreateOutcome> {
   const markers = deps.store.kv(CREATE_MARKERS);
   const now = deps.now().toISOString();
   const record: ExchangeRecord = {

@@ -6,16 +6,13 @@
  */
 import { maintenanceNotice } from "../../../support/maintenance.js";
 import { escapeHtml } from "../../../messages/html.js";
-import type { Order } from "../../../domain/order.js";
-import type { BotDeps } from "../../deps.js";
 import type { ShownQuote } from "../../../domain/quote.js";
-import { rememberExchangeAddresses } from "../address-book.js";
-import { createExchangeOnce } from "../../../exchange/create-once.js";
+import { createOrder } from "../../../exchange/create.js";
 import { retire, type Surface } from "./surface.js";
 import { endedAfter, writeFlow, type FlowRecord } from "./flow-state.js";
 import { failureText, type FlowFailure } from "../../../exchange/partner-call.js";
 import { inDoubtMessage } from "./in-doubt-message.js";
-import { coinHtml } from "./steps/coin-text.js";
+import { coinHtml } from "../../../exchange/checks.js";
 import type { QuoteKind } from "../../../exchange/quote.js";
 import { orderOf } from "./steps/order.js";
 
@@ -56,27 +53,10 @@ export async function createFromCard(
   const creating = await place(surface, record, "creating");
   await retire(surface, record, {});
   await api.sendMessage(chatId, t("flow-creating"));
-  const outcome = await createExchangeOnce(deps, {
-    draftId: record.draftId,
-    userId: chatId,
-    chatId,
-    from: order.from.code,
-    to: order.to.code,
-    // The amount the service quoted last (for "receive exactly", its figure to send).
-    amount: confirmed.quote.amountFrom,
-    destinationAddress: order.destinationAddress,
-    destinationTag: order.destinationTag,
-    refundAddress: order.refundAddress,
-    refundTag: order.refundTag,
-    quote: confirmed.quote,
-    ...createKindOf(order, confirmed.quoteKind),
-  });
+  const outcome = await createOrder(deps, { draftId: record.draftId, userId: chatId, chatId, order, ...confirmed });
   switch (outcome.kind) {
     case "created":
-      // Through the outbox: on disk before the first message, retried until delivered, and found
-      // again at start-up if a crash comes before the next line (delivery.ts).
-      await deps.delivery.depositInstructions(outcome.record, { from: order.from, to: order.to });
-      await rememberAddresses(deps, chatId, order);
+      // The instructions are the outbox's (exchange/create.ts): found again at start-up after a crash.
       await place(surface, creating, "ended");
       return undefined;
     case "already":
@@ -100,35 +80,4 @@ export async function createFromCard(
         ? { kind: "refused", record: creating, say: failureText(t, outcome.failure) }
         : { kind: "failed", record: creating, failure: outcome.failure };
   }
-}
-
-/**
- * Saves the exchange's two addresses for the person's next exchange (issue 24). After the
- * instructions are queued: a store failure here costs a saved address, never the exchange.
- */
-async function rememberAddresses(deps: BotDeps, userId: number, order: Order): Promise<void> {
-  try {
-    await rememberExchangeAddresses(
-      deps.store,
-      userId,
-      [
-        { coin: order.to.code, network: order.to.network, address: order.destinationAddress, tag: order.destinationTag || undefined },
-        { coin: order.from.code, network: order.from.network, address: order.refundAddress, tag: order.refundTag || undefined },
-      ],
-      deps.now(),
-    );
-  } catch (err) {
-    deps.logger.warn({ err, userId }, "could not remember the addresses of an exchange");
-  }
-}
-
-/**
- * How the create is asked for, by the kind of quote confirmed: "receive exactly" by
- * `payment/exchange-create` with the amount to receive; a fixed or floating rate with `fix` only
- * when the flow was offered fixed rates (our contract has no `fix`).
- */
-function createKindOf(order: Order, kind: QuoteKind): { fix?: boolean; amountTo?: string; quoteKind?: "fixed" | "exact" } {
-  if (kind === "exact" && order.amountTo !== undefined) return { amountTo: order.amountTo, quoteKind: "exact" };
-  if (!order.offers?.fixed) return {};
-  return kind === "fixed" ? { fix: true, quoteKind: "fixed" } : { fix: false };
 }

@@ -10,7 +10,7 @@ import type { RateKind } from "../../../../domain/order.js";
 import { isPartnerError } from "../../../../partner/errors.js";
 import { failureText } from "../../../../exchange/partner-call.js";
 import { amountStep } from "./amount.js";
-import { coinHtml } from "./coin-text.js";
+import { coinHtml } from "../../../../exchange/checks.js";
 import { fetchFlowQuote } from "../../../../exchange/quote.js";
 import { sendCoin } from "./from-network.js";
 import { receiveCoin } from "./to-network.js";
