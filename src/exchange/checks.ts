@@ -61,7 +61,7 @@ export function readAmount(
 }
 
 /** "The maximum for BTC is 12 BTC", the maximum grouped for reading. */
-export function aboveMaxText(t: Translate, coin: Currency, max: string): string {
+function aboveMaxText(t: Translate, coin: Currency, max: string): string {
   return t("flow-amount-above-max", { coin: coinHtml(coin), max: formatAmount(max) });
 }
 
