@@ -38,6 +38,8 @@ import { createSupport, type SupportServices } from "../support/services.js";
 import type { AppMetrics } from "../ops/metrics.js";
 import type { Readiness } from "../ops/readiness.js";
 import { opsHandler, type OpsHandler } from "../ops/http.js";
+import { webAppHandler } from "../webapp/handler.js";
+import { createPersonLimits } from "../bot/middleware/person-limits.js";
 import { watchTelegram } from "../ops/telegram-watch.js";
 import { openExchangesByStatus, outboxBacklog, pollerLagSeconds } from "../ops/figures.js";
 import type { Coordination } from "../store/coordination.js";
@@ -60,6 +62,8 @@ export interface AppOptions {
   webhookAckWithinMs?: number;
   /** Aborted by the first SIGINT/SIGTERM: start-up stops waiting for Telegram at once. */
   signal?: AbortSignal;
+  /** Origins besides Telegram's that may show the Mini App in a frame (the playground, in sandbox mode). */
+  webAppFrameAncestors?: readonly string[];
   /**
    * Default true: what Telegram sends is on disk before it is confirmed, and replayed after a
    * crash (updates/). false: the runner confirms a batch while it is handled, and a webhook
@@ -248,6 +252,8 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
     ? new SharedUpdates({ store, owner: processId, now, logger: logger.child({ part: "webhook" }) })
     : undefined;
   const inbox = new Inbox({ store, owner: processId, now, logger: logger.child({ part: "updates" }) });
+  // One count of each person's pace, for their chat and their Mini App alike.
+  const limits = createPersonLimits(deps);
   installFeatures(bot, deps, {
     inFlight,
     dedupe: topology.updates.kind === "webhook" ? new RecentUpdates() : undefined,
@@ -258,6 +264,7 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
     // One process's coordination runs it at once; replicas take the chat's lock in the database.
     chatLock: (chatId, fn) => coordination.withChatLock(chatId, fn),
     updateScope: usersPerUpdate.middleware,
+    limits,
   });
   metrics.setSources({
     openExchangesByStatus: () => openExchangesByStatus(store),
@@ -267,7 +274,21 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
     pollerLagSeconds: () => pollerLagSeconds(poller, now()) ?? (now().getTime() - startedAt) / 1000,
     readiness: () => readiness.report(),
   });
-  const handler = opsHandler({ readiness, metrics, metricsToken: config.metricsToken, metricsAccess: config.metricsAccess });
+  const ops = opsHandler({ readiness, metrics, metricsToken: config.metricsToken, metricsAccess: config.metricsAccess });
+  // The Mini App, on the same server, where the bot has a public https address for it.
+  const webApp =
+    config.webAppUrl === undefined
+      ? undefined
+      : webAppHandler({
+          deps,
+          botToken: opts.botToken,
+          t,
+          chosenLanguage: async (userId) => (await store.users.get(userId))?.languageCode,
+          limits,
+          logger: logger.child({ part: "webapp" }),
+          frameAncestors: opts.webAppFrameAncestors ?? [],
+        });
+  const handler: OpsHandler = webApp === undefined ? ops : async (req, res) => (await ops(req, res)) || webApp(req, res);
 
   const expireFlows = (at: Date = now()) => expireFlowsOf(deps, bot.api, at);
   let settling: Promise<InterruptedReport> | undefined;

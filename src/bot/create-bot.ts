@@ -75,6 +75,8 @@ export interface InstallOptions {
    * once per update within it (store/users-per-update.ts).
    */
   updateScope?: (ctx: BotContext, next: () => Promise<void>) => Promise<void>;
+  /** The per-person limits, when another part (the Mini App) counts in the same budgets; made here otherwise. */
+  limits?: PersonLimits;
 }
 
 /**
@@ -168,7 +170,7 @@ export function installFeatures(bot: Bot<BotContext>, deps: BotDeps, options: In
   if (options.dedupe) before.push(options.dedupe.middleware);
   if (options.inbox) before.push(options.inbox);
   // Before the per-chat queue, so an inline query waiting in it knows a newer one came.
-  const limits = createPersonLimits(deps);
+  const limits = options.limits ?? createPersonLimits(deps);
   before.push(limits.noteArrival);
   before.push(sequentialize(sequentialKey));
   const chatLock = options.chatLock;

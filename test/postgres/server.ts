@@ -15,10 +15,10 @@
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmod, chown, cp, lstat, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, relative } from "node:path";
 import pg from "pg";
+import { freePort } from "../../src/net/listen.js";
 
 /** A running server and how to reach it as its superuser. */
 export interface PostgresServer {
@@ -245,13 +245,4 @@ export async function freshDatabase(serverUrl: string, options = ""): Promise<st
 }
 
 /** A port nothing listens on right now (the server's, and the replicas' in test/replicas). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
+export { freePort };
