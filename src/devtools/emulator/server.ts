@@ -82,6 +82,11 @@ export interface EmulatorOptions {
    * figures, or some of them changed. Default off, so tests are not paced; the playground turns it on.
    */
   floodLimits?: boolean | Partial<FloodLimits>;
+  /**
+   * How long a button press may wait for answerCallbackQuery before Telegram calls it "too old",
+   * ms. Default 10000 (see `CALLBACK_ANSWER_WINDOW_MS`).
+   */
+  callbackAnswerWindowMs?: number;
 }
 
 /** One webhook POST the emulator made, and how it ended. */
@@ -195,6 +200,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     canReadAllGroupMessages: options.canReadAllGroupMessages ?? false,
     inlineFeedback: options.inlineFeedback ?? false,
     flood,
+    callbackAnswerWindowMs: options.callbackAnswerWindowMs,
   });
   const quietMs = options.quietMs ?? 50;
   const handledTimeoutMs = options.handledTimeoutMs ?? 5000;
