@@ -26,6 +26,7 @@ import { pruneCreateMarkers } from "../bot/features/exchange/create-exchange.js"
 import { RecentUpdates } from "../webhook/recent-updates.js";
 import { SharedUpdates } from "../webhook/shared-updates.js";
 import { Inbox } from "../updates/inbox.js";
+import { PressAnswers } from "../bot/press-answers.js";
 import { readRecord } from "../bot/features/exchange/record.js";
 import { createPoller, type Poller } from "../poller/poller.js";
 import { BATCH_STATUS_MAX_IDS } from "../partner/batch-status.js";
@@ -149,10 +150,12 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
   const inFlight = new InFlightUpdates((d) => metrics.updateHandled(d.type, d.outcome, d.seconds));
   // The Bot first, without handlers: delivery and support send through its Api, and the features
   // (installed below) get them as ordinary dependencies.
+  const pressAnswers = new PressAnswers({ now, logger: logger.child({ part: "telegram" }) });
   const bot = createBot({
     token: opts.botToken,
     client: opts.telegramApiRoot ? { apiRoot: opts.telegramApiRoot } : undefined,
     botInfo: opts.botInfo,
+    pressAnswers,
   });
   bot.api.config.use(
     watchTelegram({
@@ -251,6 +254,8 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
     // Polling keeps each batch before it asks for the next (updates/polling.ts); a webhook request
     // keeps its update here, before its answer.
     inbox: opts.updatesOnDisk === false ? undefined : inbox.middleware(topology.updates.kind === "webhook"),
+    // A press replayed from the inbox is handled without answering it (bot/press-answers.ts).
+    notePresses: pressAnswers.noteArrival((updateId) => inbox.arrivalOf(updateId)),
     sharedDedupe: sharedUpdates,
     // One process's coordination runs it at once; replicas take the chat's lock in the database.
     chatLock: (chatId, fn) => coordination.withChatLock(chatId, fn),
