@@ -17,6 +17,7 @@ import pg from "pg";
 import type { DataStore, KeyValueStore } from "../data-store.js";
 import { PgConnection } from "./connection.js";
 import { postgresExchanges, postgresLookup } from "./exchanges.js";
+import { ClaimOwners } from "./claim-owners.js";
 import { postgresKeyValue, postgresSettings } from "./kv.js";
 import { migrateSchema } from "./migrate.js";
 import { postgresOutboxQueries } from "./outbox-heads.js";
@@ -81,7 +82,8 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Dat
   }
 
   const db = new PgConnection(pool);
-  const exchanges = postgresExchanges(db);
+  const owners = new ClaimOwners(opts.url, logger);
+  const exchanges = postgresExchanges(db, owners);
   const kvCache = new Map<string, KeyValueStore<unknown>>();
   const kv = <T>(namespace: string): KeyValueStore<T> => {
     let repo = kvCache.get(namespace);
@@ -97,7 +99,10 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Dat
     settings: postgresSettings(db),
     kv,
     outbox: postgresOutboxQueries(db),
-    close: () => db.close(),
+    async close() {
+      await db.close();
+      await owners.close();
+    },
   };
 }
 
