@@ -4,6 +4,8 @@
  * alive, round robin, as a proxy with health checks would. The sandbox exchange is shared too.
  */
 import { mkdtemp, rm } from "node:fs/promises";
+import { setTimeout as sleep } from "node:timers/promises";
+import pg from "pg";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator, type Emulator } from "../../src/devtools/emulator/server.js";
@@ -18,7 +20,7 @@ const PUBLIC_URL = "https://bot.example.com/telegram/hook";
 const SECRET = "replica-webhook-secret_1";
 const SUPPORT_CHAT_ID = -100778;
 
-interface Replica {
+export interface Replica {
   readonly bot: BotProcess;
   readonly port: number;
   /** Updates the load balancer sent to this replica. */
@@ -41,6 +43,56 @@ export interface ReplicaWorldOptions {
    * "polling", the first replica long-polls and the others take no updates (TELEGRAM_UPDATES=none).
    */
   updates?: "webhook" | "polling";
+}
+
+/** An exchange's claim as the database holds it. */
+export interface HeldClaim {
+  id: string;
+  /** The claiming replica's process id: "host:pid:random". */
+  lease_owner: string;
+  lease_until: Date;
+}
+
+/** What {@link killDuringCheck} did. */
+export interface KilledDuringCheck {
+  victim: Replica;
+  /** The exchanges the victim held claims on when it died. */
+  held: HeldClaim[];
+  killedAt: number;
+}
+
+/**
+ * Kills a replica (`victim`, or whichever comes first) in the middle of a status check of an
+ * exchange it claimed: every status answer is held `delayMs` meanwhile, so the check is in flight
+ * and the claim is the replica's when the kill comes. The answers are prompt again afterwards.
+ */
+export async function killDuringCheck(w: ReplicaWorld, victim?: Replica, delayMs = 2_000): Promise<KilledDuringCheck> {
+  w.sandbox.faults.inject({ endpoint: "exchange-status", kind: "delay", ms: delayMs });
+  const db = new pg.Client({ connectionString: w.databaseUrl });
+  await db.connect();
+  try {
+    const checking = (id: string) =>
+      w.sandbox.requests.list().some((r) => r.endpoint === "exchange-status" && r.params.id === id && r.status === undefined);
+    const replicaOf = (owner: string) => w.replicas.find((r) => r.bot.running && owner.split(":")[1] === String(r.bot.pid));
+    // The claims change hands every few checks: whichever replica is due first claims next.
+    const end = Date.now() + 60_000;
+    for (;;) {
+      const { rows } = await db.query<HeldClaim>("SELECT id, lease_owner, lease_until FROM exchanges WHERE lease_until > now()");
+      const first = rows.find((h) => checking(h.id) && (victim === undefined || replicaOf(h.lease_owner) === victim));
+      const killed = first === undefined ? undefined : replicaOf(first.lease_owner);
+      if (first !== undefined && killed !== undefined) {
+        const killedAt = Date.now();
+        killed.bot.kill();
+        await killed.bot.waitExit();
+        return { victim: killed, held: rows.filter((h) => h.lease_owner === first.lease_owner), killedAt };
+      }
+      if (Date.now() > end) throw new Error("no replica of the ones wanted was checking a claimed exchange within 60 s");
+      await sleep(20);
+    }
+  } finally {
+    w.sandbox.faults.clear();
+    await db.end();
+  }
 }
 
 /** Starts the database, the emulator, the sandbox and `replicas` bots (default 2). */
