@@ -46,7 +46,7 @@ export interface ReplicaWorldOptions {
 }
 
 /** An exchange's claim as the database holds it. */
-export interface HeldClaim {
+interface HeldClaim {
   id: string;
   /** The claiming replica's process id: "host:pid:random". */
   lease_owner: string;
