@@ -65,19 +65,30 @@ export interface KilledDuringCheck {
  * Kills a replica (`victim`, or whichever comes first) in the middle of a status check of an
  * exchange it claimed: every status answer is held `delayMs` meanwhile, so the check is in flight
  * and the claim is the replica's when the kill comes. The answers are prompt again afterwards.
+ *
+ * Which replica claims an exchange next is decided by how their poll cycles line up, and the same
+ * one won again and again for over a minute. So with a `victim`, the others are paused (SIGSTOP)
+ * while none of them holds a claim, and go on (SIGCONT) once the victim is killed: their sessions
+ * and claims are untouched, as on a replica that was merely slow for a moment.
  */
 export async function killDuringCheck(w: ReplicaWorld, victim?: Replica, delayMs = 2_000): Promise<KilledDuringCheck> {
   w.sandbox.faults.inject({ endpoint: "exchange-status", kind: "delay", ms: delayMs });
   const db = new pg.Client({ connectionString: w.databaseUrl });
+  const others = victim === undefined ? [] : w.replicas.filter((r) => r !== victim && r.bot.running);
+  const signalOthers = (signal: "SIGSTOP" | "SIGCONT") => {
+    for (const r of others) if (r.bot.pid !== undefined) process.kill(r.bot.pid, signal);
+  };
+  let paused = false;
   await db.connect();
   try {
     const checking = (id: string) =>
       w.sandbox.requests.list().some((r) => r.endpoint === "exchange-status" && r.params.id === id && r.status === undefined);
     const replicaOf = (owner: string) => w.replicas.find((r) => r.bot.running && owner.split(":")[1] === String(r.bot.pid));
-    // The claims change hands every few checks: whichever replica is due first claims next.
+    const claims = async () =>
+      (await db.query<HeldClaim>("SELECT id, lease_owner, lease_until FROM exchanges WHERE lease_until > now()")).rows;
     const end = Date.now() + 60_000;
     for (;;) {
-      const { rows } = await db.query<HeldClaim>("SELECT id, lease_owner, lease_until FROM exchanges WHERE lease_until > now()");
+      const rows = await claims();
       const first = rows.find((h) => checking(h.id) && (victim === undefined || replicaOf(h.lease_owner) === victim));
       const killed = first === undefined ? undefined : replicaOf(first.lease_owner);
       if (first !== undefined && killed !== undefined) {
@@ -86,10 +97,20 @@ export async function killDuringCheck(w: ReplicaWorld, victim?: Replica, delayMs
         await killed.bot.waitExit();
         return { victim: killed, held: rows.filter((h) => h.lease_owner === first.lease_owner), killedAt };
       }
+      if (!paused && others.length > 0 && !rows.some((h) => others.includes(replicaOf(h.lease_owner)!))) {
+        signalOthers("SIGSTOP");
+        paused = true;
+        // One of them may have claimed just before it stopped: it must finish that check first.
+        if ((await claims()).some((h) => others.includes(replicaOf(h.lease_owner)!))) {
+          signalOthers("SIGCONT");
+          paused = false;
+        }
+      }
       if (Date.now() > end) throw new Error("no replica of the ones wanted was checking a claimed exchange within 60 s");
       await sleep(20);
     }
   } finally {
+    if (paused) signalOthers("SIGCONT");
     w.sandbox.faults.clear();
     await db.end();
   }
