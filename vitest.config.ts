@@ -17,6 +17,8 @@ import { defineConfig } from "vitest/config";
  */
 
 const POSTGRES = ["test/postgres/global-setup.ts"];
+/** The bot built once for the run, for the tests that run its production process (test/crash/build-setup.ts). */
+const BUILD = ["test/crash/build-setup.ts"];
 
 /** In-process tests that create a database of their own on the run's server. */
 const postgresFiles = [
@@ -61,7 +63,7 @@ export default defineConfig({
     maxWorkers: 3,
     // Files start by project name, so "crash", whose files are the longest, starts first.
     projects: [
-      { extends: true, test: { name: "crash", include: crashFiles, globalSetup: POSTGRES } },
+      { extends: true, test: { name: "crash", include: crashFiles, globalSetup: [...POSTGRES, ...BUILD] } },
       { extends: true, test: { name: "e2e", include: e2eFiles, globalSetup: POSTGRES } },
       { extends: true, test: { name: "postgres", include: postgresFiles, globalSetup: POSTGRES } },
       {

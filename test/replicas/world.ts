@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { startEmulator, type Emulator } from "../../src/devtools/emulator/server.js";
 import { startSandbox, type SandboxServer } from "../../src/devtools/sandbox/server.js";
 import { BotProcess } from "../crash/bot-process.js";
+import { builtBot } from "../crash/built-bot.js";
 import { TIMING } from "../crash/expectations.js";
 import { testDatabase } from "../postgres/database.js";
 import { freePort } from "../postgres/server.js";
@@ -146,6 +147,7 @@ export async function startReplicaWorld(options: ReplicaWorldOptions = {}): Prom
     const bot = new BotProcess({
       emulator,
       mode,
+      built: builtBot(),
       env: {
         BOT_TOKEN: emulator.token,
         TELEGRAM_API_ROOT: emulator.apiRoot,
