@@ -190,7 +190,7 @@ async function resultsWith(target: URL, section: string): Promise<string> {
 }
 
 const options = { ...DEFAULT_SOAK, killEveryMs: KILLS ? DEFAULT_SOAK.killEveryMs : undefined };
-const report = await withCrashWorld({ seed: options.seed }, (world) => runSoak(world, options));
+const report = await withCrashWorld({ seed: options.seed, fromSources: true }, (world) => runSoak(world, options));
 console.log(`crash soak figures: ${JSON.stringify(report.figures, null, 2)}`);
 if (report.wrongStep.length > 0) console.log(`wrong-step replies (first 10): ${JSON.stringify(report.wrongStep.slice(0, 10), null, 2)}`);
 if (report.mismatched.length > 0) console.log(`mismatched orders: ${JSON.stringify(report.mismatched.slice(0, 10), null, 2)}`);

@@ -29,6 +29,7 @@ import { Inbox } from "../updates/inbox.js";
 import { expireFlows as expireFlowsOf } from "../bot/features/exchange/expiry.js";
 import { readFlow } from "../bot/features/exchange/flow-state.js";
 import { pruneLapsedQuestions } from "../bot/questions.js";
+import { PressAnswers } from "../bot/press-answers.js";
 import { createPoller, type Poller } from "../poller/poller.js";
 import { BATCH_STATUS_MAX_IDS } from "../partner/batch-status.js";
 import { ExchangeTracker } from "../poller/tracker.js";
@@ -155,11 +156,13 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
   const inFlight = new InFlightUpdates((d) => metrics.updateHandled(d.type, d.outcome, d.seconds, d.feature));
   // The Bot first, without handlers: delivery and support send through its Api, and the features
   // (installed below) get them as ordinary dependencies.
+  const pressAnswers = new PressAnswers({ now, logger: logger.child({ part: "telegram" }) });
   const bot = createBot({
     token: opts.botToken,
     client: opts.telegramApiRoot ? { apiRoot: opts.telegramApiRoot } : undefined,
     botInfo: opts.botInfo,
     onFailedAttempt: (reason) => metrics.telegramAttemptFailed(reason),
+    pressAnswers,
   });
   bot.api.config.use(
     watchTelegram({
@@ -260,6 +263,8 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
     // Polling keeps each batch before it asks for the next (updates/polling.ts); a webhook request
     // keeps its update here, before its answer.
     inbox: opts.updatesOnDisk === false ? undefined : inbox.middleware(topology.updates.kind === "webhook"),
+    // A press replayed from the inbox is handled without answering it (bot/press-answers.ts).
+    notePresses: pressAnswers.noteArrival((updateId) => inbox.arrivalOf(updateId)),
     sharedDedupe: sharedUpdates,
     // One process's coordination runs it at once; replicas take the chat's lock in the database.
     chatLock: (chatId, fn) => coordination.withChatLock(chatId, fn),

@@ -10,6 +10,7 @@ import type { UserFromGetMe } from "grammy/types";
 import { sequentialize } from "@grammyjs/runner";
 import { retryingTelegramFetch } from "./telegram-fetch.js";
 import { inOrder, inOrderWatched } from "./middleware/in-order.js";
+import type { PressAnswers } from "./press-answers.js";
 import { htmlByDefault } from "../messages/html-by-default.js";
 import type { BotContext } from "./context.js";
 import type { BotDeps } from "./deps.js";
@@ -45,12 +46,24 @@ export interface CreateBotOptions {
   botInfo?: UserFromGetMe;
   /** Told of each Bot API attempt that failed in a way the client retries (telegram-fetch.ts): the metrics. */
   onFailedAttempt?: (reason: "429" | "5xx" | "network") => void;
+  /**
+   * Every answer to a button press passes these rules (bot/press-answers.ts): at most once, only
+   * soon after the press arrived, and never failing the update. {@link InstallOptions.notePresses}
+   * tells it when each press arrived.
+   */
+  pressAnswers: PressAnswers;
 }
 
 /** Options of {@link installFeatures}: the middleware that runs before every feature. */
 export interface InstallOptions {
   /** Tracks running handlers for a graceful stop. */
   inFlight?: InFlightUpdates;
+  /**
+   * Notes when each button press arrived (`PressAnswers.noteArrival`), so that one replayed long
+   * after is handled without answering it. Installed after `inbox`, which knows the arrival, and
+   * before the chat's queue, where a press may wait.
+   */
+  notePresses?: (ctx: BotContext, next: () => Promise<void>) => Promise<void>;
   /** Webhook mode: drops a redelivered update (see webhook/recent-updates.ts). */
   dedupe?: RecentUpdates;
   /**
@@ -99,8 +112,12 @@ function chatLockId(ctx: BotContext): number | undefined {
 export function createBot(options: CreateBotOptions): Bot<BotContext> {
   const bot = new Bot<BotContext>(options.token, {
     // 429s wait for retry_after; 5xx and network errors are retried a few times. At the HTTP
-    // level, so that the Api each conversation replay builds inherits it below its replay log.
-    client: { ...options.client, fetch: options.client?.fetch ?? retryingTelegramFetch({ onFailedAttempt: options.onFailedAttempt }) },
+    // level, so that the Api each conversation replay builds inherits it below its replay log; the
+    // rules of answering a press sit there too, for the same reason.
+    client: {
+      ...options.client,
+      fetch: options.pressAnswers.fetch(options.client?.fetch ?? retryingTelegramFetch({ onFailedAttempt: options.onFailedAttempt })),
+    },
     botInfo: options.botInfo,
   });
   // Every text and caption is HTML unless a call says otherwise (the exchange flow installs the
@@ -169,6 +186,7 @@ export function installFeatures(bot: Bot<BotContext>, deps: BotDeps, options: In
   if (options.inFlight) before.push(options.inFlight.middleware);
   if (options.dedupe) before.push(options.dedupe.middleware);
   if (options.inbox) before.push(options.inbox);
+  if (options.notePresses) before.push(options.notePresses);
   // Before the per-chat queue, so an inline query waiting in it knows a newer one came.
   const limits = options.limits ?? createPersonLimits(deps);
   before.push(limits.noteArrival);

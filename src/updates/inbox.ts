@@ -34,6 +34,13 @@ interface StoredBatch {
   handled?: number[];
 }
 
+/** When an update this process tracks arrived. */
+export interface Arrival {
+  at: Date;
+  /** Received by an earlier process (or a replica) and taken over here at start-up. */
+  takenOver: boolean;
+}
+
 /** An update left unhandled by an earlier process, with when it was received. */
 export interface LeftUpdate {
   update: Update;
@@ -54,6 +61,8 @@ export class Inbox {
   readonly #batchOf = new Map<number, string>();
   /** How many updates each batch this process tracks holds: it is deleted when that many are marked. */
   readonly #sizeOf = new Map<string, number>();
+  /** When each batch this process tracks arrived, and whether an earlier process received it. */
+  readonly #arrivalOf = new Map<string, Arrival>();
   /** Marks not written yet, by batch key. */
   #pending = new Map<string, number[]>();
   #flushing: Promise<void> | undefined;
@@ -77,6 +86,15 @@ export class Inbox {
   }
 
   /**
+   * When `updateId` arrived, while this process tracks it: a press is answered only soon after
+   * (bot/press-answers.ts).
+   */
+  arrivalOf(updateId: number): Arrival | undefined {
+    const key = this.#batchOf.get(updateId);
+    return key === undefined ? undefined : this.#arrivalOf.get(key);
+  }
+
+  /**
    * Keeps a batch on disk; resolves once it is durable. Throws when the store cannot write: the
    * caller must then not confirm the batch to Telegram.
    */
@@ -85,8 +103,10 @@ export class Inbox {
     if (first === undefined) return;
     // Zero-padded so that keys sort as the ids do; the owner keeps replicas' batches apart.
     const key = `${String(first.update_id).padStart(12, "0")}:${this.#opts.owner}`;
-    await this.#batches.set(key, { at: this.#opts.now().toISOString(), updates: [...updates] });
+    const at = this.#opts.now();
+    await this.#batches.set(key, { at: at.toISOString(), updates: [...updates] });
     this.#sizeOf.set(key, updates.length);
+    this.#arrivalOf.set(key, { at, takenOver: false });
     for (const u of updates) this.#batchOf.set(u.update_id, key);
   }
 
@@ -125,8 +145,10 @@ export class Inbox {
         this.#batchOf.set(update.update_id, key);
       }
       // The batch goes once as many more are marked as it has left (the separate marks count).
-      if (left > 0) this.#sizeOf.set(key, left + (marks.get(key)?.length ?? 0));
-      else finished.push(key);
+      if (left > 0) {
+        this.#sizeOf.set(key, left + (marks.get(key)?.length ?? 0));
+        this.#arrivalOf.set(key, { at: receivedAt, takenOver: true });
+      } else finished.push(key);
     }
     // A kill between the last mark and the batch's delete, or between the two deletes.
     const batchKeys = new Set(batches.map(([key]) => key));
@@ -181,6 +203,7 @@ export class Inbox {
       await this.#batches.delete(key);
       if (before !== undefined) await this.#marks.delete(key);
       this.#sizeOf.delete(key);
+      this.#arrivalOf.delete(key);
       return;
     }
     await this.#marks.update(key, (marked) => [...new Set([...(marked ?? []), ...ids])]);

@@ -54,6 +54,22 @@ const inboxOf = (store: DataStore, owner: string, at = new Date("2026-01-01T00:0
   new Inbox({ store, owner, now: () => at, logger: quiet });
 
 describe("the inbox", () => {
+  it("says when an update it tracks arrived, and whether an earlier process received it", async () => {
+    const store = await open(await dirs.make());
+    const arrived = new Date("2026-01-01T00:00:00Z");
+    const first = inboxOf(store, "p1", arrived);
+    await first.receive([text(20, 1, "a"), text(21, 2, "b")]);
+    expect(first.arrivalOf(20)).toEqual({ at: arrived, takenOver: false });
+    expect(first.arrivalOf(99)).toBeUndefined();
+
+    // A process started later takes the batch over: the arrival is the first one's.
+    const next = inboxOf(store, "p2", new Date("2026-01-01T00:05:00Z"));
+    await next.leftUnhandled();
+    expect(next.arrivalOf(21)).toEqual({ at: arrived, takenOver: true });
+    next.handled(21);
+    expect(next.arrivalOf(21)).toBeUndefined();
+  });
+
   it("has a batch on disk when receive resolves, and forgets it once every update is marked", async () => {
     const dir = await dirs.make();
     const store = await open(dir);

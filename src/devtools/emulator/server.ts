@@ -83,6 +83,11 @@ export interface EmulatorOptions {
    * figures, or some of them changed. Default off, so tests are not paced; the playground turns it on.
    */
   floodLimits?: boolean | Partial<FloodLimits>;
+  /**
+   * How long a button press may wait for answerCallbackQuery before Telegram calls it "too old",
+   * ms. Default 10000 (see `CALLBACK_ANSWER_WINDOW_MS`).
+   */
+  callbackAnswerWindowMs?: number;
 }
 
 /** One webhook POST the emulator made, and how it ended. */
@@ -207,6 +212,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     canReadAllGroupMessages: options.canReadAllGroupMessages ?? false,
     inlineFeedback: options.inlineFeedback ?? false,
     flood,
+    callbackAnswerWindowMs: options.callbackAnswerWindowMs,
   });
   const quietMs = options.quietMs ?? 50;
   const handledTimeoutMs = options.handledTimeoutMs ?? 5000;
@@ -220,6 +226,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const openPolls = new Set<HeldPoll>();
   let inFlight = 0;
   let lastActivity = Date.now();
+  /** Requests whose answer is not written yet (held polls included), and who waits for none. */
+  let unanswered = 0;
+  const onAllAnswered = new Set<() => void>();
   let closed = false;
   /** Things to cancel on close: pending waits and timers. */
   const cleanups = new Set<() => void>();
@@ -387,6 +396,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   };
 
   const server: Server = createServer((req, res) => {
+    unanswered++;
+    // Answered, or the client went away (an aborted poll): either way nothing more is written.
+    res.once("close", () => {
+      if (--unanswered > 0) return;
+      for (const done of [...onAllAnswered]) done();
+    });
     void handle(req, res);
   });
   const apiRoot = await listen(server, options.port, options.host);
@@ -651,12 +666,22 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       for (const cancel of [...cleanups]) cancel();
       await new Promise<void>((resolve) => {
         // Keep-alive sockets (grammY uses an agent) would hold close() open; answered ones can go.
-        const force = setTimeout(() => server.closeAllConnections(), 1000);
-        server.close(() => {
+        // Once every request is answered (the polls just ended among them), what is left are
+        // sockets with no request on them: undici opens one ahead of need, and close() would wait
+        // a second for it on every test. A request still running after a second is cut.
+        const cut = () => {
           clearTimeout(force);
+          onAllAnswered.delete(cut);
+          server.closeAllConnections();
+        };
+        const force = setTimeout(cut, 1000);
+        server.close(() => {
+          cut();
           resolve();
         });
         server.closeIdleConnections();
+        if (unanswered === 0) cut();
+        else onAllAnswered.add(cut);
       });
     },
   };
