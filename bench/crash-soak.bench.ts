@@ -44,7 +44,7 @@ function renderReport(report: SoakReport): string {
     ["**walks left without a question**", f.walksWithoutQuestion, "0"],
     ['walks ended "in doubt"', f.walksInDoubt, ""],
     ["walks started over (silence, dead button, wrong step, error)", f.walksStartedOver, ""],
-    ['live buttons answered "no longer active" (flow lost)', f.deadButtons, ""],
+    ['**presses of the prompt on screen answered "no longer active" or "belongs to an earlier step"**', f.deadButtons, "0"],
     ["**wrong-step replies**", f.wrongStepReplies, "0"],
     ["**orders not matching what was typed**", f.mismatchedOrders, "0"],
     ["**orders at the partner / stored by the bot**", `${f.ordersAtPartner} / ${f.ordersStored}`, "equal, but for the in-doubt ones below"],
@@ -54,6 +54,10 @@ function renderReport(report: SoakReport): string {
     ["**lost final notices**", f.lostFinalNotices, "0"],
     ["**duplicate notices**", f.duplicateNotices, "0"],
     ["**duplicate deposit-address messages**", f.duplicateInstructions, "0"],
+    ['**"update failed" lines in the bot\'s log**', f.updatesFailed, "0"],
+    ["**Telegram 400s** (answerCallbackQuery aside)", f.telegram400s, "0"],
+    ["**answerCallbackQuery 400s** (a replayed press past its answer window, issue 37 point 1)", f.answerCallback400s, "0"],
+    ['"Something went wrong on my side" messages', f.somethingWentWrong, ""],
     ["bot log lines at level error", report.botErrors.length, ""],
     [`a message accepted by Telegram less than ${AT_KILL_WINDOW_MS} ms before a kill, sent again`, f.duplicatesAtKill, ""],
     ["orders not final at the end", f.ordersNotFinal, "0"],
@@ -65,12 +69,20 @@ function renderReport(report: SoakReport): string {
         `- person ${w.person}, walk ${w.walk}: typed \`${w.answer}\` at the ${w.step} step; the bot answered as ${w.replyKind}: “${w.reply.replace(/\n/g, " ")}”`,
     );
   const mismatched = report.mismatched.slice(0, 12).map((m) => `- ${m.id}: ${m.amountFrom} ${m.from}: ${m.why}`);
+  const seconds = (ms: number) => (ms / 1000).toFixed(1);
   const questionless = report.questionless
     .slice(0, 12)
     .map(
       (q) =>
-        `- person ${q.person}, walk ${q.walk}, at ${Math.round(q.atMs / 1000)} s (after ${q.killsBefore} kills): ${q.last.map((m) => `“${m}”`).join(" → ")}`,
+        `- person ${q.person}, walk ${q.walk}, /exchange at ${seconds(q.startedAtMs)} s, given up at ${seconds(q.atMs)} s (kills at ${q.killsAround.map(seconds).join(", ") || "none"} s): ${q.last.map((m) => `“${m}”`).join(" → ")}`,
     );
+  const refused = report.refusedPresses
+    .slice(0, 12)
+    .map(
+      (r) =>
+        `- person ${r.person}, walk ${r.walk}, at ${seconds(r.atMs)} s (${r.sinceKillMs === undefined ? "before any kill" : `${seconds(r.sinceKillMs)} s after a kill`}): “${r.toast}” to ${r.before.map((m) => `“${m}”`).join(" → ")}`,
+    );
+  const telegramErrors = Object.entries(report.telegramErrors).map(([kind, n]) => `- ${n} × ${kind}`);
   const killing =
     o.killEveryMs === undefined
       ? "is never killed (the same load as the run with kills)"
@@ -119,6 +131,14 @@ function renderReport(report: SoakReport): string {
     ...(wrong.length > 0 ? ["Wrong-step replies (first 12):", "", ...wrong, ""] : []),
     ...(mismatched.length > 0 ? ["Orders not matching (first 12):", "", ...mismatched, ""] : []),
     ...(questionless.length > 0 ? ["Walks left without a question (first 12; the last messages seen):", "", ...questionless, ""] : []),
+    ...(refused.length > 0 ? ["Presses of the prompt on screen refused (first 12; the last messages seen):", "", ...refused, ""] : []),
+    ...(telegramErrors.length > 0 ? ["Bot API calls answered with an error:", "", ...telegramErrors, ""] : []),
+    ...(report.restartMs.length > 0
+      ? [
+          `Restarts (kill until the bot takes updates again, start-up's replay and owed prompts included): median ${seconds(report.restartMs[Math.floor(report.restartMs.length / 2)]!)} s, longest ${seconds(report.restartMs.at(-1)!)} s.`,
+          "",
+        ]
+      : []),
     `Elapsed: ${Math.round(report.elapsedMs / 1000)} s.`,
     "",
   ].join("\n");
@@ -134,6 +154,10 @@ function broken(report: SoakReport): string[] {
     [`orders at the partner ${f.ordersAtPartner} > 0`, f.ordersAtPartner > 0],
     [`orders not final ${f.ordersNotFinal} = 0`, f.ordersNotFinal === 0],
     [`wrong-step replies ${f.wrongStepReplies} = 0`, f.wrongStepReplies === 0],
+    [`presses of the prompt on screen refused ${f.deadButtons} = 0`, f.deadButtons === 0],
+    [`"update failed" lines ${f.updatesFailed} = 0`, f.updatesFailed === 0],
+    [`Telegram 400s ${f.telegram400s} = 0`, f.telegram400s === 0],
+    [`answerCallbackQuery 400s ${f.answerCallback400s} = 0`, f.answerCallback400s === 0],
     [`mismatched orders ${f.mismatchedOrders} = 0`, f.mismatchedOrders === 0],
     [
       `orders unknown to the bot, not told ${f.ordersUnknownToBot - f.ordersUnknownReported} = 0`,
@@ -197,6 +221,9 @@ if (report.mismatched.length > 0) console.log(`mismatched orders: ${JSON.stringi
 if (report.botErrors.length > 0)
   console.log(`bot error lines (${report.botErrors.length}, first 20): ${JSON.stringify(report.botErrors.slice(0, 20), null, 2)}`);
 if (report.questionless.length > 0) console.log(`walks left without a question: ${JSON.stringify(report.questionless, null, 2)}`);
+if (report.refusedPresses.length > 0)
+  console.log(`presses of the prompt on screen refused: ${JSON.stringify(report.refusedPresses, null, 2)}`);
+if (Object.keys(report.telegramErrors).length > 0) console.log(`Bot API errors: ${JSON.stringify(report.telegramErrors, null, 2)}`);
 const target = new URL("crash-soak.results.md", import.meta.url);
 await writeFile(target, await resultsWith(target, renderReport(report)));
 console.log(`wrote ${fileURLToPath(target)}`);

@@ -72,8 +72,26 @@ export interface QuestionlessWalk {
   atMs: number;
   /** Kills before that moment. */
   killsBefore: number;
+  /** Milliseconds since the soak began, when the person sent this walk's /exchange. */
+  startedAtMs: number;
+  /** The kills (ms since the soak began) from 10 s before the walk began to the moment it was given up. */
+  killsAround: number[];
   /** The last few bot messages of the walk, newest last, each with whether it still had buttons. */
   last: string[];
+}
+
+/** A press of the prompt on screen that the bot answered as a stale or dead button. */
+export interface RefusedPress {
+  person: number;
+  walk: number;
+  /** Milliseconds since the soak began, when the person pressed. */
+  atMs: number;
+  /** How long after the last kill before the press (ms), or undefined before the first kill. */
+  sinceKillMs: number | undefined;
+  /** The toast the bot answered with. */
+  toast: string;
+  /** The pressed prompt, and the last bot messages of the walk before the press (buttons marked). */
+  before: string[];
 }
 
 /** A text answer a person gave, and what the bot answered to it. */
@@ -99,7 +117,10 @@ interface SoakFigures {
   walksInDoubt: number;
   /** Walks a person started over (silence, a dead button, a wrong-step reply, an error). */
   walksStartedOver: number;
-  /** Buttons of the live prompt that the bot answered with "no longer active" (its flow was lost). */
+  /**
+   * Presses of the prompt on screen that the bot answered with "This button is no longer active" or
+   * "belongs to an earlier step" (read from every answerCallbackQuery, late ones included). Must be 0.
+   */
   deadButtons: number;
   /**
    * Walks a person gave up because their chat asked nothing: no live prompt (the one answered lost
@@ -132,14 +153,30 @@ interface SoakFigures {
   duplicatesAtKill: number;
   /** Orders still not final at the partner when the figures were taken (should be 0). */
   ordersNotFinal: number;
+  /** Bot API calls Telegram answered with 400, answerCallbackQuery aside (a wrong call). Must be 0. */
+  telegram400s: number;
+  /**
+   * answerCallbackQuery calls answered with 400 (a replayed press past its answer window: issue 37
+   * point 1, worked on apart). Must be 0 once that is fixed; reported on its own row.
+   */
+  answerCallback400s: number;
+  /** Bot log lines "update failed" (the error boundary: the person was told something went wrong). Must be 0. */
+  updatesFailed: number;
+  /** Messages "Something went wrong on my side" people got. */
+  somethingWentWrong: number;
 }
 
 export interface SoakReport {
   options: SoakOptions;
+  /** How long each restart took, from the kill until the bot took updates again (ms, ascending). */
+  restartMs: number[];
   figures: SoakFigures;
   wrongStep: WrongStepReply[];
   mismatched: { id: string; from: string; amountFrom: string; why: string }[];
   questionless: QuestionlessWalk[];
+  refusedPresses: RefusedPress[];
+  /** The Bot API calls answered with an error: "method: code description" and how many times. */
+  telegramErrors: Record<string, number>;
   /** The bot's error lines (level error and above), as "msg: error message", for finding a cause. */
   botErrors: string[];
   elapsedMs: number;
@@ -265,11 +302,18 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
     walksCompleted: 0,
     walksInDoubt: 0,
     walksStartedOver: 0,
-    deadButtons: 0,
     walksWithoutQuestion: 0,
   };
   const wrongStep: WrongStepReply[] = [];
   const questionless: QuestionlessWalk[] = [];
+  /** Every press of a prompt on screen, by callback query id: the bot's answer to it is read at the end. */
+  const presses = new Map<string, Omit<RefusedPress, "toast">>();
+  const lastKillBefore = (at: number) => killTimes.filter((k) => k <= at).at(-1);
+  /** From each kill until the restarted bot takes updates again (`to` unset while it starts). */
+  const downtimes: { from: number; to: number | undefined }[] = [];
+  /** How much of [from, to) the bot was up (not between a kill and the end of its restart). */
+  const upMsBetween = (from: number, to: number) =>
+    downtimes.reduce((up, d) => up - Math.max(0, Math.min(to, d.to ?? to) - Math.max(from, d.from)), to - from);
   const people: PersonLog[] = Array.from({ length: options.people }, (_, i) => ({
     person: new Person(world.emulator, 6001 + i, `Soak${i + 1}`),
     number: i + 1,
@@ -287,6 +331,7 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
       counts.walksStarted++;
       const walkStart = person.mark();
       let since = walkStart;
+      const walkStartedAt = Date.now();
       person.user.sendText("/exchange");
       let lastAnswer: { step: TextStep; text: string } | undefined;
       let lastPress: string | undefined;
@@ -296,12 +341,13 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
       for (let action = 0; action < 40 && Date.now() < walkUntil + 5_000; action++) {
         const waitFrom = Date.now();
         const replies = (await person.repliesSince(since, 4_000, 400)) ?? [];
-        if (replies.length === 0) silentMs += Date.now() - waitFrom;
+        // Silence counts while the bot is up: a person's wait through a restart is not the bot's silence.
+        if (replies.length === 0) silentMs += upMsBetween(waitFrom, Date.now());
         else silentMs = 0;
         const toast = person.user.lastCallbackAnswer();
         if (lastPress !== undefined && toast?.callback_query_id === lastPress && DEAD_BUTTON.test(toast.text ?? "")) {
-          // The live prompt's button is dead: the bot lost this flow. A person starts over.
-          counts.deadButtons++;
+          // The live prompt's button is dead: the bot lost this flow. A person starts over (the
+          // figure is counted from every answer at the end).
           outcome = "over";
           break;
         }
@@ -352,6 +398,8 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
                 walk,
                 atMs: Date.now() - started,
                 killsBefore: counts.kills,
+                startedAtMs: walkStartedAt - started,
+                killsAround: killTimes.filter((k) => k >= walkStartedAt - 10_000).map((k) => k - started),
                 last: person
                   .messages()
                   .slice(walkStart)
@@ -370,8 +418,25 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
         silentMs = 0;
         try {
           if (act.kind === "press") {
+            const at = Date.now();
             lastPress = person.user.pressButton(act.message, flowButtonData(act.message, act.data)).callback_query_id;
             lastAnswer = undefined;
+            const lastKill = lastKillBefore(at);
+            if (lastPress !== undefined)
+              presses.set(lastPress, {
+                person: person.id,
+                walk,
+                atMs: at - started,
+                sinceKillMs: lastKill === undefined ? undefined : at - lastKill,
+                before: person
+                  .messages()
+                  .slice(walkStart)
+                  .slice(-4)
+                  .map(
+                    (m) =>
+                      `${m.message_id === act.message.message_id ? "[pressed] " : ""}${m.buttons().length > 0 ? "[buttons] " : ""}${m.plain.replace(/\n/g, " ").slice(0, 100)}`,
+                  ),
+              });
           } else if (act.kind === "nudge") {
             person.user.sendText("ok");
             lastAnswer = undefined;
@@ -400,12 +465,15 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
       const wait = min + random() * (max - min);
       if (Date.now() + wait >= walkUntil) break;
       await sleep(wait);
+      const down = { from: Date.now(), to: undefined as number | undefined };
       if (world.bot.kill()) {
         counts.kills++;
-        killTimes.push(Date.now());
+        killTimes.push(down.from);
+        downtimes.push(down);
       }
       await world.bot.waitExit();
       await world.bot.start();
+      down.to = Date.now();
     }
   }
 
@@ -470,7 +538,65 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
       const err = l.json?.err as { message?: unknown } | undefined;
       return `${String(l.json?.msg)}${typeof err?.message === "string" ? `: ${err.message}` : ""}`;
     });
-  return { options, figures, wrongStep, mismatched, questionless, botErrors, elapsedMs: Date.now() - started };
+  const refusedPresses = refusedPressesOf(world.emulator.calls, presses);
+  const telegram = telegramErrorsOf(world.emulator.calls);
+  const somethingWentWrong = people.reduce(
+    (n, log) => n + log.person.messages().filter((m) => /Something went wrong on my side/.test(m.plain)).length,
+    0,
+  );
+  const restartMs = downtimes.flatMap((d) => (d.to === undefined ? [] : [d.to - d.from])).sort((a, b) => a - b);
+  return {
+    options,
+    restartMs,
+    figures: {
+      ...figures,
+      deadButtons: refusedPresses.length,
+      telegram400s: telegram.badRequests,
+      answerCallback400s: telegram.answerCallbackBadRequests,
+      updatesFailed: world.bot.logs.filter((l) => l.json?.msg === "update failed").length,
+      somethingWentWrong,
+    },
+    wrongStep,
+    mismatched,
+    questionless,
+    refusedPresses,
+    telegramErrors: telegram.byKind,
+    botErrors,
+    elapsedMs: Date.now() - started,
+  };
+}
+
+/** The presses of a prompt on screen whose answer (any of them: a press may be answered twice) was a stale or dead button's toast. */
+function refusedPressesOf(calls: readonly RecordedCall[], presses: ReadonlyMap<string, Omit<RefusedPress, "toast">>): RefusedPress[] {
+  const refused = new Map<string, RefusedPress>();
+  for (const call of calls) {
+    if (call.method !== "answerCallbackQuery") continue;
+    const id = optString(call.params, "callback_query_id");
+    const text = optString(call.params, "text") ?? "";
+    const press = id === undefined ? undefined : presses.get(id);
+    if (press !== undefined && id !== undefined && DEAD_BUTTON.test(text) && !refused.has(id)) refused.set(id, { ...press, toast: text });
+  }
+  return [...refused.values()];
+}
+
+/** The Bot API calls answered with an error, counted by method, code and description; the 400s apart. */
+function telegramErrorsOf(calls: readonly RecordedCall[]): {
+  badRequests: number;
+  answerCallbackBadRequests: number;
+  byKind: Record<string, number>;
+} {
+  let badRequests = 0;
+  let answerCallbackBadRequests = 0;
+  const byKind: Record<string, number> = {};
+  for (const call of calls) {
+    if (call.ok || call.error === undefined) continue;
+    const kind = `${call.method}: ${call.error.code} ${call.error.description}`;
+    byKind[kind] = (byKind[kind] ?? 0) + 1;
+    if (call.error.code !== 400) continue;
+    if (call.method === "answerCallbackQuery") answerCallbackBadRequests++;
+    else badRequests++;
+  }
+  return { badRequests, answerCallbackBadRequests, byKind };
 }
 
 async function waitUntil(done: () => boolean, timeoutMs: number): Promise<boolean> {
@@ -503,6 +629,9 @@ function everyFinalNoticeSeen(world: CrashWorld, people: PersonLog[]): boolean {
   });
 }
 
+/** The figures read from the emulator's calls and the bot's log once the walking is over (see runSoak). */
+type LateFigures = "deadButtons" | "telegram400s" | "answerCallback400s" | "updatesFailed" | "somethingWentWrong";
+
 /**
  * How long after Telegram accepted a message a kill can still come before the bot has recorded
  * it as sent (a flush of live.json: milliseconds, up to a few hundred on a loaded CI machine).
@@ -513,14 +642,11 @@ function computeFigures(
   orders: SandboxOrder[],
   storedIds: string[],
   people: PersonLog[],
-  counts: Pick<
-    SoakFigures,
-    "kills" | "walksStarted" | "walksCompleted" | "walksInDoubt" | "walksStartedOver" | "deadButtons" | "walksWithoutQuestion"
-  >,
+  counts: Pick<SoakFigures, "kills" | "walksStarted" | "walksCompleted" | "walksInDoubt" | "walksStartedOver" | "walksWithoutQuestion">,
   wrongStep: WrongStepReply[],
   calls: readonly RecordedCall[],
   killTimes: readonly number[],
-): { figures: SoakFigures; mismatched: SoakReport["mismatched"] } {
+): { figures: Omit<SoakFigures, LateFigures>; mismatched: SoakReport["mismatched"] } {
   const stored = new Set(storedIds);
   const mismatched: SoakReport["mismatched"] = [];
   let lostDepositInstructions = 0;
