@@ -162,6 +162,8 @@ interface SoakFigures {
   answerCallback400s: number;
   /** Bot log lines "update failed" (the error boundary: the person was told something went wrong). Must be 0. */
   updatesFailed: number;
+  /** Of those, the updates that failed because answerCallbackQuery did (issue 37 point 1, worked on apart). */
+  updatesFailedByAnswer: number;
   /** Messages "Something went wrong on my side" people got. */
   somethingWentWrong: number;
 }
@@ -535,9 +537,10 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
   const botErrors = world.bot.logs
     .filter((l) => typeof l.json?.level === "number" && l.json.level >= 50)
     .map((l) => {
-      const err = l.json?.err as { message?: unknown } | undefined;
-      return `${String(l.json?.msg)}${typeof err?.message === "string" ? `: ${err.message}` : ""}`;
+      const message = errorMessageOf(l.json);
+      return `${String(l.json?.msg)}${message === undefined ? "" : `: ${message}`}`;
     });
+  const failedUpdates = world.bot.logs.filter((l) => l.json?.msg === "update failed");
   const refusedPresses = refusedPressesOf(world.emulator.calls, presses);
   const telegram = telegramErrorsOf(world.emulator.calls);
   const somethingWentWrong = people.reduce(
@@ -553,7 +556,8 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
       deadButtons: refusedPresses.length,
       telegram400s: telegram.badRequests,
       answerCallback400s: telegram.answerCallbackBadRequests,
-      updatesFailed: world.bot.logs.filter((l) => l.json?.msg === "update failed").length,
+      updatesFailed: failedUpdates.length,
+      updatesFailedByAnswer: failedUpdates.filter((l) => /answerCallbackQuery/.test(errorMessageOf(l.json) ?? "")).length,
       somethingWentWrong,
     },
     wrongStep,
@@ -564,6 +568,12 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
     botErrors,
     elapsedMs: Date.now() - started,
   };
+}
+
+/** The message of the error a bot log line carries, if any. */
+function errorMessageOf(line: Record<string, unknown> | undefined): string | undefined {
+  const err = line?.err as { message?: unknown } | undefined;
+  return typeof err?.message === "string" ? err.message : undefined;
 }
 
 /** The presses of a prompt on screen whose answer (any of them: a press may be answered twice) was a stale or dead button's toast. */
@@ -630,7 +640,7 @@ function everyFinalNoticeSeen(world: CrashWorld, people: PersonLog[]): boolean {
 }
 
 /** The figures read from the emulator's calls and the bot's log once the walking is over (see runSoak). */
-type LateFigures = "deadButtons" | "telegram400s" | "answerCallback400s" | "updatesFailed" | "somethingWentWrong";
+type LateFigures = "deadButtons" | "telegram400s" | "answerCallback400s" | "updatesFailed" | "updatesFailedByAnswer" | "somethingWentWrong";
 
 /**
  * How long after Telegram accepted a message a kill can still come before the bot has recorded
