@@ -241,6 +241,7 @@ if (report.questionless.length > 0) console.log(`walks left without a question: 
 if (report.refusedPresses.length > 0)
   console.log(`presses of the prompt on screen refused: ${JSON.stringify(report.refusedPresses, null, 2)}`);
 if (Object.keys(report.telegramErrors).length > 0) console.log(`Bot API errors: ${JSON.stringify(report.telegramErrors, null, 2)}`);
+for (const trace of report.traces) console.log(`\n${trace.join("\n  ")}`);
 const target = new URL("crash-soak.results.md", import.meta.url);
 await writeFile(target, await resultsWith(target, renderReport(report)));
 console.log(`wrote ${fileURLToPath(target)}`);

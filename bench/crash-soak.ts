@@ -30,6 +30,7 @@ import {
 } from "../test/crash/expectations.js";
 import { Person, replyKind, type WalkPlan } from "../test/crash/person.js";
 import type { CrashWorld } from "../test/crash/world.js";
+import type { LogLine } from "../test/crash/bot-process.js";
 
 /** A small seeded PRNG (mulberry32): the same seed gives the same kill times and choices. */
 function seededRandom(seed: number): () => number {
@@ -177,6 +178,12 @@ export interface SoakReport {
   mismatched: { id: string; from: string; amountFrom: string; why: string }[];
   questionless: QuestionlessWalk[];
   refusedPresses: RefusedPress[];
+  /**
+   * For each walk counted in a figure that must be 0: what happened around it, in time order (the
+   * person's actions with their update ids, the bot's calls to that chat, kills, restarts, the bot's
+   * log lines), for finding the window from the soak's output alone.
+   */
+  traces: string[][];
   /** The Bot API calls answered with an error: "method: code description" and how many times. */
   telegramErrors: Record<string, number>;
   /** The bot's error lines (level error and above), as "msg: error message", for finding a cause. */
@@ -310,6 +317,15 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
   const questionless: QuestionlessWalk[] = [];
   /** Every press of a prompt on screen, by callback query id: the bot's answer to it is read at the end. */
   const presses = new Map<string, Omit<RefusedPress, "toast">>();
+  /** What every person did, for the traces. */
+  const actions: { at: number; person: number; what: string }[] = [];
+  /** The walks to trace: a person and a time window. */
+  const toTrace: { person: number; why: string; from: number; to: number }[] = [];
+  /** Sends `text` as `person` and notes it for the traces. */
+  const type = (person: Person, text: string) => {
+    const sent = person.user.sendText(text);
+    actions.push({ at: Date.now(), person: person.id, what: `types ${JSON.stringify(text)} (update ${sent.update_id})` });
+  };
   const lastKillBefore = (at: number) => killTimes.filter((k) => k <= at).at(-1);
   /** From each kill until the restarted bot takes updates again (`to` unset while it starts). */
   const downtimes: { from: number; to: number | undefined }[] = [];
@@ -334,7 +350,7 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
       const walkStart = person.mark();
       let since = walkStart;
       const walkStartedAt = Date.now();
-      person.user.sendText("/exchange");
+      type(person, "/exchange");
       let lastAnswer: { step: TextStep; text: string } | undefined;
       let lastPress: string | undefined;
       const acted = new Set<string>();
@@ -371,6 +387,7 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
             });
           }
           if (wrong.length > 0) {
+            toTrace.push({ person: person.id, why: `wrong-step reply, walk ${walk}`, from: walkStartedAt - 3_000, to: Date.now() + 1_000 });
             outcome = "over"; // a confused person starts over
             break;
           }
@@ -395,6 +412,7 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
           if (silentMs >= (ask.kind === "creating" ? GIVE_UP_MS.creating : GIVE_UP_MS.asked)) {
             if (ask.kind === "wait") {
               counts.walksWithoutQuestion++;
+              toTrace.push({ person: person.id, why: `walk ${walk} left without a question`, from: walkStartedAt - 3_000, to: Date.now() });
               questionless.push({
                 person: person.id,
                 walk,
@@ -421,8 +439,14 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
         try {
           if (act.kind === "press") {
             const at = Date.now();
-            lastPress = person.user.pressButton(act.message, flowButtonData(act.message, act.data)).callback_query_id;
+            const pressed = person.user.pressButton(act.message, flowButtonData(act.message, act.data));
+            lastPress = pressed.callback_query_id;
             lastAnswer = undefined;
+            actions.push({
+              at,
+              person: person.id,
+              what: `presses ${act.data} on message ${act.message.message_id} (update ${pressed.update_id}, query ${lastPress})`,
+            });
             const lastKill = lastKillBefore(at);
             if (lastPress !== undefined)
               presses.set(lastPress, {
@@ -440,11 +464,11 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
                   ),
               });
           } else if (act.kind === "nudge") {
-            person.user.sendText("ok");
+            type(person, "ok");
             lastAnswer = undefined;
             lastPress = undefined;
           } else {
-            person.user.sendText(act.text);
+            type(person, act.text);
             lastAnswer = { step: act.step, text: act.text };
             lastPress = undefined;
           }
@@ -542,6 +566,15 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
     });
   const failedUpdates = world.bot.logs.filter((l) => l.json?.msg === "update failed");
   const refusedPresses = refusedPressesOf(world.emulator.calls, presses);
+  // A refused press is traced from its answer, which may come after its walk was given up.
+  for (const r of refusedPresses) {
+    const at = started + r.atMs;
+    toTrace.push({ person: r.person, why: `refused press, walk ${r.walk}`, from: at - 15_000, to: at + 20_000 });
+  }
+  const traces = toTrace.map((t) => [
+    `${t.why}, person ${t.person}:`,
+    ...traceOf(t, { started, actions, calls: world.emulator.calls, killTimes, downtimes, logs: world.bot.logs }),
+  ]);
   const telegram = telegramErrorsOf(world.emulator.calls);
   const somethingWentWrong = people.reduce(
     (n, log) => n + log.person.messages().filter((m) => /Something went wrong on my side/.test(m.plain)).length,
@@ -564,10 +597,56 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
     mismatched,
     questionless,
     refusedPresses,
+    traces,
     telegramErrors: telegram.byKind,
     botErrors,
     elapsedMs: Date.now() - started,
   };
+}
+
+/** What {@link traceOf} reads. */
+interface TraceSources {
+  started: number;
+  actions: readonly { at: number; person: number; what: string }[];
+  calls: readonly RecordedCall[];
+  killTimes: readonly number[];
+  downtimes: readonly { from: number; to: number | undefined }[];
+  logs: readonly LogLine[];
+}
+
+/** The events of `t.person`'s chat (and the bot's life) within the window, as "+seconds what" lines in time order. */
+function traceOf(t: { person: number; from: number; to: number }, src: TraceSources): string[] {
+  const within = (at: number) => at >= t.from && at <= t.to;
+  const events: { at: number; what: string }[] = [];
+  for (const a of src.actions) if (a.person === t.person && within(a.at)) events.push({ at: a.at, what: `person ${a.what}` });
+  const ids = new Set(src.actions.filter((a) => a.person === t.person).map((a) => Number(/\(update (\d+)/.exec(a.what)?.[1])));
+  for (const c of src.calls) {
+    if (within(c.at) && c.method === "getUpdates" && Array.isArray(c.result)) {
+      const got = (c.result as { update_id?: number }[]).map((u) => u.update_id).filter((id) => id !== undefined && ids.has(id));
+      if (got.length > 0) events.push({ at: c.at, what: `bot getUpdates (offset ${String(c.params.offset)}) received ${got.join(", ")}` });
+    }
+    if (!within(c.at) || Number(c.params.chat_id) !== t.person) continue;
+    const text = optString(c.params, "text") ?? optString(c.params, "caption") ?? "";
+    const sentId = (c.result as { message_id?: unknown } | undefined)?.message_id ?? c.params.message_id;
+    const id = typeof sentId === "number" || typeof sentId === "string" ? sentId : undefined;
+    const query = optString(c.params, "callback_query_id");
+    const outcome = c.ok ? "" : ` → ${c.error?.code} ${c.error?.description}`;
+    events.push({
+      at: c.at,
+      what: `bot ${c.method}${id === undefined ? "" : ` #${String(id)}`}${query === undefined ? "" : ` query ${query}`} ${JSON.stringify(text.replace(/<[^>]*>/g, "").slice(0, 70))}${outcome}`,
+    });
+  }
+  for (const k of src.killTimes) if (within(k)) events.push({ at: k, what: "KILL" });
+  for (const d of src.downtimes) if (d.to !== undefined && within(d.to)) events.push({ at: d.to, what: "restarted: taking updates" });
+  for (const l of src.logs) {
+    const at = typeof l.json?.time === "number" ? l.json.time : undefined;
+    if (at === undefined || !within(at)) continue;
+    const chat = l.json?.chatId;
+    if (chat !== undefined && chat !== t.person) continue;
+    const { level: _level, time: _time, pid: _pid, hostname: _hostname, msg, ...fields } = l.json ?? {};
+    events.push({ at, what: `log ${String(msg)} ${JSON.stringify(fields).slice(0, 160)}` });
+  }
+  return events.sort((a, b) => a.at - b.at).map((e) => `+${((e.at - src.started) / 1000).toFixed(3)} ${e.what}`);
 }
 
 /** The message of the error a bot log line carries, if any. */
