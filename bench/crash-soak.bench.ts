@@ -60,7 +60,11 @@ function renderReport(report: SoakReport): string {
       "0",
     ],
     ["**Telegram 400s** (answerCallbackQuery aside)", f.telegram400s, "0"],
-    ["**answerCallbackQuery 400s** (a replayed press past its answer window, issue 37 point 1)", f.answerCallback400s, "0"],
+    [
+      "**answerCallbackQuery 400s** (of them, a press answered again after a kill that came once its first answer had reached Telegram: issue 37 point 1)",
+      `${f.answerCallback400s} (${f.answerCallback400sAfterKill})`,
+      "0",
+    ],
     ['"Something went wrong on my side" messages', f.somethingWentWrong, ""],
     ["bot log lines at level error", report.botErrors.length, ""],
     [`a message accepted by Telegram less than ${AT_KILL_WINDOW_MS} ms before a kill, sent again`, f.duplicatesAtKill, ""],
@@ -142,6 +146,7 @@ function renderReport(report: SoakReport): string {
     ...(questionless.length > 0 ? ["Walks left without a question (first 12; the last messages seen):", "", ...questionless, ""] : []),
     ...(refused.length > 0 ? ["Presses of the prompt on screen refused (first 12; the last messages seen):", "", ...refused, ""] : []),
     ...(telegramErrors.length > 0 ? ["Bot API calls answered with an error:", "", ...telegramErrors, ""] : []),
+    ...(report.duplicates.length > 0 ? ["Duplicates (first 12):", "", ...report.duplicates.slice(0, 12).map((d) => `- ${d}`), ""] : []),
     ...(report.restartMs.length > 0
       ? [
           `Restarts (kill until the bot takes updates again, start-up's replay and owed prompts included): median ${seconds(report.restartMs[Math.floor(report.restartMs.length / 2)]!)} s, longest ${seconds(report.restartMs.at(-1)!)} s.`,

@@ -161,6 +161,8 @@ interface SoakFigures {
    * point 1, worked on apart). Must be 0 once that is fixed; reported on its own row.
    */
   answerCallback400s: number;
+  /** Of those, second answers to a press whose first answer reached Telegram just before a kill (the replayed press answered again). */
+  answerCallback400sAfterKill: number;
   /** Bot log lines "update failed" (the error boundary: the person was told something went wrong). Must be 0. */
   updatesFailed: number;
   /** Of those, the updates that failed because answerCallbackQuery did (issue 37 point 1, worked on apart). */
@@ -178,6 +180,8 @@ export interface SoakReport {
   mismatched: { id: string; from: string; amountFrom: string; why: string }[];
   questionless: QuestionlessWalk[];
   refusedPresses: RefusedPress[];
+  /** Each duplicate counted (not at a kill): what, to whom, how far apart, and the kills between the copies. */
+  duplicates: string[];
   /**
    * For each walk counted in a figure that must be 0: what happened around it, in time order (the
    * person's actions with their update ids, the bot's calls to that chat, kills, restarts, the bot's
@@ -549,7 +553,7 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
   await world.bot.stop();
 
   const stored = await world.storedExchanges();
-  const { figures, mismatched } = computeFigures(
+  const { figures, mismatched, duplicates } = computeFigures(
     world.sandbox.orders.list(),
     stored.map((e) => e.id),
     people,
@@ -575,7 +579,7 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
     `${t.why}, person ${t.person}:`,
     ...traceOf(t, { started, actions, calls: world.emulator.calls, killTimes, downtimes, logs: world.bot.logs }),
   ]);
-  const telegram = telegramErrorsOf(world.emulator.calls);
+  const telegram = telegramErrorsOf(world.emulator.calls, killTimes);
   const somethingWentWrong = people.reduce(
     (n, log) => n + log.person.messages().filter((m) => /Something went wrong on my side/.test(m.plain)).length,
     0,
@@ -589,6 +593,7 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
       deadButtons: refusedPresses.length,
       telegram400s: telegram.badRequests,
       answerCallback400s: telegram.answerCallbackBadRequests,
+      answerCallback400sAfterKill: telegram.answerCallbackAgainAfterKill,
       updatesFailed: failedUpdates.length,
       updatesFailedByAnswer: failedUpdates.filter((l) => /answerCallbackQuery/.test(errorMessageOf(l.json) ?? "")).length,
       somethingWentWrong,
@@ -597,6 +602,7 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
     mismatched,
     questionless,
     refusedPresses,
+    duplicates,
     traces,
     telegramErrors: telegram.byKind,
     botErrors,
@@ -669,23 +675,42 @@ function refusedPressesOf(calls: readonly RecordedCall[], presses: ReadonlyMap<s
 }
 
 /** The Bot API calls answered with an error, counted by method, code and description; the 400s apart. */
-function telegramErrorsOf(calls: readonly RecordedCall[]): {
+function telegramErrorsOf(
+  calls: readonly RecordedCall[],
+  killTimes: readonly number[],
+): {
   badRequests: number;
   answerCallbackBadRequests: number;
+  answerCallbackAgainAfterKill: number;
   byKind: Record<string, number>;
 } {
   let badRequests = 0;
   let answerCallbackBadRequests = 0;
+  let answerCallbackAgainAfterKill = 0;
   const byKind: Record<string, number> = {};
+  /** When each query was first answered (Telegram took it). */
+  const answeredAt = new Map<string, number>();
   for (const call of calls) {
-    if (call.ok || call.error === undefined) continue;
+    const query = call.method === "answerCallbackQuery" ? optString(call.params, "callback_query_id") : undefined;
+    if (call.ok) {
+      if (query !== undefined && !answeredAt.has(query)) answeredAt.set(query, call.at);
+      continue;
+    }
+    if (call.error === undefined) continue;
     const kind = `${call.method}: ${call.error.code} ${call.error.description}`;
     byKind[kind] = (byKind[kind] ?? 0) + 1;
     if (call.error.code !== 400) continue;
-    if (call.method === "answerCallbackQuery") answerCallbackBadRequests++;
-    else badRequests++;
+    if (call.method !== "answerCallbackQuery") {
+      badRequests++;
+      continue;
+    }
+    answerCallbackBadRequests++;
+    // The emulator refuses only a second answer: the first one reached Telegram, then a kill came
+    // before the bot knew (and the restarted bot answered the replayed press again), or not.
+    const first = query === undefined ? undefined : answeredAt.get(query);
+    if (first !== undefined && killTimes.some((k) => k >= first && k <= call.at)) answerCallbackAgainAfterKill++;
   }
-  return { badRequests, answerCallbackBadRequests, byKind };
+  return { badRequests, answerCallbackBadRequests, answerCallbackAgainAfterKill, byKind };
 }
 
 async function waitUntil(done: () => boolean, timeoutMs: number): Promise<boolean> {
@@ -719,7 +744,14 @@ function everyFinalNoticeSeen(world: CrashWorld, people: PersonLog[]): boolean {
 }
 
 /** The figures read from the emulator's calls and the bot's log once the walking is over (see runSoak). */
-type LateFigures = "deadButtons" | "telegram400s" | "answerCallback400s" | "updatesFailed" | "updatesFailedByAnswer" | "somethingWentWrong";
+type LateFigures =
+  | "deadButtons"
+  | "telegram400s"
+  | "answerCallback400s"
+  | "answerCallback400sAfterKill"
+  | "updatesFailed"
+  | "updatesFailedByAnswer"
+  | "somethingWentWrong";
 
 /**
  * How long after Telegram accepted a message a kill can still come before the bot has recorded
@@ -735,7 +767,7 @@ function computeFigures(
   wrongStep: WrongStepReply[],
   calls: readonly RecordedCall[],
   killTimes: readonly number[],
-): { figures: Omit<SoakFigures, LateFigures>; mismatched: SoakReport["mismatched"] } {
+): { figures: Omit<SoakFigures, LateFigures>; mismatched: SoakReport["mismatched"]; duplicates: string[] } {
   const stored = new Set(storedIds);
   const mismatched: SoakReport["mismatched"] = [];
   let lostDepositInstructions = 0;
@@ -745,7 +777,8 @@ function computeFigures(
   let duplicatesAtKill = 0;
   let ordersUnknownReported = 0;
   /** Extra copies among the sends to `chatId` whose text `matches`, split into at-kill and real. */
-  const extraCopies = (chatId: number, matches: (text: string) => boolean): number => {
+  const duplicates: string[] = [];
+  const extraCopies = (what: string, chatId: number, matches: (text: string) => boolean): number => {
     const sent = calls
       .filter((c) => c.ok && (c.method === "sendMessage" || c.method === "sendPhoto") && Number(c.params.chat_id) === chatId)
       .filter((c) => matches(optString(c.params, "text") ?? optString(c.params, "caption") ?? ""))
@@ -756,7 +789,13 @@ function computeFigures(
       const before = sent[i - 1]!;
       const atKill = killTimes.some((k) => k >= before && k - before <= AT_KILL_WINDOW_MS && k <= sent[i]!);
       if (atKill) duplicatesAtKill++;
-      else real++;
+      else {
+        real++;
+        const kills = killTimes.filter((k) => k >= before && k <= sent[i]!).map((k) => `${k - before} ms`);
+        duplicates.push(
+          `${what} to ${chatId}: copies sent ${((sent[i]! - before) / 1000).toFixed(1)} s apart; kills after the first copy: ${kills.join(", ") || "none"}`,
+        );
+      }
     }
     return real;
   };
@@ -807,14 +846,19 @@ function computeFigures(
     if (!messages.some((m) => m.plain.includes(order.depositAddress))) lostDepositInstructions++;
     // The address alone, not inside the intro or the card (which also name it): one per delivery.
     duplicateInstructions += extraCopies(
+      `the deposit address of ${order.id}`,
       log.person.id,
       (text) => text.includes(order.depositAddress) && !/Status: /.test(text) && !/Exchange created/.test(text),
     );
 
     const notice = finalNoticeOf(order);
     if (notice && log.person.noticesAbout(order.id, notice).length === 0) lostFinalNotices++;
-    for (const pattern of Object.values(NOTICES)) {
-      duplicateNotices += extraCopies(log.person.id, (text) => text.includes(order.id) && pattern.test(text.replace(/<[^>]*>/g, "")));
+    for (const [status, pattern] of Object.entries(NOTICES)) {
+      duplicateNotices += extraCopies(
+        `the ${status} notice of ${order.id}`,
+        log.person.id,
+        (text) => text.includes(order.id) && pattern.test(text.replace(/<[^>]*>/g, "")),
+      );
     }
   }
   return {
@@ -834,5 +878,6 @@ function computeFigures(
       ordersNotFinal,
     },
     mismatched,
+    duplicates,
   };
 }
