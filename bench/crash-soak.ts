@@ -180,6 +180,8 @@ export interface SoakReport {
   mismatched: { id: string; from: string; amountFrom: string; why: string }[];
   questionless: QuestionlessWalk[];
   refusedPresses: RefusedPress[];
+  /** Each walk that ended "in doubt", with the message it ended at. */
+  inDoubt: string[];
   /** Each duplicate counted (not at a kill): what, to whom, how far apart, and the kills between the copies. */
   duplicates: string[];
   /**
@@ -232,7 +234,8 @@ type TextStep = keyof typeof RIGHT_REPLIES;
 /** What the last live prompt asks of the person. */
 type Ask =
   | { kind: "done" }
-  | { kind: "in-doubt" }
+  /** `text`: the message that says so (the walk ends there). */
+  | { kind: "in-doubt"; text: string }
   | { kind: "error" }
   | { kind: "creating" }
   | { kind: "press"; message: BotMessage; data: string }
@@ -258,7 +261,7 @@ function currentAsk(messages: BotMessage[], plan: WalkPlan): Ask {
     if (isNotice(m)) continue; // about an earlier walk's order
     if (/Something went wrong on my side|Exchange cancelled|expired after/.test(m.plain)) return { kind: "error" };
     if (hasButton(m, "x:retry")) return { kind: "press", message: m, data: "x:retry" };
-    if (CREATE_IN_DOUBT.test(m.plain)) return { kind: "in-doubt" };
+    if (CREATE_IN_DOUBT.test(m.plain)) return { kind: "in-doubt", text: m.plain };
     if (/Send any message/.test(m.plain)) return { kind: "nudge", message: m };
     if (PROMPTS.creating.test(m.plain)) return { kind: "creating" };
     const live = m.buttons().length > 0;
@@ -319,6 +322,8 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
   };
   const wrongStep: WrongStepReply[] = [];
   const questionless: QuestionlessWalk[] = [];
+  /** The message each walk ended "in doubt" at. */
+  const inDoubt: string[] = [];
   /** Every press of a prompt on screen, by callback query id: the bot's answer to it is read at the end. */
   const presses = new Map<string, Omit<RefusedPress, "toast">>();
   /** What every person did, for the traces. */
@@ -400,6 +405,7 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
         }
         since = person.mark();
         const ask = currentAsk(person.messages().slice(walkStart), plan);
+        if (ask.kind === "in-doubt") inDoubt.push(`person ${person.id}, walk ${walk}: “${ask.text.replace(/\n/g, " ").slice(0, 120)}”`);
         if (ask.kind === "done" || ask.kind === "in-doubt") {
           outcome = ask.kind;
           break;
@@ -603,6 +609,7 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
     questionless,
     refusedPresses,
     duplicates,
+    inDoubt,
     traces,
     telegramErrors: telegram.byKind,
     botErrors,
