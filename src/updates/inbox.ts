@@ -67,6 +67,8 @@ export class Inbox {
   #pending = new Map<string, number[]>();
   #flushing: Promise<void> | undefined;
   #scheduled = false;
+  /** The highest update id an earlier process kept here, as found at start-up ({@link Inbox.leftUnhandled}). */
+  #earlierUpTo = 0;
 
   constructor(opts: InboxOptions) {
     this.#opts = opts;
@@ -78,6 +80,16 @@ export class Inbox {
 
   get #marks() {
     return this.#opts.store.kv(INBOX_MARKS_NAMESPACE);
+  }
+
+  /**
+   * Whether `updateId` was kept here by an earlier process (found at start-up, handled since or
+   * not). With long polling, Telegram hands such an update over again when the kill came before it
+   * was confirmed, after start-up has replayed it (or found it handled): it must not be handled a
+   * second time. Telegram's update ids only grow, so any id up to the highest found is one of those.
+   */
+  keptByEarlierProcess(updateId: number): boolean {
+    return updateId <= this.#earlierUpTo;
   }
 
   /** Whether `updateId` is one this process is tracking (received, or taken over at start-up). */
@@ -138,6 +150,7 @@ export class Inbox {
       const receivedAt = new Date(batch.at);
       let left = 0;
       for (const update of batch.updates) {
+        this.#earlierUpTo = Math.max(this.#earlierUpTo, update.update_id);
         if (done.has(update.update_id)) continue;
         left++;
         if (found.has(update.update_id) || this.#batchOf.has(update.update_id)) continue;

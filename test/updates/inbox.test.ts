@@ -132,6 +132,25 @@ describe("the inbox", () => {
     await expectNothingKept(store);
   });
 
+  it("knows an update an earlier process kept, handled or not, so that Telegram handing it over again is not handled twice", async () => {
+    const dir = await dirs.make();
+    const store = await open(dir);
+    const earlier = inboxOf(store, "gone");
+    await earlier.receive([text(10, 1, "a"), text(11, 2, "b")]);
+    await earlier.receive([text(12, 3, "c")]);
+    earlier.handled(11);
+    earlier.handled(12);
+    await earlier.flush();
+
+    const inbox = inboxOf(store, "p1");
+    // Nothing is known before start-up has read what was kept.
+    expect(inbox.keptByEarlierProcess(10)).toBe(false);
+    expect((await inbox.leftUnhandled()).map((l) => l.update.update_id)).toEqual([10]);
+    expect([9, 10, 11].map((id) => inbox.keptByEarlierProcess(id))).toEqual([true, true, true]);
+    // 12's batch was handled and deleted before the kill: it is not known.
+    expect([12, 13].map((id) => inbox.keptByEarlierProcess(id))).toEqual([false, false]);
+  });
+
   it("reads the marks an earlier version kept inside its batch, and deletes the batch once the rest are marked", async () => {
     const dir = await dirs.make();
     const store = await open(dir);
