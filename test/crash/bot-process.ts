@@ -59,6 +59,8 @@ export interface BotProcessOptions {
   mode?: "polling" | "webhook" | "none";
   /** Node options before the entry point (a benchmark's `--cpu-prof`, which NODE_OPTIONS refuses). */
   nodeArgs?: string[];
+  /** The checkout whose `src/main.ts` runs (a benchmark's copy of an earlier commit). Default: this repository. */
+  root?: string;
 }
 
 /** A bot process that can be started, killed and started again; one child at a time. */
@@ -105,7 +107,7 @@ export class BotProcess {
     // Only what the bot needs: vitest's own variables (NODE_ENV=test among them) must not leak
     // into a process that is meant to run as in production.
     const child = spawn(process.execPath, [...BOT_NODE_OPTIONS, ...(this.#opts.nodeArgs ?? []), "--import", "tsx", "src/main.ts"], {
-      cwd: REPO_ROOT,
+      cwd: this.#opts.root ?? REPO_ROOT,
       env: { PATH: process.env.PATH ?? "", LOG_FORMAT: "json", ...this.#opts.env },
       stdio: ["ignore", "pipe", "pipe"],
     });
