@@ -17,7 +17,9 @@
  * written only after the main file has written every change it had when the small file's write
  * began (`Store.writeAfter`). So a coalesced change in the main file (a status, a "blocked" mark)
  * is on disk before any written-through change made after it (the notice that tells it, the
- * entries it ends), and a caller never has to make it durable itself.
+ * entries it ends), and a caller never has to make it durable itself. One exception: a batch of
+ * updates just received (a new key of the inbox) depends on nothing written before, and goes to disk
+ * at once; before, every batch waited for a rewrite of the main file (its users' last-seen times).
  */
 import type { ExchangeRecord } from "../domain/types.js";
 import type { DataStore, DueClaim, KeyValueStore, SettingsStore } from "./data-store.js";
@@ -40,12 +42,20 @@ export const SMALL_FILE_NAMESPACES: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * The namespaces of the small file whose new keys are written without waiting for the main file
+ * (`Store.writeAfter`): a received batch of updates (updates/inbox.ts) depends on nothing the bot
+ * wrote before, and a webhook's answer to Telegram waits for its write. Its marks and its delete
+ * (the batch handled) still wait, as every other change does.
+ */
+const INDEPENDENT_NEW_KEYS: ReadonlySet<string> = new Set(["inbox"]);
+
+/**
  * One {@link DataStore} over the main file and, when given, the small file (see the module comment),
  * which from now on writes after the main file. Without a small file every namespace is in the main
  * file, written through where the table says so. `close()` closes both.
  */
 export function fileDataStore(main: Store, small?: Store): DataStore {
-  small?.writeAfter(main);
+  small?.writeAfter(main, INDEPENDENT_NEW_KEYS);
   const claims = new PollClaims(main);
   const kvCache = new Map<string, KeyValueStore<unknown>>();
   const fileOf = (namespace: string): Store => (small && SMALL_FILE_NAMESPACES.has(namespace) ? small : main);
