@@ -81,7 +81,7 @@ export const CARDS_NAMESPACE = namespace<number>("cards", "through", { live: tru
  * edit that changes nothing with 400 "message is not modified". Coalesced: a digest lost in a crash
  * costs one such edit, which is harmless.
  */
-const CARD_SHOWN_NAMESPACE = "card-shown";
+const CARD_SHOWN_NAMESPACE = namespace<string>("card-shown", "coalesced");
 
 /** The live card as {@link CARD_SHOWN_NAMESPACE} keeps it: "<message id>:<digest of text and buttons>". */
 function cardShown(messageId: number, card: RenderedMessage): string {
@@ -390,7 +390,7 @@ export class Delivery {
       if (!rec || rec.cardMessageId === messageId) cardsCovered.push([id, messageId]);
     }
     // What a card shows is kept while its exchange can still change: a final card is not edited again.
-    const shown = store.kv<string>(CARD_SHOWN_NAMESPACE);
+    const shown = store.kv(CARD_SHOWN_NAMESPACE);
     const shownDone: Array<[string, string]> = [];
     for (const [id, value] of await shown.entries()) {
       const rec = await store.exchanges.get(id);
@@ -417,7 +417,7 @@ export class Delivery {
     const card = renderOrderCard(rec, t ?? (await this.#translator(rec.chatId)), await this.#renderOptions(rec));
     const sent = await this.#opts.api.sendMessage(rec.chatId, card.text, { reply_markup: card.reply_markup });
     await this.#rememberCard(rec.id, sent.message_id);
-    await this.#opts.store.kv<string>(CARD_SHOWN_NAMESPACE).set(rec.id, cardShown(sent.message_id, card));
+    await this.#opts.store.kv(CARD_SHOWN_NAMESPACE).set(rec.id, cardShown(sent.message_id, card));
     return sent.message_id;
   }
 
@@ -525,7 +525,7 @@ export class Delivery {
     const { api } = this.#opts;
     const cardMessageId = await this.cardMessageOf(rec);
     if (cardMessageId !== undefined) {
-      const shown = this.#opts.store.kv<string>(CARD_SHOWN_NAMESPACE);
+      const shown = this.#opts.store.kv(CARD_SHOWN_NAMESPACE);
       const now = cardShown(cardMessageId, card);
       // The card already shows this: nothing to send (see CARD_SHOWN_NAMESPACE).
       if ((await shown.get(rec.id)) === now) return;

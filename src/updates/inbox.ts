@@ -21,7 +21,7 @@ import type { DataStore } from "../store/data-store.js";
 import { namespace } from "../store/namespace.js";
 
 /** The store namespace of received batches, one key per batch. */
-export const INBOX_NAMESPACE = namespace<StoredBatch>("inbox", "through", { live: true });
+export const INBOX_NAMESPACE = namespace<StoredBatch>("inbox", "through", { live: true, standAloneNewKeys: true });
 /** The ids marked handled of each batch not deleted yet, under the batch's key. */
 export const INBOX_MARKS_NAMESPACE = namespace<number[]>("inbox-handled", "through", { live: true });
 

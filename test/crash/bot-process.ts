@@ -66,6 +66,8 @@ export interface BotProcessOptions {
    * it, `src/main.ts` through tsx in the checkout.
    */
   built?: string;
+  /** The checkout whose `src/main.ts` runs (a benchmark's copy of an earlier commit). Default: this repository. */
+  root?: string;
 }
 
 /** A bot process that can be started, killed and started again; one child at a time. */
@@ -114,7 +116,7 @@ export class BotProcess {
     const built = this.#opts.built;
     const entry = built === undefined ? ["--import", "tsx", "src/main.ts"] : ["dist/main.js"];
     const child = spawn(process.execPath, [...BOT_NODE_OPTIONS, ...(this.#opts.nodeArgs ?? []), ...entry], {
-      cwd: built ?? REPO_ROOT,
+      cwd: built ?? this.#opts.root ?? REPO_ROOT,
       env: { PATH: process.env.PATH ?? "", LOG_FORMAT: "json", ...this.#opts.env },
       stdio: ["ignore", "pipe", "pipe"],
     });

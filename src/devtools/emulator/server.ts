@@ -66,6 +66,12 @@ export interface EmulatorOptions {
   /** Webhook delivery: the pause before retrying a failed POST, in ms; default 100. */
   webhookRetryDelayMs?: number;
   /**
+   * Webhook delivery: POSTs in flight at once, as setWebhook's `max_connections` (Telegram's
+   * default is 40). Default 1, a cautious Telegram: tests see one update at a time, in order. Above
+   * 1, a chat's updates still go one at a time and in order; other chats' go meanwhile.
+   */
+  webhookConnections?: number;
+  /**
    * Where a POST for the webhook's public https URL really goes: the reverse proxy in front of a
    * bot on loopback (e.g. to "http://127.0.0.1:PORT/path"). Default: the URL itself.
    */
@@ -408,14 +414,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   // Known before the first request: none is taken before listen resolves.
   const port = Number(new URL(apiRoot).port);
 
-  // --- webhook delivery, the way Telegram does it: one update at a time, in order, as JSON with
-  // the secret header; anything but 200 in time is retried after a pause, so an update the bot
-  // took but answered late arrives again.
+  // --- webhook delivery, the way Telegram does it: up to `webhookConnections` POSTs at once (one
+  // per chat, in order), each update as JSON with the secret header; anything but 200 in time is
+  // retried after a pause, so an update the bot took but answered late arrives again.
   const webhookDeliveries: WebhookDelivery[] = [];
   const webhookTimeoutMs = options.webhookTimeoutMs ?? 10_000;
   const webhookRetryDelayMs = options.webhookRetryDelayMs ?? 100;
+  const webhookConnections = Math.max(1, Math.floor(options.webhookConnections ?? 1));
   const route = options.webhookRoute ?? ((url: string) => url);
-  let delivering = false;
+  /** Updates being posted, and the chats (or senders) they belong to: one POST per chat at a time. */
+  const posting = new Set<number>();
+  const postingFor = new Set<number>();
+  let connections = 0;
   const deliveryAbort = new AbortController();
 
   const deliverOne = async (update: QueuedUpdate, hook: NonNullable<EmulatorState["webhook"]>): Promise<boolean> => {
@@ -443,31 +453,48 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     return false;
   };
 
-  const deliverQueued = async (): Promise<void> => {
-    if (delivering) return;
-    delivering = true;
+  /** The oldest queued update not being posted whose chat has none being posted; undefined when none. */
+  const nextToPost = (): QueuedUpdate | undefined => {
+    for (const queued of state.deliverable(state.updates.length)) {
+      if (posting.has(queued.update_id)) continue;
+      if (postingFor.has(updateChatKey(queued.update))) continue;
+      return queued;
+    }
+    return undefined;
+  };
+
+  /** One connection: posts the next update it may until there is none (or the webhook is gone). */
+  const postQueued = async (): Promise<void> => {
+    connections++;
     try {
       for (;;) {
         const hook = state.webhook;
-        const next = hook === undefined || closed ? undefined : state.deliverable(1)[0];
+        const next = hook === undefined || closed ? undefined : nextToPost();
         if (hook === undefined || next === undefined) return;
-        const ok = await deliverOne(next, hook);
-        if (closed) return;
-        if (ok) {
+        const key = updateChatKey(next.update);
+        posting.add(next.update_id);
+        postingFor.add(key);
+        try {
+          const ok = await deliverOne(next, hook);
+          if (closed) return;
           // Delivered: Telegram forgets it, exactly as a getUpdates offset past it would.
-          if (state.isQueued(next.update_id)) state.confirm(next.update_id + 1);
+          if (ok) state.forget(next.update_id);
           state.changed();
-        } else {
-          state.changed();
-          await new Promise((r) => setTimeout(r, webhookRetryDelayMs));
+          // Not delivered: its chat waits out the pause before the retry.
+          if (!ok) await new Promise((r) => setTimeout(r, webhookRetryDelayMs));
+        } finally {
+          posting.delete(next.update_id);
+          postingFor.delete(key);
         }
       }
     } finally {
-      delivering = false;
+      connections--;
     }
   };
   state.onChange(() => {
-    if (!delivering && state.webhook !== undefined && !closed && state.updates.length > 0) void deliverQueued();
+    if (connections >= webhookConnections || state.webhook === undefined || closed || state.updates.length <= posting.size) return;
+    // One more connection at a time: each change that finds work opens another, up to the limit.
+    void postQueued();
   });
 
   /** Resolves when the update was fetched, confirmed, and the bot has gone quiet. */
@@ -686,4 +713,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
   };
   return emulator;
+}
+
+/**
+ * The chat an update belongs to, for webhook ordering: its chat, else its sender (an inline query,
+ * a chosen result, a press on an inline message). Updates of one key are posted one at a time, in order.
+ */
+function updateChatKey(update: Update): number {
+  const chat = update.message?.chat ?? update.callback_query?.message?.chat ?? update.my_chat_member?.chat;
+  const from = update.callback_query?.from ?? update.inline_query?.from ?? update.chosen_inline_result?.from;
+  return chat?.id ?? from?.id ?? 0;
 }

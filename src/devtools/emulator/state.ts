@@ -515,6 +515,12 @@ export class EmulatorState {
     }
   }
 
+  /** Forgets one update the bot confirmed (a webhook POST answered 200): others before it may still be in flight. */
+  forget(updateId: number): void {
+    const at = this.updates.findIndex((u) => u.update_id === updateId);
+    if (at !== -1) this.updates.splice(at, 1);
+  }
+
   /** Drops everything still queued (deleteWebhook with drop_pending_updates). */
   dropPending(): void {
     this.updates.splice(0, this.updates.length);
