@@ -199,7 +199,7 @@ describe("the playground control API", () => {
 
     // The export arrives as a document the page offers for download.
     await post("send", { user: u, text: "/export" });
-    await botSays(u, "Export done: 1 exchanges in 1 files.");
+    await botSays(u, "Export done: 1 exchange in 1 file.");
     const file = (await chat(u)).messages.find((x) => x.document)!;
     expect(file.document).toMatchObject({ name: expect.stringMatching(/^my-exchanges-.*\.csv$/) as unknown });
     const csv = await fetch(`${system.playground!.url}${file.document!.url}`);
