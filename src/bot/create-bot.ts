@@ -11,6 +11,7 @@ import { sequentialize } from "@grammyjs/runner";
 import { retryingTelegramFetch } from "./telegram-fetch.js";
 import { inOrder, inOrderWatched } from "./middleware/in-order.js";
 import { htmlByDefault } from "../messages/html-by-default.js";
+import { noEmptyKeyboardRows } from "../messages/no-empty-rows.js";
 import type { BotContext } from "./context.js";
 import type { BotDeps } from "./deps.js";
 import { trackUser } from "./middleware/track-user.js";
@@ -101,9 +102,10 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
     client: { ...options.client, fetch: options.client?.fetch ?? retryingTelegramFetch({ onFailedAttempt: options.onFailedAttempt }) },
     botInfo: options.botInfo,
   });
-  // Every text and caption is HTML unless a call says otherwise (the exchange flow installs the
-  // same on its conversation's own Api).
+  // Every text and caption is HTML unless a call says otherwise, and no keyboard carries an empty
+  // row (the short questions install the same on their conversation's own Api).
   bot.api.config.use(htmlByDefault());
+  bot.api.config.use(noEmptyKeyboardRows());
   return bot;
 }
 
