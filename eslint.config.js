@@ -6,7 +6,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default defineConfig(
-  { ignores: ["dist/", "data/", "coverage/", "node_modules/", "src/devtools/playground/page/"] },
+  { ignores: ["dist/", "data/", "coverage/", "node_modules/", "src/devtools/playground/page/", "src/webapp/page/"] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

@@ -193,6 +193,7 @@ async function runChild(catalog: "small" | "large", paced: boolean): Promise<Run
   const w = await startCrashWorld({
     sandbox: { catalog, latencyMs: LATENCY_MS },
     env: { POLL_INTERVAL_MS: "3600000" },
+    fromSources: true,
   });
   try {
     const size = async () => {

@@ -30,6 +30,7 @@ import {
 } from "../test/crash/expectations.js";
 import { Person, replyKind, type WalkPlan } from "../test/crash/person.js";
 import type { CrashWorld } from "../test/crash/world.js";
+import type { LogLine } from "../test/crash/bot-process.js";
 
 /** A small seeded PRNG (mulberry32): the same seed gives the same kill times and choices. */
 function seededRandom(seed: number): () => number {
@@ -72,8 +73,26 @@ export interface QuestionlessWalk {
   atMs: number;
   /** Kills before that moment. */
   killsBefore: number;
+  /** Milliseconds since the soak began, when the person sent this walk's /exchange. */
+  startedAtMs: number;
+  /** The kills (ms since the soak began) from 10 s before the walk began to the moment it was given up. */
+  killsAround: number[];
   /** The last few bot messages of the walk, newest last, each with whether it still had buttons. */
   last: string[];
+}
+
+/** A press of the prompt on screen that the bot answered as a stale or dead button. */
+export interface RefusedPress {
+  person: number;
+  walk: number;
+  /** Milliseconds since the soak began, when the person pressed. */
+  atMs: number;
+  /** How long after the last kill before the press (ms), or undefined before the first kill. */
+  sinceKillMs: number | undefined;
+  /** The toast the bot answered with. */
+  toast: string;
+  /** The pressed prompt, and the last bot messages of the walk before the press (buttons marked). */
+  before: string[];
 }
 
 /** A text answer a person gave, and what the bot answered to it. */
@@ -99,7 +118,10 @@ interface SoakFigures {
   walksInDoubt: number;
   /** Walks a person started over (silence, a dead button, a wrong-step reply, an error). */
   walksStartedOver: number;
-  /** Buttons of the live prompt that the bot answered with "no longer active" (its flow was lost). */
+  /**
+   * Presses of the prompt on screen that the bot answered with "This button is no longer active" or
+   * "belongs to an earlier step" (read from every answerCallbackQuery, late ones included). Must be 0.
+   */
   deadButtons: number;
   /**
    * Walks a person gave up because their chat asked nothing: no live prompt (the one answered lost
@@ -132,14 +154,44 @@ interface SoakFigures {
   duplicatesAtKill: number;
   /** Orders still not final at the partner when the figures were taken (should be 0). */
   ordersNotFinal: number;
+  /** Bot API calls Telegram answered with 400, answerCallbackQuery aside (a wrong call). Must be 0. */
+  telegram400s: number;
+  /**
+   * answerCallbackQuery calls answered with 400 (a replayed press past its answer window: issue 37
+   * point 1, worked on apart). Must be 0 once that is fixed; reported on its own row.
+   */
+  answerCallback400s: number;
+  /** Of those, second answers to a press whose first answer reached Telegram just before a kill (the replayed press answered again). */
+  answerCallback400sAfterKill: number;
+  /** Bot log lines "update failed" (the error boundary: the person was told something went wrong). Must be 0. */
+  updatesFailed: number;
+  /** Of those, the updates that failed because answerCallbackQuery did (issue 37 point 1, worked on apart). */
+  updatesFailedByAnswer: number;
+  /** Messages "Something went wrong on my side" people got. */
+  somethingWentWrong: number;
 }
 
 export interface SoakReport {
   options: SoakOptions;
+  /** How long each restart took, from the kill until the bot took updates again (ms, ascending). */
+  restartMs: number[];
   figures: SoakFigures;
   wrongStep: WrongStepReply[];
   mismatched: { id: string; from: string; amountFrom: string; why: string }[];
   questionless: QuestionlessWalk[];
+  refusedPresses: RefusedPress[];
+  /** Each walk that ended "in doubt", with the message it ended at. */
+  inDoubt: string[];
+  /** Each duplicate counted (not at a kill): what, to whom, how far apart, and the kills between the copies. */
+  duplicates: string[];
+  /**
+   * For each walk counted in a figure that must be 0: what happened around it, in time order (the
+   * person's actions with their update ids, the bot's calls to that chat, kills, restarts, the bot's
+   * log lines), for finding the window from the soak's output alone.
+   */
+  traces: string[][];
+  /** The Bot API calls answered with an error: "method: code description" and how many times. */
+  telegramErrors: Record<string, number>;
   /** The bot's error lines (level error and above), as "msg: error message", for finding a cause. */
   botErrors: string[];
   elapsedMs: number;
@@ -182,7 +234,8 @@ type TextStep = keyof typeof RIGHT_REPLIES;
 /** What the last live prompt asks of the person. */
 type Ask =
   | { kind: "done" }
-  | { kind: "in-doubt" }
+  /** `text`: the message that says so (the walk ends there). */
+  | { kind: "in-doubt"; text: string }
   | { kind: "error" }
   | { kind: "creating" }
   | { kind: "press"; message: BotMessage; data: string }
@@ -208,7 +261,7 @@ function currentAsk(messages: BotMessage[], plan: WalkPlan): Ask {
     if (isNotice(m)) continue; // about an earlier walk's order
     if (/Something went wrong on my side|Exchange cancelled|expired after/.test(m.plain)) return { kind: "error" };
     if (hasButton(m, "x:retry")) return { kind: "press", message: m, data: "x:retry" };
-    if (CREATE_IN_DOUBT.test(m.plain)) return { kind: "in-doubt" };
+    if (CREATE_IN_DOUBT.test(m.plain)) return { kind: "in-doubt", text: m.plain };
     if (/Send any message/.test(m.plain)) return { kind: "nudge", message: m };
     if (PROMPTS.creating.test(m.plain)) return { kind: "creating" };
     const live = m.buttons().length > 0;
@@ -265,11 +318,29 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
     walksCompleted: 0,
     walksInDoubt: 0,
     walksStartedOver: 0,
-    deadButtons: 0,
     walksWithoutQuestion: 0,
   };
   const wrongStep: WrongStepReply[] = [];
   const questionless: QuestionlessWalk[] = [];
+  /** The message each walk ended "in doubt" at. */
+  const inDoubt: string[] = [];
+  /** Every press of a prompt on screen, by callback query id: the bot's answer to it is read at the end. */
+  const presses = new Map<string, Omit<RefusedPress, "toast">>();
+  /** What every person did, for the traces. */
+  const actions: { at: number; person: number; what: string }[] = [];
+  /** The walks to trace: a person and a time window. */
+  const toTrace: { person: number; why: string; from: number; to: number }[] = [];
+  /** Sends `text` as `person` and notes it for the traces. */
+  const type = (person: Person, text: string) => {
+    const sent = person.user.sendText(text);
+    actions.push({ at: Date.now(), person: person.id, what: `types ${JSON.stringify(text)} (update ${sent.update_id})` });
+  };
+  const lastKillBefore = (at: number) => killTimes.filter((k) => k <= at).at(-1);
+  /** From each kill until the restarted bot takes updates again (`to` unset while it starts). */
+  const downtimes: { from: number; to: number | undefined }[] = [];
+  /** How much of [from, to) the bot was up (not between a kill and the end of its restart). */
+  const upMsBetween = (from: number, to: number) =>
+    downtimes.reduce((up, d) => up - Math.max(0, Math.min(to, d.to ?? to) - Math.max(from, d.from)), to - from);
   const people: PersonLog[] = Array.from({ length: options.people }, (_, i) => ({
     person: new Person(world.emulator, 6001 + i, `Soak${i + 1}`),
     number: i + 1,
@@ -287,7 +358,8 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
       counts.walksStarted++;
       const walkStart = person.mark();
       let since = walkStart;
-      person.user.sendText("/exchange");
+      const walkStartedAt = Date.now();
+      type(person, "/exchange");
       let lastAnswer: { step: TextStep; text: string } | undefined;
       let lastPress: string | undefined;
       const acted = new Set<string>();
@@ -296,12 +368,13 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
       for (let action = 0; action < 40 && Date.now() < walkUntil + 5_000; action++) {
         const waitFrom = Date.now();
         const replies = (await person.repliesSince(since, 4_000, 400)) ?? [];
-        if (replies.length === 0) silentMs += Date.now() - waitFrom;
+        // Silence counts while the bot is up: a person's wait through a restart is not the bot's silence.
+        if (replies.length === 0) silentMs += upMsBetween(waitFrom, Date.now());
         else silentMs = 0;
         const toast = person.user.lastCallbackAnswer();
         if (lastPress !== undefined && toast?.callback_query_id === lastPress && DEAD_BUTTON.test(toast.text ?? "")) {
-          // The live prompt's button is dead: the bot lost this flow. A person starts over.
-          counts.deadButtons++;
+          // The live prompt's button is dead: the bot lost this flow. A person starts over (the
+          // figure is counted from every answer at the end).
           outcome = "over";
           break;
         }
@@ -323,6 +396,7 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
             });
           }
           if (wrong.length > 0) {
+            toTrace.push({ person: person.id, why: `wrong-step reply, walk ${walk}`, from: walkStartedAt - 3_000, to: Date.now() + 1_000 });
             outcome = "over"; // a confused person starts over
             break;
           }
@@ -331,6 +405,7 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
         }
         since = person.mark();
         const ask = currentAsk(person.messages().slice(walkStart), plan);
+        if (ask.kind === "in-doubt") inDoubt.push(`person ${person.id}, walk ${walk}: “${ask.text.replace(/\n/g, " ").slice(0, 120)}”`);
         if (ask.kind === "done" || ask.kind === "in-doubt") {
           outcome = ask.kind;
           break;
@@ -347,11 +422,14 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
           if (silentMs >= (ask.kind === "creating" ? GIVE_UP_MS.creating : GIVE_UP_MS.asked)) {
             if (ask.kind === "wait") {
               counts.walksWithoutQuestion++;
+              toTrace.push({ person: person.id, why: `walk ${walk} left without a question`, from: walkStartedAt - 3_000, to: Date.now() });
               questionless.push({
                 person: person.id,
                 walk,
                 atMs: Date.now() - started,
                 killsBefore: counts.kills,
+                startedAtMs: walkStartedAt - started,
+                killsAround: killTimes.filter((k) => k >= walkStartedAt - 10_000).map((k) => k - started),
                 last: person
                   .messages()
                   .slice(walkStart)
@@ -370,14 +448,37 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
         silentMs = 0;
         try {
           if (act.kind === "press") {
-            lastPress = person.user.pressButton(act.message, flowButtonData(act.message, act.data)).callback_query_id;
+            const at = Date.now();
+            const pressed = person.user.pressButton(act.message, flowButtonData(act.message, act.data));
+            lastPress = pressed.callback_query_id;
             lastAnswer = undefined;
+            actions.push({
+              at,
+              person: person.id,
+              what: `presses ${act.data} on message ${act.message.message_id} (update ${pressed.update_id}, query ${lastPress})`,
+            });
+            const lastKill = lastKillBefore(at);
+            if (lastPress !== undefined)
+              presses.set(lastPress, {
+                person: person.id,
+                walk,
+                atMs: at - started,
+                sinceKillMs: lastKill === undefined ? undefined : at - lastKill,
+                before: person
+                  .messages()
+                  .slice(walkStart)
+                  .slice(-4)
+                  .map(
+                    (m) =>
+                      `${m.message_id === act.message.message_id ? "[pressed] " : ""}${m.buttons().length > 0 ? "[buttons] " : ""}${m.plain.replace(/\n/g, " ").slice(0, 100)}`,
+                  ),
+              });
           } else if (act.kind === "nudge") {
-            person.user.sendText("ok");
+            type(person, "ok");
             lastAnswer = undefined;
             lastPress = undefined;
           } else {
-            person.user.sendText(act.text);
+            type(person, act.text);
             lastAnswer = { step: act.step, text: act.text };
             lastPress = undefined;
           }
@@ -400,12 +501,15 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
       const wait = min + random() * (max - min);
       if (Date.now() + wait >= walkUntil) break;
       await sleep(wait);
+      const down = { from: Date.now(), to: undefined as number | undefined };
       if (world.bot.kill()) {
         counts.kills++;
-        killTimes.push(Date.now());
+        killTimes.push(down.from);
+        downtimes.push(down);
       }
       await world.bot.waitExit();
       await world.bot.start();
+      down.to = Date.now();
     }
   }
 
@@ -455,7 +559,7 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
   await world.bot.stop();
 
   const stored = await world.storedExchanges();
-  const { figures, mismatched } = computeFigures(
+  const { figures, mismatched, duplicates } = computeFigures(
     world.sandbox.orders.list(),
     stored.map((e) => e.id),
     people,
@@ -467,10 +571,153 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
   const botErrors = world.bot.logs
     .filter((l) => typeof l.json?.level === "number" && l.json.level >= 50)
     .map((l) => {
-      const err = l.json?.err as { message?: unknown } | undefined;
-      return `${String(l.json?.msg)}${typeof err?.message === "string" ? `: ${err.message}` : ""}`;
+      const message = errorMessageOf(l.json);
+      return `${String(l.json?.msg)}${message === undefined ? "" : `: ${message}`}`;
     });
-  return { options, figures, wrongStep, mismatched, questionless, botErrors, elapsedMs: Date.now() - started };
+  const failedUpdates = world.bot.logs.filter((l) => l.json?.msg === "update failed");
+  const refusedPresses = refusedPressesOf(world.emulator.calls, presses);
+  // A refused press is traced from its answer, which may come after its walk was given up.
+  for (const r of refusedPresses) {
+    const at = started + r.atMs;
+    toTrace.push({ person: r.person, why: `refused press, walk ${r.walk}`, from: at - 15_000, to: at + 20_000 });
+  }
+  const traces = toTrace.map((t) => [
+    `${t.why}, person ${t.person}:`,
+    ...traceOf(t, { started, actions, calls: world.emulator.calls, killTimes, downtimes, logs: world.bot.logs }),
+  ]);
+  const telegram = telegramErrorsOf(world.emulator.calls, killTimes);
+  const somethingWentWrong = people.reduce(
+    (n, log) => n + log.person.messages().filter((m) => /Something went wrong on my side/.test(m.plain)).length,
+    0,
+  );
+  const restartMs = downtimes.flatMap((d) => (d.to === undefined ? [] : [d.to - d.from])).sort((a, b) => a - b);
+  return {
+    options,
+    restartMs,
+    figures: {
+      ...figures,
+      deadButtons: refusedPresses.length,
+      telegram400s: telegram.badRequests,
+      answerCallback400s: telegram.answerCallbackBadRequests,
+      answerCallback400sAfterKill: telegram.answerCallbackAgainAfterKill,
+      updatesFailed: failedUpdates.length,
+      updatesFailedByAnswer: failedUpdates.filter((l) => /answerCallbackQuery/.test(errorMessageOf(l.json) ?? "")).length,
+      somethingWentWrong,
+    },
+    wrongStep,
+    mismatched,
+    questionless,
+    refusedPresses,
+    duplicates,
+    inDoubt,
+    traces,
+    telegramErrors: telegram.byKind,
+    botErrors,
+    elapsedMs: Date.now() - started,
+  };
+}
+
+/** What {@link traceOf} reads. */
+interface TraceSources {
+  started: number;
+  actions: readonly { at: number; person: number; what: string }[];
+  calls: readonly RecordedCall[];
+  killTimes: readonly number[];
+  downtimes: readonly { from: number; to: number | undefined }[];
+  logs: readonly LogLine[];
+}
+
+/** The events of `t.person`'s chat (and the bot's life) within the window, as "+seconds what" lines in time order. */
+function traceOf(t: { person: number; from: number; to: number }, src: TraceSources): string[] {
+  const within = (at: number) => at >= t.from && at <= t.to;
+  const events: { at: number; what: string }[] = [];
+  for (const a of src.actions) if (a.person === t.person && within(a.at)) events.push({ at: a.at, what: `person ${a.what}` });
+  const ids = new Set(src.actions.filter((a) => a.person === t.person).map((a) => Number(/\(update (\d+)/.exec(a.what)?.[1])));
+  for (const c of src.calls) {
+    if (within(c.at) && c.method === "getUpdates" && Array.isArray(c.result)) {
+      const got = (c.result as { update_id?: number }[]).map((u) => u.update_id).filter((id) => id !== undefined && ids.has(id));
+      if (got.length > 0) events.push({ at: c.at, what: `bot getUpdates (offset ${String(c.params.offset)}) received ${got.join(", ")}` });
+    }
+    if (!within(c.at) || Number(c.params.chat_id) !== t.person) continue;
+    const text = optString(c.params, "text") ?? optString(c.params, "caption") ?? "";
+    const sentId = (c.result as { message_id?: unknown } | undefined)?.message_id ?? c.params.message_id;
+    const id = typeof sentId === "number" || typeof sentId === "string" ? sentId : undefined;
+    const query = optString(c.params, "callback_query_id");
+    const outcome = c.ok ? "" : ` → ${c.error?.code} ${c.error?.description}`;
+    events.push({
+      at: c.at,
+      what: `bot ${c.method}${id === undefined ? "" : ` #${String(id)}`}${query === undefined ? "" : ` query ${query}`} ${JSON.stringify(text.replace(/<[^>]*>/g, "").slice(0, 70))}${outcome}`,
+    });
+  }
+  for (const k of src.killTimes) if (within(k)) events.push({ at: k, what: "KILL" });
+  for (const d of src.downtimes) if (d.to !== undefined && within(d.to)) events.push({ at: d.to, what: "restarted: taking updates" });
+  for (const l of src.logs) {
+    const at = typeof l.json?.time === "number" ? l.json.time : undefined;
+    if (at === undefined || !within(at)) continue;
+    const chat = l.json?.chatId;
+    if (chat !== undefined && chat !== t.person) continue;
+    const { level: _level, time: _time, pid: _pid, hostname: _hostname, msg, ...fields } = l.json ?? {};
+    events.push({ at, what: `log ${String(msg)} ${JSON.stringify(fields).slice(0, 160)}` });
+  }
+  return events.sort((a, b) => a.at - b.at).map((e) => `+${((e.at - src.started) / 1000).toFixed(3)} ${e.what}`);
+}
+
+/** The message of the error a bot log line carries, if any. */
+function errorMessageOf(line: Record<string, unknown> | undefined): string | undefined {
+  const err = line?.err as { message?: unknown } | undefined;
+  return typeof err?.message === "string" ? err.message : undefined;
+}
+
+/** The presses of a prompt on screen whose answer (any of them: a press may be answered twice) was a stale or dead button's toast. */
+function refusedPressesOf(calls: readonly RecordedCall[], presses: ReadonlyMap<string, Omit<RefusedPress, "toast">>): RefusedPress[] {
+  const refused = new Map<string, RefusedPress>();
+  for (const call of calls) {
+    if (call.method !== "answerCallbackQuery") continue;
+    const id = optString(call.params, "callback_query_id");
+    const text = optString(call.params, "text") ?? "";
+    const press = id === undefined ? undefined : presses.get(id);
+    if (press !== undefined && id !== undefined && DEAD_BUTTON.test(text) && !refused.has(id)) refused.set(id, { ...press, toast: text });
+  }
+  return [...refused.values()];
+}
+
+/** The Bot API calls answered with an error, counted by method, code and description; the 400s apart. */
+function telegramErrorsOf(
+  calls: readonly RecordedCall[],
+  killTimes: readonly number[],
+): {
+  badRequests: number;
+  answerCallbackBadRequests: number;
+  answerCallbackAgainAfterKill: number;
+  byKind: Record<string, number>;
+} {
+  let badRequests = 0;
+  let answerCallbackBadRequests = 0;
+  let answerCallbackAgainAfterKill = 0;
+  const byKind: Record<string, number> = {};
+  /** When each query was first answered (Telegram took it). */
+  const answeredAt = new Map<string, number>();
+  for (const call of calls) {
+    const query = call.method === "answerCallbackQuery" ? optString(call.params, "callback_query_id") : undefined;
+    if (call.ok) {
+      if (query !== undefined && !answeredAt.has(query)) answeredAt.set(query, call.at);
+      continue;
+    }
+    if (call.error === undefined) continue;
+    const kind = `${call.method}: ${call.error.code} ${call.error.description}`;
+    byKind[kind] = (byKind[kind] ?? 0) + 1;
+    if (call.error.code !== 400) continue;
+    if (call.method !== "answerCallbackQuery") {
+      badRequests++;
+      continue;
+    }
+    answerCallbackBadRequests++;
+    // The emulator refuses only a second answer: the first one reached Telegram, then a kill came
+    // before the bot knew (and the restarted bot answered the replayed press again), or not.
+    const first = query === undefined ? undefined : answeredAt.get(query);
+    if (first !== undefined && killTimes.some((k) => k >= first && k <= call.at)) answerCallbackAgainAfterKill++;
+  }
+  return { badRequests, answerCallbackBadRequests, answerCallbackAgainAfterKill, byKind };
 }
 
 async function waitUntil(done: () => boolean, timeoutMs: number): Promise<boolean> {
@@ -503,6 +750,16 @@ function everyFinalNoticeSeen(world: CrashWorld, people: PersonLog[]): boolean {
   });
 }
 
+/** The figures read from the emulator's calls and the bot's log once the walking is over (see runSoak). */
+type LateFigures =
+  | "deadButtons"
+  | "telegram400s"
+  | "answerCallback400s"
+  | "answerCallback400sAfterKill"
+  | "updatesFailed"
+  | "updatesFailedByAnswer"
+  | "somethingWentWrong";
+
 /**
  * How long after Telegram accepted a message a kill can still come before the bot has recorded
  * it as sent (a flush of live.json: milliseconds, up to a few hundred on a loaded CI machine).
@@ -513,14 +770,11 @@ function computeFigures(
   orders: SandboxOrder[],
   storedIds: string[],
   people: PersonLog[],
-  counts: Pick<
-    SoakFigures,
-    "kills" | "walksStarted" | "walksCompleted" | "walksInDoubt" | "walksStartedOver" | "deadButtons" | "walksWithoutQuestion"
-  >,
+  counts: Pick<SoakFigures, "kills" | "walksStarted" | "walksCompleted" | "walksInDoubt" | "walksStartedOver" | "walksWithoutQuestion">,
   wrongStep: WrongStepReply[],
   calls: readonly RecordedCall[],
   killTimes: readonly number[],
-): { figures: SoakFigures; mismatched: SoakReport["mismatched"] } {
+): { figures: Omit<SoakFigures, LateFigures>; mismatched: SoakReport["mismatched"]; duplicates: string[] } {
   const stored = new Set(storedIds);
   const mismatched: SoakReport["mismatched"] = [];
   let lostDepositInstructions = 0;
@@ -530,7 +784,8 @@ function computeFigures(
   let duplicatesAtKill = 0;
   let ordersUnknownReported = 0;
   /** Extra copies among the sends to `chatId` whose text `matches`, split into at-kill and real. */
-  const extraCopies = (chatId: number, matches: (text: string) => boolean): number => {
+  const duplicates: string[] = [];
+  const extraCopies = (what: string, chatId: number, matches: (text: string) => boolean): number => {
     const sent = calls
       .filter((c) => c.ok && (c.method === "sendMessage" || c.method === "sendPhoto") && Number(c.params.chat_id) === chatId)
       .filter((c) => matches(optString(c.params, "text") ?? optString(c.params, "caption") ?? ""))
@@ -541,7 +796,13 @@ function computeFigures(
       const before = sent[i - 1]!;
       const atKill = killTimes.some((k) => k >= before && k - before <= AT_KILL_WINDOW_MS && k <= sent[i]!);
       if (atKill) duplicatesAtKill++;
-      else real++;
+      else {
+        real++;
+        const kills = killTimes.filter((k) => k >= before && k <= sent[i]!).map((k) => `${k - before} ms`);
+        duplicates.push(
+          `${what} to ${chatId}: copies sent ${((sent[i]! - before) / 1000).toFixed(1)} s apart; kills after the first copy: ${kills.join(", ") || "none"}`,
+        );
+      }
     }
     return real;
   };
@@ -592,14 +853,19 @@ function computeFigures(
     if (!messages.some((m) => m.plain.includes(order.depositAddress))) lostDepositInstructions++;
     // The address alone, not inside the intro or the card (which also name it): one per delivery.
     duplicateInstructions += extraCopies(
+      `the deposit address of ${order.id}`,
       log.person.id,
       (text) => text.includes(order.depositAddress) && !/Status: /.test(text) && !/Exchange created/.test(text),
     );
 
     const notice = finalNoticeOf(order);
     if (notice && log.person.noticesAbout(order.id, notice).length === 0) lostFinalNotices++;
-    for (const pattern of Object.values(NOTICES)) {
-      duplicateNotices += extraCopies(log.person.id, (text) => text.includes(order.id) && pattern.test(text.replace(/<[^>]*>/g, "")));
+    for (const [status, pattern] of Object.entries(NOTICES)) {
+      duplicateNotices += extraCopies(
+        `the ${status} notice of ${order.id}`,
+        log.person.id,
+        (text) => text.includes(order.id) && pattern.test(text.replace(/<[^>]*>/g, "")),
+      );
     }
   }
   return {
@@ -619,5 +885,6 @@ function computeFigures(
       ordersNotFinal,
     },
     mismatched,
+    duplicates,
   };
 }

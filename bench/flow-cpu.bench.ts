@@ -67,6 +67,7 @@ async function once(): Promise<WalkFigures[]> {
   const w = await startCrashWorld({
     sandbox: { catalog: "small", latencyMs: 50 },
     env: { POLL_INTERVAL_MS: "3600000" },
+    fromSources: true,
     nodeArgs: [
       ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
       ...(process.env.FLOW_CPU_NODE_ARGS ?? "").split(" ").filter(Boolean),

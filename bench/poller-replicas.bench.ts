@@ -20,8 +20,7 @@
  * exchange is due again: nothing changes (1 replica, then 2), then every status changes (the
  * deposits arrive: 1 replica; the exchanges start: 2 replicas).
  */
-import { execFileSync, spawn, type ChildProcessByStdio } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { spawn, type ChildProcessByStdio } from "node:child_process";
 import os from "node:os";
 import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
@@ -34,6 +33,7 @@ import { createPoller, type CycleReport } from "../src/poller/poller.js";
 import { openPostgresStore } from "../src/store/postgres/postgres-store.js";
 import { freshDatabase, startPostgres } from "../test/postgres/server.js";
 import { seedOpenExchanges } from "./open-exchanges.js";
+import { machineCpuMs, parentPid, serverCpuMs } from "./process-figures.js";
 
 const N = Number(process.env.BENCH_EXCHANGES ?? 10_000);
 const LATENCY_MS = 50;
@@ -184,59 +184,6 @@ async function startReplica(config: ReplicaConfig): Promise<Started> {
   return { proc, result, exited };
 }
 
-/** CPU time counters from /proc (Linux); NaN elsewhere. */
-const CLOCK_TICKS = (() => {
-  try {
-    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/** utime, stime, cutime, cstime and the parent of process `pid`, in clock ticks. */
-function procStat(pid: number): { self: number; children: number; ppid: number } | undefined {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, "utf8");
-    // The command name, in parentheses, may hold spaces: the fields start after its last ")".
-    const f = text.slice(text.lastIndexOf(")") + 2).split(" ");
-    return { ppid: Number(f[1]), self: Number(f[11]) + Number(f[12]), children: Number(f[13]) + Number(f[14]) };
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * CPU used by the PostgreSQL server `postmaster` and every process it started (ended ones too), ms.
- * A process that ends while its siblings are read would be missed (its time moves to the
- * postmaster's, already read): read again until the postmaster's figures hold still.
- */
-function serverCpuMs(postmaster: number): number {
-  for (;;) {
-    const root = procStat(postmaster);
-    if (!root) return Number.NaN;
-    let ticks = root.self + root.children;
-    for (const name of readdirSync("/proc")) {
-      if (!/^\d+$/.test(name)) continue;
-      const s = procStat(Number(name));
-      if (s?.ppid === postmaster) ticks += s.self;
-    }
-    if (procStat(postmaster)?.children === root.children) return (ticks * 1000) / CLOCK_TICKS;
-  }
-}
-
-/** Busy and total time of every core of the machine (anyone's work), ms. */
-function machineCpuMs(): { busy: number; total: number } {
-  try {
-    const line = readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "";
-    const t = line.trim().split(/\s+/).slice(1).map(Number);
-    const total = t.slice(0, 8).reduce((a, b) => a + b, 0);
-    const idle = (t[3] ?? 0) + (t[4] ?? 0);
-    return { busy: ((total - idle) * 1000) / CLOCK_TICKS, total: (total * 1000) / CLOCK_TICKS };
-  } catch {
-    return { busy: Number.NaN, total: Number.NaN };
-  }
-}
-
 /** What one scenario measured. */
 interface Scenario {
   label: string;
@@ -271,7 +218,7 @@ async function main(): Promise<void> {
     await seeder.close();
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
     await pool.query("ANALYZE");
-    const postmaster = procStat((await pool.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]!.pid)?.ppid ?? 0;
+    const postmaster = parentPid((await pool.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]!.pid) ?? 0;
     await pool.end();
     console.error(`seeded ${N} exchanges in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     sandbox.setLatency(LATENCY_MS);

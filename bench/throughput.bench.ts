@@ -1,137 +1,316 @@
 /**
- * Updates per second: the full bot against a bare grammY bot that only answers, in the same run.
+ * Updates per second: the full bot against a bare grammY bot, each a child process started with
+ * the Procfile's Node flags, in the same run.
  *
  *   npm run bench:throughput
+ *   BENCH_BEFORE=<git ref> npm run bench:throughput   (an earlier commit measured too, in the same run)
+ *   BENCH_ROUNDS=1 BENCH_FLOOD=500 BENCH_MODES=polling BENCH_KINDS=start …   (a quick look)
+ *   BENCH_CPU_PROF=<folder> …   (each full bot writes a V8 CPU profile there)
  *
  * A flood of N updates from N different people (a /start each, or an inline query each) is queued
- * at the Bot API emulator at once; the bot under test drains it by long polling, or takes it by
- * webhook (the emulator posts each update as Telegram does, with the secret header). The rate is N
- * divided by the time from the flood to the emulator's Nth answer. Both bots run in this process
- * with the emulator (and the sandbox exchange, for the full bot), so each pays the same emulator
- * cost per update: the ratio full ÷ bare is the figure. Telegram allows a bot about 30 messages a
- * second, so 10× that (300/s) is the floor the full bot must keep.
+ * at the Bot API emulator at once; the bot drains it by long polling, or takes it by webhook (the
+ * emulator posts over 40 connections, Telegram's default `max_connections`, a chat's updates one
+ * at a time). The rate is N divided by the time from the flood to the emulator's Nth answer.
  *
- * Prints a table and writes bench/throughput.results.md.
+ * Each bot runs alone in its own process, as deployed: the full bot is `src/main.ts` in production
+ * mode with nothing but the environment it needs (default limits and log level; the data in files,
+ * fresh for each run), against the sandbox exchange; the bare bot (bench/bare-grammy-bot.ts)
+ * answers each update with one call. The emulator and the sandbox run in this process and cost
+ * the same per update whichever bot drains the flood: the ratio full ÷ bare is the figure. Besides
+ * the rate, the bot's CPU per update (from /proc, Linux) and its resident memory, idle after a
+ * warm-up update and at its peak.
+ *
+ * With BENCH_BEFORE, the tree of that commit (git archive, this checkout's node_modules) runs as a
+ * third bot, so figures before and after a change come from one run on the same machine. The
+ * rounds interleave the bots in a rotating order, so a noisy moment of a shared machine hits each.
+ *
+ * Prints a table and writes the top of bench/throughput.results.md (its "## Reading" section and
+ * what follows are kept).
  */
-import { writeFile } from "node:fs/promises";
+import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { Bot, webhookCallback } from "grammy";
-import { run } from "@grammyjs/runner";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { startEmulator, type Emulator } from "../src/devtools/emulator/server.js";
-import { startHarness } from "../test/e2e/harness.js";
+import { startSandbox, type SandboxServer } from "../src/devtools/sandbox/server.js";
+import { BOT_NODE_OPTIONS, BotProcess } from "../test/crash/bot-process.js";
+import { freePort } from "../test/postgres/server.js";
+import { processCpuMs, processMemoryMb } from "./process-figures.js";
 
-const FLOOD = 2_000;
-const ROUNDS = 3;
+const FLOOD = Number(process.env.BENCH_FLOOD ?? 2_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const MODES = (process.env.BENCH_MODES ?? "polling,webhook").split(",") as Mode[];
+const KINDS = (process.env.BENCH_KINDS ?? "start,inline").split(",") as Kind[];
+const BEFORE = process.env.BENCH_BEFORE;
+const CPU_PROF = process.env.BENCH_CPU_PROF;
+/** Telegram's default `max_connections` for a webhook: the bot's setWebhook sets none. */
+const WEBHOOK_CONNECTIONS = 40;
+/** A flood not drained in this long is a failure, not a figure. */
+const FLOOD_LIMIT_MS = 180_000;
+const TOKEN = "123456:BENCH-THROUGHPUT-emulator-0001";
+const PUBLIC_HOOK = "https://bot.example.com/telegram/hook";
+const SECRET = "bench-webhook-secret";
+const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
+
 type Kind = "start" | "inline";
+type Mode = "polling" | "webhook";
+/** The bots measured: the bare grammY bot, this checkout, and BENCH_BEFORE's tree when given. */
+type BotName = "bare" | "before" | "after";
 
 /** The answer method that closes one update of `kind`. */
 const ANSWER: Record<Kind, string> = { start: "sendMessage", inline: "answerInlineQuery" };
 
-/** Queues the flood and resolves when the emulator has the Nth answer; returns seconds. */
-async function flood(emulator: Emulator, kind: Kind, firstUser: number): Promise<number> {
+/** What one flood measured of one bot. */
+interface Figures {
+  /** Updates per second. */
+  rate: number;
+  /** The bot process's CPU time (user + system) per update of the flood, ms. */
+  cpuMs: number;
+  /** Resident memory after start-up and a warm-up update, and the peak by the flood's end, MB. */
+  idleMb: number;
+  peakMb: number;
+}
+
+/** A bot process under test. */
+interface RunningBot {
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** Starts the bare grammY bot; resolves once it says it takes updates. */
+async function startBare(emulator: Emulator, mode: Mode, port: number): Promise<RunningBot> {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? "", BOT_TOKEN: emulator.token, TELEGRAM_API_ROOT: emulator.apiRoot };
+  if (mode === "webhook") Object.assign(env, { PORT: String(port), WEBHOOK_URL: PUBLIC_HOOK, WEBHOOK_SECRET: SECRET });
+  const child: ChildProcess = spawn(process.execPath, [...BOT_NODE_OPTIONS, "--import", "tsx", "bench/bare-grammy-bot.ts"], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on("data", (chunk: Buffer) => {
+      if (chunk.toString().includes("ready")) resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`the bare bot exited during start-up (code ${code})`)));
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  return {
+    pid: child.pid!,
+    async stop() {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** Starts the full bot of `root` in production mode; resolves once it takes updates. */
+async function startFull(
+  root: string,
+  emulator: Emulator,
+  sandbox: SandboxServer,
+  mode: Mode,
+  port: number,
+  dataDir: string,
+): Promise<RunningBot> {
+  const bot = new BotProcess({
+    emulator,
+    mode,
+    root,
+    nodeArgs: CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF}`] : [],
+    startTimeoutMs: 60_000,
+    env: {
+      BOT_TOKEN: emulator.token,
+      TELEGRAM_API_ROOT: emulator.apiRoot,
+      PARTNER_API_URL: sandbox.url,
+      PARTNER_API_KEY: sandbox.apiKey,
+      DATA_DIR: dataDir,
+      ...(mode === "webhook" ? { WEBHOOK_URL: PUBLIC_HOOK, WEBHOOK_SECRET: SECRET, PORT: String(port) } : {}),
+    },
+  });
+  await bot.start();
+  return {
+    pid: bot.pid!,
+    async stop() {
+      await bot.stop();
+    },
+  };
+}
+
+/** Sends one update of `kind` from person `id` and resolves when its answer reached the emulator. */
+function oneAnswered(emulator: Emulator, kind: Kind, id: number): Promise<void> {
+  return new Promise((resolve) => {
+    const off = emulator.onApiCall((call) => {
+      if (call.ok && call.method === ANSWER[kind]) {
+        off();
+        resolve();
+      }
+    });
+    const person = emulator.user({ id, first_name: "Warm", language_code: "en" });
+    if (kind === "start") person.sendText("/start");
+    else person.inlineQuery("0.1 btc eth");
+  });
+}
+
+/** Queues the flood and resolves with its seconds once the emulator has the Nth answer. */
+async function flood(emulator: Emulator, kind: Kind): Promise<number> {
   let answered = 0;
   let done!: () => void;
   const all = new Promise<void>((resolve) => (done = resolve));
-  const remove = emulator.onApiCall((call) => {
+  const off = emulator.onApiCall((call) => {
     if (call.ok && call.method === ANSWER[kind] && ++answered === FLOOD) done();
   });
-  const users = Array.from({ length: FLOOD }, (_, i) => emulator.user({ id: firstUser + i, first_name: `U${i}`, language_code: "en" }));
+  const people = Array.from({ length: FLOOD }, (_, i) => emulator.user({ id: 1_000_000 + i, first_name: `P${i}`, language_code: "en" }));
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the flood was not drained in ${FLOOD_LIMIT_MS} ms (${answered} answered)`)), FLOOD_LIMIT_MS);
+  });
   const t0 = performance.now();
-  for (const user of users) {
-    if (kind === "start") user.sendText("/start");
-    else user.inlineQuery("0.1 btc eth");
-  }
-  await all;
-  remove();
-  return (performance.now() - t0) / 1000;
-}
-
-type Mode = "polling" | "webhook";
-const PUBLIC_HOOK = "https://bot.example.com/hook";
-const SECRET = "bench-webhook-secret";
-
-/** An emulator whose webhook posts go to whatever local address `target()` names at the time. */
-function emulatorFor(target: () => string | undefined): Promise<Emulator> {
-  return startEmulator({ webhookRoute: () => `${target() ?? "http://127.0.0.1:9"}/hook` });
-}
-
-/** The bare bot: grammY answering each update with one call, nothing else; runner or webhook. */
-async function bareRate(kind: Kind, round: number, mode: Mode): Promise<number> {
-  let local: string | undefined;
-  const emulator = await emulatorFor(() => local);
-  const bot = new Bot(emulator.token, { client: { apiRoot: emulator.apiRoot } });
-  bot.command("start", (ctx) => ctx.reply("Hello"));
-  bot.on("inline_query", (ctx) => ctx.answerInlineQuery([]));
-  await bot.init();
-  let server: Server | undefined;
-  const runner = mode === "polling" ? run(bot) : undefined;
-  if (mode === "webhook") {
-    const callback = webhookCallback(bot, "http", { secretToken: SECRET });
-    server = createServer((req, res) => void callback(req, res));
-    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-    local = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    await bot.api.setWebhook(PUBLIC_HOOK, { secret_token: SECRET });
+  for (const person of people) {
+    if (kind === "start") person.sendText("/start");
+    else person.inlineQuery("0.1 btc eth");
   }
   try {
-    return FLOOD / (await flood(emulator, kind, 1_000_000 + round * FLOOD));
+    await Promise.race([all, late]);
+    return (performance.now() - t0) / 1000;
   } finally {
-    await runner?.stop();
-    server?.close();
-    await emulator.close();
+    clearTimeout(timer);
+    off();
   }
 }
 
-/** The full bot as `startApp` wires it in production, against the sandbox exchange: the e2e harness. */
-async function fullRate(kind: Kind, round: number, mode: Mode): Promise<number> {
-  const h = await startHarness({ webhook: mode === "webhook", env: { LOG_LEVEL: "warn", POLL_INTERVAL_MS: "3600000" } });
+/** One flood of `kind` drained by bot `name` in `mode`, everything started afresh for it. */
+async function measure(name: BotName, roots: Record<BotName, string>, mode: Mode, kind: Kind): Promise<Figures> {
+  let port = 0;
+  const emulator = await startEmulator({
+    token: TOKEN,
+    webhookConnections: WEBHOOK_CONNECTIONS,
+    webhookRoute: (url) => `http://127.0.0.1:${port}${new URL(url).pathname}`,
+  });
+  const sandbox = await startSandbox({ lifecycle: "manual", seed: 7 });
+  const dataDir = await mkdtemp(join(os.tmpdir(), "bench-throughput-"));
+  let bot: RunningBot | undefined;
   try {
+    port = await freePort();
+    bot = name === "bare" ? await startBare(emulator, mode, port) : await startFull(roots[name], emulator, sandbox, mode, port, dataDir);
     // The catalog and the one quote every inline query asks for are warm, as in a running bot.
-    await h.app.catalog.index();
-    return FLOOD / (await flood(h.emulator, kind, 2_000_000 + round * FLOOD));
+    await oneAnswered(emulator, kind, 999);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const idleMb = processMemoryMb(bot.pid).now;
+    const cpu0 = processCpuMs(bot.pid);
+    const seconds = await flood(emulator, kind);
+    const cpuMs = (processCpuMs(bot.pid) - cpu0) / FLOOD;
+    return { rate: FLOOD / seconds, cpuMs, idleMb, peakMb: processMemoryMb(bot.pid).peak };
   } finally {
-    await h.close();
+    await bot?.stop();
+    await emulator.close();
+    await sandbox.close();
+    await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The tree of commit `ref` in a temporary folder, with this checkout's node_modules; and its commit. */
+async function treeOf(ref: string): Promise<{ dir: string; commit: string }> {
+  const commit = execFileSync("git", ["rev-parse", "--short", `${ref}^{commit}`], { cwd: REPO_ROOT, encoding: "utf8" }).trim();
+  const dir = await mkdtemp(join(os.tmpdir(), "bench-before-"));
+  const archive = execFileSync("git", ["archive", "--format=tar", commit], { cwd: REPO_ROOT, maxBuffer: 1 << 30 });
+  execFileSync("tar", ["-x", "-C", dir], { input: archive });
+  await symlink(join(REPO_ROOT, "node_modules"), join(dir, "node_modules"), "dir");
+  return { dir, commit };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: REPO_ROOT, encoding: "utf8" }).trim();
+const dirty = execFileSync("git", ["status", "--porcelain", "--", "src", "bench", "package.json"], {
+  cwd: REPO_ROOT,
+  encoding: "utf8",
+}).trim();
+const before = BEFORE === undefined ? undefined : await treeOf(BEFORE);
+const roots: Record<BotName, string> = { bare: REPO_ROOT, after: REPO_ROOT, before: before?.dir ?? REPO_ROOT };
+const bots: BotName[] = before ? ["bare", "before", "after"] : ["bare", "after"];
+
+type Row = { mode: Mode; kind: Kind } & Partial<Record<BotName, Figures>>;
+const rows: Row[] = [];
+try {
+  for (const mode of MODES) {
+    for (const kind of KINDS) {
+      const runs = new Map<BotName, Figures[]>(bots.map((b) => [b, []]));
+      for (let round = 0; round < ROUNDS; round++) {
+        // A rotating order: no bot always runs first, or right after another.
+        const order = bots.map((_, i) => bots[(i + round) % bots.length]!);
+        for (const name of order) {
+          const figures = await measure(name, roots, mode, kind);
+          runs.get(name)!.push(figures);
+          console.error(
+            `${mode} ${kind} round ${round + 1} ${name}: ${figures.rate.toFixed(0)}/s, ${figures.cpuMs.toFixed(2)} ms CPU per update, ${figures.idleMb.toFixed(0)}/${figures.peakMb.toFixed(0)} MB`,
+          );
+        }
+      }
+      const row: Row = { mode, kind };
+      for (const [name, list] of runs) {
+        row[name] = {
+          rate: median(list.map((f) => f.rate)),
+          cpuMs: median(list.map((f) => f.cpuMs)),
+          idleMb: median(list.map((f) => f.idleMb)),
+          peakMb: median(list.map((f) => f.peakMb)),
+        };
+      }
+      rows.push(row);
+    }
+  }
+} finally {
+  if (before) await rm(before.dir, { recursive: true, force: true });
+}
+
 const lines: string[] = [];
 const out = (line = "") => {
   lines.push(line);
   process.stdout.write(line + "\n");
 };
-
-const results: Array<{ mode: Mode; kind: Kind; bare: number; full: number }> = [];
-for (const mode of ["polling", "webhook"] as const) {
-  for (const kind of ["start", "inline"] as const) {
-    const bare: number[] = [];
-    const full: number[] = [];
-    // Interleaved, so a noisy moment of the machine hits both.
-    for (let round = 0; round < ROUNDS; round++) {
-      bare.push(await bareRate(kind, round, mode));
-      full.push(await fullRate(kind, round, mode));
-    }
-    results.push({ mode, kind, bare: median(bare), full: median(full) });
-  }
-}
+const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? "–" : `${(a / b).toFixed(2)}×`);
+const named: Record<BotName, string> = { bare: "bare grammY bot", before: `before (${before?.commit ?? ""})`, after: `after (${head})` };
 
 out("# Updates per second: the full bot against a bare grammY bot");
 out();
-out("Produced by `npm run bench:throughput` (one run).");
+out(`Produced by \`${before ? `BENCH_BEFORE=${BEFORE} ` : ""}npm run bench:throughput\` (one run).`);
 out();
 out(
-  `Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node ${process.version}, ${process.platform}`,
+  `Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node ${process.version}, ${process.platform}; load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")} at the end`,
 );
 out(
-  `Date: ${new Date().toISOString().slice(0, 10)}; a flood of ${FLOOD} updates from ${FLOOD} people, queued at once, drained by long polling; median of ${ROUNDS} rounds`,
+  `Date: ${new Date().toISOString().slice(0, 10)}; commit ${head}${dirty === "" ? "" : " with uncommitted changes"}${before ? `, against ${before.commit}` : ""}; a flood of ${FLOOD} updates from ${FLOOD} people, queued at once; median of ${ROUNDS} rounds; each bot a process of its own started with ${BOT_NODE_OPTIONS.join(" ")}`,
 );
 out();
-out("| mode | flood | bare grammY bot | full bot | full ÷ bare | full ÷ Telegram's 30/s |");
-out("|---|---|---|---|---|---|");
-for (const r of results) {
-  out(
-    `| ${r.mode} | ${r.kind === "start" ? "/start" : "inline queries"} | ${r.bare.toFixed(0)}/s | ${r.full.toFixed(0)}/s | ${(r.full / r.bare).toFixed(2)}× | ${(r.full / 30).toFixed(0)}× |`,
+out("Updates per second (÷ the bare bot's):");
+out();
+out(`| mode | flood | ${bots.map((b) => named[b]).join(" | ")} |`);
+out(`|---|---|${bots.map(() => "---").join("|")}|`);
+for (const r of rows) {
+  const cells = bots.map((b) =>
+    b === "bare" ? `${r.bare?.rate.toFixed(0)}/s` : `${r[b]?.rate.toFixed(0)}/s (${ratio(r[b]?.rate, r.bare?.rate)})`,
   );
+  out(`| ${r.mode} | ${r.kind === "start" ? "/start" : "inline queries"} | ${cells.join(" | ")} |`);
 }
-await writeFile(new URL("./throughput.results.md", import.meta.url), lines.join("\n") + "\n");
+out();
+out("CPU per update, ms (÷ the bare bot's); resident memory idle / at the peak, MB:");
+out();
+out(`| mode | flood | ${bots.map((b) => named[b]).join(" | ")} |`);
+out(`|---|---|${bots.map(() => "---").join("|")}|`);
+for (const r of rows) {
+  const cells = bots.map((b) => {
+    const f = r[b];
+    if (f === undefined) return "–";
+    const cpu = b === "bare" ? f.cpuMs.toFixed(2) : `${f.cpuMs.toFixed(2)} (${ratio(f.cpuMs, r.bare?.cpuMs)})`;
+    return `${cpu}; ${f.idleMb.toFixed(0)} / ${f.peakMb.toFixed(0)} MB`;
+  });
+  out(`| ${r.mode} | ${r.kind === "start" ? "/start" : "inline queries"} | ${cells.join(" | ")} |`);
+}
+
+// The hand-written reading below the figures stays as it is.
+const file = new URL("./throughput.results.md", import.meta.url);
+const previous = await readFile(file, "utf8").catch(() => "");
+const reading = previous.indexOf("\n## Reading");
+await writeFile(file, lines.join("\n") + "\n" + (reading === -1 ? "" : previous.slice(reading)));

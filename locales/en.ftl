@@ -9,6 +9,12 @@ start-greeting =
     I swap one cryptocurrency for another right here in the chat: pick a pair, type an amount and your addresses, confirm, and send the deposit. I will tell you about every step until the coins arrive.
 start-button-exchange = 🔁 Start an exchange
 start-button-help = ❓ How it works
+# The Mini App (issue 35): its buttons, the menu button, and the page's own words (webapp-*).
+start-button-app = 📱 Exchange in the app
+flow-open-app = 📱 Use the app instead
+menu-button-app = Exchange
+webapp-title = Exchange
+webapp-pair-gone = The exchange service no longer offers this pair. Please pick the coins again.
 
 help-text =
     <b>How an exchange works</b>

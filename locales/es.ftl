@@ -9,6 +9,12 @@ start-greeting =
     Cambio una criptomoneda por otra aquí mismo, en el chat: elige un par, escribe el importe y tus direcciones, confirma y envía el depósito. Te avisaré de cada paso hasta que lleguen las monedas.
 start-button-exchange = 🔁 Empezar un intercambio
 start-button-help = ❓ Cómo funciona
+# The Mini App (issue 35): its buttons, the menu button, and the page's own words (webapp-*).
+start-button-app = 📱 Intercambiar en la app
+flow-open-app = 📱 Usar la app
+menu-button-app = Intercambiar
+webapp-title = Intercambio
+webapp-pair-gone = El servicio de intercambio ya no ofrece este par. Elige las monedas de nuevo.
 
 help-text =
     <b>Cómo funciona un intercambio</b>

@@ -9,6 +9,12 @@ start-greeting =
     Eu troco uma criptomoeda por outra aqui mesmo no chat: escolha um par, digite o valor e seus endereços, confirme e envie o depósito. Vou avisar você de cada etapa até as moedas chegarem.
 start-button-exchange = 🔁 Iniciar uma troca
 start-button-help = ❓ Como funciona
+# The Mini App (issue 35): its buttons, the menu button, and the page's own words (webapp-*).
+start-button-app = 📱 Trocar no app
+flow-open-app = 📱 Usar o app
+menu-button-app = Trocar
+webapp-title = Troca
+webapp-pair-gone = O serviço de troca não oferece mais este par. Escolha as moedas de novo.
 
 help-text =
     <b>Como funciona uma troca</b>

@@ -9,6 +9,12 @@ start-greeting =
     Я меняю одну криптовалюту на другую прямо в чате: выберите пару, введите сумму и адреса, подтвердите и отправьте депозит. Я сообщу о каждом шаге, пока монеты не придут.
 start-button-exchange = 🔁 Начать обмен
 start-button-help = ❓ Как это работает
+# The Mini App (issue 35): its buttons, the menu button, and the page's own words (webapp-*).
+start-button-app = 📱 Обмен в приложении
+flow-open-app = 📱 Открыть приложение
+menu-button-app = Обмен
+webapp-title = Обмен
+webapp-pair-gone = Сервис обмена больше не предлагает эту пару. Выберите монеты заново.
 
 help-text =
     <b>Как проходит обмен</b>

@@ -9,6 +9,12 @@ start-greeting =
     Bir kripto parayı başka bir kripto parayla doğrudan bu sohbette takas ederim: bir çift seçin, tutarı ve adreslerinizi yazın, onaylayın ve yatırmayı gönderin. Coinler gelene kadar her adımı size bildiririm.
 start-button-exchange = 🔁 Takas başlat
 start-button-help = ❓ Nasıl çalışır
+# The Mini App (issue 35): its buttons, the menu button, and the page's own words (webapp-*).
+start-button-app = 📱 Uygulamada takas
+flow-open-app = 📱 Uygulamayı kullan
+menu-button-app = Takas
+webapp-title = Takas
+webapp-pair-gone = Takas servisi bu çifti artık sunmuyor. Lütfen coinleri yeniden seçin.
 
 help-text =
     <b>Takas nasıl yapılır</b>

@@ -9,6 +9,12 @@ start-greeting =
     Я обмінюю одну криптовалюту на іншу просто тут, у чаті: оберіть пару, введіть суму й адреси, підтвердьте та надішліть депозит. Я повідомлю про кожен крок, доки монети не надійдуть.
 start-button-exchange = 🔁 Почати обмін
 start-button-help = ❓ Як це працює
+# The Mini App (issue 35): its buttons, the menu button, and the page's own words (webapp-*).
+start-button-app = 📱 Обмін у застосунку
+flow-open-app = 📱 Відкрити застосунок
+menu-button-app = Обмін
+webapp-title = Обмін
+webapp-pair-gone = Сервіс обміну більше не пропонує цю пару. Виберіть монети знову.
 
 help-text =
     <b>Як відбувається обмін</b>

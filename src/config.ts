@@ -186,6 +186,16 @@ const envSchema = z.object({
       "must be a public https URL (e.g. https://bot.example.com/telegram)",
     ).optional(),
   ),
+  WEBAPP_URL: z.preprocess(
+    emptyToUndefined,
+    // Telegram opens a Mini App only at https; in sandbox mode the emulator's playground frames a
+    // loopback address (checked with the mode below).
+    url(
+      (u) =>
+        (u.protocol === "https:" || u.protocol === "http:") && u.hostname !== "" && u.username === "" && u.password === "" && u.hash === "",
+      "must be the public https URL of the Mini App page (e.g. https://bot.example.com/app/)",
+    ).optional(),
+  ),
   WEBHOOK_SECRET: z.preprocess(
     emptyToUndefined,
     // Telegram's own rule for secret_token. The value is never echoed in the message.
@@ -341,6 +351,12 @@ const configSchema = envSchema.transform((e, ctx) => {
     /** Telegram sends it in X-Telegram-Bot-Api-Secret-Token; required in webhook mode. Never logged. */
     webhookSecret: e.WEBHOOK_SECRET,
     /**
+     * Where Telegram opens the Mini App (the page this bot serves under /app/ on PORT): WEBAPP_URL,
+     * else the webhook's public origin with /app/. Undefined: no public https address, so no
+     * Mini App buttons are shown.
+     */
+    webAppUrl: e.WEBAPP_URL ?? (e.WEBHOOK_URL === undefined ? undefined : new URL("/app/", e.WEBHOOK_URL).href),
+    /**
      * The local port (PORT) of the webhook (webhook mode; 8080 when unset) and of /healthz, /readyz
      * and /metrics (both modes); undefined in polling mode: nothing is served.
      */
@@ -378,6 +394,20 @@ const configSchema = envSchema.transform((e, ctx) => {
   if (e.TELEGRAM_UPDATES === "none") {
     if (e.DATABASE_URL === undefined) refuse("TELEGRAM_UPDATES", '"none" needs DATABASE_URL: it is a replica sharing a database');
     if (e.WEBHOOK_URL !== undefined) refuse("TELEGRAM_UPDATES", '"none" takes no updates, so WEBHOOK_URL must not be set');
+  }
+  if (e.WEBAPP_URL !== undefined) {
+    const u = new URL(e.WEBAPP_URL);
+    // A plain http page is only for the playground, on this machine, in sandbox mode.
+    const sandbox = e.BOT_TOKEN === undefined && e.PARTNER_API_URL === undefined;
+    if (u.protocol === "http:" && !(sandbox && isLoopbackName(u.hostname))) {
+      refuse("WEBAPP_URL", "must be https: Telegram opens a Mini App only at an https address");
+    }
+    if (!u.pathname.startsWith("/app/"))
+      refuse("WEBAPP_URL", "must end in /app/, where the bot serves the page (e.g. https://bot.example.com/app/)");
+    // The page is served by the bot's own HTTP server: in polling mode that needs a port.
+    if (e.PORT === undefined && e.WEBHOOK_URL === undefined && !sandbox) {
+      refuse("WEBAPP_URL", "needs PORT in polling mode: the bot serves the page on it (behind your https proxy)");
+    }
   }
   // Without it anyone who learns the address could post forged updates.
   const webhookOk = e.WEBHOOK_URL === undefined || e.WEBHOOK_SECRET !== undefined;

@@ -111,9 +111,9 @@ describe("locales", () => {
     const missing: string[] = [];
     for (const file of sourceFiles("src")) {
       const source = readFileSync(file, "utf8");
-      // t("key"…), ctx.t("key"…), translate(locale, "key"…): literal keys only; keys built from
+      // t("key"…), ctx.t("key"…), translate(locale, "key"…), t("en", "key"…): literal keys only; keys built from
       // a prefix (`flow-amount-error-${reason}`) are covered by the translation test above.
-      for (const match of source.matchAll(/\bt\(\s*(?:[\w.]+,\s*)?"([a-z][a-z0-9-]+)"/g)) {
+      for (const match of source.matchAll(/\bt\(\s*(?:(?:[\w.]+|"[a-z]{2}"),\s*)?"([a-z][a-z0-9-]+)"/g)) {
         if (!known.has(match[1]!)) missing.push(`${file}: ${match[1]}`);
       }
     }

@@ -15,7 +15,7 @@
  * - readiness: the first thing a stop does is turn /readyz unready, so a load balancer stops sending.
  */
 import { run, type RunnerHandle } from "@grammyjs/runner";
-import { registerCommands } from "../bot/commands.js";
+import { registerCommands, registerMenuButton } from "../bot/commands.js";
 import { registerAdminCommands } from "../bot/features/admin/commands.js";
 import { settleInterruptedCreates } from "../bot/features/exchange/interrupted.js";
 import { anyOwedPrompt, showOwedPrompts } from "../bot/features/exchange/owed-prompts.js";
@@ -99,6 +99,7 @@ export function appServices(parts: Parts, opts: AppOptions): AppServices {
         await bot.api.deleteWebhook(undefined, opts.signal as Parameters<typeof bot.api.deleteWebhook>[1]);
       }
       await registerCommands(bot.api, t);
+      await registerMenuButton(bot.api, t, config.webAppUrl);
       await registerAdminCommands(bot.api, t, config.adminIds, logger);
     },
     stop: () => Promise.resolve(),

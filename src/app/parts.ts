@@ -22,13 +22,14 @@ import { InFlightUpdates } from "../bot/middleware/in-flight.js";
 import { personBucketKinds } from "../bot/middleware/person-limits.js";
 import { contactVariable, createI18n, translatorOf, type Translator } from "../messages/i18n.js";
 import { settleInterruptedCreates, type InterruptedReport } from "../bot/features/exchange/interrupted.js";
-import { pruneCreateMarkers } from "../bot/features/exchange/create-exchange.js";
+import { pruneCreateMarkers } from "../exchange/create-once.js";
 import { RecentUpdates } from "../webhook/recent-updates.js";
 import { SharedUpdates } from "../webhook/shared-updates.js";
 import { Inbox } from "../updates/inbox.js";
 import { expireFlows as expireFlowsOf } from "../bot/features/exchange/expiry.js";
 import { readFlow } from "../bot/features/exchange/flow-state.js";
 import { pruneLapsedQuestions } from "../bot/questions.js";
+import { PressAnswers } from "../bot/press-answers.js";
 import { createPoller, type Poller } from "../poller/poller.js";
 import { BATCH_STATUS_MAX_IDS } from "../partner/batch-status.js";
 import { ExchangeTracker } from "../poller/tracker.js";
@@ -38,6 +39,8 @@ import { createSupport, type SupportServices } from "../support/services.js";
 import type { AppMetrics } from "../ops/metrics.js";
 import type { Readiness } from "../ops/readiness.js";
 import { opsHandler, type OpsHandler } from "../ops/http.js";
+import { webAppHandler } from "../webapp/handler.js";
+import { createPersonLimits } from "../bot/middleware/person-limits.js";
 import { watchTelegram } from "../ops/telegram-watch.js";
 import { openExchangesByStatus, outboxBacklog, pollerLagSeconds } from "../ops/figures.js";
 import type { Coordination } from "../store/coordination.js";
@@ -60,6 +63,8 @@ export interface AppOptions {
   webhookAckWithinMs?: number;
   /** Aborted by the first SIGINT/SIGTERM: start-up stops waiting for Telegram at once. */
   signal?: AbortSignal;
+  /** Origins besides Telegram's that may show the Mini App in a frame (the playground, in sandbox mode). */
+  webAppFrameAncestors?: readonly string[];
   /**
    * Default true: what Telegram sends is on disk before it is confirmed, and replayed after a
    * crash (updates/). false: the runner confirms a batch while it is handled, and a webhook
@@ -151,11 +156,13 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
   const inFlight = new InFlightUpdates((d) => metrics.updateHandled(d.type, d.outcome, d.seconds, d.feature));
   // The Bot first, without handlers: delivery and support send through its Api, and the features
   // (installed below) get them as ordinary dependencies.
+  const pressAnswers = new PressAnswers({ now, logger: logger.child({ part: "telegram" }) });
   const bot = createBot({
     token: opts.botToken,
     client: opts.telegramApiRoot ? { apiRoot: opts.telegramApiRoot } : undefined,
     botInfo: opts.botInfo,
     onFailedAttempt: (reason) => metrics.telegramAttemptFailed(reason),
+    pressAnswers,
   });
   bot.api.config.use(
     watchTelegram({
@@ -248,16 +255,21 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
     ? new SharedUpdates({ store, owner: processId, now, logger: logger.child({ part: "webhook" }) })
     : undefined;
   const inbox = new Inbox({ store, owner: processId, now, logger: logger.child({ part: "updates" }) });
+  // One count of each person's pace, for their chat and their Mini App alike.
+  const limits = createPersonLimits(deps);
   installFeatures(bot, deps, {
     inFlight,
     dedupe: topology.updates.kind === "webhook" ? new RecentUpdates() : undefined,
     // Polling keeps each batch before it asks for the next (updates/polling.ts); a webhook request
     // keeps its update here, before its answer.
     inbox: opts.updatesOnDisk === false ? undefined : inbox.middleware(topology.updates.kind === "webhook"),
+    // A press replayed from the inbox is handled without answering it (bot/press-answers.ts).
+    notePresses: pressAnswers.noteArrival((updateId) => inbox.arrivalOf(updateId)),
     sharedDedupe: sharedUpdates,
     // One process's coordination runs it at once; replicas take the chat's lock in the database.
     chatLock: (chatId, fn) => coordination.withChatLock(chatId, fn),
     updateScope: usersPerUpdate.middleware,
+    limits,
   });
   metrics.setSources({
     openExchangesByStatus: () => openExchangesByStatus(store),
@@ -267,7 +279,21 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
     pollerLagSeconds: () => pollerLagSeconds(poller, now()) ?? (now().getTime() - startedAt) / 1000,
     readiness: () => readiness.report(),
   });
-  const handler = opsHandler({ readiness, metrics, metricsToken: config.metricsToken, metricsAccess: config.metricsAccess });
+  const ops = opsHandler({ readiness, metrics, metricsToken: config.metricsToken, metricsAccess: config.metricsAccess });
+  // The Mini App, on the same server, where the bot has a public https address for it.
+  const webApp =
+    config.webAppUrl === undefined
+      ? undefined
+      : webAppHandler({
+          deps,
+          botToken: opts.botToken,
+          t,
+          chosenLanguage: async (userId) => (await store.users.get(userId))?.languageCode,
+          limits,
+          logger: logger.child({ part: "webapp" }),
+          frameAncestors: opts.webAppFrameAncestors ?? [],
+        });
+  const handler: OpsHandler = webApp === undefined ? ops : async (req, res) => (await ops(req, res)) || webApp(req, res);
 
   const expireFlows = (at: Date = now()) => expireFlowsOf(deps, bot.api, at);
   let settling: Promise<InterruptedReport> | undefined;

@@ -25,3 +25,15 @@ export async function registerCommands(api: Api, t: Translator): Promise<void> {
     await api.setMyCommands(commands, locale === "en" ? {} : { language_code: locale });
   }
 }
+
+/**
+ * The menu button of every private chat: the Mini App where the bot has one (an https address for
+ * it), else the command list, Telegram's default (so a Mini App taken away leaves no dead button).
+ * Telegram keeps one default menu button for all languages: it is labelled in English.
+ */
+export async function registerMenuButton(api: Api, t: Translator, webAppUrl: string | undefined): Promise<void> {
+  await api.setChatMenuButton({
+    menu_button:
+      webAppUrl === undefined ? { type: "commands" } : { type: "web_app", text: t("en", "menu-button-app"), web_app: { url: webAppUrl } },
+  });
+}

@@ -10,6 +10,7 @@ import type { UserFromGetMe } from "grammy/types";
 import { sequentialize } from "@grammyjs/runner";
 import { retryingTelegramFetch } from "./telegram-fetch.js";
 import { inOrder, inOrderWatched } from "./middleware/in-order.js";
+import type { PressAnswers } from "./press-answers.js";
 import { htmlByDefault } from "../messages/html-by-default.js";
 import { noEmptyKeyboardRows } from "../messages/no-empty-rows.js";
 import type { BotContext } from "./context.js";
@@ -46,12 +47,24 @@ export interface CreateBotOptions {
   botInfo?: UserFromGetMe;
   /** Told of each Bot API attempt that failed in a way the client retries (telegram-fetch.ts): the metrics. */
   onFailedAttempt?: (reason: "429" | "5xx" | "network") => void;
+  /**
+   * Every answer to a button press passes these rules (bot/press-answers.ts): at most once, only
+   * soon after the press arrived, and never failing the update. {@link InstallOptions.notePresses}
+   * tells it when each press arrived.
+   */
+  pressAnswers: PressAnswers;
 }
 
 /** Options of {@link installFeatures}: the middleware that runs before every feature. */
 export interface InstallOptions {
   /** Tracks running handlers for a graceful stop. */
   inFlight?: InFlightUpdates;
+  /**
+   * Notes when each button press arrived (`PressAnswers.noteArrival`), so that one replayed long
+   * after is handled without answering it. Installed after `inbox`, which knows the arrival, and
+   * before the chat's queue, where a press may wait.
+   */
+  notePresses?: (ctx: BotContext, next: () => Promise<void>) => Promise<void>;
   /** Webhook mode: drops a redelivered update (see webhook/recent-updates.ts). */
   dedupe?: RecentUpdates;
   /**
@@ -76,6 +89,8 @@ export interface InstallOptions {
    * once per update within it (store/users-per-update.ts).
    */
   updateScope?: (ctx: BotContext, next: () => Promise<void>) => Promise<void>;
+  /** The per-person limits, when another part (the Mini App) counts in the same budgets; made here otherwise. */
+  limits?: PersonLimits;
 }
 
 /**
@@ -98,8 +113,12 @@ function chatLockId(ctx: BotContext): number | undefined {
 export function createBot(options: CreateBotOptions): Bot<BotContext> {
   const bot = new Bot<BotContext>(options.token, {
     // 429s wait for retry_after; 5xx and network errors are retried a few times. At the HTTP
-    // level, so that the Api each conversation replay builds inherits it below its replay log.
-    client: { ...options.client, fetch: options.client?.fetch ?? retryingTelegramFetch({ onFailedAttempt: options.onFailedAttempt }) },
+    // level, so that the Api each conversation replay builds inherits it below its replay log; the
+    // rules of answering a press sit there too, for the same reason.
+    client: {
+      ...options.client,
+      fetch: options.pressAnswers.fetch(options.client?.fetch ?? retryingTelegramFetch({ onFailedAttempt: options.onFailedAttempt })),
+    },
     botInfo: options.botInfo,
   });
   // Every text and caption is HTML unless a call says otherwise, and no keyboard carries an empty
@@ -169,8 +188,9 @@ export function installFeatures(bot: Bot<BotContext>, deps: BotDeps, options: In
   if (options.inFlight) before.push(options.inFlight.middleware);
   if (options.dedupe) before.push(options.dedupe.middleware);
   if (options.inbox) before.push(options.inbox);
+  if (options.notePresses) before.push(options.notePresses);
   // Before the per-chat queue, so an inline query waiting in it knows a newer one came.
-  const limits = createPersonLimits(deps);
+  const limits = options.limits ?? createPersonLimits(deps);
   before.push(limits.noteArrival);
   before.push(sequentialize(sequentialKey));
   const chatLock = options.chatLock;

@@ -101,20 +101,31 @@ export function questionsFeature(deps: BotDeps, questions: readonly AnyQuestion[
     },
     deps.i18n,
   ];
-  return new Composer<BotContext>(
-    inOrder<BotContext>(
-      conversations<BotContext, QuestionContext>({
-        storage: { type: "key", getStorageKey: questionKey, adapter: questionStorage(deps.store, deps.now) },
+  const plugin = inOrder<BotContext>(
+    conversations<BotContext, QuestionContext>({
+      storage: { type: "key", getStorageKey: questionKey, adapter: questionStorage(deps.store, deps.now) },
+    }),
+    ...questions.map((q) =>
+      createConversation<BotContext, QuestionContext>(q.run, {
+        id: q.id,
+        maxMillisecondsToWait: deps.config.flowTimeoutMs,
+        plugins,
       }),
-      ...questions.map((q) =>
-        createConversation<BotContext, QuestionContext>(q.run, {
-          id: q.id,
-          maxMillisecondsToWait: deps.config.flowTimeoutMs,
-          plugins,
-        }),
-      ),
     ),
   );
+  return new Composer<BotContext>((ctx, next) => (outsideQuestions(ctx) ? next() : plugin(ctx, next)));
+}
+
+/**
+ * Whether an update can neither answer a question nor open one: it comes from no chat and presses
+ * no button (an inline query, a chosen inline result). Such an update goes on without the plugin,
+ * which would otherwise set up its controls and read its storage for it, under the key "undefined"
+ * (the plugin prefixes whatever the key function returns): a read for every inline query, which on
+ * PostgreSQL is a round trip. Every update of a chat still reaches the plugin, so an open question
+ * sees each of its asker's updates, commands included.
+ */
+function outsideQuestions(ctx: Context): boolean {
+  return ctx.chat === undefined && ctx.callbackQuery === undefined;
 }
 
 /**

@@ -15,6 +15,9 @@ import type fetch from "node-fetch";
 import { Response, type RequestInit } from "node-fetch";
 import { AnswerTooLargeError, createPooledFetch, pooledFetch } from "../http/pooled-fetch.js";
 
+/** The tries and back-off of {@link retryingTelegramFetch} when its options do not say. */
+export const TELEGRAM_RETRY_DEFAULTS = { maxAttempts: 4, maxRetryAfterMs: 60_000, backoffMs: 500 } as const;
+
 /** Options of {@link retryingTelegramFetch}. */
 export interface TelegramRetryOptions {
   /** Tries per call, the first included. Default 4. */
@@ -95,9 +98,9 @@ function retryAfterMs(text: string): number | undefined {
 
 /** A `fetch` for grammY's client options that retries Telegram's passing failures; see the module comment. */
 export function retryingTelegramFetch(options: TelegramRetryOptions = {}): typeof fetch {
-  const maxAttempts = options.maxAttempts ?? 4;
-  const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
-  const backoffMs = options.backoffMs ?? 500;
+  const maxAttempts = options.maxAttempts ?? TELEGRAM_RETRY_DEFAULTS.maxAttempts;
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? TELEGRAM_RETRY_DEFAULTS.maxRetryAfterMs;
+  const backoffMs = options.backoffMs ?? TELEGRAM_RETRY_DEFAULTS.backoffMs;
   const baseFetch =
     options.baseFetch ??
     (options.maxAnswerBytes === undefined ? pooledFetch : createPooledFetch({ maxAnswerBytes: options.maxAnswerBytes }));

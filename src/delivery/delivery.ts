@@ -17,6 +17,7 @@
  * Delivery is the outbox's only face: callers queue through it, wait through it
  * ({@link Delivery.whenSent}, {@link Delivery.whenDrained}) and listen to it ({@link Delivery.on}).
  */
+import { createHash } from "node:crypto";
 import type { Api } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import type { ExchangeRecord, ExchangeStatus } from "../domain/types.js";
@@ -30,7 +31,7 @@ import { explorerTxUrl, PAYOUT_STATUSES } from "../domain/explorer.js";
 import { compose, type Composition, type DeliveryPayload } from "./compose.js";
 import type { Currency } from "../domain/types.js";
 import { elementAt } from "../domain/checked.js";
-import { awaitsDeposit, awaitsLateDepositChoice, milestonesBetween } from "../domain/status.js";
+import { awaitsDeposit, awaitsLateDepositChoice, isFinalStatus, milestonesBetween } from "../domain/status.js";
 import { withExchangeLock, withNoticeLock } from "./locks.js";
 import { isNotModified, isRefusedForGood, telegramErrorText } from "./telegram-errors.js";
 import { Outbox, type OutboxEntry, type OutboxEvents, type OutboxLogger } from "./outbox.js";
@@ -72,6 +73,24 @@ export const NOTIFIED_NAMESPACE = namespace<{ status: ExchangeStatus }>("notifie
  * (main store) takes over once it is durable.
  */
 export const CARDS_NAMESPACE = namespace<number>("cards", "through", { live: true });
+
+/**
+ * The store's namespace of what the live card shows, per exchange: its message id and a digest of
+ * its text and buttons, written after Telegram took them. An update that would show the same (a
+ * status check that filled in a figure the card already showed) is not sent: Telegram answers an
+ * edit that changes nothing with 400 "message is not modified". Coalesced: a digest lost in a crash
+ * costs one such edit, which is harmless.
+ */
+const CARD_SHOWN_NAMESPACE = namespace<string>("card-shown", "coalesced");
+
+/** The live card as {@link CARD_SHOWN_NAMESPACE} keeps it: "<message id>:<digest of text and buttons>". */
+function cardShown(messageId: number, card: RenderedMessage): string {
+  const digest = createHash("sha256")
+    .update(card.text)
+    .update("\0")
+    .update(JSON.stringify(card.reply_markup ?? null));
+  return `${messageId}:${digest.digest("base64url").slice(0, 22)}`;
+}
 
 /** Options of {@link Delivery}. */
 export interface DeliveryOptions {
@@ -370,11 +389,19 @@ export class Delivery {
       const rec = await store.exchanges.get(id);
       if (!rec || rec.cardMessageId === messageId) cardsCovered.push([id, messageId]);
     }
+    // What a card shows is kept while its exchange can still change: a final card is not edited again.
+    const shown = store.kv(CARD_SHOWN_NAMESPACE);
+    const shownDone: Array<[string, string]> = [];
+    for (const [id, value] of await shown.entries()) {
+      const rec = await store.exchanges.get(id);
+      if (!rec || isFinalStatus(rec.status)) shownDone.push([id, value]);
+    }
     const n = await this.#outbox.prune();
     // Each removed only if unchanged since it was read: a newer card or mark stays.
     for (const [id, messageId] of cardsCovered) await cards.update(id, (current) => (current === messageId ? undefined : current));
     for (const [id, m] of covered) await marks.update(id, (current) => (current?.status === m.status ? undefined : current));
-    return n + covered.length + cardsCovered.length;
+    for (const [id, value] of shownDone) await shown.update(id, (current) => (current === value ? undefined : current));
+    return n + covered.length + cardsCovered.length + shownDone.length;
   }
 
   /** The message id of exchange `rec`'s live card, as written through (or as the record has it). */
@@ -390,6 +417,7 @@ export class Delivery {
     const card = renderOrderCard(rec, t ?? (await this.#translator(rec.chatId)), await this.#renderOptions(rec));
     const sent = await this.#opts.api.sendMessage(rec.chatId, card.text, { reply_markup: card.reply_markup });
     await this.#rememberCard(rec.id, sent.message_id);
+    await this.#opts.store.kv(CARD_SHOWN_NAMESPACE).set(rec.id, cardShown(sent.message_id, card));
     return sent.message_id;
   }
 
@@ -475,8 +503,7 @@ export class Delivery {
       // held while its message id is written through and onto the record.
       if (part.kind === "card") {
         await withExchangeLock(store, rec.id, async () => {
-          const messageId = await sendDepositPart(api, (await store.exchanges.get(rec.id)) ?? rec, part, t);
-          await this.#rememberCard(rec.id, messageId);
+          await this.sendCard((await store.exchanges.get(rec.id)) ?? rec, t);
         });
       } else {
         await sendDepositPart(api, rec, part, t);
@@ -498,11 +525,19 @@ export class Delivery {
     const { api } = this.#opts;
     const cardMessageId = await this.cardMessageOf(rec);
     if (cardMessageId !== undefined) {
+      const shown = this.#opts.store.kv(CARD_SHOWN_NAMESPACE);
+      const now = cardShown(cardMessageId, card);
+      // The card already shows this: nothing to send (see CARD_SHOWN_NAMESPACE).
+      if ((await shown.get(rec.id)) === now) return;
       try {
         await api.editMessageText(rec.chatId, cardMessageId, card.text, { reply_markup: card.reply_markup });
+        await shown.set(rec.id, now);
         return;
       } catch (err) {
-        if (isNotModified(err)) return;
+        if (isNotModified(err)) {
+          await shown.set(rec.id, now);
+          return;
+        }
         // Any other 400 means this message cannot be edited any more (deleted, too old, not
         // found): the card is sent again below. Everything else is the outbox's to retry.
         if (!isRefusedForGood(err)) throw err;

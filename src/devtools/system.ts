@@ -12,6 +12,7 @@ import { join, resolve } from "node:path";
 import { ConfigError, loadConfig, type DevConfig } from "../config.js";
 import type { Logger } from "../log.js";
 import { startApp, type App } from "../app.js";
+import { freePort } from "../net/listen.js";
 import { SANDBOX_ORDERS_FILE, startSandbox, type SandboxServer } from "./sandbox/server.js";
 import { startEmulator, type Emulator } from "./emulator/server.js";
 import { PLAYGROUND_ADMIN, startPlayground, type Playground } from "./playground/server.js";
@@ -118,10 +119,17 @@ export async function startDevSystem(config: DevConfig, logger: Logger, options:
     logger.info(`Sandbox exchange (Partner API): ${sandbox.url}, ${sandbox.catalog.size} catalog (${sandbox.catalog.coins.length} coins)`);
     logger.info(`Data: ${resolve(config.dataDir)} (kept between runs; delete that folder to start afresh).`);
 
+    // The Mini App on the bot's own port (its ops server, as PORT would give it), framed by the
+    // playground: a loopback address, which only sandbox mode accepts over plain http.
+    if (config.mode === "sandbox" && config.webAppUrl === undefined) {
+      const port = config.port ?? (config.sandboxPort === 0 ? await freePort() : config.sandboxPort + 3);
+      config = { ...config, port, webAppUrl: `http://127.0.0.1:${String(port)}/app/` };
+    }
     const app = await startApp({
       config,
       logger,
       ...telegram,
+      webAppFrameAncestors: config.mode === "sandbox" ? ["http://127.0.0.1:*", "http://localhost:*"] : [],
       partnerApiUrl: sandbox.url,
       partnerApiKey: sandbox.apiKey,
       signal: options.signal,

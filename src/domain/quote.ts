@@ -13,7 +13,7 @@
  * The README's notes on the Partner API repeat this assumption; if a service turns out to send a
  * per-unit price, this file is the one place to change (its tests pin the reading down).
  */
-import type { WithdrawalFee } from "./types.js";
+import type { RateResult, WithdrawalFee } from "./types.js";
 import type { Decimal } from "decimal.js";
 import { Dec, toPlainString } from "./amount.js";
 
@@ -82,4 +82,26 @@ export function computeQuote(input: QuoteInput): Quote {
 /** A decimal as a plain string; "0" rather than "-0". */
 function plain(d: Decimal): string {
   return d.isZero() ? "0" : d.toFixed();
+}
+
+/** A quote as the flow shows and stores it: plain data, decimal strings. */
+export interface ShownQuote {
+  amountFrom: string;
+  from: string;
+  to: string;
+  /** What the person gets, after the withdrawal fee when the fee is in the coin they get. */
+  amountTo: string;
+  fee?: { amount: string; currency: string };
+}
+
+/** Turns the service's rate answer into what the person is shown (see computeQuote above). */
+export function toShownQuote(amountFrom: string, from: string, to: string, rate: RateResult): ShownQuote {
+  const q = computeQuote({ amountFrom, rate: rate.rate, withdrawalFee: rate.withdrawalFee, to });
+  return {
+    amountFrom,
+    from,
+    to,
+    amountTo: q.estimatedAfterFee ?? q.estimatedAmountTo,
+    ...(rate.withdrawalFee ? { fee: { amount: rate.withdrawalFee.amount, currency: rate.withdrawalFee.currency } } : {}),
+  };
 }

@@ -18,8 +18,8 @@
  * answer that never ends cannot fill the memory and end the process.
  */
 import type fetch from "node-fetch";
-import { Response, type RequestInit } from "node-fetch";
-import type { Readable } from "node:stream";
+import { Response, type HeadersInit, type RequestInit } from "node-fetch";
+import { Readable } from "node:stream";
 import { Pool } from "undici";
 
 /**
@@ -199,5 +199,85 @@ async function fetchWithin(maxBytes: number, input: Parameters<typeof fetch>[0],
     if (value === undefined) continue;
     for (const one of Array.isArray(value) ? value : [value]) headers.push([name, one]);
   }
-  return new Response(Buffer.from(answer.bytes), { status: answer.status, headers });
+  return new WholeResponse(Buffer.from(answer.bytes), { status: answer.status, headers });
 }
+
+/** Decodes answers as node-fetch's `text()` does (UTF-8, a leading BOM dropped); stateless between calls. */
+const utf8 = new TextDecoder();
+
+/**
+ * A fetch `Response` (node-fetch's) over an answer already read whole. Its body methods read the
+ * bytes it holds. Built with a Buffer body, node-fetch's own wraps it in a Readable and reads it
+ * back through the stream's async iterator: measured in a flood of /start, that cost as much CPU
+ * per Bot API call as the request itself. The stream is made only for a caller that asks for
+ * `body`; a body is read once, as the contract says (`bodyUsed`, then a TypeError).
+ */
+class WholeResponse extends Response {
+  readonly #bytes: Buffer;
+  #used = false;
+  #stream: Readable | undefined;
+
+  constructor(bytes: Buffer, init: { status: number; statusText?: string; headers: HeadersInit }) {
+    super(null, init);
+    this.#bytes = bytes;
+  }
+
+  /** The bytes, once: a second read is refused, as node-fetch refuses it. */
+  #take(): Buffer {
+    if (this.#used) throw new TypeError(`body used already for: ${this.url}`);
+    this.#used = true;
+    return this.#bytes;
+  }
+
+  /** Whether the body was read, or handed out as a stream (node-fetch's getter knows only the body it was built with: none). */
+  static bodyUsedOf(res: WholeResponse): boolean {
+    return res.#used;
+  }
+
+  /** The body as a stream, made on first ask: the bytes are then the stream's, and the methods below refuse. */
+  static bodyOf(res: WholeResponse): Readable {
+    res.#stream ??= Readable.from([res.#take()]);
+    return res.#stream;
+  }
+
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return this.#read((bytes) => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  }
+
+  override text(): Promise<string> {
+    return this.#read((bytes) => utf8.decode(bytes));
+  }
+
+  override json(): Promise<unknown> {
+    return this.#read((bytes) => JSON.parse(utf8.decode(bytes)) as unknown);
+  }
+
+  /** The bytes as `as` makes them, or the reason they cannot be read, as a promise (the body methods' contract). */
+  #read<T>(as: (bytes: Buffer) => T): Promise<T> {
+    try {
+      return Promise.resolve(as(this.#take()));
+    } catch (err) {
+      return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+    }
+  }
+
+  override clone(): WholeResponse {
+    if (this.#used) throw new TypeError("cannot clone body after it is used");
+    return new WholeResponse(this.#bytes, { status: this.status, statusText: this.statusText, headers: this.headers });
+  }
+}
+
+// `body` and `bodyUsed` are getters of node-fetch's Body, declared as properties in its types, so a
+// subclass cannot override them in its class body: they are defined on the prototype instead.
+Object.defineProperties(WholeResponse.prototype, {
+  body: {
+    get(this: WholeResponse) {
+      return WholeResponse.bodyOf(this);
+    },
+  },
+  bodyUsed: {
+    get(this: WholeResponse) {
+      return WholeResponse.bodyUsedOf(this);
+    },
+  },
+});

@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /**
@@ -17,4 +17,12 @@ export async function listen(server: Server, port = 0, host = "127.0.0.1"): Prom
   const address = server.address() as AddressInfo;
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
   return `http://${shownHost}:${address.port}`;
+}
+
+/** A loopback port nothing listens on right now (for a server whose address must be known before it starts). */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  const url = await listen(probe);
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return Number(new URL(url).port);
 }

@@ -17,7 +17,9 @@
  * written only after the main file has written every change it had when the small file's write
  * began (`Store.writeAfter`). So a coalesced change in the main file (a status, a "blocked" mark)
  * is on disk before any written-through change made after it (the notice that tells it, the
- * entries it ends), and a caller never has to make it durable itself.
+ * entries it ends), and a caller never has to make it durable itself. One exception: a batch of
+ * updates just received (a new key of the inbox) depends on nothing written before, and goes to disk
+ * at once; before, every batch waited for a rewrite of the main file (its users' last-seen times).
  */
 import type { ExchangeRecord } from "../domain/types.js";
 import { CONVERSATIONS, type DataStore, type DueClaim, type KeyValueStore, type SettingsStore } from "./data-store.js";
@@ -32,7 +34,9 @@ import type { Store } from "./store.js";
  * file, written through where the table says so. `close()` closes both.
  */
 export function fileDataStore(main: Store, small?: Store): DataStore {
-  small?.writeAfter(main);
+  // Filled as namespaces are opened: a namespace's first write comes after its opening.
+  const standAlone = new Set<string>();
+  small?.writeAfter(main, standAlone);
   const claims = new PollClaims(main);
   const kvCache = new Map<string, KeyValueStore<unknown>>();
   // The namespaces its owners declare small (namespace.ts) live in the small file, when there is
@@ -43,6 +47,7 @@ export function fileDataStore(main: Store, small?: Store): DataStore {
     let repo = kvCache.get(name);
     if (!repo) {
       const file = small && namespace.live ? small : main;
+      if (file === small && namespace.standAloneNewKeys) standAlone.add(name);
       // In the small file, reads see what is on disk: what a write in progress carries is not
       // shown (nor sent) before it is durable, as on PostgreSQL nothing is seen before its commit.
       const reads = file === small ? file.onDisk<unknown>(name) : undefined;

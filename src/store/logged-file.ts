@@ -38,13 +38,20 @@ export interface Replayed {
 /** A kv value as it was, or undefined when the key was absent. */
 export type Held = { value: unknown } | undefined;
 
+/**
+ * What one write of a logged file carries, as its `afterSnapshot` is told: the whole base, or
+ * lines of changed keys; for the latter, the namespaces of those keys when every one is new (was
+ * absent on disk), else undefined.
+ */
+export type Carried = { whole: true } | { whole: false; newKeysOnlyIn: ReadonlySet<string> | undefined };
+
 /** The base file and its append log; the store uses it like a {@link DurableJsonFile}. */
 export class LoggedJsonFile {
   readonly logFile: string;
   /** Bytes the last write put on disk (a line, and the base when it was rewritten), and its time. */
   lastWrite: WriteFigures = { bytes: 0, ms: 0 };
   readonly #base: DurableJsonFile<DbData>;
-  readonly #afterSnapshot: (() => Promise<void> | undefined) | undefined;
+  readonly #afterSnapshot: ((carries: Carried) => Promise<void> | undefined) | undefined;
   /** Keys changed since the running write (or the last one) took what it writes, by namespace. */
   #dirty = new Map<string, Set<string>>();
   /** Something outside the kv namespaces changed: the next write rewrites the base. */
@@ -63,12 +70,13 @@ export class LoggedJsonFile {
   #baseBytes = 0;
 
   /**
-   * `options.afterSnapshot` as {@link DurableJsonFile}'s: awaited before anything reaches the disk;
+   * `options.afterSnapshot` as {@link DurableJsonFile}'s: awaited before anything reaches the disk,
+   * and told what the write carries (a rewrite of the base, or lines of changed keys);
    * `options.minLogBytes`: the log is never folded into the base before it holds this many bytes.
    */
   constructor(
     readonly file: string,
-    options: { afterSnapshot?: () => Promise<void> | undefined; minLogBytes?: number } = {},
+    options: { afterSnapshot?: (carries: Carried) => Promise<void> | undefined; minLogBytes?: number } = {},
   ) {
     this.#minLogBytes = options.minLogBytes ?? MIN_LOG_BYTES;
     this.logFile = `${file}.log`;
@@ -177,7 +185,7 @@ export class LoggedJsonFile {
     let bytes = 0;
     try {
       let waited = 0;
-      const before = this.#afterSnapshot?.();
+      const before = this.#afterSnapshot?.(snapshot ? { whole: true } : { whole: false, newKeysOnlyIn: this.#newKeysOnlyIn(dirty) });
       if (before) {
         const from = performance.now();
         await before;
@@ -223,6 +231,18 @@ export class LoggedJsonFile {
         else held.delete(key);
       }
     }
+  }
+
+  /**
+   * The namespaces of `dirty`'s keys when every one of them is new (absent on disk before this
+   * write), else undefined: a write of nothing but new keys changes nothing that was kept.
+   */
+  #newKeysOnlyIn(dirty: Map<string, Set<string>>): ReadonlySet<string> | undefined {
+    for (const [ns, keys] of dirty) {
+      const held = this.#held.get(ns);
+      for (const key of keys) if (held?.has(key) !== true || held.get(key) !== undefined) return undefined;
+    }
+    return new Set(dirty.keys());
   }
 
   #markDirty(namespace: string, key: string): void {

@@ -15,12 +15,18 @@ export interface Namespace<T> {
    * small, and changed at every step (file-data-store.ts).
    */
   readonly live: boolean;
+  /**
+   * A new key depends on nothing written before it (what Telegram sent, kept as received), so in
+   * the small file it goes to disk without waiting for the main file's earlier changes. Its later
+   * changes and its delete still wait, as every other change does (file-data-store.ts).
+   */
+  readonly standAloneNewKeys: boolean;
   /** Only for the type checker: what an entry holds. Never set. */
   readonly holds?: T;
 }
 
 /** Declares a namespace (see the module comment). A small-file namespace is written through. */
-export function namespace<T>(name: string, durability: Durability, where: { live?: true } = {}): Namespace<T> {
+export function namespace<T>(name: string, durability: Durability, where: { live?: true; standAloneNewKeys?: true } = {}): Namespace<T> {
   if (where.live && durability !== "through") throw new Error(`namespace ${name}: the small file holds written-through namespaces only`);
-  return { name, durability, live: where.live === true };
+  return { name, durability, live: where.live === true, standAloneNewKeys: where.standAloneNewKeys === true };
 }

@@ -31,7 +31,7 @@ import { Low } from "lowdb";
 import { ExchangeArchive } from "./archive.js";
 import { ArchiveFiles } from "./archive-files.js";
 import { DurableJsonFile, syncDirectory } from "./durable-file.js";
-import { LoggedJsonFile } from "./logged-file.js";
+import { LoggedJsonFile, type Carried } from "./logged-file.js";
 import { DataDirError, StoreClosedError, StoreCorruptError, StoreVersionError } from "./errors.js";
 import { ExchangesRepository, type ExchangesRepo } from "./exchanges-repo.js";
 import { isPlainObject } from "./json.js";
@@ -130,8 +130,12 @@ export interface Store {
    * takes its snapshot: whatever this file carries to disk, every change `leader` had before it is
    * there too, so changes of the two files reach the disk in the order they were made. A write
    * fails if the leader's fails. The leader must never wait for this file (no cycle).
+   *
+   * Except, with an append log, a write that carries nothing but new keys of the namespaces in
+   * `independent`: what such a key holds depends on no earlier change (what Telegram sent, kept
+   * before it is confirmed), so it goes to disk at once, whatever the leader has pending.
    */
-  writeAfter(leader: Store): void;
+  writeAfter(leader: Store, independent?: ReadonlySet<string>): void;
   /** Flushes and stops the timer; further writes throw {@link StoreClosedError}. Reads still work. */
   close(): Promise<void>;
   /** Counters for benchmarks/stats. */
@@ -156,8 +160,13 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
   await ensureWritableDir(dataDir, file);
   // The file whose earlier changes each write of this one waits for (see `writeAfter`).
   let leader: Store | undefined;
+  let independent: ReadonlySet<string> = new Set();
   // Called at the snapshot: the leader's flush covers every change it had before any change in it.
-  const afterSnapshot = () => leader?.flush();
+  const afterSnapshot = (carries?: Carried) => {
+    const newKeysOnlyIn = carries?.whole === false ? carries.newKeysOnlyIn : undefined;
+    if (newKeysOnlyIn !== undefined && [...newKeysOnlyIn].every((ns) => independent.has(ns))) return undefined;
+    return leader?.flush();
+  };
   const adapter: DataFile =
     opts.appendLog === true || (await hasLog(file))
       ? new LoggedJsonFile(file, { afterSnapshot, minLogBytes: opts.minLogBytes })
@@ -267,8 +276,9 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
     stats,
     flush: () => coalescer.flush(),
     whenDurable: () => coalescer.whenDurable(),
-    writeAfter(first) {
+    writeAfter(first, unordered = new Set()) {
       leader = first;
+      independent = unordered;
     },
     close() {
       closing ??= coalescer.flush().finally(async () => {

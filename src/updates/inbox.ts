@@ -21,7 +21,7 @@ import type { DataStore } from "../store/data-store.js";
 import { namespace } from "../store/namespace.js";
 
 /** The store namespace of received batches, one key per batch. */
-export const INBOX_NAMESPACE = namespace<StoredBatch>("inbox", "through", { live: true });
+export const INBOX_NAMESPACE = namespace<StoredBatch>("inbox", "through", { live: true, standAloneNewKeys: true });
 /** The ids marked handled of each batch not deleted yet, under the batch's key. */
 export const INBOX_MARKS_NAMESPACE = namespace<number[]>("inbox-handled", "through", { live: true });
 
@@ -32,6 +32,13 @@ interface StoredBatch {
   updates: Update[];
   /** Ids of `updates` marked handled by an earlier version, which kept its marks here: still read. */
   handled?: number[];
+}
+
+/** When an update this process tracks arrived. */
+export interface Arrival {
+  at: Date;
+  /** Received by an earlier process (or a replica) and taken over here at start-up. */
+  takenOver: boolean;
 }
 
 /** An update left unhandled by an earlier process, with when it was received. */
@@ -54,10 +61,14 @@ export class Inbox {
   readonly #batchOf = new Map<number, string>();
   /** How many updates each batch this process tracks holds: it is deleted when that many are marked. */
   readonly #sizeOf = new Map<string, number>();
+  /** When each batch this process tracks arrived, and whether an earlier process received it. */
+  readonly #arrivalOf = new Map<string, Arrival>();
   /** Marks not written yet, by batch key. */
   #pending = new Map<string, number[]>();
   #flushing: Promise<void> | undefined;
   #scheduled = false;
+  /** The highest update id an earlier process kept here, as found at start-up ({@link Inbox.leftUnhandled}). */
+  #earlierUpTo = 0;
 
   constructor(opts: InboxOptions) {
     this.#opts = opts;
@@ -71,9 +82,28 @@ export class Inbox {
     return this.#opts.store.kv(INBOX_MARKS_NAMESPACE);
   }
 
+  /**
+   * Whether `updateId` was kept here by an earlier process (found at start-up, handled since or
+   * not). With long polling, Telegram hands such an update over again when the kill came before it
+   * was confirmed, after start-up has replayed it (or found it handled): it must not be handled a
+   * second time. Telegram's update ids only grow, so any id up to the highest found is one of those.
+   */
+  keptByEarlierProcess(updateId: number): boolean {
+    return updateId <= this.#earlierUpTo;
+  }
+
   /** Whether `updateId` is one this process is tracking (received, or taken over at start-up). */
   tracks(updateId: number): boolean {
     return this.#batchOf.has(updateId);
+  }
+
+  /**
+   * When `updateId` arrived, while this process tracks it: a press is answered only soon after
+   * (bot/press-answers.ts).
+   */
+  arrivalOf(updateId: number): Arrival | undefined {
+    const key = this.#batchOf.get(updateId);
+    return key === undefined ? undefined : this.#arrivalOf.get(key);
   }
 
   /**
@@ -85,8 +115,10 @@ export class Inbox {
     if (first === undefined) return;
     // Zero-padded so that keys sort as the ids do; the owner keeps replicas' batches apart.
     const key = `${String(first.update_id).padStart(12, "0")}:${this.#opts.owner}`;
-    await this.#batches.set(key, { at: this.#opts.now().toISOString(), updates: [...updates] });
+    const at = this.#opts.now();
+    await this.#batches.set(key, { at: at.toISOString(), updates: [...updates] });
     this.#sizeOf.set(key, updates.length);
+    this.#arrivalOf.set(key, { at, takenOver: false });
     for (const u of updates) this.#batchOf.set(u.update_id, key);
   }
 
@@ -118,6 +150,7 @@ export class Inbox {
       const receivedAt = new Date(batch.at);
       let left = 0;
       for (const update of batch.updates) {
+        this.#earlierUpTo = Math.max(this.#earlierUpTo, update.update_id);
         if (done.has(update.update_id)) continue;
         left++;
         if (found.has(update.update_id) || this.#batchOf.has(update.update_id)) continue;
@@ -125,8 +158,10 @@ export class Inbox {
         this.#batchOf.set(update.update_id, key);
       }
       // The batch goes once as many more are marked as it has left (the separate marks count).
-      if (left > 0) this.#sizeOf.set(key, left + (marks.get(key)?.length ?? 0));
-      else finished.push(key);
+      if (left > 0) {
+        this.#sizeOf.set(key, left + (marks.get(key)?.length ?? 0));
+        this.#arrivalOf.set(key, { at: receivedAt, takenOver: true });
+      } else finished.push(key);
     }
     // A kill between the last mark and the batch's delete, or between the two deletes.
     const batchKeys = new Set(batches.map(([key]) => key));
@@ -181,6 +216,7 @@ export class Inbox {
       await this.#batches.delete(key);
       if (before !== undefined) await this.#marks.delete(key);
       this.#sizeOf.delete(key);
+      this.#arrivalOf.delete(key);
       return;
     }
     await this.#marks.update(key, (marked) => [...new Set([...(marked ?? []), ...ids])]);

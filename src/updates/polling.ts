@@ -35,7 +35,9 @@ export function startDurablePolling<C extends Context>(bot: Bot<C>, opts: Durabl
   const fetchUpdates = createUpdateFetcher(bot, { fetch: opts.fetch });
   const source = createSource<Update>({
     async supply(batchSize, signal) {
-      const updates = await fetchUpdates(batchSize, signal);
+      // An update the last process kept and never confirmed comes again: start-up has replayed it.
+      // It is confirmed with the rest (the fetcher's offset passes it) and not handled twice.
+      const updates = (await fetchUpdates(batchSize, signal)).filter((u) => !opts.inbox.keptByEarlierProcess(u.update_id));
       await keep(opts, updates, signal);
       return updates;
     },

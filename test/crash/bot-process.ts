@@ -1,7 +1,9 @@
 /**
- * The real bot as a child process (`node --v8-pool-size=0 --max-semi-space-size=64 --import tsx src/main.ts`, as `npm start` runs it; production mode, only
- * environment variables), so a test can `kill -9` it at any moment and start it again on the same
- * data directory. The Bot API emulator and the sandbox exchange live in the test process: what a
+ * The real bot as a child process (production mode, only environment variables), so a test can
+ * `kill -9` it at any moment and start it again on the same data directory: from a build laid out
+ * as the image (`node --v8-pool-size=0 --max-semi-space-size=64 dist/main.js`, as `npm run
+ * start:prod` and the image run it; the crash tests' build-setup.ts), or else from the sources
+ * (`… --import tsx src/main.ts`, as `npm start` runs it). The Bot API emulator and the sandbox exchange live in the test process: what a
  * person saw and which orders exist at the partner survive the bot's death, as they would with
  * Telegram and a real service.
  */
@@ -59,6 +61,13 @@ export interface BotProcessOptions {
   mode?: "polling" | "webhook" | "none";
   /** Node options before the entry point (a benchmark's `--cpu-prof`, which NODE_OPTIONS refuses). */
   nodeArgs?: string[];
+  /**
+   * A build laid out as the image (built-bot.ts): the child runs its `dist/main.js` there. Without
+   * it, `src/main.ts` through tsx in the checkout.
+   */
+  built?: string;
+  /** The checkout whose `src/main.ts` runs (a benchmark's copy of an earlier commit). Default: this repository. */
+  root?: string;
 }
 
 /** A bot process that can be started, killed and started again; one child at a time. */
@@ -104,8 +113,10 @@ export class BotProcess {
     const generation = ++this.#generation;
     // Only what the bot needs: vitest's own variables (NODE_ENV=test among them) must not leak
     // into a process that is meant to run as in production.
-    const child = spawn(process.execPath, [...BOT_NODE_OPTIONS, ...(this.#opts.nodeArgs ?? []), "--import", "tsx", "src/main.ts"], {
-      cwd: REPO_ROOT,
+    const built = this.#opts.built;
+    const entry = built === undefined ? ["--import", "tsx", "src/main.ts"] : ["dist/main.js"];
+    const child = spawn(process.execPath, [...BOT_NODE_OPTIONS, ...(this.#opts.nodeArgs ?? []), ...entry], {
+      cwd: built ?? this.#opts.root ?? REPO_ROOT,
       env: { PATH: process.env.PATH ?? "", LOG_FORMAT: "json", ...this.#opts.env },
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -6,6 +6,7 @@
  */
 import { describe, it } from "vitest";
 import type { BotMessage } from "../../src/devtools/emulator/server.js";
+import { TELEGRAM_RETRY_DEFAULTS } from "../../src/bot/telegram-fetch.js";
 import { DEPOSIT_INTRO, isDepositInstruction, TIMING } from "./expectations.js";
 import { btcToEth, Person } from "./person.js";
 import { textCall, withCrashWorld, type CrashWorld } from "./world.js";
@@ -14,10 +15,17 @@ import { textCall, withCrashWorld, type CrashWorld } from "./world.js";
 const SENDING_METHODS = ["sendMessage", "sendPhoto", "editMessageText", "editMessageReplyMarkup", "answerCallbackQuery"] as const;
 
 /**
- * Longer than the retries the bot had before the fix (auto-retry: 3 retries after 3, 6 and 12 s,
- * 21 s in all), so an outage this long used to end in a lost message.
+ * The bot's retries of one call span this long (bot/telegram-fetch.ts: the back-off doubles after
+ * each try but the last). Before the fix they were auto-retry's, 3 retries after 3, 6 and 12 s.
  */
-const OUTAGE_MS = 22_000;
+const RETRY_SPAN_MS = TELEGRAM_RETRY_DEFAULTS.backoffMs * (2 ** (TELEGRAM_RETRY_DEFAULTS.maxAttempts - 1) - 1);
+
+/**
+ * Twice the retries' span and a second more, so the instructions' first send fails with every try
+ * (an outage as long as the retries used to end in a lost message). Longer only made the test
+ * wait: the old 22 s outage (the old retries' 21 s) cost the run 14 s more for the same proof.
+ */
+const OUTAGE_MS = 2 * RETRY_SPAN_MS + 1_000;
 
 /** Messages that carry `address` for paying in, the order card aside. */
 function instructions(person: Person, address: string): BotMessage[] {
@@ -74,6 +82,9 @@ describe.concurrent("deposit instructions", () => {
         try {
           ed.user.pressButton(card, "x:c:confirm");
           await outageOver;
+          // The instructions' first send failed with every one of its tries.
+          const failedSends = w.emulator.calls.filter((c) => !c.ok && c.method === "sendMessage" && Number(c.params.chat_id) === ed.id);
+          expect(failedSends.length).toBeGreaterThanOrEqual(TELEGRAM_RETRY_DEFAULTS.maxAttempts);
           const order = w.sandbox.orders.list()[0]!;
           expect(await deliveredCopies(w, ed, order.depositAddress, TIMING.outboxDeliveryMs), "messages with the deposit address").toBe(1);
           expect(w.sandbox.orders.list()).toHaveLength(1);

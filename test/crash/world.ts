@@ -16,6 +16,7 @@ import {
 } from "../../src/devtools/sandbox/server.js";
 import type { ExchangeRecord } from "../../src/domain/types.js";
 import { BotProcess } from "./bot-process.js";
+import { builtBot } from "./built-bot.js";
 import { TIMING } from "./expectations.js";
 import { freePort } from "../postgres/server.js";
 
@@ -46,6 +47,11 @@ export interface CrashWorldOptions {
   nodeArgs?: string[];
   /** Updates by webhook (the emulator posts them to the bot's port) instead of long polling. */
   webhook?: boolean;
+  /**
+   * Runs `src/main.ts` through tsx (`npm start`'s way) instead of the run's build: for a benchmark,
+   * which runs outside vitest and has no build.
+   */
+  fromSources?: boolean;
 }
 
 export interface CrashWorld {
@@ -103,6 +109,7 @@ export async function startCrashWorld(options: CrashWorldOptions = {}): Promise<
   const bot = new BotProcess({
     emulator,
     nodeArgs: options.nodeArgs,
+    built: options.fromSources ? undefined : builtBot(),
     mode: webhookPort === undefined ? "polling" : "webhook",
     env: {
       BOT_TOKEN: emulator.token,

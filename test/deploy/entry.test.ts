@@ -1,19 +1,20 @@
 /**
  * The container's entry, without a Docker engine: the Dockerfile's CMD (read from the file, so a
  * drift fails here) runs against a production build laid out as the image lays it out (dist/,
- * locales/, package.json, node_modules), in production mode against the project's Bot API
- * emulator and sandbox exchange. It must poll, then stop on SIGTERM with exit code 0.
+ * locales/, package.json, node_modules; the run's build, test/crash/build-setup.ts), in production
+ * mode against the project's Bot API emulator and sandbox exchange. It must poll, then stop on
+ * SIGTERM with exit code 0.
  */
-import { execFile, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { builtinModules } from "node:module";
-import { cp, mkdtemp, readdir, readFile, rm, symlink } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../src/devtools/emulator/server.js";
 import { startSandbox, type SandboxServer } from "../../src/devtools/sandbox/server.js";
 import { BOT_NODE_OPTIONS } from "../crash/bot-process.js";
+import { builtBot } from "../crash/built-bot.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const TOKEN = "123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
@@ -38,31 +39,22 @@ async function jsFiles(dir: string): Promise<string[]> {
 
 describe("the container's entry command", () => {
   let app: string;
+  let dataDir: string | undefined;
   let emulator: Emulator | undefined;
   let sandbox: SandboxServer | undefined;
 
   beforeAll(async () => {
-    app = await mkdtemp(join(tmpdir(), "swapbot-image-"));
-    // The build stage: the project's own build script, into the image's layout.
-    await promisify(execFile)(
-      process.execPath,
-      [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json", "--outDir", join(app, "dist")],
-      {
-        cwd: ROOT,
-      },
-    );
-    // The runtime stage's COPY lines.
-    await cp(join(ROOT, "package.json"), join(app, "package.json"));
-    await cp(join(ROOT, "locales"), join(app, "locales"), { recursive: true });
-    await symlink(join(ROOT, "node_modules"), join(app, "node_modules"), "dir");
+    // The build stage and the runtime stage's COPY lines: the run's build (test/crash/build-setup.ts).
+    app = builtBot();
+    dataDir = await mkdtemp(join(tmpdir(), "swapbot-image-data-"));
     emulator = await startEmulator({ token: TOKEN });
     sandbox = await startSandbox();
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await emulator?.close();
     await sandbox?.close();
-    if (app) await rm(app, { recursive: true, force: true });
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
   it("is the Procfile's production entry", async () => {
@@ -113,7 +105,7 @@ describe("the container's entry command", () => {
         TELEGRAM_API_ROOT: emulator!.apiRoot,
         PARTNER_API_URL: sandbox!.url,
         PARTNER_API_KEY: sandbox!.apiKey,
-        DATA_DIR: join(app, "data"),
+        DATA_DIR: dataDir!,
       },
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver } from "./chat-driver.js";
 import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
-import { CREATE_MARKERS, type CreateMarker } from "../../src/bot/features/exchange/create-exchange.js";
+import { CREATE_MARKERS, type CreateMarker } from "../../src/exchange/create-once.js";
 import { FLOW_STATES, type FlowRecord } from "../../src/bot/features/exchange/flow-state.js";
 import { testDatabase } from "../postgres/database.js";
 

@@ -4,7 +4,7 @@
  */
 import { expect } from "vitest";
 import type { ExchangeRecord } from "../../src/domain/types.js";
-import type { CreateMarker } from "../../src/bot/features/exchange/create-exchange.js";
+import type { CreateMarker } from "../../src/exchange/create-once.js";
 import { contactVariable, createI18n, translatorOf } from "../../src/messages/i18n.js";
 import { sendDepositInstructions } from "../../src/messages/deposit-instructions.js";
 import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";

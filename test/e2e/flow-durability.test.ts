@@ -12,7 +12,7 @@ import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver } from "./chat-driver.js";
 import { openStore } from "../../src/store/store.js";
 import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
-import { CREATE_MARKERS, type CreateMarker } from "../../src/bot/features/exchange/create-exchange.js";
+import { CREATE_MARKERS, type CreateMarker } from "../../src/exchange/create-once.js";
 import { FLOW_STATES, type FlowRecord } from "../../src/bot/features/exchange/flow-state.js";
 import { openExchange, pendingCreateMarker } from "./fixtures.js";
 import { until } from "../until.js";

@@ -15,7 +15,7 @@ import { startApp, type App } from "../../src/app.js";
 import { createLogger } from "../../src/log.js";
 import { pendingCreateMarker } from "./fixtures.js";
 import { REQUEST_TIME_LIMIT_MS } from "../../src/partner/client.js";
-import { CREATE_MARKERS, type CreateMarker } from "../../src/bot/features/exchange/create-exchange.js";
+import { CREATE_MARKERS, type CreateMarker } from "../../src/exchange/create-once.js";
 import { FLOW_STATES, type FlowRecord } from "../../src/bot/features/exchange/flow-state.js";
 import { until } from "../until.js";
 

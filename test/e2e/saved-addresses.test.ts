@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
-import { ADDRESS_BOOKS } from "../../src/bot/features/address-book.js";
+import { ADDRESS_BOOKS } from "../../src/exchange/address-book.js";
 import type { AddressBook } from "../../src/domain/saved-addresses.js";
 import type { BotMessage } from "../../src/devtools/emulator/types.js";
 import { startHarness, type Harness } from "./harness.js";

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "./harness.js";
-import { leadingIcon } from "./chat-driver.js";
+import { ChatDriver, leadingIcon } from "./chat-driver.js";
 import { cycle, exchangeInChatToSuccess, iconsFrom, openExchange, type TestUser } from "./fixtures.js";
 import { storedExchange, storedUser } from "./stored.js";
 import { until } from "../until.js";
@@ -225,6 +225,32 @@ describe("status tracking, end to end", () => {
     user.pressButton(second.cardMessageId!, `st:${second.id}`);
     await h.emulator.waitFor(() => user.lastToast() === "Status updated");
     expect(user.chat.byId(second.cardMessageId!)!.plain).toContain("Deposit received");
+  });
+
+  it("sends no edit when a status check changes nothing the card shows, so Telegram never answers 'not modified'", async () => {
+    const chat = new ChatDriver(h, user);
+    const { card: confirm } = await chat.toConfirmationCard();
+    const since = chat.mark();
+    await user.pressButton(confirm, "x:c:confirm").handled;
+    const card = await chat.waitNew("Waiting for your deposit", since);
+    const order = h.sandbox.orders.list()[0]!;
+    await until(async () => (await h.app.store.exchanges.get(order.id))?.cardMessageId === card.message_id);
+
+    const cardEdits = () =>
+      h.emulator
+        .callsOf("editMessageText")
+        .filter((c) => c.params.message_id === card.message_id)
+        .map((c) => c.error?.description ?? "ok");
+
+    // The first check fills in the figures the service expects, which the card already showed.
+    await cycle(h);
+    expect((await storedExchange(h.app, order.id)).expectedAmountFrom).toBeDefined();
+    expect(cardEdits()).toEqual([]);
+    // A change the card shows is still edited in.
+    h.sandbox.orders.deposit(order.id);
+    await cycle(h);
+    expect(cardEdits()).toEqual(["ok"]);
+    expect(user.chat.byId(card.message_id)!.plain).toContain("Deposit received");
   });
 
   it("waits out a 429 from Telegram, resends a card that cannot be edited, ignores 'not modified'", async () => {

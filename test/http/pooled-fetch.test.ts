@@ -47,6 +47,31 @@ describe("pooledFetch", () => {
     expect(seen).toEqual([{ method: "POST", url: "/bot1:x/sendMessage?x=1", type: "application/json", body: '{"chat_id":1}' }]);
   });
 
+  it("reads a body once, as a fetch Response does: bodyUsed, then a TypeError; a clone made before has its own", async () => {
+    const root = await serve((req, res) =>
+      res.writeHead(200, { "content-type": "application/json" }).end(req.url === "/bad" ? "not json" : '{"ok":true,"text":"é"}'),
+    );
+    const res = await pooledFetch(`${root}/bot1:x/getMe`);
+    const copy = res.clone();
+    expect(res.bodyUsed).toBe(false);
+    expect(await res.text()).toBe('{"ok":true,"text":"é"}');
+    expect(res.bodyUsed).toBe(true);
+    await expect(res.json()).rejects.toThrow(TypeError);
+    await expect(res.arrayBuffer()).rejects.toThrow(TypeError);
+    expect(() => res.clone()).toThrow(TypeError);
+    expect(new TextDecoder().decode(await copy.arrayBuffer())).toBe('{"ok":true,"text":"é"}');
+
+    // As a stream, for a caller that reads it so; the methods then find it used.
+    const streamed = await pooledFetch(`${root}/bot1:x/getMe`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of streamed.body as AsyncIterable<Buffer>) chunks.push(chunk);
+    expect(JSON.parse(Buffer.concat(chunks).toString("utf8"))).toEqual({ ok: true, text: "é" });
+    expect(streamed.bodyUsed).toBe(true);
+    await expect(streamed.json()).rejects.toThrow(TypeError);
+
+    await expect((await pooledFetch(`${root}/bad`)).json()).rejects.toThrow(SyntaxError);
+  });
+
   it.each([
     ["grammY's AbortController", GrammyAbortController],
     ["Node's AbortController", AbortController],

@@ -1,12 +1,15 @@
 /**
  * Two pollers on one real PostgreSQL database, as two replicas run them: they share the due
  * exchanges out through the store's claims, never check one exchange at the same time, and the
- * claims of a poller that stopped answering come back to the other when their lease runs out.
+ * claims of a poller that stopped answering come back to the other when their lease runs out, or
+ * at once when its process is gone (its database session ended).
  */
+import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import type { DataStore } from "../../src/store/data-store.js";
 import { openPostgresStore } from "../../src/store/postgres/postgres-store.js";
 import { createPoller, type Poller, type PollerOptions } from "../../src/poller/poller.js";
+import { CLAIM_OWNER_LOCK_CLASS, ownerGoneSql, ownerLockKey } from "../../src/store/postgres/claim-owners.js";
 import { testDatabase } from "../postgres/database.js";
 import { statusAnswer, storedExchange } from "./fixtures.js";
 
@@ -51,8 +54,9 @@ describe("two pollers on one database", () => {
     await Promise.all(opened.splice(0).map((s) => s.close()));
   });
 
+  let url = "";
   async function replicas(n: number, exchanges: number): Promise<DataStore[]> {
-    const url = await testDatabase();
+    url = await testDatabase();
     const stores = await Promise.all(Array.from({ length: n }, () => openPostgresStore({ url })));
     opened.push(...stores);
     // Created 10 minutes before T0 and never checked: every one is due at T0.
@@ -130,6 +134,58 @@ describe("two pollers on one database", () => {
     expect(after.checked).toBe(5 + 7);
     for (const id of held) expect(partner.checks.get(id)).toEqual(["A", "B"]);
     partner.unstick();
+  });
+
+  it("take a dead poller's claims at once: its owner's lock went with its database session", async () => {
+    const [a, b] = await replicas(2, 12);
+    const partner = new CountingPartner();
+    for (let i = 0; i < 12; i++) partner.hang.add(`e${i}`);
+    const clock = () => T0;
+    const stuck = poller(a!, "A", partner, clock, { concurrency: 5 });
+    void stuck.runCycle();
+    await waitUntil(() => partner.inFlight.size === 5);
+    const held = [...partner.inFlight.keys()];
+    partner.hang.clear();
+
+    // A's process dies: the server ends its sessions (here: the one holding A's owner lock).
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const { rows } = await admin.query<{ ended: boolean }>(
+        `SELECT pg_terminate_backend(pid) AS ended FROM pg_locks
+         WHERE locktype = 'advisory' AND classid = $1::oid AND objid = ($2::int4)::oid AND objsubid = 2`,
+        [CLAIM_OWNER_LOCK_CLASS, ownerLockKey("A")],
+      );
+      expect(rows).toEqual([{ ended: true }]);
+    } finally {
+      await admin.end();
+    }
+
+    // Long before the lease runs out, B checks every exchange, A's five included.
+    const other = await poller(b!, "B", partner, clock).runCycle();
+    expect(other.checked).toBe(12);
+    for (const id of held) expect(partner.checks.get(id)).toEqual(["A", "B"]);
+    partner.unstick();
+  });
+
+  it("folds an owner's name in SQL as in TypeScript, whatever the sign of its key", async () => {
+    await replicas(1, 0);
+    const owners = ["A", "B", "vm:23949:a2947e", "host-with-a-long-name.example.internal:1:ffffff", "ключ"];
+    expect(new Set(owners.map((o) => Math.sign(ownerLockKey(o))))).toEqual(new Set([1, -1]));
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      for (const owner of owners) {
+        // Held by this session, the owner is not gone; released, it is.
+        await admin.query("SELECT pg_advisory_lock($1, $2)", [CLAIM_OWNER_LOCK_CLASS, ownerLockKey(owner)]);
+        const held = await admin.query<{ gone: boolean }>(`SELECT ${ownerGoneSql("$1::text")} AS gone`, [owner]);
+        await admin.query("SELECT pg_advisory_unlock($1, $2)", [CLAIM_OWNER_LOCK_CLASS, ownerLockKey(owner)]);
+        const released = await admin.query<{ gone: boolean }>(`SELECT ${ownerGoneSql("$1::text")} AS gone`, [owner]);
+        expect([owner, held.rows[0]?.gone, released.rows[0]?.gone]).toEqual([owner, false, true]);
+      }
+    } finally {
+      await admin.end();
+    }
   });
 
   it("ends a cycle early, and backs off, when the store cannot be reached", async () => {

@@ -7,7 +7,7 @@ import { freshStores } from "../store/helpers.js";
 import { fileDataStore } from "../../src/store/file-data-store.js";
 import { recordStatus } from "../../src/poller/notifier.js";
 import { ExchangeTracker } from "../../src/poller/tracker.js";
-import { CREATE_MARKERS, pruneCreateMarkers } from "../../src/bot/features/exchange/create-exchange.js";
+import { CREATE_MARKERS, pruneCreateMarkers } from "../../src/exchange/create-once.js";
 import type { ExchangeRecord } from "../../src/domain/types.js";
 import { statusAnswer, storedExchange } from "./fixtures.js";
 

@@ -28,7 +28,8 @@ interface Shared {
 const holder = globalThis as { swapgramTestPostgres?: Shared };
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const shared = (holder.swapgramTestPostgres ??= { server: startPostgres(), users: 0 });
+  // Commits need not reach the disk: nothing here outlives the run or kills the server (server.ts).
+  const shared = (holder.swapgramTestPostgres ??= { server: startPostgres({ flushToDisk: false }), users: 0 });
   shared.users += 1;
   let server: PostgresServer | undefined;
   try {

@@ -15,10 +15,10 @@
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmod, chown, cp, lstat, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, relative } from "node:path";
 import pg from "pg";
+import { freePort } from "../../src/net/listen.js";
 
 /** A running server and how to reach it as its superuser. */
 export interface PostgresServer {
@@ -34,6 +34,27 @@ const SERVER_USER = "postgres";
 /** How long initdb and the server's start may take on a loaded 2-core machine. */
 const START_TIMEOUT_MS = 60_000;
 
+/** TCP on loopback only: no Unix socket, whose folder the server's user would have to write. */
+const LOOPBACK_ONLY = ["listen_addresses=127.0.0.1", "unix_socket_directories="];
+
+/**
+ * No waiting for the disk, for the tests' server (see {@link StartOptions.flushToDisk}). The
+ * cluster lives as long as the run, and what the tests kill is the bot, never this server or the
+ * machine, so what a commit wrote is in the OS's hands either way; a flush per commit (and CREATE
+ * DATABASE's checkpoint, once per test) only cost time on a shared disk. What a test proves about
+ * commits is unchanged: a committed write is seen by every later query, and a killed client's open
+ * transaction is rolled back.
+ */
+const NO_FLUSHES = ["fsync=off", "synchronous_commit=off", "full_page_writes=off"];
+
+export interface StartOptions {
+  /**
+   * Whether commits wait for the disk, as on a real server. Default true: the benchmarks measure
+   * what a commit costs. The tests' server turns it off.
+   */
+  flushToDisk?: boolean;
+}
+
 /** Where the platform's binaries are: the paths its package exports. */
 interface Binaries {
   initdb: string;
@@ -44,7 +65,8 @@ interface Binaries {
  * Initialises a cluster in a new folder under the system temp directory and starts it on a free
  * loopback port. Rejects with one message saying what failed (never an unhandled error).
  */
-export async function startPostgres(): Promise<PostgresServer> {
+export async function startPostgres(options: StartOptions = {}): Promise<PostgresServer> {
+  const flush = options.flushToDisk ?? true;
   let dir: string | undefined;
   let child: ChildProcess | undefined;
   let port = 0;
@@ -65,14 +87,20 @@ export async function startPostgres(): Promise<PostgresServer> {
     }
     await runToEnd(
       bin.initdb,
-      [`--pgdata=${data}`, "--auth=password", `--username=${USER}`, `--pwfile=${passwordFile}`, "--lc-messages=C"],
+      [
+        `--pgdata=${data}`,
+        "--auth=password",
+        `--username=${USER}`,
+        `--pwfile=${passwordFile}`,
+        "--lc-messages=C",
+        ...(flush ? [] : ["--no-sync"]),
+      ],
       owner,
     );
     await rm(passwordFile, { force: true });
     port = await freePort();
-    // TCP on loopback only: no Unix socket, whose folder the server's user would have to write.
-    const settings = ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="];
-    child = await startServer(bin.postgres, ["-D", data, "-p", String(port), ...settings], owner);
+    const settings = [...LOOPBACK_ONLY, ...(flush ? [] : NO_FLUSHES)];
+    child = await startServer(bin.postgres, ["-D", data, "-p", String(port), ...settings.flatMap((s) => ["-c", s])], owner);
   } catch (err) {
     child?.kill("SIGKILL");
     if (dir !== undefined) await rm(dir, { recursive: true, force: true });
@@ -245,13 +273,4 @@ export async function freshDatabase(serverUrl: string, options = ""): Promise<st
 }
 
 /** A port nothing listens on right now (the server's, and the replicas' in test/replicas). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
+export { freePort };

@@ -1,12 +1,17 @@
 /**
  * Replicas without a webhook: one process long-polls Telegram and the others take no updates
  * (TELEGRAM_UPDATES=none). The others still share the status checks and, as leader, send; so when
- * the polling process dies, the exchanges it started are still told to the end.
+ * the polling process dies, the exchanges it started are still told to the end, at once.
+ *
+ * Measured before claim owners (store/postgres/claim-owners.ts): a kill that landed while the
+ * polling replica held its claim on the exchange (a status check in flight) left it unchecked for
+ * the whole lease, 2 minutes; the test waited 20 s and failed whenever that happened (more often on
+ * a busy machine, where a check takes longer). The kill now always lands there.
  */
 import { afterEach, expect, it } from "vitest";
 import { NOTICES, TIMING } from "../crash/expectations.js";
 import { btcToEth, Person } from "../crash/person.js";
-import { startReplicaWorld, type ReplicaWorld } from "./world.js";
+import { killDuringCheck, startReplicaWorld, type ReplicaWorld } from "./world.js";
 
 let world: ReplicaWorld | undefined;
 afterEach(async () => {
@@ -23,9 +28,12 @@ it("a replica that takes no updates checks and tells an exchange to its end afte
   w.sandbox.orders.deposit(order.id);
   await w.emulator.waitFor(() => ana.noticesAbout(order.id, NOTICES.deposit_received).length > 0, TIMING.outboxDeliveryMs);
 
+  // 300 ms after the person saw the notice, its sender (the polling replica leads) has marked it:
+  // a kill before that would send it again (lifecycle.test.ts).
   await ana.think(300);
-  polling!.bot.kill();
-  await polling!.bot.waitExit();
+  // The polling replica dies in the middle of a status check of the exchange, holding its claim.
+  const { held } = await killDuringCheck(w, polling);
+  expect(held.map((h) => h.id)).toEqual([order.id]);
   // Nobody takes updates now: the worker never asks Telegram for them.
   await w.emulator.waitFor(() => !w.emulator.isPolling(), 5_000);
   for (let i = 0; i < 3; i++) w.sandbox.orders.advance(order.id);

@@ -95,6 +95,37 @@ describe("fileDataStore over db.json and live.json", () => {
     ]);
   });
 
+  it("writes the small file after the main file's earlier changes, except a received batch of updates, which waits for nothing", async () => {
+    const { store, main, dir } = await open();
+    const batch = { at: "2026-01-01T00:00:00.000Z", updates: [{ update_id: 1 }] };
+    // A coalesced change of the main file, an hour from its write.
+    await store.kv<number>(ns("metrics")).set("confirmed", 1);
+    const writes = main.stats.writes;
+
+    // What Telegram sent goes to disk at once, without the main file's pending change.
+    await store.kv(ns("inbox")).set("000000000001:p", batch);
+    expect(main.stats.writes).toBe(writes);
+    expect((await onDisk(dir, "db.json")).kv.metrics).toBeUndefined();
+    expect((await onDisk(dir, "live.json")).kv.inbox).toEqual({ "000000000001:p": batch });
+
+    // Its marks come after whatever the handling changed before them.
+    await store.kv(ns("inbox-handled")).set("000000000001:p", [1]);
+    expect(main.stats.writes).toBe(writes + 1);
+    expect((await onDisk(dir, "db.json")).kv.metrics).toEqual({ confirmed: 1 });
+
+    // So does a change of a batch already kept, and its delete; and any other namespace's write.
+    await store.kv<number>(ns("metrics")).set("confirmed", 2);
+    await store.kv(ns("inbox")).set("000000000001:p", { ...batch, updates: [] });
+    expect(main.stats.writes).toBe(writes + 2);
+    await store.kv<number>(ns("metrics")).set("confirmed", 3);
+    await store.kv(ns("inbox")).delete("000000000001:p");
+    expect(main.stats.writes).toBe(writes + 3);
+    await store.kv<number>(ns("metrics")).set("confirmed", 4);
+    await store.kv(ns("outbox")).set("chat:1:a", { n: 1 });
+    expect(main.stats.writes).toBe(writes + 4);
+    expect((await onDisk(dir, "db.json")).kv.metrics).toEqual({ confirmed: 4 });
+  });
+
   it("rejects a written-through write whose file cannot be written", async () => {
     const { store, small } = await open();
     (small as { flush: () => Promise<void> }).flush = () => Promise.reject(new Error("disk full"));

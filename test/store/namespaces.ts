@@ -6,9 +6,9 @@
 import { namespace, type Namespace } from "../../src/store/namespace.js";
 import { CONVERSATIONS } from "../../src/store/data-store.js";
 import { FLOW_STATES } from "../../src/bot/features/exchange/flow-state.js";
-import { CREATE_MARKERS } from "../../src/bot/features/exchange/create-exchange.js";
+import { CREATE_MARKERS } from "../../src/exchange/create-once.js";
 import { LATE_DEPOSIT_MARKS } from "../../src/bot/features/late-deposit.js";
-import { ADDRESS_BOOKS } from "../../src/bot/features/address-book.js";
+import { ADDRESS_BOOKS } from "../../src/exchange/address-book.js";
 import { OUTBOX_NAMESPACE } from "../../src/delivery/queue-storage.js";
 import { CARDS_NAMESPACE, NOTIFIED_NAMESPACE } from "../../src/delivery/delivery.js";
 import { INBOX_MARKS_NAMESPACE, INBOX_NAMESPACE } from "../../src/updates/inbox.js";

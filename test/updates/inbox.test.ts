@@ -54,6 +54,22 @@ const inboxOf = (store: DataStore, owner: string, at = new Date("2026-01-01T00:0
   new Inbox({ store, owner, now: () => at, logger: quiet });
 
 describe("the inbox", () => {
+  it("says when an update it tracks arrived, and whether an earlier process received it", async () => {
+    const store = await open(await dirs.make());
+    const arrived = new Date("2026-01-01T00:00:00Z");
+    const first = inboxOf(store, "p1", arrived);
+    await first.receive([text(20, 1, "a"), text(21, 2, "b")]);
+    expect(first.arrivalOf(20)).toEqual({ at: arrived, takenOver: false });
+    expect(first.arrivalOf(99)).toBeUndefined();
+
+    // A process started later takes the batch over: the arrival is the first one's.
+    const next = inboxOf(store, "p2", new Date("2026-01-01T00:05:00Z"));
+    await next.leftUnhandled();
+    expect(next.arrivalOf(21)).toEqual({ at: arrived, takenOver: true });
+    next.handled(21);
+    expect(next.arrivalOf(21)).toBeUndefined();
+  });
+
   it("has a batch on disk when receive resolves, and forgets it once every update is marked", async () => {
     const dir = await dirs.make();
     const store = await open(dir);
@@ -114,6 +130,25 @@ describe("the inbox", () => {
     await store.kv(INBOX_MARKS_NAMESPACE).set("000000000005:gone", [5]);
     expect(await inboxOf(store, "p1").leftUnhandled()).toEqual([]);
     await expectNothingKept(store);
+  });
+
+  it("knows an update an earlier process kept, handled or not, so that Telegram handing it over again is not handled twice", async () => {
+    const dir = await dirs.make();
+    const store = await open(dir);
+    const earlier = inboxOf(store, "gone");
+    await earlier.receive([text(10, 1, "a"), text(11, 2, "b")]);
+    await earlier.receive([text(12, 3, "c")]);
+    earlier.handled(11);
+    earlier.handled(12);
+    await earlier.flush();
+
+    const inbox = inboxOf(store, "p1");
+    // Nothing is known before start-up has read what was kept.
+    expect(inbox.keptByEarlierProcess(10)).toBe(false);
+    expect((await inbox.leftUnhandled()).map((l) => l.update.update_id)).toEqual([10]);
+    expect([9, 10, 11].map((id) => inbox.keptByEarlierProcess(id))).toEqual([true, true, true]);
+    // 12's batch was handled and deleted before the kill: it is not known.
+    expect([12, 13].map((id) => inbox.keptByEarlierProcess(id))).toEqual([false, false]);
   });
 
   it("reads the marks an earlier version kept inside its batch, and deletes the batch once the rest are marked", async () => {

@@ -24,7 +24,7 @@ import { clip } from "../../messages/fit.js";
 import { escapeHtml } from "../../messages/html.js";
 import type { Translate } from "../../messages/i18n.js";
 import { askQuestion, defineQuestion, nextAnswer } from "../questions.js";
-import { changeBook, readBook } from "./address-book.js";
+import { changeBook, readBook } from "../../exchange/address-book.js";
 
 type AddressesDeps = Pick<BotDeps, "store" | "config" | "now">;
 

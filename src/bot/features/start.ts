@@ -16,10 +16,13 @@ export function startFeature(): Composer<BotContext> {
   return feature;
 }
 
-/** The keyboard under the greeting. */
+/**
+ * The keyboard under the greeting; in a private chat, where the bot has a Mini App (an https
+ * address for it), a button that opens it (Telegram allows web_app buttons only there).
+ */
 function startKeyboard(ctx: BotContext): InlineKeyboard {
-  return new InlineKeyboard()
-    .text(ctx.t("start-button-exchange"), encodeCallback({ kind: "start-exchange" }))
-    .row()
-    .text(ctx.t("start-button-help"), encodeCallback({ kind: "help" }));
+  const keyboard = new InlineKeyboard().text(ctx.t("start-button-exchange"), encodeCallback({ kind: "start-exchange" })).row();
+  const app = ctx.deps.config.webAppUrl;
+  if (app !== undefined && ctx.chat?.type === "private") keyboard.webApp(ctx.t("start-button-app"), app).row();
+  return keyboard.text(ctx.t("start-button-help"), encodeCallback({ kind: "help" }));
 }

@@ -74,6 +74,11 @@ export interface PersonLimits {
   admitQuote(personId: number | undefined): Promise<boolean>;
   /** Takes one export from the person's allowance: true when they had it. Never rejects, as `admitQuote`. */
   admitExport(personId: number): Promise<boolean>;
+  /**
+   * Takes one update from the person's allowance for a request that is not a Telegram update (the
+   * Mini App's): the same budget as their messages and presses. Never rejects, as `admitQuote`.
+   */
+  admitRequest(personId: number): Promise<boolean>;
 }
 
 /**
@@ -145,6 +150,10 @@ export function createPersonLimits(deps: Pick<BotDeps, "config" | "logger" | "no
 
     async admitExport(personId) {
       return (await exports.take(personId, false)).ok;
+    },
+
+    async admitRequest(personId) {
+      return !updates || (await updates.take(personId, false)).ok;
     },
   };
 }

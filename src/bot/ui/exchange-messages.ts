@@ -1,34 +1,12 @@
 /** Texts of the exchange flow that combine several strings: the quote and the confirmation card. */
-import type { Currency, RateResult } from "../../domain/types.js";
+import type { Currency } from "../../domain/types.js";
 import type { Order } from "../../domain/order.js";
 import { coinLabel } from "../../domain/coin-label.js";
-import { computeQuote } from "../../domain/quote.js";
+import type { ShownQuote } from "../../domain/quote.js";
 import { formatAmount } from "../../domain/amount.js";
 import { escapeHtml } from "../../messages/html.js";
 import { shownTagName } from "../../messages/tag-name.js";
 import type { Translate } from "../../messages/i18n.js";
-
-/** A quote as the flow shows and stores it: plain data, decimal strings. */
-export interface ShownQuote {
-  amountFrom: string;
-  from: string;
-  to: string;
-  /** What the person gets, after the withdrawal fee when the fee is in the coin they get. */
-  amountTo: string;
-  fee?: { amount: string; currency: string };
-}
-
-/** Turns the service's rate answer into what the person is shown (see src/domain/quote.ts). */
-export function toShownQuote(amountFrom: string, from: string, to: string, rate: RateResult): ShownQuote {
-  const q = computeQuote({ amountFrom, rate: rate.rate, withdrawalFee: rate.withdrawalFee, to });
-  return {
-    amountFrom,
-    from,
-    to,
-    amountTo: q.estimatedAfterFee ?? q.estimatedAmountTo,
-    ...(rate.withdrawalFee ? { fee: { amount: rate.withdrawalFee.amount, currency: rate.withdrawalFee.currency } } : {}),
-  };
-}
 
 /**
  * How a coin code is shown in an HTML message ("USDTBSC" → "USDT · BEP20"), escaped; the code

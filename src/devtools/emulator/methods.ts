@@ -24,7 +24,15 @@ import { parseHtml, trimFormatted } from "./html.js";
 import { validateInlineKeyboard, validateReplyMarkup } from "./markup.js";
 import { asRecord, chatIdParam, optBool, optInt, optJson, optString, type Params } from "./params.js";
 import type { DocumentContent } from "./types.js";
-import { EmulatorState, unixNow, type ApiMessage, type ChatState, type NewMessage, type StoredMessage } from "./state.js";
+import {
+  CALLBACK_ANSWER_WINDOW_MS,
+  EmulatorState,
+  unixNow,
+  type ApiMessage,
+  type ChatState,
+  type NewMessage,
+  type StoredMessage,
+} from "./state.js";
 
 /** A file part of a multipart request. */
 export interface UploadedFile {
@@ -581,7 +589,9 @@ const HANDLERS: BotApiHandlers = {
   answerCallbackQuery: (ctx) => {
     const id = optString(ctx.params, "callback_query_id");
     const query = id === undefined ? undefined : ctx.state.callbackQueries.get(id);
-    if (query === undefined || query.answered) {
+    // Answered once, and only within the press's window: Telegram forgets a press after that.
+    const window = ctx.state.options.callbackAnswerWindowMs ?? CALLBACK_ANSWER_WINDOW_MS;
+    if (query === undefined || query.answered || Date.now() - query.pressedAt > window) {
       throw badRequest("query is too old and response timeout expired or query ID is invalid");
     }
     const text = optString(ctx.params, "text");

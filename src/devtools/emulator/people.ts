@@ -103,7 +103,7 @@ export function userPressesButton(
     throw new Error(`message ${messageId} has no button with callback_data ${JSON.stringify(data)} (buttons: ${offered || "none"})`);
   }
   const id = state.newQueryId();
-  state.callbackQueries.set(id, { id, userId, data, answered: false });
+  state.callbackQueries.set(id, { id, userId, data, answered: false, pressedAt: Date.now() });
   const query: CallbackQuery = { id, from: user.user, chat_instance: `ci${chat.chat.id}`, data };
   if (message.inline_message_id !== undefined) query.inline_message_id = message.inline_message_id;
   else query.message = state.toApiMessage(message);

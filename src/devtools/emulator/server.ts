@@ -66,6 +66,12 @@ export interface EmulatorOptions {
   /** Webhook delivery: the pause before retrying a failed POST, in ms; default 100. */
   webhookRetryDelayMs?: number;
   /**
+   * Webhook delivery: POSTs in flight at once, as setWebhook's `max_connections` (Telegram's
+   * default is 40). Default 1, a cautious Telegram: tests see one update at a time, in order. Above
+   * 1, a chat's updates still go one at a time and in order; other chats' go meanwhile.
+   */
+  webhookConnections?: number;
+  /**
    * Where a POST for the webhook's public https URL really goes: the reverse proxy in front of a
    * bot on loopback (e.g. to "http://127.0.0.1:PORT/path"). Default: the URL itself.
    */
@@ -83,6 +89,11 @@ export interface EmulatorOptions {
    * figures, or some of them changed. Default off, so tests are not paced; the playground turns it on.
    */
   floodLimits?: boolean | Partial<FloodLimits>;
+  /**
+   * How long a button press may wait for answerCallbackQuery before Telegram calls it "too old",
+   * ms. Default 10000 (see `CALLBACK_ANSWER_WINDOW_MS`).
+   */
+  callbackAnswerWindowMs?: number;
 }
 
 /** One webhook POST the emulator made, and how it ended. */
@@ -207,6 +218,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     canReadAllGroupMessages: options.canReadAllGroupMessages ?? false,
     inlineFeedback: options.inlineFeedback ?? false,
     flood,
+    callbackAnswerWindowMs: options.callbackAnswerWindowMs,
   });
   const quietMs = options.quietMs ?? 50;
   const handledTimeoutMs = options.handledTimeoutMs ?? 5000;
@@ -220,6 +232,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const openPolls = new Set<HeldPoll>();
   let inFlight = 0;
   let lastActivity = Date.now();
+  /** Requests whose answer is not written yet (held polls included), and who waits for none. */
+  let unanswered = 0;
+  const onAllAnswered = new Set<() => void>();
   let closed = false;
   /** Things to cancel on close: pending waits and timers. */
   const cleanups = new Set<() => void>();
@@ -387,20 +402,30 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   };
 
   const server: Server = createServer((req, res) => {
+    unanswered++;
+    // Answered, or the client went away (an aborted poll): either way nothing more is written.
+    res.once("close", () => {
+      if (--unanswered > 0) return;
+      for (const done of [...onAllAnswered]) done();
+    });
     void handle(req, res);
   });
   const apiRoot = await listen(server, options.port, options.host);
   // Known before the first request: none is taken before listen resolves.
   const port = Number(new URL(apiRoot).port);
 
-  // --- webhook delivery, the way Telegram does it: one update at a time, in order, as JSON with
-  // the secret header; anything but 200 in time is retried after a pause, so an update the bot
-  // took but answered late arrives again.
+  // --- webhook delivery, the way Telegram does it: up to `webhookConnections` POSTs at once (one
+  // per chat, in order), each update as JSON with the secret header; anything but 200 in time is
+  // retried after a pause, so an update the bot took but answered late arrives again.
   const webhookDeliveries: WebhookDelivery[] = [];
   const webhookTimeoutMs = options.webhookTimeoutMs ?? 10_000;
   const webhookRetryDelayMs = options.webhookRetryDelayMs ?? 100;
+  const webhookConnections = Math.max(1, Math.floor(options.webhookConnections ?? 1));
   const route = options.webhookRoute ?? ((url: string) => url);
-  let delivering = false;
+  /** Updates being posted, and the chats (or senders) they belong to: one POST per chat at a time. */
+  const posting = new Set<number>();
+  const postingFor = new Set<number>();
+  let connections = 0;
   const deliveryAbort = new AbortController();
 
   const deliverOne = async (update: QueuedUpdate, hook: NonNullable<EmulatorState["webhook"]>): Promise<boolean> => {
@@ -428,31 +453,48 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     return false;
   };
 
-  const deliverQueued = async (): Promise<void> => {
-    if (delivering) return;
-    delivering = true;
+  /** The oldest queued update not being posted whose chat has none being posted; undefined when none. */
+  const nextToPost = (): QueuedUpdate | undefined => {
+    for (const queued of state.deliverable(state.updates.length)) {
+      if (posting.has(queued.update_id)) continue;
+      if (postingFor.has(updateChatKey(queued.update))) continue;
+      return queued;
+    }
+    return undefined;
+  };
+
+  /** One connection: posts the next update it may until there is none (or the webhook is gone). */
+  const postQueued = async (): Promise<void> => {
+    connections++;
     try {
       for (;;) {
         const hook = state.webhook;
-        const next = hook === undefined || closed ? undefined : state.deliverable(1)[0];
+        const next = hook === undefined || closed ? undefined : nextToPost();
         if (hook === undefined || next === undefined) return;
-        const ok = await deliverOne(next, hook);
-        if (closed) return;
-        if (ok) {
+        const key = updateChatKey(next.update);
+        posting.add(next.update_id);
+        postingFor.add(key);
+        try {
+          const ok = await deliverOne(next, hook);
+          if (closed) return;
           // Delivered: Telegram forgets it, exactly as a getUpdates offset past it would.
-          if (state.isQueued(next.update_id)) state.confirm(next.update_id + 1);
+          if (ok) state.forget(next.update_id);
           state.changed();
-        } else {
-          state.changed();
-          await new Promise((r) => setTimeout(r, webhookRetryDelayMs));
+          // Not delivered: its chat waits out the pause before the retry.
+          if (!ok) await new Promise((r) => setTimeout(r, webhookRetryDelayMs));
+        } finally {
+          posting.delete(next.update_id);
+          postingFor.delete(key);
         }
       }
     } finally {
-      delivering = false;
+      connections--;
     }
   };
   state.onChange(() => {
-    if (!delivering && state.webhook !== undefined && !closed && state.updates.length > 0) void deliverQueued();
+    if (connections >= webhookConnections || state.webhook === undefined || closed || state.updates.length <= posting.size) return;
+    // One more connection at a time: each change that finds work opens another, up to the limit.
+    void postQueued();
   });
 
   /** Resolves when the update was fetched, confirmed, and the bot has gone quiet. */
@@ -651,14 +693,34 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       for (const cancel of [...cleanups]) cancel();
       await new Promise<void>((resolve) => {
         // Keep-alive sockets (grammY uses an agent) would hold close() open; answered ones can go.
-        const force = setTimeout(() => server.closeAllConnections(), 1000);
-        server.close(() => {
+        // Once every request is answered (the polls just ended among them), what is left are
+        // sockets with no request on them: undici opens one ahead of need, and close() would wait
+        // a second for it on every test. A request still running after a second is cut.
+        const cut = () => {
           clearTimeout(force);
+          onAllAnswered.delete(cut);
+          server.closeAllConnections();
+        };
+        const force = setTimeout(cut, 1000);
+        server.close(() => {
+          cut();
           resolve();
         });
         server.closeIdleConnections();
+        if (unanswered === 0) cut();
+        else onAllAnswered.add(cut);
       });
     },
   };
   return emulator;
+}
+
+/**
+ * The chat an update belongs to, for webhook ordering: its chat, else its sender (an inline query,
+ * a chosen result, a press on an inline message). Updates of one key are posted one at a time, in order.
+ */
+function updateChatKey(update: Update): number {
+  const chat = update.message?.chat ?? update.callback_query?.message?.chat ?? update.my_chat_member?.chat;
+  const from = update.callback_query?.from ?? update.inline_query?.from ?? update.chosen_inline_result?.from;
+  return chat?.id ?? from?.id ?? 0;
 }

@@ -100,7 +100,16 @@ export interface PendingCallbackQuery {
   userId: number;
   data: string;
   answered: boolean;
+  /** When it was pressed (ms since the epoch): its answer window starts here. */
+  pressedAt: number;
 }
+
+/**
+ * How long a press may wait for its answer, ms. The Bot API reference names no figure; Telegram
+ * answers "query is too old" after about 10 to 15 s by every report, so the emulator takes the
+ * strict end: a bot that copes here copes with Telegram.
+ */
+export const CALLBACK_ANSWER_WINDOW_MS = 10_000;
 
 /** An inline query waiting for answerInlineQuery. */
 export interface PendingInlineQuery {
@@ -167,6 +176,8 @@ export interface WorldOptions {
   inlineFeedback: boolean;
   /** Telegram's flood limits on sends, when set. */
   flood: FloodControl | undefined;
+  /** How long a button press may wait for answerCallbackQuery, ms; default {@link CALLBACK_ANSWER_WINDOW_MS}. */
+  callbackAnswerWindowMs?: number;
 }
 
 /** A private chat as the Bot API shows it: the person's names and username. */
@@ -502,6 +513,12 @@ export class EmulatorState {
       const keep = -offset;
       if (this.updates.length > keep) this.updates.splice(0, this.updates.length - keep);
     }
+  }
+
+  /** Forgets one update the bot confirmed (a webhook POST answered 200): others before it may still be in flight. */
+  forget(updateId: number): void {
+    const at = this.updates.findIndex((u) => u.update_id === updateId);
+    if (at !== -1) this.updates.splice(at, 1);
   }
 
   /** Drops everything still queued (deleteWebhook with drop_pending_updates). */

@@ -44,6 +44,8 @@ export interface InlineButton {
   switch_inline_query_current_chat?: string;
   /** A copy button: pressing it copies `text` to the person's clipboard; the bot hears nothing. */
   copy_text?: { text: string };
+  /** Opens the bot's Mini App at `url`. */
+  web_app?: { url: string };
 }
 
 /** A message as a Telegram client would show it (edits applied). A snapshot: it does not change. */

@@ -1,6 +1,7 @@
 /**
  * Exchanges on PostgreSQL: the same behaviour as exchanges-repo.ts over the `exchanges` table, plus
- * the poller's claims (leases in the row, taken with `FOR UPDATE SKIP LOCKED`).
+ * the poller's claims (leases in the row, taken with `FOR UPDATE SKIP LOCKED`; a claim whose owner is
+ * gone is free before its lease ends: claim-owners.ts).
  *
  * Orders match lowdb's: insertion order is `seq`; "newest first" is createdAt descending, then
  * the later insertion first.
@@ -12,6 +13,7 @@ import type { PgConnection, Queryable } from "./connection.js";
 import { toJsonb } from "./text.js";
 import { createdPages, keysetPages } from "./pages.js";
 import { exchangeRow } from "./rows.js";
+import { ownerGoneSql, type ClaimOwners } from "./claim-owners.js";
 
 /** Unique violation: the id is taken. */
 const UNIQUE_VIOLATION = "23505";
@@ -24,7 +26,7 @@ function rowParams(rec: ExchangeRecord): unknown[] {
   return [row.id, row.user_id, row.is_open, row.created_at, row.search_keys, JSON.stringify(row.record)];
 }
 
-export function postgresExchanges(db: PgConnection): ExchangesStore {
+export function postgresExchanges(db: PgConnection, owners: ClaimOwners): ExchangesStore {
   const records = async (sql: string, params: unknown[]): Promise<ExchangeRecord[]> =>
     (await db.rows<{ record: ExchangeRecord }>(sql, params)).map((r) => r.record);
 
@@ -84,6 +86,8 @@ export function postgresExchanges(db: PgConnection): ExchangesStore {
 
     async claimDue(owner, { now, leaseMs, limit }) {
       if (!(limit > 0)) return [];
+      // Before the claim: a claim of an owner without its lock is free to every other replica.
+      await owners.hold(owner);
       // The `now` given, not the database's clock: the poller (and its tests) own the time.
       const until = new Date(now.getTime() + leaseMs);
       // UPDATE … RETURNING keeps no order, so the order is restored from the claimed rows.
@@ -93,7 +97,7 @@ export function postgresExchanges(db: PgConnection): ExchangesStore {
            WHERE is_open
              AND coalesce(record #>> '{tracking,stoppedReason}', '') = ''
              AND (next_check_at IS NULL OR next_check_at <= $2)
-             AND (lease_until IS NULL OR lease_until <= $2)
+             AND (lease_until IS NULL OR lease_until <= $2 OR ${ownerGoneSql("lease_owner")})
            ORDER BY next_check_at NULLS FIRST, seq
            LIMIT $4
            FOR UPDATE SKIP LOCKED

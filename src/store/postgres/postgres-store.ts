@@ -19,6 +19,7 @@ import pg from "pg";
 import { CONVERSATIONS, type DataStore, type KeyValueStore } from "../data-store.js";
 import { PgConnection, type OnStatement } from "./connection.js";
 import { postgresExchanges, postgresLookup } from "./exchanges.js";
+import { ClaimOwners } from "./claim-owners.js";
 import { postgresKeyValue, postgresSettings } from "./kv.js";
 import { migrateSchema } from "./migrate.js";
 import { postgresOutboxQueries } from "./outbox-heads.js";
@@ -87,7 +88,8 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Dat
   }
 
   const db = new PgConnection(pool, opts.onStatement);
-  const exchanges = postgresExchanges(db);
+  const owners = new ClaimOwners(opts.url, logger);
+  const exchanges = postgresExchanges(db, owners);
   const kvCache = new Map<string, KeyValueStore<unknown>>();
   // Every write commits before it resolves: each namespace is written through, whatever it declares.
   const kv = <T>({ name }: Namespace<T>): KeyValueStore<T> => {
@@ -105,7 +107,10 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Dat
     kv,
     outbox: postgresOutboxQueries(db),
     buckets: postgresBuckets(db),
-    close: () => db.close(),
+    async close() {
+      await db.close();
+      await owners.close();
+    },
   };
 }
 

@@ -3,7 +3,7 @@
  * run into must look like Telegram's.
  */
 import { InlineKeyboard, InputFile } from "grammy";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { PNG_1x1, rejection, useEmulator } from "./helpers.js";
 
 const { start, emu, api } = useEmulator();
@@ -318,6 +318,29 @@ describe("queries", () => {
       description: tooOld,
     });
     expect(await rejection(api().answerCallbackQuery("12345"))).toMatchObject({ description: tooOld });
+  });
+
+  it("answers 'too old' to a press whose answer window is over, as Telegram does after about 10 s", async () => {
+    const m = await api().sendMessage(USER, "q", { reply_markup: { inline_keyboard: [[{ text: "Go", callback_data: "go" }]] } });
+    const user = emu().user({ id: USER });
+    // Only the clock is faked: the emulator still answers over real HTTP.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const pressedAt = Date.now();
+      const inTime = user.pressButton(m.message_id, "go");
+      const late = user.pressButton(m.message_id, "go");
+      vi.setSystemTime(pressedAt + 10_000);
+      await api().answerCallbackQuery(inTime.callback_query_id ?? "", { text: "Just in time" });
+      expect(user.lastToast()).toBe("Just in time");
+      vi.setSystemTime(pressedAt + 10_001);
+      expect(await rejection(api().answerCallbackQuery(late.callback_query_id ?? "", { text: "Too late" }))).toMatchObject({
+        error_code: 400,
+        description: "Bad Request: query is too old and response timeout expired or query ID is invalid",
+      });
+      expect(user.lastToast()).toBe("Just in time");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("validates inline query answers and keeps the accepted one for the user", async () => {

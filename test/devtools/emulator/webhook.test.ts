@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { listen } from "../../../src/net/listen.js";
 import { rejection, useEmulator } from "./helpers.js";
+import { until } from "../../until.js";
 
 interface Received {
   secret: string | undefined;
@@ -77,5 +78,73 @@ describe("webhook delivery", () => {
     const later = emu().user({ id: 1 }).sendText("again");
     expect((await api().getUpdates()).map((u) => u.update_id)).toEqual([later.update_id]);
     expect(r.received).toHaveLength(3);
+  });
+});
+
+describe("webhook delivery over several connections", () => {
+  let target = "";
+  const { start, emu, api } = useEmulator({ webhookRoute: (url) => `${target}${new URL(url).pathname}`, webhookConnections: 3 });
+
+  /** A stand-in bot that holds every POST until the test releases it, noting what arrived. */
+  async function holdingReceiver() {
+    const arrived: number[] = [];
+    const held = new Map<number, () => void>();
+    const server = createServer((req: IncomingMessage, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        const id = (JSON.parse(Buffer.concat(chunks).toString("utf8")) as Received["body"]).update_id;
+        arrived.push(id);
+        held.set(id, () => res.writeHead(200).end());
+      });
+    });
+    const url = await listen(server);
+    const release = (id: number) => {
+      held.get(id)?.();
+      held.delete(id);
+    };
+    const close = () =>
+      new Promise<void>((r) => {
+        for (const id of [...held.keys()]) release(id);
+        server.close(() => r());
+      });
+    return { url, arrived, held, release, close };
+  }
+
+  /** The id of an update the bot receives (a private message always is). */
+  const idOf = (id: number | undefined): number => {
+    if (id === undefined) throw new Error("the bot does not receive this message");
+    return id;
+  };
+
+  it("posts up to max connections at once, one per chat at a time and in order", async () => {
+    await start();
+    const r = await holdingReceiver();
+    closeReceiver = r.close;
+    target = r.url;
+    await api().setWebhook("https://bot.example.com/hook");
+    const ann = emu().user({ id: 1, first_name: "Ann" });
+    const first = idOf(ann.sendText("one").update_id);
+    const second = idOf(ann.sendText("two").update_id);
+    const [p2, p3, p4] = [2, 3, 4].map((id) =>
+      idOf(
+        emu()
+          .user({ id, first_name: `P${id}` })
+          .sendText("hi").update_id,
+      ),
+    );
+
+    // Three at once: Ann's first and two other people's; Ann's second waits for her first.
+    await until(() => r.held.size === 3);
+    expect(r.arrived).toEqual([first, p2, p3]);
+    r.release(p2!);
+    await until(() => r.arrived.length === 4);
+    expect(r.arrived[3]).toBe(p4);
+    expect(r.arrived).not.toContain(second);
+    r.release(first);
+    await until(() => r.arrived.includes(second));
+    for (const id of [...r.held.keys()]) r.release(id);
+    await emu().waitFor(() => emu().pendingUpdates() === 0);
+    expect(new Set(r.arrived)).toEqual(new Set([first, second, p2, p3, p4]));
   });
 });

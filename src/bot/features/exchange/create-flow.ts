@@ -6,17 +6,14 @@
  */
 import { maintenanceNotice } from "../../../support/maintenance.js";
 import { escapeHtml } from "../../../messages/html.js";
-import type { Order } from "../../../domain/order.js";
-import type { BotDeps } from "../../deps.js";
-import type { ShownQuote } from "../../ui/exchange-messages.js";
-import { rememberExchangeAddresses } from "../address-book.js";
-import { createExchangeOnce } from "./create-exchange.js";
+import type { ShownQuote } from "../../../domain/quote.js";
+import { createOrder } from "../../../exchange/create.js";
 import { retire, type Surface } from "./surface.js";
 import { endedAfter, writeFlow, type FlowRecord } from "./flow-state.js";
-import { failureText, type FlowFailure } from "./partner-call.js";
+import { failureText, type FlowFailure } from "../../../exchange/partner-call.js";
 import { inDoubtMessage } from "./in-doubt-message.js";
-import { coinHtml } from "./steps/coin-text.js";
-import type { QuoteKind } from "./steps/flow-quote.js";
+import { coinHtml } from "../../../exchange/checks.js";
+import type { QuoteKind } from "../../../exchange/quote.js";
 import { orderOf } from "./steps/order.js";
 
 /**
@@ -56,30 +53,13 @@ export async function createFromCard(
   const creating = await place(surface, record, "creating");
   await retire(surface, record, {});
   const creatingMessage = await api.sendMessage(chatId, t("flow-creating"));
-  const outcome = await createExchangeOnce(deps, {
-    draftId: record.draftId,
-    userId: chatId,
-    chatId,
-    from: order.from.code,
-    to: order.to.code,
-    // The amount the service quoted last (for "receive exactly", its figure to send).
-    amount: confirmed.quote.amountFrom,
-    destinationAddress: order.destinationAddress,
-    destinationTag: order.destinationTag,
-    refundAddress: order.refundAddress,
-    refundTag: order.refundTag,
-    quote: confirmed.quote,
-    ...createKindOf(order, confirmed.quoteKind),
-  });
-  // Before what the outcome says (the instructions, a refusal, Retry), not after it: the person
-  // never reads a create that seems to be running still below its result.
+  const outcome = await createOrder(deps, { draftId: record.draftId, userId: chatId, chatId, order, ...confirmed });
+  // Once the outcome is known: the person never reads a create that seems to be running still
+  // below its result.
   await unsay(surface, creatingMessage.message_id);
   switch (outcome.kind) {
     case "created":
-      // Through the outbox: on disk before the first message, retried until delivered, and found
-      // again at start-up if a crash comes before the next line (delivery.ts).
-      await deps.delivery.depositInstructions(outcome.record, { from: order.from, to: order.to });
-      await rememberAddresses(deps, chatId, order);
+      // The instructions are the outbox's (exchange/create.ts): found again at start-up after a crash.
       await place(surface, creating, "ended");
       return undefined;
     case "already":

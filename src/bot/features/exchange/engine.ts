@@ -17,7 +17,7 @@ import { stepButtons } from "./buttons.js";
 import { createFromCard } from "./create-flow.js";
 import { retire, type Retirement, type Surface } from "./surface.js";
 import { writeFlow, type FlowRecord, type RetryInput } from "./flow-state.js";
-import { callPartner, failureText } from "./partner-call.js";
+import { callPartner, failureText } from "../../../exchange/partner-call.js";
 import type { Ack, AnyStep, Draft, Entered, Outcome, Prompt, StepIO } from "./steps/step.js";
 import { EDIT_GROUPS, nextStep, previousStep, stepById, stepNumber, stepsOfGroup, takeBack, withAnswer } from "./steps/table.js";
 

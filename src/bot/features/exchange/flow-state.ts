@@ -7,7 +7,7 @@
  */
 import type { FlowAction } from "../../../messages/callback-data.js";
 import type { DataStore } from "../../../store/data-store.js";
-import type { FlowFailure } from "./partner-call.js";
+import type { FlowFailure } from "../../../exchange/partner-call.js";
 import type { Draft } from "./steps/step.js";
 import { namespace } from "../../../store/namespace.js";
 

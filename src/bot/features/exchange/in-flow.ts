@@ -38,7 +38,11 @@ export const inFlow: MiddlewareFn<BotContext> = async (ctx, next) => {
     const name = command.name.toLowerCase();
     if (name === "cancel") return cancel(surface, record);
     if (FLOW_ENDING_COMMANDS.has(name)) {
-      await end(surface, record);
+      // Ended without naming this update as handled: what it asks for (the new flow's first
+      // question, the greeting) is still to come, and a kill before it leaves the update to be
+      // handled again at start-up, where it finds the flow ended and goes on to its handler.
+      await end(surface, record, { handled: false });
+      await retire(surface, record, {});
       return next();
     }
     // Any other command is answered while the flow waits at its step; the next answer is not a surprise.
@@ -138,8 +142,12 @@ async function cancel(surface: Surface, record: FlowRecord): Promise<void> {
   await surface.api.sendMessage(surface.chatId, surface.t("flow-cancelled"));
 }
 
-/** Writes the flow as ended (durable). */
-async function end(surface: Surface, record: FlowRecord): Promise<void> {
+/**
+ * Writes the flow as ended (durable). `handled: false` keeps the update that last moved the chat
+ * as it was, so that start-up still counts this update as not handled (updates/replay.ts).
+ */
+async function end(surface: Surface, record: FlowRecord, opts: { handled: boolean } = { handled: true }): Promise<void> {
   const { deps, chatId, updateId } = surface;
-  await writeFlow(deps.store, chatId, record, endedAfter(record, deps.processId, updateId), deps.now());
+  const by = opts.handled ? updateId : undefined;
+  await writeFlow(deps.store, chatId, record, endedAfter(record, deps.processId, by), deps.now());
 }

@@ -31,7 +31,7 @@ import { chatTranslator } from "../../../messages/i18n.js";
 import { escapeHtml } from "../../../messages/html.js";
 import { coinLabel } from "../../../domain/coin-label.js";
 import type { CreateAttempt } from "../../../domain/types.js";
-import { CREATE_MARKERS, pendingCreates, takeInterruptedCreate } from "./create-exchange.js";
+import { CREATE_MARKERS, pendingCreates, takeInterruptedCreate } from "../../../exchange/create-once.js";
 import { endedAfter, flowEntries, readFlow, writeFlow } from "./flow-state.js";
 import { inDoubtMessage } from "./in-doubt-message.js";
 import { LAST_STEP } from "./steps/table.js";

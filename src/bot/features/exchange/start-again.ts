@@ -14,7 +14,7 @@ import type { BotContext } from "../../context.js";
 import type { CreateAttempt } from "../../../domain/types.js";
 import { maintenanceNotice } from "../../../support/maintenance.js";
 import { countFunnel } from "../../../support/funnel.js";
-import { CREATE_MARKERS, canStartAgain } from "./create-exchange.js";
+import { CREATE_MARKERS, canStartAgain } from "../../../exchange/create-once.js";
 import { begin } from "./engine.js";
 import { clearFlow, readFlow } from "./flow-state.js";
 import { surfaceOf } from "./in-flow.js";

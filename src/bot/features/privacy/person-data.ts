@@ -10,7 +10,7 @@
  */
 import type { BotContext } from "../../context.js";
 import { forgetFlow } from "../exchange/forget-flow.js";
-import { forgetAddresses } from "../address-book.js";
+import { forgetAddresses } from "../../../exchange/address-book.js";
 import { ALERTS_NAMESPACE } from "../../../alerts/rate-alerts.js";
 import type { Namespace } from "../../../store/namespace.js";
 

@@ -10,15 +10,12 @@
  * the same checks, bringing the tag saved with it.
  */
 import { InlineKeyboard } from "grammy";
-import { checkAddressText, MAX_ADDRESS_LENGTH } from "../../../../domain/address-text.js";
 import { addressTail, MAX_OFFERED, savedFor } from "../../../../domain/saved-addresses.js";
 import { parseTag } from "../../../../domain/tag.js";
 import type { Currency } from "../../../../domain/types.js";
-import { escapeHtml } from "../../../../messages/html.js";
 import { shownTagName } from "../../../../messages/tag-name.js";
-import { readBook } from "../../address-book.js";
-import { failureText } from "../partner-call.js";
-import { coinHtml } from "./coin-text.js";
+import { readBook } from "../../../../exchange/address-book.js";
+import { checkAddress, checkTag, coinHtml } from "../../../../exchange/checks.js";
 import type { AnyStep, Draft, Outcome, Step, StepIO, StepSpec } from "./step.js";
 
 /** An accepted address; `tag` when it was a saved one pressed, with a tag saved with it that still fits. */
@@ -60,7 +57,7 @@ function coinOf(o: { coin(draft: Draft): Currency | undefined }, draft: Draft): 
 
 /** An address step (see the module comment). */
 export function addressStep(o: AddressOptions): StepSpec<AddressAnswer, AddressView> {
-  /** Checks `typed` as an address of `coin`: refused with a word why, or accepted with its read-back. */
+  /** Checks `typed` as an address of `coin` (exchange/checks.ts): refused with a word why, or accepted and read back. */
   const check = async (
     io: StepIO,
     draft: Draft,
@@ -68,43 +65,18 @@ export function addressStep(o: AddressOptions): StepSpec<AddressAnswer, AddressV
     saved?: { tag: string | null; label: string },
   ): Promise<Outcome<AddressAnswer, AddressView>> => {
     const coin = coinOf(o, draft);
-    const text = checkAddressText(typed);
-    const address = text.ok ? text.value : typed.trim();
-    const shown = escapeHtml(address.slice(0, MAX_ADDRESS_LENGTH));
-    const refuse = async () => {
-      await io.say(
-        saved
-          ? io.t("saved-address-refused", { label: escapeHtml(saved.label), address: shown, coin: coinHtml(coin) })
-          : io.t("flow-address-invalid", { address: shown, coin: coinHtml(coin) }),
-      );
-      return { kind: "stay" as const };
-    };
-    if (!text.ok && text.reason === "shape") return refuse();
-    if (!text.ok) {
-      await io.say(io.t("flow-address-invisible", { char: text.invisible.codePoint, position: text.invisible.position }));
-      return { kind: "stay" };
-    }
-    const checked = await io.call("validate-address", (deps) => deps.partner.validateAddress(coin.code, address));
+    const checked = await checkAddress(io, coin, typed, saved);
+    if ("failure" in checked) return { kind: "retry", failure: checked.failure };
     if (!checked.ok) {
-      if (checked.failure.kind !== "rejected") return { kind: "retry", failure: checked.failure };
-      await io.say(failureText(io.t, checked.failure));
+      await io.say(checked.said);
       return { kind: "stay" };
     }
-    if (!checked.value) return refuse();
-    // A saved tag is used only while the coin has tags and the chain's rule still takes it;
-    // otherwise the tag step asks, as for a typed address.
-    const tag = saved?.tag != null && coin.tagName ? parseTag(saved.tag, coin) : undefined;
-    const savedTag = tag?.ok ? tag.value : undefined;
-    const accepted = [io.t("flow-address-accepted", { coin: coinHtml(coin), address: shown })];
-    if (savedTag !== undefined) {
-      accepted.push(io.t("flow-tag-accepted", { tagName: shownTagName(coin.tagName, io.t), tag: escapeHtml(savedTag) }));
-    }
-    const said = accepted.join("\n");
+    const { address, tag, readBack } = checked.value;
     // The saved-address offer is not kept in the read-back: the buttons it points to are gone.
     return {
       kind: "answer",
-      value: savedTag === undefined ? { address } : { address, tag: savedTag },
-      ack: { edit: `${io.titled(o.question(io, coin))}\n\n${said}`, say: said },
+      value: tag === undefined ? { address } : { address, tag },
+      ack: { edit: `${io.titled(o.question(io, coin))}\n\n${readBack}`, say: readBack },
     };
   };
 
@@ -183,21 +155,13 @@ export function tagStep(o: TagOptions): StepSpec<string, undefined> {
     prompt: (io, draft) => ({ text: question(io, coinOf(o, draft)) }),
     async onText(io, draft, _view, text) {
       const coin = coinOf(o, draft);
-      const tagName = shownTagName(coin.tagName, io.t);
-      // The chain's own rule (domain/tag.ts), said in the person's language before any service call.
-      const parsed = parseTag(text, coin);
-      if (!parsed.ok) {
-        const reason = io.t(`flow-tag-reason-${parsed.reason}`, {
-          max: parsed.max ?? "",
-          unit: parsed.unit ?? "characters",
-          char: parsed.invisible?.codePoint ?? "",
-          position: parsed.invisible?.position ?? 0,
-        });
-        await io.say(io.t("flow-tag-invalid", { tagName, reason }));
+      const checked = checkTag(io.t, coin, text);
+      if (!checked.ok) {
+        if ("said" in checked) await io.say(checked.said);
         return { kind: "stay" };
       }
-      const accepted = io.t("flow-tag-accepted", { tagName, tag: escapeHtml(parsed.value) });
-      return { kind: "answer", value: parsed.value, ack: { edit: `${io.titled(question(io, coin))}\n\n${accepted}`, say: accepted } };
+      const { tag, readBack } = checked.value;
+      return { kind: "answer", value: tag, ack: { edit: `${io.titled(question(io, coin))}\n\n${readBack}`, say: readBack } };
     },
   };
 }

@@ -10,16 +10,15 @@
  * coins were picked); a maximum the service sends with a quote counts as well.
  */
 import { InlineKeyboard } from "grammy";
-import { AMOUNT_ERRORS, exceededMaximum, formatAmount, isAbove, isBelow, parseAmount } from "../../../../domain/amount.js";
+import { formatAmount, isAbove, isBelow } from "../../../../domain/amount.js";
 import { coinLabel } from "../../../../domain/coin-label.js";
 import type { Currency } from "../../../../domain/types.js";
 import { encodeCallback } from "../../../../messages/callback-data.js";
 import { escapeHtml } from "../../../../messages/html.js";
-import type { Translate } from "../../../../messages/i18n.js";
-import { countFunnel } from "../../../../support/funnel.js";
-import { labelsOf, quoteText, toShownQuote, type ShownQuote } from "../../../ui/exchange-messages.js";
-import { failureText } from "../partner-call.js";
-import { coinHtml } from "./coin-text.js";
+import { labelsOf, quoteText } from "../../../ui/exchange-messages.js";
+import type { ShownQuote } from "../../../../domain/quote.js";
+import type { FlowFailure } from "../../../../exchange/partner-call.js";
+import { coinHtml, outsideLimits, quoteToReceive, quoteToSend, readAmount, receiveVars, type Limits } from "../../../../exchange/checks.js";
 import { fromStep } from "./from.js";
 import { fromNetworkStep, sendCoin } from "./from-network.js";
 import { toStep } from "./to.js";
@@ -30,12 +29,6 @@ import { defineStep, type Draft, type Outcome, type StepIO } from "./step.js";
 export interface AmountAnswer {
   amount: string;
   amountTo?: string;
-}
-
-/** The coin sent's limits when the step was entered. */
-interface Limits {
-  min: string;
-  max?: string;
 }
 
 /** What the prompt on screen is. */
@@ -148,17 +141,17 @@ export const amountStep = defineStep<AmountAnswer, AmountView>({
     }
   },
   async onText(io, draft, view, text) {
-    if (view.mode === "receive" || view.mode === "receive-quote") return quoteToReceive(io, draft, view, text);
-    const parsed = parseAmount(text);
-    if (!parsed.ok && parsed.reason === "ambiguous") {
-      const { thousands, decimal } = parsed.readings;
+    if (view.mode === "receive" || view.mode === "receive-quote") return receive(io, draft, view, text);
+    const read = readAmount(io.t, text);
+    if (read.ok === "readings") {
+      const { thousands, decimal } = read;
       return { kind: "view", view: { ...limitsOf(view), mode: "readings", typed: text.trim().slice(0, MAX_ECHO), thousands, decimal } };
     }
-    if (!parsed.ok) {
-      await io.say(amountErrorText(io.t, parsed.reason));
+    if (!read.ok) {
+      await io.say(read.said);
       return { kind: "stay" };
     }
-    return quote(io, draft, view, parsed.value, true);
+    return quote(io, draft, view, read.value, true);
   },
   async onButton(io, draft, view, action) {
     const receive = draft.offers?.receive === true;
@@ -192,91 +185,35 @@ function limitsOf(view: AmountView): Limits {
  * shows none).
  */
 async function quote(io: StepIO, draft: Draft, view: AmountView, amount: string, given: boolean): Promise<AmountOutcome> {
-  const { from, to } = coinsOf(draft);
+  const pair = coinsOf(draft);
   const limits = limitsOf(view);
-  if (given && isBelow(amount, limits.min)) return { kind: "view", view: { ...limits, mode: "below" } };
-  const over = given ? exceededMaximum(amount, limits.max) : undefined;
-  if (over !== undefined) {
-    await io.say(aboveMaxText(io.t, from, over));
+  const outside = given ? outsideLimits(io.t, pair.from, limits, amount) : undefined;
+  if (outside === "below") return { kind: "view", view: { ...limits, mode: "below" } };
+  if (outside !== undefined) {
+    await io.say(outside.said);
     return { kind: "stay" };
   }
-  const countQuote = !draft.quoted;
-  const rate = await io.call("rate", async (deps) => {
-    const result = await deps.partner.rate(from.code, to.code, amount);
-    if (countQuote && !isAbove(amount, result.maxAmount)) await countFunnel(deps.store, "quoted");
-    return result;
-  });
-  if (!rate.ok) {
-    if (rate.failure.kind !== "rejected") return { kind: "retry", failure: rate.failure };
-    // e.g. "pair disabled": the person types another amount at the same prompt.
-    await io.say(failureText(io.t, rate.failure));
-    return { kind: "stay" };
-  }
-  // A service may quote any amount and send its maximum beside the rate: it still applies.
-  const max = exceededMaximum(amount, rate.value.maxAmount);
-  if (max !== undefined) {
-    await io.say(aboveMaxText(io.t, from, max));
-    return { kind: "stay" };
-  }
-  return {
-    kind: "view",
-    view: { ...limits, mode: "quote", amount, quote: toShownQuote(amount, from.code, to.code, rate.value) },
-    quoted: true,
-  };
+  const quoted = await quoteToSend(io, pair, amount, !draft.quoted);
+  if (!quoted.ok) return told(io, quoted);
+  return { kind: "view", view: { ...limits, mode: "quote", amount, quote: quoted.value }, quoted: true };
 }
 
 /** An amount to receive typed: the service's figure to send, checked against the limits of the coin sent. */
-async function quoteToReceive(io: StepIO, draft: Draft, view: AmountView, text: string): Promise<AmountOutcome> {
-  const { from, to } = coinsOf(draft);
-  const parsed = parseAmount(text);
-  if (!parsed.ok) {
-    await io.say(amountErrorText(io.t, parsed.reason));
+async function receive(io: StepIO, draft: Draft, view: AmountView, text: string): Promise<AmountOutcome> {
+  const read = readAmount(io.t, text);
+  if (read.ok !== true) {
+    // "1,000" to receive is asked to be written without a comma: there is no reading to press here.
+    await io.say(read.ok === false ? read.said : io.t("flow-amount-error-ambiguous"));
     return { kind: "stay" };
   }
-  const amountTo = parsed.value;
-  const countQuote = !draft.quoted;
-  const answer = await io.call("payment/rate", async (deps) => {
-    if (!deps.partner.paymentRate) throw new Error("the partner client has no payment/rate");
-    const quoted = await deps.partner.paymentRate(from.code, to.code, amountTo);
-    if (countQuote) await countFunnel(deps.store, "quoted");
-    return quoted;
-  });
-  if (!answer.ok) {
-    if (answer.failure.kind !== "rejected") return { kind: "retry", failure: answer.failure };
-    await io.say(failureText(io.t, answer.failure));
-    return { kind: "stay" };
-  }
-  const send = answer.value.amountFrom;
-  // The limits are of the amount sent, in the coin sent: the service's when it gives them.
-  const min = answer.value.minAmount ?? view.min;
-  const max = answer.value.maxAmount ?? view.max;
-  const vars = receiveVars(amountTo, send, from, to);
-  if (isBelow(send, min)) {
-    await io.say(io.t("flow-receive-below-min", { ...vars, min: formatAmount(min) }));
-    return { kind: "stay" };
-  }
-  const over = exceededMaximum(send, max) ?? exceededMaximum(send, view.max);
-  if (over !== undefined) {
-    await io.say(io.t("flow-receive-above-max", { ...vars, max: formatAmount(over) }));
-    return { kind: "stay" };
-  }
-  return { kind: "view", view: { ...limitsOf(view), mode: "receive-quote", amountTo, amount: send }, quoted: true };
+  const quoted = await quoteToReceive(io, coinsOf(draft), limitsOf(view), read.value, !draft.quoted);
+  if (!quoted.ok) return told(io, quoted);
+  return { kind: "view", view: { ...limitsOf(view), mode: "receive-quote", ...quoted.value }, quoted: true };
 }
 
-/** The variables of the messages of an amount to receive. */
-function receiveVars(amountTo: string, amount: string, from: Currency, to: Currency): Record<string, string> {
-  return { amountTo: formatAmount(amountTo), to: coinHtml(to), amount: formatAmount(amount), from: coinHtml(from) };
-}
-
-/** "The maximum for BTC is 12 BTC", the maximum grouped for reading. */
-export function aboveMaxText(t: Translate, coin: Currency, max: string): string {
-  return t("flow-amount-above-max", { coin: coinHtml(coin), max: formatAmount(max) });
-}
-
-/** The errors that have a message of their own (domain/amount.ts lists them). */
-const KNOWN_AMOUNT_ERRORS: ReadonlySet<string> = new Set(AMOUNT_ERRORS);
-
-/** The localized message for each way an amount can be wrong. */
-function amountErrorText(t: Translate, reason: string): string {
-  return t(KNOWN_AMOUNT_ERRORS.has(reason) ? `flow-amount-error-${reason}` : "flow-amount-error-other");
+/** A check that did not pass: Retry for a failure of the service, else what to say, and the step stays. */
+async function told(io: StepIO, checked: { ok: false; said: string } | { ok: false; failure: FlowFailure }): Promise<AmountOutcome> {
+  if ("failure" in checked) return { kind: "retry", failure: checked.failure };
+  await io.say(checked.said);
+  return { kind: "stay" };
 }

@@ -5,13 +5,12 @@
  * lifetime for it), and a figure that moved is shown for the person to confirm again.
  */
 import { InlineKeyboard } from "grammy";
-import { exceededMaximum, isAbove } from "../../../../domain/amount.js";
 import type { Order } from "../../../../domain/order.js";
-import { countFunnel } from "../../../../support/funnel.js";
-import { confirmCardText, type ShownQuote } from "../../../ui/exchange-messages.js";
-import { failureText } from "../partner-call.js";
-import { amountStep, aboveMaxText } from "./amount.js";
-import { fetchFlowQuote, quoteMoved, type QuoteKind } from "./flow-quote.js";
+import { confirmCardText } from "../../../ui/exchange-messages.js";
+import { type ShownQuote } from "../../../../domain/quote.js";
+import { cardQuote, quoteToCreate } from "../../../../exchange/checks.js";
+import type { QuoteKind } from "../../../../exchange/quote.js";
+import { amountStep } from "./amount.js";
 import { orderOf } from "./order.js";
 import { defineStep, type Draft, type StepIO } from "./step.js";
 
@@ -30,14 +29,6 @@ function orderIn(draft: Draft): Order {
   return order;
 }
 
-/** The lower of the coin's maximum and the one sent with the quote; undefined when neither is known. */
-function maxOf(order: Order, fromQuote: string | undefined): string | undefined {
-  const fromCoin = order.from.maxAmount;
-  if (fromCoin === undefined) return fromQuote;
-  if (fromQuote === undefined) return fromCoin;
-  return isAbove(fromCoin, fromQuote) ? fromQuote : fromCoin;
-}
-
 export const confirmStep = defineStep<never, CardView>({
   id: "confirm",
   code: "c",
@@ -48,21 +39,11 @@ export const confirmStep = defineStep<never, CardView>({
    * An amount over the maximum (the coin's, or the quote's) is never offered for Confirm.
    */
   async enter(io, draft) {
-    const order = orderIn(draft);
-    const countQuote = !draft.quoted;
-    const rate = await io.call("rate", async (deps) => {
-      const result = await fetchFlowQuote(deps, order);
-      if (countQuote && !isAbove(result.quote.amountFrom, maxOf(order, result.maxAmount))) await countFunnel(deps.store, "quoted");
-      return result;
-    });
-    if (!rate.ok) {
-      if (rate.failure.kind !== "rejected") return { kind: "retry", failure: rate.failure };
-      // The amount no longer fits (the service refuses it now): say why, and ask for it again.
-      return { kind: "clear", steps: [amountStep], say: failureText(io.t, rate.failure) };
-    }
-    const max = exceededMaximum(rate.value.quote.amountFrom, maxOf(order, rate.value.maxAmount));
-    if (max !== undefined) return { kind: "clear", steps: [amountStep], say: aboveMaxText(io.t, order.from, max) };
-    return { kind: "view", view: { quote: rate.value.quote, kind: rate.value.kind }, quoted: true };
+    const card = await cardQuote(io, orderIn(draft), !draft.quoted);
+    if ("failure" in card) return { kind: "retry", failure: card.failure };
+    // The amount no longer fits (the service refuses it now, or its maximum is lower): said, and asked again.
+    if (!card.ok) return { kind: "clear", steps: [amountStep], say: card.said };
+    return { kind: "view", view: { quote: card.value.quote, kind: card.value.kind }, quoted: true };
   },
   prompt(io, draft, view) {
     const card = cardText(io, draft, view);
@@ -104,16 +85,12 @@ function cardText(io: StepIO, draft: Draft, view: CardView): string {
   return confirmCardText(io.t, orderIn(draft), view.quote, view.kind);
 }
 
-/** Confirm pressed: a floating quote is created as shown; any other is asked again first. */
+/** Confirm pressed: created on the quote shown, or on a fresh one when it did not move; a moved one is shown. */
 async function confirm(io: StepIO, draft: Draft, view: CardView) {
-  if (view.kind === "floating") return { kind: "create" as const, quote: view.quote, quoteKind: view.kind };
-  const fresh = await io.call("rate:before-create", (deps) => fetchFlowQuote(deps, orderIn(draft)));
-  if (!fresh.ok) {
-    if (fresh.failure.kind !== "rejected") return { kind: "retry" as const, failure: fresh.failure };
-    return { kind: "clear" as const, steps: [amountStep], say: failureText(io.t, fresh.failure) };
-  }
-  if (!quoteMoved({ quote: view.quote, kind: view.kind }, fresh.value)) {
-    return { kind: "create" as const, quote: fresh.value.quote, quoteKind: fresh.value.kind };
-  }
-  return { kind: "view" as const, view: { quote: fresh.value.quote, kind: fresh.value.kind, moved: true as const } };
+  const fresh = await quoteToCreate(io, orderIn(draft), view);
+  if ("failure" in fresh) return { kind: "retry" as const, failure: fresh.failure };
+  if (!fresh.ok) return { kind: "clear" as const, steps: [amountStep], say: fresh.said };
+  const { quote, kind, moved } = fresh.value;
+  if (!moved) return { kind: "create" as const, quote, quoteKind: kind };
+  return { kind: "view" as const, view: { quote, kind, moved: true as const } };
 }

@@ -1,6 +1,6 @@
 /** Step "destination": the address that receives the coins. */
 import { addressStep } from "./address.js";
-import { coinHtml } from "./coin-text.js";
+import { coinHtml } from "../../../../exchange/checks.js";
 import { defineStep } from "./step.js";
 import { receiveCoin, toNetworkStep } from "./to-network.js";
 

@@ -12,5 +12,6 @@ export const fromStep = defineStep(
     picked: (io, label) => io.t("flow-picked-from", { coin: label }),
     // No coin at all: only a broken service answers with an empty catalog; Retry asks it again.
     none: () => ({ kind: "retry", failure: { kind: "internal" } }),
+    openApp: true,
   }),
 );

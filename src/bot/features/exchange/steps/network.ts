@@ -7,6 +7,7 @@
 import { InlineKeyboard } from "grammy";
 import type { CatalogIndex } from "../../../../domain/catalog-index.js";
 import { coinLabel } from "../../../../domain/coin-label.js";
+import { networkChoices, type NetworkChoice } from "../../../../exchange/coins.js";
 import { coinsOfTicker } from "../../../../domain/tickers.js";
 import type { Currency } from "../../../../domain/types.js";
 import { formatAmount } from "../../../../domain/amount.js";
@@ -15,24 +16,10 @@ import type { BotDeps } from "../../../deps.js";
 import type { CoinChoice } from "./pick-coin.js";
 import type { Draft, Step, StepIO, StepSpec } from "./step.js";
 
-/** One network offered, with what the prompt says of it. */
-interface NetworkChoice {
-  code: string;
-  network: string;
-  /** The minimum to send (the coin sent's network step). */
-  min?: string;
-  /** The withdrawal fee, in `feeCoin` (the coin received's network step), when the service said. */
-  fee?: string;
-  feeCoin?: string;
-}
-
 /** The prompt's networks, fixed when the step is entered. */
 export interface NetworkView {
   choices: NetworkChoice[];
 }
-
-/** The fees are asked for this many networks at most: a prompt never waits on dozens of quotes. */
-const MAX_FEE_QUOTES = 8;
 
 export interface NetworkOptions {
   id: string;
@@ -44,11 +31,6 @@ export interface NetworkOptions {
   offered(index: CatalogIndex, draft: Draft): readonly Currency[];
   /** The coin sent (the fee of a coin received is quoted from it). */
   sendCoin(draft: Draft): Currency | undefined;
-}
-
-/** The network's name as shown: the catalog's, or the coin's code when it names none. */
-function networkOf(coin: Currency): string {
-  return coin.network ?? coin.code;
 }
 
 /** A network step (see the module comment). */
@@ -88,7 +70,7 @@ export function networkStep(o: NetworkOptions): StepSpec<Currency, NetworkView> 
         return { kind: "clear", steps: [o.ticker], say: io.t("flow-coin-gone", { coin: escapeHtml(tickerOf(draft)) }) };
       }
       if (coins.length === 1) return { kind: "answer", value: only };
-      return { kind: "view", view: { choices: await choicesOf(io, o, draft, coins) } };
+      return { kind: "view", view: { choices: await networkChoices(io, o.role, coins, o.sendCoin(draft)) } };
     },
     prompt(io, draft, view) {
       const ticker = escapeHtml(tickerOf(draft));
@@ -111,30 +93,6 @@ export function networkStep(o: NetworkOptions): StepSpec<Currency, NetworkView> 
       return { kind: "stay" };
     },
   };
-}
-
-/**
- * The networks as the prompt shows them: the minimum of each for the coin sent; for the coin
- * received, the withdrawal fee the service quotes at the coin sent's minimum (a failed quote
- * leaves that network's fee out rather than the whole step waiting).
- */
-async function choicesOf(io: StepIO, o: NetworkOptions, draft: Draft, coins: readonly Currency[]): Promise<NetworkChoice[]> {
-  const base = (coin: Currency): NetworkChoice => ({ code: coin.code, network: networkOf(coin) });
-  if (o.role === "from") return coins.map((coin) => ({ ...base(coin), min: coin.minAmount }));
-  const from = o.sendCoin(draft);
-  if (from === undefined) return coins.map(base);
-  return Promise.all(
-    coins.map(async (coin, i) => {
-      const choice = base(coin);
-      if (i >= MAX_FEE_QUOTES) return choice;
-      const quoted = await io.call("rate:network-fee", (deps) => deps.partner.rate(from.code, choice.code, from.minAmount));
-      const fee = quoted.ok ? quoted.value.withdrawalFee : undefined;
-      // The fee is in the coin received, as a rule: it is then named by its ticker, like the prompt's coin.
-      return fee
-        ? { ...choice, fee: fee.amount, feeCoin: fee.currency === coin.code ? coinLabel({ ...coin, network: undefined }) : fee.currency }
-        : choice;
-    }),
-  );
 }
 
 /** One network's line in the prompt. */

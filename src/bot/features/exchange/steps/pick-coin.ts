@@ -45,6 +45,8 @@ export interface CoinListOptions {
   picked(io: StepIO, label: string): string;
   /** What happens when no coin is offered at all. */
   none(io: StepIO, draft: Draft): Turn;
+  /** Offer the Mini App under the list (the first question of an exchange), where the bot has one. */
+  openApp?: true;
 }
 
 /** The decision a choice comes to, taken against the catalog of the moment. */
@@ -82,7 +84,10 @@ export function coinListStep(o: CoinListOptions): StepSpec<CoinChoice, ListView>
       const offered = o.offered(index, draft);
       const heading = io.titled(o.heading(io, draft));
       const text = view.query === undefined ? heading : `${heading}\n\n${io.t("flow-search-results", { query: escapeHtml(view.query) })}`;
-      return { text, keyboard: coinKeyboard(listButtons(io, offered, view.query, index), view.page, io.t, io.buttons) };
+      const keyboard = coinKeyboard(listButtons(io, offered, view.query, index), view.page, io.t, io.buttons);
+      const app = io.deps.config.webAppUrl;
+      if (o.openApp && app !== undefined) keyboard.row().webApp(io.t("flow-open-app"), app);
+      return { text, keyboard };
     },
     async onButton(io, draft, view, action) {
       if (action.kind === "page") {

@@ -1,6 +1,6 @@
 /** Step "refund": the address the sent coins go back to if the exchange fails. */
 import { addressStep } from "./address.js";
-import { coinHtml } from "./coin-text.js";
+import { coinHtml } from "../../../../exchange/checks.js";
 import { fromNetworkStep, sendCoin } from "./from-network.js";
 import { defineStep } from "./step.js";
 

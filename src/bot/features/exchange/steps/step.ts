@@ -13,10 +13,10 @@ import type { BotDeps } from "../../../deps.js";
 import type { Translate } from "../../../../messages/i18n.js";
 import type { FlowAction } from "../../../../messages/callback-data.js";
 import type { CatalogIndex } from "../../../../domain/catalog-index.js";
-import type { FlowFailure, Settled } from "../partner-call.js";
+import type { FlowFailure, Settled } from "../../../../exchange/partner-call.js";
 import type { StepButtons } from "../buttons.js";
-import type { ShownQuote } from "../../../ui/exchange-messages.js";
-import type { QuoteKind } from "./flow-quote.js";
+import type { ShownQuote } from "../../../../domain/quote.js";
+import type { QuoteKind } from "../../../../exchange/quote.js";
 
 /**
  * The answers so far, each under the id of the step that gave it. Read and written only through

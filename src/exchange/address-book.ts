@@ -4,9 +4,9 @@
  * the bound and the id counter hold with replicas. Written through (store/durability.ts): what
  * /addresses tells a person (renamed, deleted, remembering off) is on disk before they read it.
  */
-import type { DataStore } from "../../store/data-store.js";
-import { rememberAddress, remembers, type AddressBook, type UsedAddress } from "../../domain/saved-addresses.js";
-import { namespace } from "../../store/namespace.js";
+import type { DataStore } from "../store/data-store.js";
+import { rememberAddress, remembers, type AddressBook, type UsedAddress } from "../domain/saved-addresses.js";
+import { namespace } from "../store/namespace.js";
 
 /** The kv namespace of the address books. */
 export const ADDRESS_BOOKS = namespace<AddressBook>("address-book", "through");

@@ -11,10 +11,10 @@
  * without the capability.
  */
 import { Decimal } from "decimal.js";
-import type { CreateAttempt, ExchangeStatusRecord, PartnerApi } from "../../../domain/types.js";
-import { parseServiceDate } from "../../../domain/status.js";
-import type { PartnerExtras } from "../../../partner/client.js";
-import { HISTORY_MAX_LIMIT } from "../../../partner/history.js";
+import type { CreateAttempt, ExchangeStatusRecord, PartnerApi } from "../domain/types.js";
+import { parseServiceDate } from "../domain/status.js";
+import type { PartnerExtras } from "../partner/client.js";
+import { HISTORY_MAX_LIMIT } from "../partner/history.js";
 
 /** History pages searched, of {@link HISTORY_MAX_LIMIT} exchanges each. */
 const HISTORY_PAGES = 3;

@@ -5,10 +5,10 @@
  * service for the draft's kind, so the card and the re-quote before a create ask the same thing.
  */
 import { Decimal } from "decimal.js";
-import type { BotDeps } from "../../../deps.js";
-import type { QuoteRequest } from "../../../../domain/order.js";
-import type { RateResult } from "../../../../domain/types.js";
-import { toShownQuote, type ShownQuote } from "../../../ui/exchange-messages.js";
+import type { ExchangeDeps } from "./deps.js";
+import type { QuoteRequest } from "../domain/order.js";
+import type { RateResult } from "../domain/types.js";
+import { toShownQuote, type ShownQuote } from "../domain/quote.js";
 
 /** What a shown quote is: "floating" is an estimate, as every quote of our contract. */
 export type QuoteKind = "floating" | "fixed" | "exact";
@@ -35,7 +35,7 @@ function quoteKindOf(request: QuoteRequest): QuoteKind {
  * (`fix` not true in its answer) is returned as floating, so nobody is told "guaranteed" on a
  * guess.
  */
-export async function fetchFlowQuote(deps: Pick<BotDeps, "partner">, request: QuoteRequest): Promise<KindedQuote> {
+export async function fetchFlowQuote(deps: Pick<ExchangeDeps, "partner">, request: QuoteRequest): Promise<KindedQuote> {
   const kind = quoteKindOf(request);
   if (kind === "exact" && request.amountTo !== undefined && deps.partner.paymentRate) {
     const p = await deps.partner.paymentRate(request.from.code, request.to.code, request.amountTo);

@@ -2,11 +2,11 @@
  * Partner API calls from the exchange flow. They come back as plain data, never as a thrown error:
  * a step decides what a refusal means, and the engine offers Retry for any other failure.
  */
-import type { BotDeps } from "../../deps.js";
-import { PartnerError } from "../../../partner/errors.js";
-import { escapeHtml } from "../../../messages/html.js";
-import { clip, MAX_SERVICE_MESSAGE } from "../../../messages/fit.js";
-import type { Translate } from "../../../messages/i18n.js";
+import type { ExchangeDeps } from "./deps.js";
+import { PartnerError } from "../partner/errors.js";
+import { escapeHtml } from "../messages/html.js";
+import { clip, MAX_SERVICE_MESSAGE } from "../messages/fit.js";
+import type { Translate } from "../messages/i18n.js";
 
 /** A failure as the flow needs to know it: can the person retry, and what did the service say. */
 export interface FlowFailure {
@@ -16,12 +16,12 @@ export interface FlowFailure {
 
 export type Settled<T> = { ok: true; value: T } | { ok: false; failure: FlowFailure };
 
-/** Runs `task` and settles it into data; a failure is logged once, with `what` and the chat. */
-export async function callPartner<T>(
-  deps: BotDeps,
+/** Runs `task` with `deps` and settles it into data; a failure is logged once, with `what` and the chat. */
+export async function callPartner<D extends Pick<ExchangeDeps, "logger">, T>(
+  deps: D,
   chatId: number,
   what: string,
-  task: (deps: BotDeps) => Promise<T>,
+  task: (deps: D) => Promise<T>,
 ): Promise<Settled<T>> {
   try {
     return { ok: true, value: await task(deps) };

@@ -11,17 +11,17 @@
  * draft; the person is told what is known and support is alerted with the draft's details, so a
  * person can never end up with two orders of which the bot knows one.
  */
-import type { BotDeps } from "../../deps.js";
-import type { CreateAttempt, CreatedExchange, ExchangeRecord } from "../../../domain/types.js";
+import type { ExchangeDeps } from "./deps.js";
+import type { CreateAttempt, CreatedExchange, ExchangeRecord } from "../domain/types.js";
 import { findInHistory } from "./find-in-history.js";
-import { PartnerError } from "../../../partner/errors.js";
-import type { ShownQuote } from "../../ui/exchange-messages.js";
+import { PartnerError } from "../partner/errors.js";
+import type { ShownQuote } from "../domain/quote.js";
 import type { FlowFailure } from "./partner-call.js";
-import { countFunnel } from "../../../support/funnel.js";
-import { isFinalStatus } from "../../../domain/status.js";
-import { coinLabel } from "../../../domain/coin-label.js";
-import type { DataStore, KeyValueStore } from "../../../store/data-store.js";
-import { namespace } from "../../../store/namespace.js";
+import { countFunnel } from "../support/funnel.js";
+import { isFinalStatus } from "../domain/status.js";
+import { coinLabel } from "../domain/coin-label.js";
+import type { DataStore, KeyValueStore } from "../store/data-store.js";
+import { namespace } from "../store/namespace.js";
 
 /**
  * Whether a failed create certainly made no order: the service answered with a refusal, a 4xx
@@ -91,7 +91,7 @@ export type CreateOutcome =
   | { kind: "failed"; failure: FlowFailure };
 
 /**
- * A pending marker names the process that sent the create (`owner`, a {@link BotDeps.processId};
+ * A pending marker names the process that sent the create (`owner`, a {@link ExchangeDeps.processId};
  * absent on markers of earlier versions) and, as every attempt, when it began (`at`).
  */
 export type CreateMarker =
@@ -134,7 +134,7 @@ export function canStartAgain(marker: CreateMarker | undefined): boolean {
 }
 
 /** The pair as the catalog names it now (what the person was just shown); the codes if it cannot say. */
-async function coinLabels(deps: Pick<BotDeps, "catalog">, from: string, to: string): Promise<{ from: string; to: string }> {
+async function coinLabels(deps: Pick<ExchangeDeps, "catalog">, from: string, to: string): Promise<{ from: string; to: string }> {
   const index = await deps.catalog.index().catch(() => undefined);
   const label = (code: string) => {
     const coin = index?.get(code);
@@ -147,7 +147,7 @@ async function coinLabels(deps: Pick<BotDeps, "catalog">, from: string, to: stri
  * What an attempt finds when this draft's marker exists: the exchange the first attempt made
  * (wherever it is kept now), else an attempt under way or ended without an answer.
  */
-async function earlierAttempt(deps: BotDeps, req: CreateRequest): Promise<CreateOutcome> {
+async function earlierAttempt(deps: ExchangeDeps, req: CreateRequest): Promise<CreateOutcome> {
   const existing = await deps.store.kv(CREATE_MARKERS).get(req.draftId);
   if (existing?.state === "done") {
     const record = await deps.store.lookup.ofUser(req.userId, existing.exchangeId);
@@ -157,7 +157,7 @@ async function earlierAttempt(deps: BotDeps, req: CreateRequest): Promise<Create
 }
 
 /** Calls exchange-create at most once for `req.draftId` and stores the exchange before returning. */
-export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Promise<CreateOutcome> {
+export async function createExchangeOnce(deps: ExchangeDeps, req: CreateRequest): Promise<CreateOutcome> {
   const markers = deps.store.kv(CREATE_MARKERS);
   const attempt: CreateAttempt = { ...attemptOf(req), at: deps.now().toISOString() };
   // The marker is the once-only guarantee: `add` lets exactly one attempt (of this process or of
@@ -210,7 +210,7 @@ export async function createExchangeOnce(deps: BotDeps, req: CreateRequest): Pro
  * (find-in-history.ts) and stored as if its answer had come; undefined when it is not found (or
  * the capability is off), and the create stays in doubt.
  */
-async function adoptFromHistory(deps: BotDeps, req: CreateRequest, attempt: CreateAttempt): Promise<CreateOutcome | undefined> {
+async function adoptFromHistory(deps: ExchangeDeps, req: CreateRequest, attempt: CreateAttempt): Promise<CreateOutcome | undefined> {
   const history = deps.partner.exchangeHistory;
   if (!deps.config.partnerFeatures.has("history") || history === undefined) return undefined;
   const partner = { exchangeHistory: history, exchangeStatus: (id: string) => deps.partner.exchangeStatus(id) };
@@ -235,7 +235,12 @@ async function adoptFromHistory(deps: BotDeps, req: CreateRequest, attempt: Crea
 }
 
 /** Stores the exchange the service made for `req` (answered, or found in its history) and marks the draft done. */
-async function storeCreated(deps: BotDeps, req: CreateRequest, attempt: CreateAttempt, created: CreatedExchange): Promise<CreateOutcome> {
+async function storeCreated(
+  deps: ExchangeDeps,
+  req: CreateRequest,
+  attempt: CreateAttempt,
+  created: CreatedExchange,
+): Promise<CreateOutcome> {
   const markers = deps.store.kv(CREATE_MARKERS);
   const now = deps.now().toISOString();
   const record: ExchangeRecord = {
