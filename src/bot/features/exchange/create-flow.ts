@@ -97,33 +97,3 @@ async function unsay(surface: Surface, messageId: number): Promise<void> {
     .catch((err: unknown) => deps.logger.debug({ err, chatId }, "could not delete the creating message"));
 }
 
-/**
- * Saves the exchange's two addresses for the person's next exchange (issue 24). After the
- * instructions are queued: a store failure here costs a saved address, never the exchange.
- */
-async function rememberAddresses(deps: BotDeps, userId: number, order: Order): Promise<void> {
-  try {
-    await rememberExchangeAddresses(
-      deps.store,
-      userId,
-      [
-        { coin: order.to.code, network: order.to.network, address: order.destinationAddress, tag: order.destinationTag || undefined },
-        { coin: order.from.code, network: order.from.network, address: order.refundAddress, tag: order.refundTag || undefined },
-      ],
-      deps.now(),
-    );
-  } catch (err) {
-    deps.logger.warn({ err, userId }, "could not remember the addresses of an exchange");
-  }
-}
-
-/**
- * How the create is asked for, by the kind of quote confirmed: "receive exactly" by
- * `payment/exchange-create` with the amount to receive; a fixed or floating rate with `fix` only
- * when the flow was offered fixed rates (our contract has no `fix`).
- */
-function createKindOf(order: Order, kind: QuoteKind): { fix?: boolean; amountTo?: string; quoteKind?: "fixed" | "exact" } {
-  if (kind === "exact" && order.amountTo !== undefined) return { amountTo: order.amountTo, quoteKind: "exact" };
-  if (!order.offers?.fixed) return {};
-  return kind === "fixed" ? { fix: true, quoteKind: "fixed" } : { fix: false };
-}
