@@ -96,4 +96,3 @@ async function unsay(surface: Surface, messageId: number): Promise<void> {
     .deleteMessage(chatId, messageId)
     .catch((err: unknown) => deps.logger.debug({ err, chatId }, "could not delete the creating message"));
 }
-
