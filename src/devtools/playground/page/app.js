@@ -463,7 +463,15 @@ function renderSwitches(language) {
     ...state.people.map((p) =>
       h(
         "button",
-        { type: "button", "data-user": p.id, "aria-pressed": String(p.id === state.userId), onclick: () => switchPerson(p.id) },
+        {
+          type: "button",
+          "data-user": p.id,
+          "aria-pressed": String(p.id === state.userId),
+          onclick: () => {
+            showMenu(false);
+            switchPerson(p.id);
+          },
+        },
         `${p.name} (${p.role})`,
       ),
     ),
@@ -472,11 +480,25 @@ function renderSwitches(language) {
     ...state.languages.map((l) =>
       h(
         "button",
-        { type: "button", "data-language": l, "aria-pressed": String(l === language), onclick: () => act("language", { language: l }) },
+        {
+          type: "button",
+          "data-language": l,
+          "aria-pressed": String(l === language),
+          onclick: () => {
+            showMenu(false);
+            void act("language", { language: l });
+          },
+        },
         l.toUpperCase(),
       ),
     ),
   );
+}
+
+/** On a narrow window the person and language switches drop down from the menu button (style.css). */
+function showMenu(open) {
+  document.body.dataset.menu = open ? "open" : "closed";
+  $("menu-toggle").setAttribute("aria-expanded", String(open));
 }
 
 async function refresh() {
@@ -493,6 +515,7 @@ async function refresh() {
       if (userId !== state.userId) continue; // switched meanwhile: the next round reads the right chat
       const me = state.people.find((p) => p.id === userId);
       $("chat-sub").textContent = `you are ${me?.name ?? userId} (${me?.role ?? "user"}), app language ${chat.user.language.toUpperCase()}`;
+      $("menu-label").textContent = `${me?.name ?? userId} · ${chat.user.language.toUpperCase()}`;
       renderSwitches(chat.user.language);
       renderMessages(chat.messages);
       renderCommands(chat.commands);
@@ -603,6 +626,7 @@ async function main() {
     void act("rates", { percent: Number($("rates-input").value) }, false);
   });
   $("inline-input").addEventListener("input", onInlineInput);
+  $("menu-toggle").addEventListener("click", () => showMenu(document.body.dataset.menu !== "open"));
   // On a narrow window the sandbox panel is toggled (style.css): chat above, panel below.
   $("panel-toggle").addEventListener("click", () => {
     const open = document.body.dataset.panel !== "open";
