@@ -24,7 +24,7 @@ interface MessageView {
   edited: boolean;
 }
 interface ChatSnapshot {
-  user: { id: number; language: string };
+  user: { id: number; language: string; appLanguage: string };
   messages: MessageView[];
   commands: { command: string; description: string }[];
   inline: { query: string; results: { id: string; title: string }[] } | null;
@@ -150,6 +150,14 @@ describe("the playground control API", () => {
     await botSays(PLAYGROUND_USER.id, "Мова: українська.");
     expect((await chat(PLAYGROUND_USER.id)).commands.map((c) => c.description)).toContain("Почати обмін");
     expect((await post("language", { user: PLAYGROUND_USER.id, language: "de" })).status).toBe(400);
+  });
+
+  it("shows the language chosen with /language in the chat, beside the app's", async () => {
+    await post("send", { user: PLAYGROUND_USER.id, text: "/language es" });
+    await botSays(PLAYGROUND_USER.id, "Idioma: español.");
+    expect((await chat(PLAYGROUND_USER.id)).user).toMatchObject({ language: "es", appLanguage: "en" });
+    // The command list is Telegram's choice, by the app's language.
+    expect((await chat(PLAYGROUND_USER.id)).commands.map((c) => c.description)).toContain("Start an exchange");
   });
 
   it("answers inline queries and posts the chosen result", async () => {

@@ -194,6 +194,18 @@ describe.skipIf(!HAVE_BROWSER && !process.env.CI)("the playground in a real brow
     await page.locator('button[data-language="en"][aria-pressed="true"]').waitFor();
     await bot("Language set: English.").waitFor();
 
+    // A command in the bot's text is a link, as in Telegram: tapped, it is sent. The language
+    // chosen with /language (not with the page's switch) shows in the header and on the switch.
+    await say("/help", "How an exchange works");
+    await bot("How an exchange works").locator('a.command[data-command="/language"]').click();
+    await bot("Choose your language").waitFor();
+    await page.locator("button.kb", { hasText: "Español" }).last().click();
+    await bot("Idioma: español.").waitFor();
+    await page.locator("#chat-sub", { hasText: "language ES (app EN)" }).waitFor();
+    await page.locator('button[data-language="es"][aria-pressed="true"]').waitFor();
+    await page.locator('button[data-language="en"]').click();
+    await page.locator("#chat-sub", { hasText: /language EN$/ }).waitFor();
+
     // The person switch: Support has a chat of its own, with the bot's commands as quick buttons.
     await page.locator('button[data-user="9001"]').click();
     await page.locator("#chat-sub", { hasText: "Support" }).waitFor();

@@ -89,6 +89,23 @@ const ENTITY_TAGS = {
 
 /** Wraps `node` in the element an entity stands for. */
 function wrap(node, entity, text) {
+  if (entity.type === "bot_command") {
+    // As in Telegram: a command in the bot's text is a link that sends it ("/history@bot" as shown).
+    const command = text.slice(entity.offset, entity.offset + entity.length);
+    return h(
+      "a",
+      {
+        href: "#",
+        class: "command",
+        "data-command": command,
+        onclick: (e) => {
+          e.preventDefault();
+          void act("send", { text: command });
+        },
+      },
+      node,
+    );
+  }
   if (entity.type === "text_link" || entity.type === "url" || entity.type === "email") {
     const shown = text.slice(entity.offset, entity.offset + entity.length);
     // Telegram finds links written without a scheme ("t.me/bot") and e-mail addresses by itself.
@@ -514,8 +531,13 @@ async function refresh() {
       const [chat, orders, features] = await Promise.all([api(`chat/${userId}`), api("orders"), api("features")]);
       if (userId !== state.userId) continue; // switched meanwhile: the next round reads the right chat
       const me = state.people.find((p) => p.id === userId);
-      $("chat-sub").textContent = `you are ${me?.name ?? userId} (${me?.role ?? "user"}), app language ${chat.user.language.toUpperCase()}`;
-      $("menu-label").textContent = `${me?.name ?? userId} · ${chat.user.language.toUpperCase()}`;
+      // The language the bot speaks to this person (a /language choice, else the app's), and the
+      // app's own where the two differ.
+      const language = chat.user.language.toUpperCase();
+      const app = chat.user.appLanguage.toUpperCase();
+      $("chat-sub").textContent =
+        `you are ${me?.name ?? userId} (${me?.role ?? "user"}), language ${language}${app === language ? "" : ` (app ${app})`}`;
+      $("menu-label").textContent = `${me?.name ?? userId} · ${language}`;
       renderSwitches(chat.user.language);
       renderMessages(chat.messages);
       renderCommands(chat.commands);
