@@ -276,6 +276,36 @@ describe("the playground control API", () => {
     }
   });
 
+  it("serves the colour emoji font from node_modules: its stylesheet and WOFF files, nothing else", async () => {
+    const root = system.playground!.url;
+    const css = await fetch(`${root}/emoji-font.css`);
+    expect(css.headers.get("content-type")).toBe("text/css; charset=utf-8");
+    const text = await css.text();
+    expect(text).toContain("font-family: 'Noto Color Emoji'");
+    // Only WOFF files are offered (Chromium draws the package's WOFF2 files blank).
+    expect(text).not.toContain("woff2");
+    const first = /url\((\/emoji-font\/[^)]+\.woff)\)/.exec(text)?.[1];
+    expect(first).toBeDefined();
+    const font = await fetch(`${root}${first!}`);
+    expect(font.status).toBe(200);
+    expect(font.headers.get("content-type")).toBe("font/woff");
+    expect(
+      Buffer.from(await font.arrayBuffer())
+        .subarray(0, 4)
+        .toString("latin1"),
+    ).toBe("wOFF");
+    for (const path of [
+      "/emoji-font/noto-color-emoji-2-400-normal.woff2",
+      "/emoji-font/..%2F400.css",
+      "/emoji-font/../../package.json",
+      "/emoji-font/noto-color-emoji-99-400-normal.woff",
+    ]) {
+      expect((await fetch(`${root}${path}`)).status, path).toBe(404);
+    }
+    // The page asks for it.
+    expect(await (await fetch(root)).text()).toContain('href="/emoji-font.css"');
+  });
+
   it("lists a sample address (and tag) per coin that the sandbox accepts", async () => {
     const { samples } = (await (await fetch(`${base}/samples`)).json()) as {
       samples: { code: string; label: string; address: string; tag?: { name: string; value: string } }[];

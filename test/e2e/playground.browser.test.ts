@@ -489,4 +489,54 @@ describe.skipIf(!HAVE_BROWSER && !process.env.CI)("the playground in a real brow
       await page.close();
     }, 60_000);
   }
+
+  it("draws the bot's emoji in colour with the font the page ships: ⏳ and ✅ in /history are two glyphs, not two boxes", async () => {
+    // The machines here have no emoji font of their own: without the page's, both were the same box.
+    const page = await context!.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.setViewportSize({ width: 400, height: 800 });
+    await page.goto(system!.playground!.url);
+    await page.locator("body[data-ready=true]").waitFor();
+    // The earlier tests left Alice one finished exchange and open ones.
+    await page.locator("#text-input").fill("/history");
+    await page.locator("#text-input").press("Enter");
+    const history = page.locator(".msg.bot", { hasText: "newest first (page" }).last();
+    await history.waitFor();
+    const text = (await history.textContent()) ?? "";
+    expect(text).toContain("✅");
+    expect(text).toContain("⏳");
+
+    type Glyph = { width: number; inked: number; coloured: number; pixels: string };
+    // In the page: each glyph drawn alone in the history message's own font, large enough to
+    // tell a glyph from a box, once the font has loaded what it needs.
+    const glyphs = await page.evaluate<Glyph[]>(`(async () => {
+      const message = [...document.querySelectorAll(".msg.bot")].filter((m) => m.textContent.includes("newest first (page")).pop();
+      const font = "40px " + getComputedStyle(message.querySelector(".bubble")).fontFamily;
+      await document.fonts.load(font, "✅⏳");
+      const draw = (glyph) => {
+        const canvas = document.createElement("canvas");
+        canvas.width = canvas.height = 64;
+        const c = canvas.getContext("2d");
+        c.font = font;
+        c.textBaseline = "top";
+        c.fillText(glyph, 4, 4);
+        const data = c.getImageData(0, 0, 64, 64).data;
+        let inked = 0;
+        let coloured = 0;
+        for (let i = 0; i < data.length; i += 4) {
+          if (data[i + 3] === 0) continue;
+          inked++;
+          if (Math.max(data[i], data[i + 1], data[i + 2]) - Math.min(data[i], data[i + 1], data[i + 2]) > 40) coloured++;
+        }
+        return { width: c.measureText(glyph).width, inked, coloured, pixels: Array.from(data).join(",") };
+      };
+      return [draw("✅"), draw("⏳")];
+    })()`);
+    const [done, pending] = glyphs as [Glyph, Glyph];
+    console.info(`emoji at 40 px: ✅ ${done.width} px wide, ${done.coloured} coloured pixels; ⏳ ${pending.width} px, ${pending.coloured}`);
+    expect(done.pixels === pending.pixels, "✅ and ⏳ are drawn differently").toBe(false);
+    expect(done.coloured, "✅ is drawn in colour").toBeGreaterThan(100);
+    expect(pending.coloured, "⏳ is drawn in colour").toBeGreaterThan(100);
+    await page.close();
+  }, 30_000);
 });

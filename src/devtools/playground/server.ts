@@ -2,10 +2,11 @@
  * The playground: a local web page that plays the Telegram client against the Bot API emulator,
  * with a side panel over the sandbox exchange. Sandbox mode only; node:http, no framework.
  *
- * The page (page/index.html, app.js, style.css; no build step) talks to a small JSON control API
- * under /playground/api/ that wraps the emulator's people (send text, press a button, inline query,
- * choose a result) and the sandbox's order book (advance, fail), and hears about changes through
- * Server-Sent Events fed by the emulator's state-change hook.
+ * The page (page/index.html, app.js, style.css; no build step; a colour emoji font from
+ * node_modules, emoji-font.ts) talks to a small JSON control API under /playground/api/ that wraps
+ * the emulator's people (send text, press a button, inline query, choose a result) and the
+ * sandbox's order book (advance, fail), and hears about changes through Server-Sent Events fed by
+ * the emulator's state-change hook.
  *
  * Safety: the bot's HTML is never sent to the page. Messages travel as the emulator parsed them
  * (plain text + entities), and the page builds DOM nodes from those, so nothing the bot or a user
@@ -29,6 +30,7 @@ import { SANDBOX_COINS } from "../sandbox/catalog.js";
 import { coinLabel, displayTickers } from "../../domain/coin-label.js";
 import { PARTNER_FEATURE_NAMES, type PartnerFeature } from "../../partner/features.js";
 import { SUPPORTED_LOCALES, supportedLocale } from "../../messages/i18n.js";
+import { emojiFontAsset } from "./emoji-font.js";
 
 /** The regular person on the page. */
 export const PLAYGROUND_USER = { id: 1001, first_name: "Alice", username: "alice" } as const;
@@ -355,6 +357,17 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
         "x-content-type-options": "nosniff",
       });
       res.end(bytes);
+      return;
+    }
+    const font = method === "GET" ? await emojiFontAsset(path) : undefined;
+    if (font !== undefined) {
+      res.writeHead(200, {
+        "content-type": font.type,
+        "content-length": font.bytes.length,
+        "cache-control": font.cache,
+        "x-content-type-options": "nosniff",
+      });
+      res.end(font.bytes);
       return;
     }
 
