@@ -430,12 +430,15 @@ describe.skipIf(!HAVE_BROWSER && !process.env.CI)("the playground in a real brow
         // The open sandbox panel leaves the chat room to read and scrolls inside: the order's last
         // button is reachable. Measured before: 152 px of messages, "Late deposit" cut off.
         await page.locator("#panel-toggle").click();
-        const late = page.locator(".order button.late").first();
-        await late.scrollIntoViewIfNeeded();
+        await page.locator(".order button.late").first().waitFor();
         type Panel = Record<"messages" | "panelTop" | "panelBottom" | "lateTop" | "lateBottom" | "windowHeight", number>;
+        // Scrolled to and measured in one step: the panel redraws its orders on every change, so
+        // an element found in one call may be gone by the next.
         const panel = await page.evaluate<Panel>(`(() => {
+          const button = document.querySelector(".order button.late");
+          button.scrollIntoView({ block: "nearest" });
           const panel = document.getElementById("sandbox-panel").getBoundingClientRect();
-          const late = document.querySelector(".order button.late").getBoundingClientRect();
+          const late = button.getBoundingClientRect();
           return {
             messages: document.getElementById("messages").getBoundingClientRect().height,
             panelTop: panel.top,
