@@ -53,10 +53,10 @@ export async function createFromCard(
   const creating = await place(surface, record, "creating");
   await retire(surface, record, {});
   const creatingMessage = await api.sendMessage(chatId, t("flow-creating"));
-  const outcome = await createOrder(deps, { draftId: record.draftId, userId: chatId, chatId, order, ...confirmed });
-  // Once the outcome is known: the person never reads a create that seems to be running still
-  // below its result.
-  await unsay(surface, creatingMessage.message_id);
+  // Deleted once the service answered, before the instructions are queued: the person never reads
+  // a create that seems to be running still below its result.
+  const answered = (): Promise<void> => unsay(surface, creatingMessage.message_id);
+  const outcome = await createOrder(deps, { draftId: record.draftId, userId: chatId, chatId, order, ...confirmed, answered });
   switch (outcome.kind) {
     case "created":
       // The instructions are the outbox's (exchange/create.ts): found again at start-up after a crash.
@@ -86,7 +86,7 @@ export async function createFromCard(
 }
 
 /**
- * Deletes "Creating your exchange…" once the create's outcome is known. Only cosmetic: its id is
+ * Deletes "Creating your exchange…" once the service answered the create. Only cosmetic: its id is
  * not stored, so a crash before this leaves it in the chat, and a delete that fails (the message
  * already gone, Telegram refusing) is ignored, never failing the update.
  */
