@@ -31,7 +31,6 @@ import {
   renderStats,
   renderUserSummary,
 } from "../../../messages/admin-messages.js";
-import { escapeHtml } from "../../../messages/html.js";
 import { MAX_MAINTENANCE_MESSAGE } from "../../../messages/fit.js";
 import { exchangesSummary, exchangeStats, userStats, withArchivedTotals } from "../../../support/stats.js";
 import { outboxBacklog, pollerLagSeconds } from "../../../ops/figures.js";
@@ -284,7 +283,7 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
       }
       await settings.setMaintenance(message ? { on: true, message } : { on: true });
       deps.logger.warn({ adminId: ctx.from.id }, "maintenance on: new exchanges paused");
-      await say(ctx, ctx.t("admin-maint-on", { message: escapeHtml(message || "—") }));
+      await say(ctx, ctx.t("admin-maint-on", { message: message || "—" }));
     } else if (mode === "off") {
       await settings.setMaintenance({ on: false });
       deps.logger.warn({ adminId: ctx.from.id }, "maintenance off: new exchanges open");
@@ -305,7 +304,7 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
     if (user) for (const e of await store.lookup.byUser(user.id)) if (!seen.has(e.id)) seen.set(e.id, e);
     const found = [...seen.values()];
     if (found.length === 0) {
-      await say(ctx, ctx.t("admin-find-none", { query: escapeHtml(query.slice(0, 100)) }));
+      await say(ctx, ctx.t("admin-find-none", { query: query.slice(0, 100) }));
       return;
     }
     await say(ctx, ctx.t("admin-find-count", { count: found.length, shown: Math.min(found.length, MAX_FOUND) }));
@@ -317,7 +316,7 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
 
   async function showUser(ctx: AdminContext, user: UserRecord | undefined, asked?: number): Promise<void> {
     if (!user) {
-      await say(ctx, ctx.t("admin-user-none", { query: escapeHtml(String(asked ?? ctx.match ?? "").slice(0, 100)) }));
+      await say(ctx, ctx.t("admin-user-none", { query: String(asked ?? ctx.match ?? "").slice(0, 100) }));
       return;
     }
     const exchanges = await deps.store.lookup.byUser(user.id);
