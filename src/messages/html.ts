@@ -22,7 +22,7 @@ declare const finished: unique symbol;
 export type HtmlText = string & { readonly [finished]: true };
 
 /** Outside text: any string that is not an {@link HtmlText}. Escaped wherever it goes into HTML. */
-export type OutsideText = string & { readonly [finished]?: never };
+type OutsideText = string & { readonly [finished]?: never };
 
 /** Only this module makes {@link Html} parts: a part is safe because of where it was made. */
 const maker = Symbol("Html");

@@ -11,6 +11,7 @@ import { Composer } from "grammy";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { onCallback } from "../../messages/callback-data.js";
+import { plainOf } from "../../messages/html.js";
 import type { ExchangeRecord } from "../../domain/types.js";
 import { isPartnerError } from "../../partner/errors.js";
 import { withExchangeLock } from "../../poller/notifier.js";
@@ -113,7 +114,8 @@ async function answerInline(ctx: BotContext, deps: StatusDeps, id: string): Prom
     await ctx.answerCallbackQuery({ text: ctx.t("unhandled-callback") });
     return;
   }
-  await ctx.answerCallbackQuery({ text: ctx.t("status-inline", { status: record.status }) });
+  // A press's answer is plain text: the service's status as it wrote it.
+  await ctx.answerCallbackQuery({ text: plainOf(ctx.t("status-inline", { status: record.status })) });
 }
 
 /** Shows an archived exchange's card as stored (the card pressed is answered in place). */

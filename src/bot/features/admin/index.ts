@@ -32,6 +32,7 @@ import {
   renderUserSummary,
 } from "../../../messages/admin-messages.js";
 import { MAX_MAINTENANCE_MESSAGE } from "../../../messages/fit.js";
+import { plainOf } from "../../../messages/html.js";
 import { exchangesSummary, exchangeStats, userStats, withArchivedTotals } from "../../../support/stats.js";
 import { outboxBacklog, pollerLagSeconds } from "../../../ops/figures.js";
 import { readFunnel } from "../../../support/funnel.js";
@@ -169,7 +170,8 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
       return;
     }
     const current = (await store.exchanges.get(id)) as ExchangeRecord;
-    await ctx.answerCallbackQuery({ text: ctx.t("admin-recheck-done", { status: current.status }) });
+    // A press's answer is plain text: the service's status as it wrote it.
+    await ctx.answerCallbackQuery({ text: plainOf(ctx.t("admin-recheck-done", { status: current.status })) });
     const view = renderExchangeRecord(current, await store.users.get(current.userId), (key, vars) => ctx.t(key, vars));
     try {
       await ctx.editMessageText(view.text, { reply_markup: view.reply_markup });
