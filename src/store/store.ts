@@ -170,7 +170,7 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
   const adapter: DataFile =
     opts.appendLog === true || (await hasLog(file))
       ? new LoggedJsonFile(file, { afterSnapshot, minLogBytes: opts.minLogBytes })
-      : new DurableJsonFile<DbData>(file, { snapshot: snapshotDb, afterSnapshot });
+      : new DurableJsonFile<DbData>(file, { snapshot: snapshotDb, afterSnapshot, recordsReplacedWhole: true });
   const loaded = await load(adapter, logger);
 
   const stats: StoreStats = { writes: 0, lastWriteMs: 0, lastWriteBytes: 0 };
