@@ -169,25 +169,21 @@ const stringifyOrUndefined: (value: unknown) => string | undefined = JSON.string
  * DurableJsonFile's `recordsReplacedWhole`).
  */
 export function* jsonPieces(value: unknown, splitDepth: number, recordJson?: WeakMap<object, string>): Generator<string> {
-  if (typeof value !== "object" || value === null) {
-    // JSON.stringify gives undefined for undefined/functions; in an array JSON writes null for them.
-    yield stringifyOrUndefined(value) ?? "null";
+  if (splitDepth <= 0 || typeof value !== "object" || value === null) {
+    yield wholeJson(value, recordJson);
     return;
   }
-  if (splitDepth <= 0) {
-    let json = recordJson?.get(value);
-    if (json === undefined) {
-      json = JSON.stringify(value);
-      recordJson?.set(value, json);
-    }
-    yield json;
-    return;
-  }
+  // Elements written whole are yielded here, not through a generator of their own each: at
+  // thousands of records per write, one generator per record cost more than reading its JSON.
+  const whole = splitDepth === 1;
   if (Array.isArray(value)) {
     yield "[";
     for (let i = 0; i < value.length; i++) {
-      if (i > 0) yield ",";
-      yield* jsonPieces(value[i], splitDepth - 1, recordJson);
+      if (whole) yield `${i > 0 ? "," : ""}${wholeJson(value[i], recordJson)}`;
+      else {
+        if (i > 0) yield ",";
+        yield* jsonPieces(value[i], splitDepth - 1, recordJson);
+      }
     }
     yield "]";
     return;
@@ -196,11 +192,30 @@ export function* jsonPieces(value: unknown, splitDepth: number, recordJson?: Wea
   let first = true;
   for (const [key, v] of Object.entries(value)) {
     if (v === undefined || typeof v === "function") continue; // JSON.stringify omits these keys
-    yield `${first ? "" : ","}${JSON.stringify(key)}:`;
+    const name = `${first ? "" : ","}${JSON.stringify(key)}:`;
     first = false;
-    yield* jsonPieces(v, splitDepth - 1, recordJson);
+    if (whole) yield name + wholeJson(v, recordJson);
+    else {
+      yield name;
+      yield* jsonPieces(v, splitDepth - 1, recordJson);
+    }
   }
   yield "}";
+}
+
+/**
+ * The JSON of `value` written whole: a record's from `recordJson` when it was written before (see
+ * {@link jsonPieces}). JSON.stringify gives undefined for undefined and functions; where JSON
+ * keeps a place for them (an array's element, the whole text) it writes null.
+ */
+function wholeJson(value: unknown, recordJson: WeakMap<object, string> | undefined): string {
+  if (typeof value !== "object" || value === null) return stringifyOrUndefined(value) ?? "null";
+  let json = recordJson?.get(value);
+  if (json === undefined) {
+    json = JSON.stringify(value);
+    recordJson?.set(value, json);
+  }
+  return json;
 }
 
 /**
