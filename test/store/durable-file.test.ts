@@ -79,7 +79,7 @@ describe("DurableJsonFile", () => {
       await adapter.write(data);
       const records = stringify.mock.calls
         .map(([value]) => value as { id?: unknown } | null)
-        .filter((value) => typeof value?.id === "string");
+        .filter((value): value is { id: string } => typeof value?.id === "string");
       expect(records.map((r) => r.id)).toEqual(["a", "c"]);
     } finally {
       stringify.mockRestore();
