@@ -39,6 +39,8 @@ export class DurableJsonFile<T> implements Adapter<T> {
   readonly #snapshot: (data: T) => T;
   readonly #splitDepth: number;
   readonly #afterSnapshot: (() => Promise<void> | undefined) | undefined;
+  /** The JSON of each record written whole, while the record lives: see `recordsReplacedWhole`. */
+  readonly #recordJson: WeakMap<object, string> | undefined;
 
   /**
    * @param file the data file.
@@ -49,15 +51,27 @@ export class DurableJsonFile<T> implements Adapter<T> {
    * @param options.afterSnapshot called synchronously right after each write's snapshot; the write
    *   puts nothing on disk before its promise resolves (and fails if it rejects). For what must be
    *   durable before anything in the snapshot is (store.ts: another file's earlier changes).
+   * @param options.recordsReplacedWhole the objects below `splitDepth` (the records: a user, an
+   *   exchange) are never changed in place once written, only replaced by another object, as the
+   *   store's repositories do (store.ts). Each one's JSON is then kept while it lives and written
+   *   again as it is: a rewrite serialises only the records changed since the last one. Measured
+   *   on a flood of new people by webhook: the main file's rewrites, one after another, were about
+   *   a fifth of the bot's CPU, most of it serialising the same users again (bench/throughput.results.md).
    */
   constructor(
     readonly file: string,
-    options: { snapshot?: (data: T) => T; splitDepth?: number; afterSnapshot?: () => Promise<void> | undefined } = {},
+    options: {
+      snapshot?: (data: T) => T;
+      splitDepth?: number;
+      afterSnapshot?: () => Promise<void> | undefined;
+      recordsReplacedWhole?: boolean;
+    } = {},
   ) {
     this.tempFile = `${file}.tmp`;
     this.#snapshot = options.snapshot ?? ((data) => JSON.parse(JSON.stringify(data)) as T);
     this.#splitDepth = options.splitDepth ?? 2;
     this.#afterSnapshot = options.afterSnapshot;
+    this.#recordJson = options.recordsReplacedWhole === true ? new WeakMap() : undefined;
   }
 
   /**
@@ -98,7 +112,7 @@ export class DurableJsonFile<T> implements Adapter<T> {
       await before;
       waited = performance.now() - waitFrom;
     }
-    const pieces = jsonPieces(snapshot, this.#splitDepth);
+    const pieces = jsonPieces(snapshot, this.#splitDepth, this.#recordJson);
     let bytes = 0;
     const handle = await open(this.tempFile, "w");
     try {
@@ -150,19 +164,26 @@ const stringifyOrUndefined: (value: unknown) => string | undefined = JSON.string
 /**
  * Yields the compact JSON text of `value` in pieces whose concatenation equals
  * `JSON.stringify(value)` (for plain JSON data: no toJSON methods). Containers down to `splitDepth`
- * levels are emitted element by element; anything deeper is stringified whole.
+ * levels are emitted element by element; anything deeper is stringified whole, or taken from
+ * `recordJson` when that object was stringified before (it is never changed in place: see
+ * DurableJsonFile's `recordsReplacedWhole`).
  */
-export function* jsonPieces(value: unknown, splitDepth: number): Generator<string> {
+export function* jsonPieces(value: unknown, splitDepth: number, recordJson?: WeakMap<object, string>): Generator<string> {
   if (splitDepth <= 0 || typeof value !== "object" || value === null) {
-    // JSON.stringify gives undefined for undefined/functions; in an array JSON writes null for them.
-    yield stringifyOrUndefined(value) ?? "null";
+    yield wholeJson(value, recordJson);
     return;
   }
+  // Elements written whole are yielded here, not through a generator of their own each: at
+  // thousands of records per write, one generator per record cost more than reading its JSON.
+  const whole = splitDepth === 1;
   if (Array.isArray(value)) {
     yield "[";
     for (let i = 0; i < value.length; i++) {
-      if (i > 0) yield ",";
-      yield* jsonPieces(value[i], splitDepth - 1);
+      if (whole) yield `${i > 0 ? "," : ""}${wholeJson(value[i], recordJson)}`;
+      else {
+        if (i > 0) yield ",";
+        yield* jsonPieces(value[i], splitDepth - 1, recordJson);
+      }
     }
     yield "]";
     return;
@@ -171,11 +192,30 @@ export function* jsonPieces(value: unknown, splitDepth: number): Generator<strin
   let first = true;
   for (const [key, v] of Object.entries(value)) {
     if (v === undefined || typeof v === "function") continue; // JSON.stringify omits these keys
-    yield `${first ? "" : ","}${JSON.stringify(key)}:`;
+    const name = `${first ? "" : ","}${JSON.stringify(key)}:`;
     first = false;
-    yield* jsonPieces(v, splitDepth - 1);
+    if (whole) yield name + wholeJson(v, recordJson);
+    else {
+      yield name;
+      yield* jsonPieces(v, splitDepth - 1, recordJson);
+    }
   }
   yield "}";
+}
+
+/**
+ * The JSON of `value` written whole: a record's from `recordJson` when it was written before (see
+ * {@link jsonPieces}). JSON.stringify gives undefined for undefined and functions; where JSON
+ * keeps a place for them (an array's element, the whole text) it writes null.
+ */
+function wholeJson(value: unknown, recordJson: WeakMap<object, string> | undefined): string {
+  if (typeof value !== "object" || value === null) return stringifyOrUndefined(value) ?? "null";
+  let json = recordJson?.get(value);
+  if (json === undefined) {
+    json = JSON.stringify(value);
+    recordJson?.set(value, json);
+  }
+  return json;
 }
 
 /**

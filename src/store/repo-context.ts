@@ -15,9 +15,11 @@ export interface RepoContext {
   readonly data: DbData;
   /**
    * Runs `change` and schedules a coalesced write. Throws StoreClosedError *before* running it
-   * when the store is closed, so a refused change leaves memory untouched too.
+   * when the store is closed, so a refused change leaves memory untouched too. An unordered change
+   * (`ordered` false: what an update's arrival records of its sender) is written on the file's own
+   * schedule; another file's later writes do not wait for it (file-data-store.ts).
    */
-  mutate<T>(change: () => T): T;
+  mutate<T>(change: () => T, ordered?: boolean): T;
   /** Throws StoreClosedError when the store is closed; for write calls that turn out to change nothing. */
   assertWritable(): void;
   /**

@@ -123,6 +123,12 @@ export interface Store {
   readonly file: string;
   /** Resolves when everything changed so far is durably on disk (fsync'd and renamed). Forces a write. */
   flush(): Promise<void>;
+  /**
+   * As {@link flush}, but only when a change other files must follow is not on disk yet; the
+   * unordered changes (a sender's last-seen record: RepoContext's `mutate`) are left to the
+   * normal schedule. What another file's write waits for (`writeAfter`).
+   */
+  flushOrdered(): Promise<void>;
   /** Resolves when everything changed so far is on disk, on the normal coalesced schedule (no hurry). */
   whenDurable(): Promise<void>;
   /**
@@ -165,12 +171,12 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
   const afterSnapshot = (carries?: Carried) => {
     const newKeysOnlyIn = carries?.whole === false ? carries.newKeysOnlyIn : undefined;
     if (newKeysOnlyIn !== undefined && [...newKeysOnlyIn].every((ns) => independent.has(ns))) return undefined;
-    return leader?.flush();
+    return leader?.flushOrdered();
   };
   const adapter: DataFile =
     opts.appendLog === true || (await hasLog(file))
       ? new LoggedJsonFile(file, { afterSnapshot, minLogBytes: opts.minLogBytes })
-      : new DurableJsonFile<DbData>(file, { snapshot: snapshotDb, afterSnapshot });
+      : new DurableJsonFile<DbData>(file, { snapshot: snapshotDb, afterSnapshot, recordsReplacedWhole: true });
   const loaded = await load(adapter, logger);
 
   const stats: StoreStats = { writes: 0, lastWriteMs: 0, lastWriteBytes: 0 };
@@ -201,13 +207,13 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
     assertWritable() {
       if (closing) throw new StoreClosedError();
     },
-    mutate(change) {
+    mutate(change, ordered = true) {
       ctx.assertWritable();
       const before = touches;
       const result = change();
       // A change that named no kv key (users, exchanges, settings) is written with the whole base.
       if (logged && touches === before) logged.touchAll();
-      coalescer.markChanged();
+      coalescer.markChanged(ordered);
       return result;
     },
     touched: logged
@@ -275,6 +281,7 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
     file,
     stats,
     flush: () => coalescer.flush(),
+    flushOrdered: () => coalescer.flushOrdered(),
     whenDurable: () => coalescer.whenDurable(),
     writeAfter(first, unordered = new Set()) {
       leader = first;

@@ -60,6 +60,10 @@ export class UsersRepository implements UsersRepo {
     return u && copy(u);
   }
 
+  /**
+   * Records that `from` sent an update (created, names, last seen). An unordered change: written on
+   * the file's schedule, and no later write of another file waits for it (file-data-store.ts).
+   */
   upsertSeen(from: TelegramUserLike, now: Date): UserRecord {
     const previous = this.ctx.data.users[String(from.id)];
     const next = seenUser(previous, from, now);
@@ -67,7 +71,7 @@ export class UsersRepository implements UsersRepo {
       this.ctx.assertWritable();
       return copy(previous as UserRecord);
     }
-    return this.#put(previous, next);
+    return this.#put(previous, next, false);
   }
 
   setLanguage(id: number, code: string | undefined): UserRecord | undefined {
@@ -114,15 +118,15 @@ export class UsersRepository implements UsersRepo {
     return this.#put(previous, next);
   }
 
-  /** Stores `next` (a record no caller holds) and keeps the username index right. */
-  #put(previous: UserRecord | undefined, next: UserRecord): UserRecord {
+  /** Stores `next` (a record no caller holds) and keeps the username index right; `ordered` as RepoContext's `mutate`. */
+  #put(previous: UserRecord | undefined, next: UserRecord, ordered = true): UserRecord {
     return this.ctx.mutate(() => {
       if (previous) this.#unindexUsername(previous);
       if (!previous) this.#count++;
       this.ctx.data.users[String(next.id)] = next;
       this.#indexUsername(next);
       return copy(next);
-    });
+    }, ordered);
   }
 
   #unindexUsername(u: UserRecord): void {

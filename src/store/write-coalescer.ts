@@ -28,6 +28,8 @@ interface Waiter {
 /** Schedules coalesced, non-overlapping writes; see the module comment. */
 export class WriteCoalescer {
   #changes = 0;
+  /** The last change that another file's later writes must follow (see `markChanged`). */
+  #orderedUpTo = 0;
   #durable = 0;
   #timer: NodeJS.Timeout | undefined;
   #writing = false;
@@ -47,9 +49,14 @@ export class WriteCoalescer {
     return this.#durable >= this.#changes;
   }
 
-  /** Records one change; a write follows within `delayMs` (or after the running write). */
-  markChanged(): void {
+  /**
+   * Records one change; a write follows within `delayMs` (or after the running write). An
+   * unordered change (`ordered` false) is written on that schedule too, but {@link flushOrdered}
+   * does not wait for it.
+   */
+  markChanged(ordered = true): void {
     this.#changes++;
+    if (ordered) this.#orderedUpTo = this.#changes;
     this.#schedule(this.#opts.delayMs);
   }
 
@@ -76,6 +83,14 @@ export class WriteCoalescer {
       }
     }
     return done;
+  }
+
+  /**
+   * {@link flush} when an ordered change is not durable yet; else resolves at once, leaving the
+   * unordered changes made since to the normal schedule.
+   */
+  flushOrdered(): Promise<void> {
+    return this.#durable >= this.#orderedUpTo ? Promise.resolve() : this.flush();
   }
 
   /** Stops scheduling writes (pending timers are cancelled). Used by close() after its flush. */

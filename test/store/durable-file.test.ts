@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import fc from "fast-check";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { DurableJsonFile, jsonPieces } from "../../src/store/durable-file.js";
 import { dict } from "../../src/store/json.js";
 import { emptyDb, snapshotDb, type DbData } from "../../src/store/schema.js";
@@ -61,6 +61,29 @@ describe("DurableJsonFile", () => {
     const adapter = new DurableJsonFile<unknown>(file);
     const data = { items: Array.from({ length: 3000 }, (_, i) => ({ i, pad: "y".repeat(1000) })) };
     await adapter.write(data);
+    expect(await readFile(file, "utf8")).toBe(JSON.stringify(data));
+  });
+
+  it("with records replaced whole, serialises again only the records replaced since the last write", async () => {
+    const file = join(await dirs.make(), "db.json");
+    const adapter = new DurableJsonFile<DbData>(file, { snapshot: snapshotDb, recordsReplacedWhole: true });
+    const data: DbData = { ...emptyDb(3), exchanges: [exchange({ id: "a" }), exchange({ id: "b" })] };
+    data.kv.ns = dict({ k: 1 });
+    await adapter.write(data);
+    // Changed as the repositories change them: a record replaced, one added, a kv value set.
+    data.exchanges[0] = exchange({ id: "a", status: "success" });
+    data.exchanges.push(exchange({ id: "c" }));
+    (data.kv.ns as Record<string, unknown>).k = 2;
+    const stringify = vi.spyOn(JSON, "stringify");
+    try {
+      await adapter.write(data);
+      const records = stringify.mock.calls
+        .map(([value]) => value as { id?: unknown } | null)
+        .filter((value): value is { id: string } => typeof value?.id === "string");
+      expect(records.map((r) => r.id)).toEqual(["a", "c"]);
+    } finally {
+      stringify.mockRestore();
+    }
     expect(await readFile(file, "utf8")).toBe(JSON.stringify(data));
   });
 });

@@ -126,6 +126,28 @@ describe("fileDataStore over db.json and live.json", () => {
     expect((await onDisk(dir, "db.json")).kv.metrics).toEqual({ confirmed: 4 });
   });
 
+  it("writes the small file without waiting for what an update's arrival records of its sender, but after any other change of the main file", async () => {
+    const { store, main, dir } = await open();
+    const from = { id: 77, first_name: "Ann", language_code: "en" };
+    await store.users.upsertSeen(from, new Date("2026-01-01T00:00:00Z"));
+    const writes = main.stats.writes;
+
+    // The sender's record waits for the main file's own schedule; the small file's write does not.
+    await store.kv(ns("inbox")).set("000000000001:p", { at: "2026-01-01T00:00:00.000Z", updates: [{ update_id: 1 }] });
+    await store.kv(ns("inbox")).delete("000000000001:p");
+    expect(main.stats.writes).toBe(writes);
+    const users = async () => ((await onDisk(dir, "db.json")) as unknown as { users: Record<string, unknown> }).users;
+    expect(await users()).toEqual({});
+
+    // A change that matters (the person's language) is ordered again, and carries the record with it.
+    await store.users.setLanguage(from.id, "es");
+    await store.kv(ns("outbox")).set("chat:77:a", { n: 1 });
+    expect(main.stats.writes).toBe(writes + 1);
+    const user = (await users())["77"] as { languageCode?: string; firstName?: string } | undefined;
+    expect(user?.firstName).toBe("Ann");
+    expect(user?.languageCode).toBe("es");
+  });
+
   it("rejects a written-through write whose file cannot be written", async () => {
     const { store, small } = await open();
     (small as { flush: () => Promise<void> }).flush = () => Promise.reject(new Error("disk full"));

@@ -137,4 +137,11 @@ describe("secretEquals", () => {
     expect(secretEquals([SECRET, SECRET], SECRET)).toBe(false);
     expect(secretEquals("", "")).toBe(false);
   });
+
+  it("compares with the secret it is given each time, not the one of an earlier call", () => {
+    expect(secretEquals("first-secret", "first-secret")).toBe(true);
+    expect(secretEquals("first-secret", "second-secret")).toBe(false);
+    expect(secretEquals("second-secret", "second-secret")).toBe(true);
+    expect(secretEquals("second-secret", "first-secret")).toBe(false);
+  });
 });
