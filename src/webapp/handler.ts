@@ -147,7 +147,7 @@ async function answerQuestion(opts: WebAppOptions, name: string, req: IncomingMe
 }
 
 /** The first of the browser's languages (`Accept-Language`) that we speak, else English. */
-export function browserLocale(header: string | undefined): SupportedLocale {
+function browserLocale(header: string | undefined): SupportedLocale {
   for (const part of (header ?? "").slice(0, 200).split(",")) {
     const found = supportedLocale(part.split(";")[0]);
     if (found !== undefined) return found;

@@ -85,7 +85,7 @@ const qrOf = (text: string): Promise<string> =>
  * it, so "USDT · ERC20" wins over a shorter one), or every sample coin's plain address when it
  * names none.
  */
-export async function scanOffers(sandbox: SandboxServer, prompt: string): Promise<ScanOffer[]> {
+async function scanOffers(sandbox: SandboxServer, prompt: string): Promise<ScanOffer[]> {
   const coins = sampleCoins(sandbox);
   const named = [...coins].sort((a, b) => b.label.length - a.label.length).find((c) => prompt.includes(c.label));
   const plain = async (c: (typeof coins)[number]): Promise<ScanOffer> => ({
