@@ -802,6 +802,8 @@ async function main() {
   document.documentElement.lang = session.lang;
   document.title = s("webapp-title");
   $("title").textContent = s("webapp-title");
+  // Inside a client its own header names the app already.
+  $("title").hidden = tg.hosted;
   $("back-fallback").setAttribute("aria-label", s("webapp-back"));
   if (session.paused) {
     $("app").replaceChildren(h("p", { class: "refused" }, session.paused));

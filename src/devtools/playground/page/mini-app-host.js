@@ -291,8 +291,9 @@ function ensureStyles() {
 }
 
 /**
- * Adds the chat's "Mini App" control (the menu button Telegram shows left of the message box)
- * when the bot has a Mini App; `userId()` names the person at the time of the press.
+ * Adds the chat's "Mini App" control (the menu button Telegram shows beside the message box; here
+ * in the chat's head, which has room on a phone) when the bot has a Mini App; `userId()` names the
+ * person at the time of the press.
  */
 export async function mountMiniAppHost(userId) {
   let info;
@@ -303,7 +304,6 @@ export async function mountMiniAppHost(userId) {
   }
   if (info.url === null) return;
   ensureStyles();
-  const form = document.getElementById("send-form");
   const open = () => {
     // The bot's menu button if it set one (its text and address), else its Mini App address.
     void call("").then((now) => openMiniApp(now.menu?.url ?? now.url, userId(), now.menu?.text ?? "Mini App"));
@@ -319,5 +319,6 @@ export async function mountMiniAppHost(userId) {
     },
     "▦ App",
   );
-  form?.prepend(button);
+  const head = document.querySelector(".chat-head") ?? document.getElementById("send-form");
+  head?.append(button);
 }
