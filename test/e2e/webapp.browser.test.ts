@@ -141,7 +141,12 @@ describe.skipIf(!HAVE_BROWSER && !process.env.CI)("the Mini App in the playgroun
     const floating = frame.locator('[data-rate="floating"]');
     await floating.waitFor();
     expect(await floating.textContent()).toMatch(/You get ≈ \d+(\.\d+)? BTC/);
-    expect(await frame.locator('[data-rate="fixed"]').count()).toBe(1);
+    // The fixed rate, chosen: its figure is the one confirmed.
+    const fixed = frame.locator('[data-rate="fixed"]');
+    await fixed.click();
+    expect(await fixed.getAttribute("aria-pressed")).toBe("true");
+    const fixedFigure = /You get ([\d.]+) BTC/.exec((await fixed.textContent()) ?? "")?.[1];
+    expect(fixedFigure).toBeDefined();
     await pressMain(page, "Continue");
     await step(frame, "address-destination");
     // Back, and forward again: the amount is still there.
@@ -173,7 +178,8 @@ describe.skipIf(!HAVE_BROWSER && !process.env.CI)("the Mini App in the playgroun
     // The confirmation: still 100 USDT sent (the request's 0.1 BTC was never applied).
     await step(frame, "confirm");
     expect(await frame.locator('[data-testid="confirm-send"]').textContent()).toBe("100 USDT · TRC20");
-    expect(await frame.locator('[data-testid="confirm-get"]').textContent()).toMatch(/^≈ [\d.]+ BTC$/);
+    expect(await frame.locator('[data-testid="confirm-get"]').textContent()).toBe(`${fixedFigure} BTC`);
+    expect(await frame.locator('[data-testid="confirm-rate"]').textContent()).toBe("Fixed rate");
     expect(await frame.locator('[data-testid="confirm-destination"]').textContent()).toBe(SAMPLE_ADDRESSES.BTC);
     expect(await frame.locator('[data-testid="confirm-refund"]').textContent()).toBe(SAMPLE_ADDRESSES.USDTTRC20);
     await pressMain(page, "Confirm");
@@ -257,6 +263,12 @@ describe.skipIf(!HAVE_BROWSER && !process.env.CI)("the Mini App in the playgroun
     await step(frame, "confirm");
     expect(await frame.locator('[data-testid="confirm-get"]').textContent()).toBe("0.1 ETH");
     expect(await frame.locator('[data-testid="confirm-send"]').textContent()).toMatch(/^≈ [\d.]+ BTC$/);
+    // Created as "receive exactly": the deposit view asks for the figure the service quoted.
+    await pressMain(page, "Confirm");
+    await step(frame, "deposit");
+    expect(await frame.locator('[data-testid="deposit-amount"]').textContent()).toMatch(/^[\d.]+ BTC$/);
+    const id = (await frame.locator('[data-testid="deposit-id"]').textContent()) ?? "";
+    expect(system!.sandbox.orders.get(id)).toMatchObject({ expectedAmountTo: "0.1", destinationAddress: SAMPLE_ADDRESSES.ETH });
     await page.close();
   }, 30_000);
 
