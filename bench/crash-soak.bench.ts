@@ -146,6 +146,9 @@ function renderReport(report: SoakReport): string {
     ...(questionless.length > 0 ? ["Walks left without a question (first 12; the last messages seen):", "", ...questionless, ""] : []),
     ...(refused.length > 0 ? ["Presses of the prompt on screen refused (first 12; the last messages seen):", "", ...refused, ""] : []),
     ...(telegramErrors.length > 0 ? ["Bot API calls answered with an error:", "", ...telegramErrors, ""] : []),
+    ...(report.telegram400Details.length > 0
+      ? ["Telegram 400s (answerCallbackQuery aside), each:", "", ...report.telegram400Details.slice(0, 12).map((d) => `- ${d}`), ""]
+      : []),
     ...(report.inDoubt.length > 0
       ? ['Walks ended "in doubt" (first 12; the message they ended at):', "", ...report.inDoubt.slice(0, 12).map((d) => `- ${d}`), ""]
       : []),

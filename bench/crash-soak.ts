@@ -192,6 +192,8 @@ export interface SoakReport {
   traces: string[][];
   /** The Bot API calls answered with an error: "method: code description" and how many times. */
   telegramErrors: Record<string, number>;
+  /** Each Telegram 400 but answerCallbackQuery's, with what it was about. */
+  telegram400Details: string[];
   /** The bot's error lines (level error and above), as "msg: error message", for finding a cause. */
   botErrors: string[];
   elapsedMs: number;
@@ -612,6 +614,7 @@ export async function runSoak(world: CrashWorld, options: SoakOptions = DEFAULT_
     inDoubt,
     traces,
     telegramErrors: telegram.byKind,
+    telegram400Details: telegram.badRequestDetails,
     botErrors,
     elapsedMs: Date.now() - started,
   };
@@ -690,8 +693,11 @@ function telegramErrorsOf(
   answerCallbackBadRequests: number;
   answerCallbackAgainAfterKill: number;
   byKind: Record<string, number>;
+  /** Each 400 but answerCallbackQuery's: the method, the start of its text, and how long after the last kill. */
+  badRequestDetails: string[];
 } {
   let badRequests = 0;
+  const badRequestDetails: string[] = [];
   let answerCallbackBadRequests = 0;
   let answerCallbackAgainAfterKill = 0;
   const byKind: Record<string, number> = {};
@@ -709,6 +715,26 @@ function telegramErrorsOf(
     if (call.error.code !== 400) continue;
     if (call.method !== "answerCallbackQuery") {
       badRequests++;
+      const lastKill = killTimes.filter((k) => k <= call.at).at(-1);
+      const text = optString(call.params, "text")?.replace(/\s+/g, " ").slice(0, 60) ?? "";
+      const since = lastKill === undefined ? "no kill before it" : `${((call.at - lastKill) / 1000).toFixed(1)} s after a kill`;
+      // The same edit, taken by Telegram earlier: how long before the next kill (the one in
+      // flight at a kill, which no bot can know was taken, is the at-kill case of duplicates).
+      const same = calls.findLast(
+        (c) =>
+          c.ok &&
+          c.at <= call.at &&
+          c.method === call.method &&
+          c.params.chat_id === call.params.chat_id &&
+          c.params.message_id === call.params.message_id &&
+          c.params.text === call.params.text,
+      );
+      const killAfterSame = same === undefined ? undefined : killTimes.find((k) => k >= same.at);
+      const earlier =
+        same === undefined
+          ? "no same edit before it"
+          : `the same edit taken ${killAfterSame === undefined ? "with no kill after it" : `${killAfterSame - same.at} ms before a kill`}`;
+      badRequestDetails.push(`${call.method} of message ${String(call.params.message_id)} (“${text}”), ${since}; ${earlier}`);
       continue;
     }
     answerCallbackBadRequests++;
@@ -717,7 +743,7 @@ function telegramErrorsOf(
     const first = query === undefined ? undefined : answeredAt.get(query);
     if (first !== undefined && killTimes.some((k) => k >= first && k <= call.at)) answerCallbackAgainAfterKill++;
   }
-  return { badRequests, answerCallbackBadRequests, answerCallbackAgainAfterKill, byKind };
+  return { badRequests, answerCallbackBadRequests, answerCallbackAgainAfterKill, byKind, badRequestDetails };
 }
 
 async function waitUntil(done: () => boolean, timeoutMs: number): Promise<boolean> {

@@ -615,7 +615,13 @@ export-too-often = You asked for several exports in a short time. Please try aga
 export-none = You have no exchanges yet, so there is nothing to export.
 export-none-range = No exchange was created from { $from } to { $to }.
 export-caption = Exchanges, CSV, file { $part }
-export-done = Export done: { $rows } exchanges in { $files } files.
+export-done = Export done: { $rows ->
+        [one] { $rows } exchange
+       *[other] { $rows } exchanges
+    } in { $files ->
+        [one] { $files } file
+       *[other] { $files } files
+    }.
 export-too-large = The export stopped after { $files } files ({ $rows } exchanges): it is too large to send at once. Ask for a shorter range of days.
 export-failed = The export could not be sent. Please try again in a moment.
 

@@ -608,7 +608,13 @@ export-too-often = Has pedido varias exportaciones en poco tiempo. Vuelve a inte
 export-none = Aún no tienes intercambios, así que no hay nada que exportar.
 export-none-range = No se creó ningún intercambio del { $from } al { $to }.
 export-caption = Intercambios, CSV, archivo { $part }
-export-done = Exportación terminada: { $rows } intercambios en { $files } archivos.
+export-done = Exportación terminada: { $rows ->
+        [one] { $rows } intercambio
+       *[other] { $rows } intercambios
+    } en { $files ->
+        [one] { $files } archivo
+       *[other] { $files } archivos
+    }.
 export-too-large = La exportación se detuvo tras { $files } archivos ({ $rows } intercambios): es demasiado grande para enviarla de una vez. Pide un rango de días más corto.
 export-failed = No se pudo enviar la exportación. Vuelve a intentarlo en un momento.
 command-alert = Alertas de cotización

@@ -608,7 +608,13 @@ export-too-often = Você pediu várias exportações em pouco tempo. Tente de no
 export-none = Você ainda não tem trocas, então não há nada para exportar.
 export-none-range = Nenhuma troca foi criada de { $from } a { $to }.
 export-caption = Trocas, CSV, arquivo { $part }
-export-done = Exportação concluída: { $rows } trocas em { $files } arquivos.
+export-done = Exportação concluída: { $rows ->
+        [one] { $rows } troca
+       *[other] { $rows } trocas
+    } em { $files ->
+        [one] { $files } arquivo
+       *[other] { $files } arquivos
+    }.
 export-too-large = A exportação parou depois de { $files } arquivos ({ $rows } trocas): ela é grande demais para enviar de uma vez. Peça um intervalo de dias menor.
 export-failed = Não foi possível enviar a exportação. Tente de novo daqui a pouco.
 command-alert = Alertas de cotação

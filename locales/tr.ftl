@@ -608,7 +608,13 @@ export-too-often = Kısa sürede birkaç dışa aktarım istediniz. Lütfen birk
 export-none = Henüz takasınız yok, bu yüzden dışa aktarılacak bir şey yok.
 export-none-range = { $from } ile { $to } arasında hiç takas oluşturulmadı.
 export-caption = Takaslar, CSV, dosya { $part }
-export-done = Dışa aktarım tamamlandı: { $files } dosyada { $rows } takas.
+export-done = Dışa aktarım tamamlandı: { $files ->
+        [one] { $files } dosyada
+       *[other] { $files } dosyada
+    } { $rows ->
+        [one] { $rows } takas
+       *[other] { $rows } takas
+    }.
 export-too-large = Dışa aktarım { $files } dosyadan sonra durdu ({ $rows } takas): tek seferde gönderilemeyecek kadar büyük. Daha kısa bir gün aralığı isteyin.
 export-failed = Dışa aktarım gönderilemedi. Lütfen biraz sonra tekrar deneyin.
 command-alert = Kur alarmları

@@ -12,6 +12,7 @@ import { retryingTelegramFetch } from "./telegram-fetch.js";
 import { inOrder, inOrderWatched } from "./middleware/in-order.js";
 import type { PressAnswers } from "./press-answers.js";
 import { htmlByDefault } from "../messages/html-by-default.js";
+import { noEmptyKeyboardRows } from "../messages/no-empty-rows.js";
 import type { BotContext } from "./context.js";
 import type { BotDeps } from "./deps.js";
 import { trackUser } from "./middleware/track-user.js";
@@ -120,9 +121,10 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
     },
     botInfo: options.botInfo,
   });
-  // Every text and caption is HTML unless a call says otherwise (the exchange flow installs the
-  // same on its conversation's own Api).
+  // Every text and caption is HTML unless a call says otherwise, and no keyboard carries an empty
+  // row (the short questions install the same on their conversation's own Api).
   bot.api.config.use(htmlByDefault());
+  bot.api.config.use(noEmptyKeyboardRows());
   return bot;
 }
 

@@ -29,6 +29,7 @@ import { decodeCallback, type CallbackData, type CallbackKind, type CallbackOf }
 import { readCommand } from "./command-text.js";
 import { inOrder } from "./middleware/in-order.js";
 import { htmlByDefault } from "../messages/html-by-default.js";
+import { noEmptyKeyboardRows } from "../messages/no-empty-rows.js";
 import { inFlow } from "./features/exchange/flow-state.js";
 import type { DataStore } from "../store/data-store.js";
 
@@ -95,6 +96,7 @@ export function questionsFeature(deps: BotDeps, questions: readonly AnyQuestion[
       ctx.deps = deps;
       // The inner context's Api is the plugin's own: bot.api's transformers do not reach it.
       ctx.api.config.use(htmlByDefault());
+      ctx.api.config.use(noEmptyKeyboardRows());
       return next();
     },
     deps.i18n,

@@ -21,6 +21,12 @@ export interface Confirmed {
   order: Order;
   quote: ShownQuote;
   quoteKind: QuoteKind;
+  /**
+   * Called once the service has answered, whatever the outcome, before any instructions are
+   * queued: the chat deletes its "Creating your exchange…" there, so that it never stands below
+   * them (the outbox may send them before this function returns).
+   */
+  answered?: () => Promise<void>;
 }
 
 /** Creates `c`'s order once, delivers its instructions and saves its addresses; the outcome, for the face to tell. */
@@ -41,6 +47,7 @@ export async function createOrder(deps: ExchangeDeps, c: Confirmed): Promise<Cre
     quote: c.quote,
     ...createKindOf(order, c.quoteKind),
   });
+  await c.answered?.();
   if (outcome.kind === "created") {
     await deps.delivery.depositInstructions(outcome.record, { from: order.from, to: order.to });
     await rememberAddresses(deps, c.userId, order);

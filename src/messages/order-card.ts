@@ -66,8 +66,8 @@ function txLine(txId: string, t: Translate, txUrl: string | undefined): string {
 }
 
 /**
- * The card's text and its buttons: refresh (when the id fits in callback_data) and, while the
- * deposit is awaited, copy buttons for the address and tag it shows.
+ * The card's text and its buttons: refresh while the exchange can still move (when the id fits in
+ * callback_data) and, while the deposit is awaited, copy buttons for the address and tag it shows.
  */
 export function renderOrderCard(record: ExchangeRecord, t: Translate, options: RenderOptions = {}): RenderedMessage {
   const lines = [
@@ -106,7 +106,8 @@ export function renderOrderCard(record: ExchangeRecord, t: Translate, options: R
   else if (record.tracking?.stoppedReason) lines.push("", t("status-tracking-stopped"));
   else if (!isFinalStatus(record.status)) lines.push("", t(record.quoteKind ? `deposit-outro-${record.quoteKind}` : "deposit-outro"));
 
-  const data = encodeCallback({ kind: "status", exchangeId: record.id });
+  // A final status is the last word (domain/status.ts): a Refresh there would only say so again.
+  const data = isFinalStatus(record.status) ? undefined : encodeCallback({ kind: "status", exchangeId: record.id });
   const refresh = data ? new InlineKeyboard().text(t("status-card-refresh"), data) : undefined;
   const copies = awaitsDeposit(record.status)
     ? [

@@ -86,9 +86,12 @@ export const NOTICES = {
 
 export type NoticeStatus = keyof typeof NOTICES;
 
-/** The live order card (sent with the instructions, edited as the status moves). */
+/**
+ * The live order card (sent with the instructions, edited as the status moves): its title line
+ * ("⏳ Exchange <id>"), then its status line. Not by its refresh button: a final card has none.
+ */
 export function isOrderCard(m: BotMessage): boolean {
-  return /(^|\n)Status: /.test(m.plain) && m.buttons().some((b) => (b.callback_data ?? "").startsWith("st:"));
+  return /^\S+ Exchange \S+\nStatus: /.test(m.plain);
 }
 
 /** The status name shown on an order card (its plain text, or an HTML source from `history`). */

@@ -10,6 +10,19 @@ const XLM_ADDRESS = SAMPLE_ADDRESSES.XLM!;
 const BTC_ADDRESS = SAMPLE_ADDRESSES.BTC!;
 const ETH_ADDRESS = SAMPLE_ADDRESSES.ETH!;
 
+/** How many times the bot said "Creating your exchange…" (a deleted message counts: it was seen). */
+function creatingShown(h: Harness): number {
+  return h.emulator.callsOf("sendMessage").filter((c) => c.ok && String(c.params.text).startsWith("Creating your exchange")).length;
+}
+
+/** The "Creating your exchange…" messages still in the chat. */
+function creatingLeft(chat: ChatDriver): string[] {
+  return chat.user.chat
+    .messages()
+    .map((m) => m.plain)
+    .filter((text) => text.startsWith("Creating your exchange"));
+}
+
 describe("the exchange flow, end to end", () => {
   let h: Harness;
   let chat: ChatDriver;
@@ -68,6 +81,9 @@ describe("the exchange flow, end to end", () => {
     const photo = after.find((m) => m.photo)!;
     expect(photo.caption).toContain("QR code");
     expect(outro.buttons().some((b) => b.callback_data === `st:${order.id}`)).toBe(true);
+    // "Creating your exchange…" was shown while the service was asked, and is gone once it answered.
+    expect(creatingShown(h)).toBe(1);
+    expect(creatingLeft(chat)).toEqual([]);
 
     expect(order).toMatchObject({
       from: "XRP",
@@ -265,6 +281,9 @@ describe("the exchange flow, end to end", () => {
     await chat.press(card, "x:confirm", "refused this: pair temporarily disabled");
     const card2 = await chat.waitNew("Check your exchange", chat.mark() - 1);
     expect(card2).toBeDefined();
+    // The card is asked again below why: no create seems to be running above it.
+    expect(creatingShown(h)).toBe(1);
+    expect(creatingLeft(chat)).toEqual([]);
   });
 
   it("speaks the person's language through the whole flow", async () => {

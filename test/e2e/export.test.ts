@@ -92,7 +92,7 @@ describe("/export, end to end", () => {
       expect(await h.app.store.exchanges.get(old.id)).toBeUndefined();
 
       const answers = await ask(ada, "/export", /Export done/);
-      expect(answers.at(-1)?.plain).toBe("Export done: 3 exchanges in 1 files.");
+      expect(answers.at(-1)?.plain).toBe("Export done: 3 exchanges in 1 file.");
       const doc = answers.find((m) => m.document !== undefined);
       expect(doc?.document?.file_name).toMatch(/^my-exchanges-\d{4}-\d{2}-\d{2}\.csv$/);
       expect(doc?.caption).toBe("Exchanges, CSV, file 1");

@@ -24,7 +24,7 @@ interface MessageView {
   edited: boolean;
 }
 interface ChatSnapshot {
-  user: { id: number; language: string };
+  user: { id: number; language: string; appLanguage: string };
   messages: MessageView[];
   commands: { command: string; description: string }[];
   inline: { query: string; results: { id: string; title: string }[] } | null;
@@ -152,6 +152,14 @@ describe("the playground control API", () => {
     expect((await post("language", { user: PLAYGROUND_USER.id, language: "de" })).status).toBe(400);
   });
 
+  it("shows the language chosen with /language in the chat, beside the app's", async () => {
+    await post("send", { user: PLAYGROUND_USER.id, text: "/language es" });
+    await botSays(PLAYGROUND_USER.id, "Idioma: español.");
+    expect((await chat(PLAYGROUND_USER.id)).user).toMatchObject({ language: "es", appLanguage: "en" });
+    // The command list is Telegram's choice, by the app's language.
+    expect((await chat(PLAYGROUND_USER.id)).commands.map((c) => c.description)).toContain("Start an exchange");
+  });
+
   it("answers inline queries and posts the chosen result", async () => {
     await post("inline", { user: PLAYGROUND_USER.id, query: "0.1 btc eth" });
     const user = system.emulator!.user({ id: PLAYGROUND_USER.id });
@@ -199,7 +207,7 @@ describe("the playground control API", () => {
 
     // The export arrives as a document the page offers for download.
     await post("send", { user: u, text: "/export" });
-    await botSays(u, "Export done: 1 exchanges in 1 files.");
+    await botSays(u, "Export done: 1 exchange in 1 file.");
     const file = (await chat(u)).messages.find((x) => x.document)!;
     expect(file.document).toMatchObject({ name: expect.stringMatching(/^my-exchanges-.*\.csv$/) as unknown });
     const csv = await fetch(`${system.playground!.url}${file.document!.url}`);
@@ -266,6 +274,36 @@ describe("the playground control API", () => {
       expect(icon.headers.get("content-type"), path).toBe("image/svg+xml");
       expect(await icon.text(), path).toContain("<svg");
     }
+  });
+
+  it("serves the colour emoji font from node_modules: its stylesheet and WOFF files, nothing else", async () => {
+    const root = system.playground!.url;
+    const css = await fetch(`${root}/emoji-font.css`);
+    expect(css.headers.get("content-type")).toBe("text/css; charset=utf-8");
+    const text = await css.text();
+    expect(text).toContain("font-family: 'Noto Color Emoji'");
+    // Only WOFF files are offered (Chromium draws the package's WOFF2 files blank).
+    expect(text).not.toContain("woff2");
+    const first = /url\((\/emoji-font\/[^)]+\.woff)\)/.exec(text)?.[1];
+    expect(first).toBeDefined();
+    const font = await fetch(`${root}${first!}`);
+    expect(font.status).toBe(200);
+    expect(font.headers.get("content-type")).toBe("font/woff");
+    expect(
+      Buffer.from(await font.arrayBuffer())
+        .subarray(0, 4)
+        .toString("latin1"),
+    ).toBe("wOFF");
+    for (const path of [
+      "/emoji-font/noto-color-emoji-2-400-normal.woff2",
+      "/emoji-font/..%2F400.css",
+      "/emoji-font/../../package.json",
+      "/emoji-font/noto-color-emoji-99-400-normal.woff",
+    ]) {
+      expect((await fetch(`${root}${path}`)).status, path).toBe(404);
+    }
+    // The page asks for it.
+    expect(await (await fetch(root)).text()).toContain('href="/emoji-font.css"');
   });
 
   it("lists a sample address (and tag) per coin that the sandbox accepts", async () => {

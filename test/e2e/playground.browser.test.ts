@@ -62,7 +62,7 @@ describe.skipIf(!HAVE_BROWSER && !process.env.CI)("the playground in a real brow
     for (const dir of [dataDir, profileDir]) if (dir !== undefined) await rm(dir, { recursive: true, force: true });
   });
 
-  it("at 400×800 (a phone): a first view that says how to begin, whole Send and inline hint, a sandbox toggle beside the chat", async () => {
+  it("at 400×800 (a phone): a first view that says how to begin, whole Send and inline hint, most of the height for the chat, a sandbox toggle beside it", async () => {
     // Runs first, and sends nothing: the person's chat is still empty.
     const page = await context!.newPage();
     page.setDefaultTimeout(10_000);
@@ -95,6 +95,35 @@ describe.skipIf(!HAVE_BROWSER && !process.env.CI)("the playground in a real brow
     expect(fit.sendWidth, "the Send button shows its whole word").toBeLessThanOrEqual(fit.sendRoom);
     expect(fit.hintWidth, "the inline box's hint fits in it").toBeLessThanOrEqual(fit.hintRoom);
 
+    // The chat gets most of the height: the top bar is one row (who and which language behind a
+    // menu), the command chips one row that scrolls sideways. Measured before: 352 of 800 px for
+    // the messages, with a top bar of three rows (201 px) and chips of two (83 px).
+    type Heights = Record<"topbar" | "commands" | "commandsScroll" | "commandsRoom" | "reading" | "menuButton", number>;
+    const heights = await page.evaluate<Heights>(`(() => {
+      const height = (id) => document.getElementById(id).getBoundingClientRect().height;
+      const commands = document.getElementById("commands");
+      return {
+        topbar: document.querySelector(".topbar").getBoundingClientRect().height,
+        commands: height("commands"),
+        commandsScroll: commands.scrollWidth,
+        commandsRoom: commands.clientWidth,
+        // Where messages are read: the list, and the first view's note above it while it is empty.
+        reading: height("messages") + height("chat-empty"),
+        menuButton: height("menu-toggle"),
+      };
+    })()`);
+    console.info(`playground at 400×800, heights: ${JSON.stringify(heights)}`);
+    expect(heights.topbar, "the top bar is one row").toBeLessThan(2 * heights.menuButton);
+    expect(heights.commands, "the command chips are one row").toBeLessThan(45);
+    expect(heights.commandsScroll, "the chips that do not fit scroll sideways").toBeGreaterThan(heights.commandsRoom);
+    expect(heights.reading, "the messages get most of the window").toBeGreaterThan(500);
+    // The person and language switches are behind the menu button, and close once one is chosen.
+    await expect.poll(() => page.locator("#people").isVisible()).toBe(false);
+    await page.locator("#menu-toggle").click();
+    await page.locator('button[data-language="en"][aria-pressed="true"]').waitFor();
+    await page.locator('button[data-user="1001"]').click();
+    await expect.poll(() => page.locator("#people").isVisible()).toBe(false);
+
     // The sandbox panel is behind a toggle; opened, it sits below the chat, both in the window.
     await expect.poll(() => page.locator("#sandbox-panel").isVisible()).toBe(false);
     await page.locator("#panel-toggle").click();
@@ -116,6 +145,10 @@ describe.skipIf(!HAVE_BROWSER && !process.env.CI)("the playground in a real brow
     expect(b.composerBottom, "the chat, down to its message box, is above the panel").toBeLessThanOrEqual(b.panelTop);
     expect(b.composerBottom - b.chatTop, "the chat keeps room to read").toBeGreaterThan(200);
     expect(b.panelBottom, "the panel is inside the window").toBeLessThanOrEqual(b.windowHeight + 1);
+    const beside = await page.evaluate<number>(
+      `["messages", "chat-empty"].reduce((sum, id) => sum + document.getElementById(id).getBoundingClientRect().height, 0)`,
+    );
+    expect(beside, "room to read beside the open panel").toBeGreaterThanOrEqual(300);
     await page.locator("#panel-toggle").click();
     await expect.poll(() => page.locator("#sandbox-panel").isVisible()).toBe(false);
     await page.close();
@@ -160,6 +193,18 @@ describe.skipIf(!HAVE_BROWSER && !process.env.CI)("the playground in a real brow
     await page.locator('button[data-language="en"]').click();
     await page.locator('button[data-language="en"][aria-pressed="true"]').waitFor();
     await bot("Language set: English.").waitFor();
+
+    // A command in the bot's text is a link, as in Telegram: tapped, it is sent. The language
+    // chosen with /language (not with the page's switch) shows in the header and on the switch.
+    await say("/help", "How an exchange works");
+    await bot("How an exchange works").locator('a.command[data-command="/language"]').click();
+    await bot("Choose your language").waitFor();
+    await page.locator("button.kb", { hasText: "Español" }).last().click();
+    await bot("Idioma: español.").waitFor();
+    await page.locator("#chat-sub", { hasText: "language ES (app EN)" }).waitFor();
+    await page.locator('button[data-language="es"][aria-pressed="true"]').waitFor();
+    await page.locator('button[data-language="en"]').click();
+    await page.locator("#chat-sub", { hasText: /language EN$/ }).waitFor();
 
     // The person switch: Support has a chat of its own, with the bot's commands as quick buttons.
     await page.locator('button[data-user="9001"]').click();
@@ -256,8 +301,11 @@ describe.skipIf(!HAVE_BROWSER && !process.env.CI)("the playground in a real brow
     await say("100", "Withdrawal fee");
     await tap("Continue", "address that will receive");
     await say(SAMPLE_ADDRESSES.BTC!, "refund address");
-    await say(SAMPLE_ADDRESSES.USDTTRC20!, "Check your exchange");
-    expect(await bot("Check your exchange").textContent()).toContain("You send: 100 USDT · TRC20");
+    // This exchange's card: an earlier test's card says "Check your exchange" too, and the quote
+    // "You send: 100 USDT · TRC20".
+    await page.locator("#text-input").fill(SAMPLE_ADDRESSES.USDTTRC20!);
+    await page.locator("#text-input").press("Enter");
+    await page.locator(".msg.bot").filter({ hasText: "Check your exchange" }).filter({ hasText: "You send: 100 USDT · TRC20" }).waitFor();
     await page.screenshot({ path: join(tmpdir(), "playground-network-step.png") });
     await page.close();
   }, 45_000);
@@ -352,8 +400,62 @@ describe.skipIf(!HAVE_BROWSER && !process.env.CI)("the playground in a real brow
       expect(await page.locator("#text-input").inputValue()).toBe(SAMPLE_ADDRESSES.ETH);
       await answered(() => page.locator("#text-input").press("Enter"), "refund address");
       await say(SAMPLE_ADDRESSES.BTC!, "Check your exchange");
+      // The whole confirmation card is in view at once, from "You send" and "You get" at its top
+      // down to Confirm. Measured before at 400×800: the card 470 px tall, the chat 352.
+      await settled(page);
+      const card = await page.evaluate<{
+        text: string;
+        cardTop: number;
+        confirmBottom: number;
+        visibleTop: number;
+        visibleBottom: number;
+      }>(`(() => {
+        const area = document.getElementById("messages").getBoundingClientRect();
+        const card = [...document.querySelectorAll(".msg.bot")].filter((m) => m.textContent.includes("Check your exchange")).pop();
+        const confirm = card.querySelector('button.kb[data-data="x:c:confirm"]');
+        return {
+          text: card.textContent,
+          cardTop: card.getBoundingClientRect().top,
+          confirmBottom: confirm.getBoundingClientRect().bottom,
+          visibleTop: Math.max(area.top, 0),
+          visibleBottom: Math.min(area.bottom, window.innerHeight),
+        };
+      })()`);
+      expect(card.text).toMatch(/You send: [\s\S]*You get: /);
+      expect(card.cardTop, `the card's top is in the visible chat (${JSON.stringify(card)})`).toBeGreaterThanOrEqual(card.visibleTop - 1);
+      expect(card.confirmBottom, "and so is its Confirm").toBeLessThanOrEqual(card.visibleBottom + 1);
       await press("x:c:confirm", "I will tell you about every status change");
       await expectNewestInView(page, "after Confirm");
+      if (size.width === 400) {
+        // The open sandbox panel leaves the chat room to read and scrolls inside: the order's last
+        // button is reachable. Measured before: 152 px of messages, "Late deposit" cut off.
+        await page.locator("#panel-toggle").click();
+        await page.locator(".order button.late").first().waitFor();
+        type Panel = Record<"messages" | "panelTop" | "panelBottom" | "lateTop" | "lateBottom" | "windowHeight", number>;
+        // Scrolled to and measured in one step: the panel redraws its orders on every change, so
+        // an element found in one call may be gone by the next.
+        const panel = await page.evaluate<Panel>(`(() => {
+          const button = document.querySelector(".order button.late");
+          button.scrollIntoView({ block: "nearest" });
+          const panel = document.getElementById("sandbox-panel").getBoundingClientRect();
+          const late = button.getBoundingClientRect();
+          return {
+            messages: document.getElementById("messages").getBoundingClientRect().height,
+            panelTop: panel.top,
+            panelBottom: panel.bottom,
+            lateTop: late.top,
+            lateBottom: late.bottom,
+            windowHeight: window.innerHeight,
+          };
+        })()`);
+        console.info(`playground at 400×800, the panel open: ${JSON.stringify(panel)}`);
+        expect(panel.messages, "messages beside the open panel").toBeGreaterThanOrEqual(300);
+        expect(panel.panelBottom, "the panel is inside the window").toBeLessThanOrEqual(panel.windowHeight + 1);
+        expect(panel.lateTop, "Late deposit is inside the panel").toBeGreaterThanOrEqual(panel.panelTop - 1);
+        expect(panel.lateBottom, "the whole of it").toBeLessThanOrEqual(panel.panelBottom + 1);
+        await page.locator("#panel-toggle").click();
+        await expect.poll(() => page.locator("#sandbox-panel").isVisible()).toBe(false);
+      }
       expect(await page.locator(".msg").last().textContent()).toContain("I will tell you about every status change");
 
       if (size.width === 400) {
@@ -390,4 +492,54 @@ describe.skipIf(!HAVE_BROWSER && !process.env.CI)("the playground in a real brow
       await page.close();
     }, 60_000);
   }
+
+  it("draws the bot's emoji in colour with the font the page ships: ⏳ and ✅ in /history are two glyphs, not two boxes", async () => {
+    // The machines here have no emoji font of their own: without the page's, both were the same box.
+    const page = await context!.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.setViewportSize({ width: 400, height: 800 });
+    await page.goto(system!.playground!.url);
+    await page.locator("body[data-ready=true]").waitFor();
+    // The earlier tests left Alice one finished exchange and open ones.
+    await page.locator("#text-input").fill("/history");
+    await page.locator("#text-input").press("Enter");
+    const history = page.locator(".msg.bot", { hasText: "newest first (page" }).last();
+    await history.waitFor();
+    const text = (await history.textContent()) ?? "";
+    expect(text).toContain("✅");
+    expect(text).toContain("⏳");
+
+    type Glyph = { width: number; inked: number; coloured: number; pixels: string };
+    // In the page: each glyph drawn alone in the history message's own font, large enough to
+    // tell a glyph from a box, once the font has loaded what it needs.
+    const glyphs = await page.evaluate<Glyph[]>(`(async () => {
+      const message = [...document.querySelectorAll(".msg.bot")].filter((m) => m.textContent.includes("newest first (page")).pop();
+      const font = "40px " + getComputedStyle(message.querySelector(".bubble")).fontFamily;
+      await document.fonts.load(font, "✅⏳");
+      const draw = (glyph) => {
+        const canvas = document.createElement("canvas");
+        canvas.width = canvas.height = 64;
+        const c = canvas.getContext("2d");
+        c.font = font;
+        c.textBaseline = "top";
+        c.fillText(glyph, 4, 4);
+        const data = c.getImageData(0, 0, 64, 64).data;
+        let inked = 0;
+        let coloured = 0;
+        for (let i = 0; i < data.length; i += 4) {
+          if (data[i + 3] === 0) continue;
+          inked++;
+          if (Math.max(data[i], data[i + 1], data[i + 2]) - Math.min(data[i], data[i + 1], data[i + 2]) > 40) coloured++;
+        }
+        return { width: c.measureText(glyph).width, inked, coloured, pixels: Array.from(data).join(",") };
+      };
+      return [draw("✅"), draw("⏳")];
+    })()`);
+    const [done, pending] = glyphs as [Glyph, Glyph];
+    console.info(`emoji at 40 px: ✅ ${done.width} px wide, ${done.coloured} coloured pixels; ⏳ ${pending.width} px, ${pending.coloured}`);
+    expect(done.pixels === pending.pixels, "✅ and ⏳ are drawn differently").toBe(false);
+    expect(done.coloured, "✅ is drawn in colour").toBeGreaterThan(100);
+    expect(pending.coloured, "⏳ is drawn in colour").toBeGreaterThan(100);
+    await page.close();
+  }, 30_000);
 });

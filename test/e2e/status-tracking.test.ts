@@ -11,9 +11,12 @@ import { cycle, exchangeInChatToSuccess, iconsFrom, openExchange, type TestUser 
 import { storedExchange, storedUser } from "./stored.js";
 import { until } from "../until.js";
 
-/** The bot's messages in the person's chat that are order cards (they carry the refresh button). */
+/**
+ * The bot's messages in the person's chat that are order cards of exchange `id`: its title, then
+ * its status line (a final card has no refresh button to know it by).
+ */
 function cards(user: TestUser, id: string) {
-  return user.chat.messages().filter((m) => m.buttons().some((b) => b.callback_data === `st:${id}`) && m.plain.includes("Status:"));
+  return user.chat.messages().filter((m) => m.plain.includes(`Exchange ${id}\nStatus: `));
 }
 
 describe("status tracking, end to end", () => {
@@ -37,6 +40,7 @@ describe("status tracking, end to end", () => {
     expect(card.plain).toContain("Waiting for your deposit");
     expect(card.plain).toContain("▰▱▱▱▱ 1/5");
     expect(card.plain).toContain("I will tell you about every status change");
+    expect(card.buttons().map((b) => b.callback_data)).toContain(`st:${ex.id}`);
     const start = user.chat.messages().length;
 
     h.sandbox.orders.deposit(ex.id);
@@ -56,6 +60,8 @@ describe("status tracking, end to end", () => {
     expect(final.plain).toContain("▰▰▰▰▰ 5/5");
     expect(final.plain).toContain(`TxID: ${order.txId}`);
     expect(final.plain).not.toContain("I will tell you about every status change");
+    // Nothing is left to refresh: the card of a final status has no button.
+    expect(final.buttons()).toEqual([]);
 
     const after = user.chat.messages().slice(start);
     expect(after.map((m) => leadingIcon(m.plain))).toEqual(["📥", "✅"]);

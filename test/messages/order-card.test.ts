@@ -1,6 +1,7 @@
 /**
  * The order card of a finished exchange (issue 24's playground findings): once the coins are
- * received the card says how many, and no longer what was expected beside it.
+ * received the card says how many, and no longer what was expected beside it; and (issue 35's) it
+ * offers no Refresh, as a final status does not change.
  */
 import { describe, expect, it } from "vitest";
 import { createI18n, translatorOf, type SupportedLocale } from "../../src/messages/i18n.js";
@@ -46,4 +47,24 @@ describe("the order card", () => {
     const open = renderOrderCard(record("exchanging"), tr).text;
     expect(open).toContain(`${expected} ≈ <b>2.02 ETH</b>`);
   });
+
+  /** The callback data of the card's buttons (copy buttons have none). */
+  const pressable = (status: ExchangeRecord["status"]) =>
+    (renderOrderCard(record(status), (key, vars) => t("en", key, vars)).reply_markup?.inline_keyboard ?? [])
+      .flat()
+      .flatMap((b) => ("callback_data" in b ? [b.callback_data] : []));
+
+  it.each<ExchangeRecord["status"]>(["success", "failed", "reverted", "time_expired"])(
+    "offers no Refresh once %s, a final status",
+    (status) => {
+      expect(pressable(status)).toEqual([]);
+    },
+  );
+
+  it.each<ExchangeRecord["status"]>(["waiting_deposit", "exchanging", "sending_failed", "payment_time_expired"])(
+    "offers Refresh while %s, which can still move",
+    (status) => {
+      expect(pressable(status)).toEqual(["st:card1"]);
+    },
+  );
 });

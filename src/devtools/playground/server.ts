@@ -2,10 +2,11 @@
  * The playground: a local web page that plays the Telegram client against the Bot API emulator,
  * with a side panel over the sandbox exchange. Sandbox mode only; node:http, no framework.
  *
- * The page (page/index.html, app.js, style.css; no build step) talks to a small JSON control API
- * under /playground/api/ that wraps the emulator's people (send text, press a button, inline query,
- * choose a result) and the sandbox's order book (advance, fail), and hears about changes through
- * Server-Sent Events fed by the emulator's state-change hook.
+ * The page (page/index.html, app.js, style.css; no build step; a colour emoji font from
+ * node_modules, emoji-font.ts) talks to a small JSON control API under /playground/api/ that wraps
+ * the emulator's people (send text, press a button, inline query, choose a result) and the
+ * sandbox's order book (advance, fail), and hears about changes through Server-Sent Events fed by
+ * the emulator's state-change hook.
  *
  * Safety: the bot's HTML is never sent to the page. Messages travel as the emulator parsed them
  * (plain text + entities), and the page builds DOM nodes from those, so nothing the bot or a user
@@ -28,7 +29,8 @@ import { TERMINAL_STATUSES } from "../sandbox/orders.js";
 import { SANDBOX_COINS } from "../sandbox/catalog.js";
 import { coinLabel, displayTickers } from "../../domain/coin-label.js";
 import { PARTNER_FEATURE_NAMES, type PartnerFeature } from "../../partner/features.js";
-import { SUPPORTED_LOCALES } from "../../messages/i18n.js";
+import { SUPPORTED_LOCALES, supportedLocale } from "../../messages/i18n.js";
+import { emojiFontAsset } from "./emoji-font.js";
 import { miniAppRoutes } from "./mini-app.js";
 
 /** The regular person on the page. */
@@ -249,17 +251,24 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
     return [];
   };
 
-  const chatSnapshot = (userId: number): Record<string, unknown> => {
+  /**
+   * The chat as the page shows it. `language` is the one the bot speaks to the person: their
+   * /language choice (read from the bot's store), else the Telegram app's (`appLanguage`), so the
+   * page follows a /language typed or tapped in the chat, not only its own switch.
+   */
+  const chatSnapshot = async (userId: number): Promise<Record<string, unknown>> => {
     const user = people.get(userId);
     if (user === undefined) throw new BadRequest("unknown user");
-    const language = languages.get(userId) ?? "en";
+    const appLanguage = languages.get(userId) ?? "en";
+    const chosen = supportedLocale((await app?.store.users.get(userId))?.languageCode);
     const messages = user.chat.all().map((m) => messageView(m, emulator.bot.username));
     const inline = user.lastInlineAnswer();
     const callback = user.lastCallbackAnswer();
     return {
-      user: { id: user.id, name: user.info.first_name, language },
+      user: { id: user.id, name: user.info.first_name, language: chosen ?? appLanguage, appLanguage },
       messages,
-      commands: commandsFor(userId, language),
+      // Telegram picks the command list by the app's language, whatever the bot speaks.
+      commands: commandsFor(userId, appLanguage),
       inline:
         inline === undefined
           ? null
@@ -365,6 +374,17 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
       res.end(bytes);
       return;
     }
+    const font = method === "GET" ? await emojiFontAsset(path) : undefined;
+    if (font !== undefined) {
+      res.writeHead(200, {
+        "content-type": font.type,
+        "content-length": font.bytes.length,
+        "cache-control": font.cache,
+        "x-content-type-options": "nosniff",
+      });
+      res.end(font.bytes);
+      return;
+    }
 
     if (!path.startsWith("/playground/api/")) {
       sendJson(res, 404, NOT_FOUND.body);
@@ -394,7 +414,7 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
           failures: FAILURES,
         });
       case "chat":
-        return ok(chatSnapshot(Number(rest[1])));
+        return ok(await chatSnapshot(Number(rest[1])));
       case "orders":
         return ok({ orders: await ordersSnapshot() });
       case "samples":

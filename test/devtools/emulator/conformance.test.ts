@@ -2,7 +2,7 @@
  * Bot API conformance over real HTTP, driven by grammY's own Api class: every rejection the bot can
  * run into must look like Telegram's.
  */
-import { InputFile } from "grammy";
+import { InlineKeyboard, InputFile } from "grammy";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { PNG_1x1, rejection, useEmulator } from "./helpers.js";
 
@@ -122,6 +122,14 @@ describe("sendMessage", () => {
     expect(noAction.error_code).toBe(400);
     expect(noAction.description).toContain("Text buttons are unallowed");
     expect((await rejection(send({ text: "x", url: "not a url" }))).description).toBe("Bad Request: BUTTON_URL_INVALID");
+  });
+
+  it("refuses an inline keyboard with an empty row (a trailing .row()), and takes one with no rows", async () => {
+    const err = await rejection(api().sendMessage(USER, "x", { reply_markup: new InlineKeyboard().text("a", "a").row() }));
+    expect(err.error_code).toBe(400);
+    expect(err.description).toBe("Bad Request: row 2 of the inline keyboard is empty");
+    const ok = await api().sendMessage(USER, "y", { reply_markup: { inline_keyboard: [] } });
+    expect(ok.text).toBe("y");
   });
 
   it("sets and removes the chat's reply keyboard", async () => {

@@ -2,7 +2,7 @@
  * Confirm pressed on the card: the exchange is created once (create-exchange.ts) on the quote the
  * person saw, and its deposit instructions handed to delivery. The record says "creating" (durable)
  * before "Creating your exchange…" is shown, so a kill during the create is settled at start-up
- * (interrupted.ts), and "ended" once the outcome is known.
+ * (interrupted.ts), and "ended" once the outcome is known; the message itself is deleted then.
  */
 import { maintenanceNotice } from "../../../support/maintenance.js";
 import { escapeHtml } from "../../../messages/html.js";
@@ -52,8 +52,11 @@ export async function createFromCard(
   }
   const creating = await place(surface, record, "creating");
   await retire(surface, record, {});
-  await api.sendMessage(chatId, t("flow-creating"));
-  const outcome = await createOrder(deps, { draftId: record.draftId, userId: chatId, chatId, order, ...confirmed });
+  const creatingMessage = await api.sendMessage(chatId, t("flow-creating"));
+  // Deleted once the service answered, before the instructions are queued: the person never reads
+  // a create that seems to be running still below its result.
+  const answered = (): Promise<void> => unsay(surface, creatingMessage.message_id);
+  const outcome = await createOrder(deps, { draftId: record.draftId, userId: chatId, chatId, order, ...confirmed, answered });
   switch (outcome.kind) {
     case "created":
       // The instructions are the outbox's (exchange/create.ts): found again at start-up after a crash.
@@ -80,4 +83,16 @@ export async function createFromCard(
         ? { kind: "refused", record: creating, say: failureText(t, outcome.failure) }
         : { kind: "failed", record: creating, failure: outcome.failure };
   }
+}
+
+/**
+ * Deletes "Creating your exchange…" once the service answered the create. Only cosmetic: its id is
+ * not stored, so a crash before this leaves it in the chat, and a delete that fails (the message
+ * already gone, Telegram refusing) is ignored, never failing the update.
+ */
+async function unsay(surface: Surface, messageId: number): Promise<void> {
+  const { api, chatId, deps } = surface;
+  await api
+    .deleteMessage(chatId, messageId)
+    .catch((err: unknown) => deps.logger.debug({ err, chatId }, "could not delete the creating message"));
 }

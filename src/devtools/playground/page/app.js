@@ -91,6 +91,23 @@ const ENTITY_TAGS = {
 
 /** Wraps `node` in the element an entity stands for. */
 function wrap(node, entity, text) {
+  if (entity.type === "bot_command") {
+    // As in Telegram: a command in the bot's text is a link that sends it ("/history@bot" as shown).
+    const command = text.slice(entity.offset, entity.offset + entity.length);
+    return h(
+      "a",
+      {
+        href: "#",
+        class: "command",
+        "data-command": command,
+        onclick: (e) => {
+          e.preventDefault();
+          void act("send", { text: command });
+        },
+      },
+      node,
+    );
+  }
   if (entity.type === "text_link" || entity.type === "url" || entity.type === "email") {
     const shown = text.slice(entity.offset, entity.offset + entity.length);
     // Telegram finds links written without a scheme ("t.me/bot") and e-mail addresses by itself.
@@ -470,7 +487,15 @@ function renderSwitches(language) {
     ...state.people.map((p) =>
       h(
         "button",
-        { type: "button", "data-user": p.id, "aria-pressed": String(p.id === state.userId), onclick: () => switchPerson(p.id) },
+        {
+          type: "button",
+          "data-user": p.id,
+          "aria-pressed": String(p.id === state.userId),
+          onclick: () => {
+            showMenu(false);
+            switchPerson(p.id);
+          },
+        },
         `${p.name} (${p.role})`,
       ),
     ),
@@ -479,11 +504,25 @@ function renderSwitches(language) {
     ...state.languages.map((l) =>
       h(
         "button",
-        { type: "button", "data-language": l, "aria-pressed": String(l === language), onclick: () => act("language", { language: l }) },
+        {
+          type: "button",
+          "data-language": l,
+          "aria-pressed": String(l === language),
+          onclick: () => {
+            showMenu(false);
+            void act("language", { language: l });
+          },
+        },
         l.toUpperCase(),
       ),
     ),
   );
+}
+
+/** On a narrow window the person and language switches drop down from the menu button (style.css). */
+function showMenu(open) {
+  document.body.dataset.menu = open ? "open" : "closed";
+  $("menu-toggle").setAttribute("aria-expanded", String(open));
 }
 
 async function refresh() {
@@ -499,7 +538,13 @@ async function refresh() {
       const [chat, orders, features] = await Promise.all([api(`chat/${userId}`), api("orders"), api("features")]);
       if (userId !== state.userId) continue; // switched meanwhile: the next round reads the right chat
       const me = state.people.find((p) => p.id === userId);
-      $("chat-sub").textContent = `you are ${me?.name ?? userId} (${me?.role ?? "user"}), app language ${chat.user.language.toUpperCase()}`;
+      // The language the bot speaks to this person (a /language choice, else the app's), and the
+      // app's own where the two differ.
+      const language = chat.user.language.toUpperCase();
+      const app = chat.user.appLanguage.toUpperCase();
+      $("chat-sub").textContent =
+        `you are ${me?.name ?? userId} (${me?.role ?? "user"}), language ${language}${app === language ? "" : ` (app ${app})`}`;
+      $("menu-label").textContent = `${me?.name ?? userId} · ${language}`;
       renderSwitches(chat.user.language);
       renderMessages(chat.messages);
       renderCommands(chat.commands);
@@ -610,6 +655,7 @@ async function main() {
     void act("rates", { percent: Number($("rates-input").value) }, false);
   });
   $("inline-input").addEventListener("input", onInlineInput);
+  $("menu-toggle").addEventListener("click", () => showMenu(document.body.dataset.menu !== "open"));
   // On a narrow window the sandbox panel is toggled (style.css): chat above, panel below.
   $("panel-toggle").addEventListener("click", () => {
     const open = document.body.dataset.panel !== "open";
