@@ -31,6 +31,8 @@ const THEME_KEYS = [
 ];
 
 const listeners = new Map();
+/** The client's theme as last applied: the MainButton is drawn in its colours, as Telegram's own script sends them. */
+let theme = {};
 
 /**
  * The launch parameters of this page: `initData` (the raw signed string, or "" when the page was
@@ -125,6 +127,7 @@ window.TelegramGameProxy = { receiveEvent: receive };
  * light or dark by the background's brightness, so the stylesheet can pick its own shades.
  */
 export function applyTheme(themeParams) {
+  theme = themeParams && typeof themeParams === "object" ? themeParams : {};
   const root = document.documentElement;
   for (const key of THEME_KEYS) {
     const value = themeParams?.[key];
@@ -151,6 +154,8 @@ export function setMainButton(text, { active = true, progress = false } = {}) {
     is_active: active,
     is_progress_visible: progress,
     text: text ?? "",
+    ...(typeof theme.button_color === "string" ? { color: theme.button_color } : {}),
+    ...(typeof theme.button_text_color === "string" ? { text_color: theme.button_text_color } : {}),
   });
 }
 
