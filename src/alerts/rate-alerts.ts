@@ -20,6 +20,7 @@ import type { Logger } from "../log.js";
 import type { PartnerApi } from "../domain/types.js";
 import type { DataStore } from "../store/data-store.js";
 import type { Delivery } from "../delivery/delivery.js";
+import { plainOf } from "../messages/html.js";
 import { chatTranslator, type Translator } from "../messages/i18n.js";
 import { showAmount } from "../messages/order-card.js";
 import { encodeExchangePayload } from "../domain/deep-link.js";
@@ -249,7 +250,7 @@ export class RateAlerts {
     const payload = encodeExchangePayload({ from: alert.from, to: alert.to });
     const keyboard = payload
       ? new InlineKeyboard().url(
-          tr("rate-alert-button-exchange", { from: alert.from, to: alert.to }),
+          plainOf(tr("rate-alert-button-exchange", { from: alert.from, to: alert.to })),
           `https://t.me/${this.#opts.botUsername()}?start=${payload}`,
         )
       : undefined;

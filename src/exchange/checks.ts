@@ -12,7 +12,7 @@ import type { Order, QuoteRequest } from "../domain/order.js";
 import { toShownQuote, type ShownQuote } from "../domain/quote.js";
 import { parseTag } from "../domain/tag.js";
 import type { Currency } from "../domain/types.js";
-import { escapeHtml } from "../messages/html.js";
+import { escapeHtml, htmlPart, joinHtml, type Html, type HtmlText } from "../messages/html.js";
 import type { Translate } from "../messages/i18n.js";
 import { shownTagName } from "../messages/tag-name.js";
 import { countFunnel } from "../support/funnel.js";
@@ -21,7 +21,7 @@ import { callPartner, failureText, type FlowFailure } from "./partner-call.js";
 import { fetchFlowQuote, quoteMoved, type KindedQuote } from "./quote.js";
 
 /** What a check concluded (see the module comment). */
-export type Checked<T> = { ok: true; value: T } | { ok: false; said: string } | { ok: false; failure: FlowFailure };
+export type Checked<T> = { ok: true; value: T } | { ok: false; said: HtmlText } | { ok: false; failure: FlowFailure };
 
 /** Where a check runs: the deps, the person's language, and for the log, the chat. */
 export interface CheckScope {
@@ -30,13 +30,16 @@ export interface CheckScope {
   chatId: number;
 }
 
-/** A coin's label for an HTML message. */
-export function coinHtml(coin: Pick<Currency, "code" | "network" | "ticker">): string {
+/**
+ * A coin's label as a part of an HTML message. The translator escapes a label passed as a string
+ * ({@link coinLabel}) just the same; this part is for markup built around it.
+ */
+export function coinHtml(coin: Pick<Currency, "code" | "network" | "ticker">): Html {
   return escapeHtml(coinLabel(coin));
 }
 
 /** A refusal (told) or a failure of the service (Retry), from a settled call. */
-function notOk(t: Translate, failure: FlowFailure): { ok: false; said: string } | { ok: false; failure: FlowFailure } {
+function notOk(t: Translate, failure: FlowFailure): { ok: false; said: HtmlText } | { ok: false; failure: FlowFailure } {
   return failure.kind === "rejected" ? { ok: false, said: failureText(t, failure) } : { ok: false, failure };
 }
 
@@ -53,7 +56,7 @@ const KNOWN_AMOUNT_ERRORS: ReadonlySet<string> = new Set(AMOUNT_ERRORS);
 export function readAmount(
   t: Translate,
   text: string,
-): { ok: true; value: string } | { ok: false; said: string } | { ok: "readings"; thousands: string; decimal: string } {
+): { ok: true; value: string } | { ok: false; said: HtmlText } | { ok: "readings"; thousands: string; decimal: string } {
   const parsed = parseAmount(text);
   if (parsed.ok) return { ok: true, value: parsed.value };
   if (parsed.reason === "ambiguous") return { ok: "readings", ...parsed.readings };
@@ -61,12 +64,12 @@ export function readAmount(
 }
 
 /** "The maximum for BTC is 12 BTC", the maximum grouped for reading. */
-function aboveMaxText(t: Translate, coin: Currency, max: string): string {
-  return t("flow-amount-above-max", { coin: coinHtml(coin), max: formatAmount(max) });
+function aboveMaxText(t: Translate, coin: Currency, max: string): HtmlText {
+  return t("flow-amount-above-max", { coin: coinLabel(coin), max: formatAmount(max) });
 }
 
 /** Whether `amount` of `from` is under its minimum (`below`) or over its maximum (told); undefined when it fits. */
-export function outsideLimits(t: Translate, from: Currency, limits: Limits, amount: string): "below" | { said: string } | undefined {
+export function outsideLimits(t: Translate, from: Currency, limits: Limits, amount: string): "below" | { said: HtmlText } | undefined {
   if (isBelow(amount, limits.min)) return "below";
   const over = exceededMaximum(amount, limits.max);
   return over === undefined ? undefined : { said: aboveMaxText(t, from, over) };
@@ -127,14 +130,14 @@ export async function quoteToReceive(
 
 /** The variables of the messages of an amount to receive. */
 export function receiveVars(amountTo: string, amount: string, from: Currency, to: Currency): Record<string, string> {
-  return { amountTo: formatAmount(amountTo), to: coinHtml(to), amount: formatAmount(amount), from: coinHtml(from) };
+  return { amountTo: formatAmount(amountTo), to: coinLabel(to), amount: formatAmount(amount), from: coinLabel(from) };
 }
 
 /** An accepted address, read back to the person (HTML); with the tag a saved address brought. */
 export interface AcceptedAddress {
   address: string;
   tag?: string;
-  readBack: string;
+  readBack: HtmlText;
 }
 
 /**
@@ -152,12 +155,12 @@ export async function checkAddress(
   const { t } = scope;
   const text = checkAddressText(typed);
   const address = text.ok ? text.value : typed.trim();
-  const shown = escapeHtml(address.slice(0, MAX_ADDRESS_LENGTH));
-  const refused = (): { ok: false; said: string } => ({
+  const shown = address.slice(0, MAX_ADDRESS_LENGTH);
+  const refused = (): { ok: false; said: HtmlText } => ({
     ok: false,
     said: saved
-      ? t("saved-address-refused", { label: escapeHtml(saved.label), address: shown, coin: coinHtml(coin) })
-      : t("flow-address-invalid", { address: shown, coin: coinHtml(coin) }),
+      ? t("saved-address-refused", { label: saved.label, address: shown, coin: coinLabel(coin) })
+      : t("flow-address-invalid", { address: shown, coin: coinLabel(coin) }),
   });
   if (!text.ok && text.reason === "shape") return refused();
   if (!text.ok)
@@ -169,24 +172,23 @@ export async function checkAddress(
   if (!checked.value) return refused();
   const tag = saved?.tag != null && coin.tagName ? parseTag(saved.tag, coin) : undefined;
   const savedTag = tag?.ok ? tag.value : undefined;
-  const lines = [t("flow-address-accepted", { coin: coinHtml(coin), address: shown })];
-  if (savedTag !== undefined) lines.push(t("flow-tag-accepted", { tagName: shownTagName(coin.tagName, t), tag: escapeHtml(savedTag) }));
-  return { ok: true, value: { address, ...(savedTag === undefined ? {} : { tag: savedTag }), readBack: lines.join("\n") } };
+  const lines = [t("flow-address-accepted", { coin: coinLabel(coin), address: shown })];
+  if (savedTag !== undefined) lines.push(t("flow-tag-accepted", { tagName: shownTagName(coin.tagName, t), tag: savedTag }));
+  return { ok: true, value: { address, ...(savedTag === undefined ? {} : { tag: savedTag }), readBack: joinHtml(lines) } };
 }
 
 /** A tag of `coin`, by the chain's own rule (domain/tag.ts), said in the person's language; with its read-back. */
-export function checkTag(t: Translate, coin: Currency, text: string): Checked<{ tag: string; readBack: string }> {
+export function checkTag(t: Translate, coin: Currency, text: string): Checked<{ tag: string; readBack: HtmlText }> {
   const tagName = shownTagName(coin.tagName, t);
   const parsed = parseTag(text, coin);
-  if (parsed.ok)
-    return { ok: true, value: { tag: parsed.value, readBack: t("flow-tag-accepted", { tagName, tag: escapeHtml(parsed.value) }) } };
+  if (parsed.ok) return { ok: true, value: { tag: parsed.value, readBack: t("flow-tag-accepted", { tagName, tag: parsed.value }) } };
   const reason = t(`flow-tag-reason-${parsed.reason}`, {
     max: parsed.max ?? "",
     unit: parsed.unit ?? "characters",
     char: parsed.invisible?.codePoint ?? "",
     position: parsed.invisible?.position ?? 0,
   });
-  return { ok: false, said: t("flow-tag-invalid", { tagName, reason }) };
+  return { ok: false, said: t("flow-tag-invalid", { tagName, reason: htmlPart(reason) }) };
 }
 
 /** The lower of the coin's maximum and the one sent with a quote; undefined when neither is known. */

@@ -4,7 +4,7 @@
  */
 import type { ExchangeDeps } from "./deps.js";
 import { PartnerError } from "../partner/errors.js";
-import { escapeHtml } from "../messages/html.js";
+import type { HtmlText } from "../messages/html.js";
 import { clip, MAX_SERVICE_MESSAGE } from "../messages/fit.js";
 import type { Translate } from "../messages/i18n.js";
 
@@ -33,10 +33,10 @@ export async function callPartner<D extends Pick<ExchangeDeps, "logger">, T>(
 }
 
 /** The friendly text for a failure; the service's own words where it gave a reason. */
-export function failureText(t: Translate, failure: FlowFailure): string {
+export function failureText(t: Translate, failure: FlowFailure): HtmlText {
   if (failure.kind === "rejected") {
     return failure.serviceMessage
-      ? t("flow-partner-rejected", { message: escapeHtml(clip(failure.serviceMessage, MAX_SERVICE_MESSAGE)) })
+      ? t("flow-partner-rejected", { message: clip(failure.serviceMessage, MAX_SERVICE_MESSAGE) })
       : t("flow-partner-rejected-generic");
   }
   return t("flow-partner-error");

@@ -1,7 +1,8 @@
 /**
  * Support's messages: an exchange's full record, a person's summary, /stats, alerts, and the
  * broadcast preview and progress. Plain functions from data to HTML text and keyboards; every
- * value that came from a person or the service is escaped here.
+ * value that came from a person or the service is a string, escaped by the translator or by
+ * `html` (messages/html.ts).
  */
 import { InlineKeyboard } from "grammy";
 import type { ExchangeRecord, UserRecord } from "../domain/types.js";
@@ -16,7 +17,7 @@ import type {
   OpsTotals,
   UserStats,
 } from "../domain/reports.js";
-import { escapeHtml } from "./html.js";
+import { html, htmlPart, joinHtml, type Html, type HtmlText } from "./html.js";
 import { clip, MAX_QUOTED_ADDRESS, MAX_SERVICE_MESSAGE, TEXT_LIMIT, visibleLength } from "./fit.js";
 import { encodeCallback } from "./callback-data.js";
 import { showAmount, statusLabel } from "./order-card.js";
@@ -24,23 +25,26 @@ import type { RenderedMessage } from "./rendered-message.js";
 import { emergencyLine, lateChoiceWords, lateStateWords } from "./late-deposit.js";
 import type { Translate } from "./i18n.js";
 
-/** "2024-05-01 12:34 UTC" from an ISO time (or the raw value, escaped, if it is not one). */
+/** "2024-05-01 12:34 UTC" from an ISO time (or the raw value, outside text, if it is not one). */
 function showTime(iso: string | number | Date | undefined): string {
   if (iso === undefined) return "—";
   const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return escapeHtml(String(iso));
+  if (Number.isNaN(d.getTime())) return String(iso);
   return `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
-/** "@name (123, First)" for a person, escaped. */
-function showUser(userId: number, user: UserRecord | undefined): string {
-  if (!user) return `<code>${userId}</code>`;
-  const name = escapeHtml(user.firstName);
-  return user.username ? `@${escapeHtml(user.username)} · <code>${userId}</code> · ${name}` : `<code>${userId}</code> · ${name}`;
+/** "@name · <code>123</code> · First" for a person. */
+function showUser(userId: number, user: UserRecord | undefined): Html {
+  if (!user) return html`<code>${userId}</code>`;
+  const name = user.firstName;
+  return user.username ? html`@${user.username} · <code>${userId}</code> · ${name}` : html`<code>${userId}</code> · ${name}`;
 }
 
-const withTag = (address: string, tag: string) =>
-  `<code>${escapeHtml(address)}</code>${tag ? ` (tag <code>${escapeHtml(tag)}</code>)` : ""}`;
+const withTag = (address: string, tag: string): Html =>
+  tag ? html`<code>${address}</code> (tag <code>${tag}</code>)` : html`<code>${address}</code>`;
+
+/** "• label: n", a line of a count by status. */
+const countLine = (label: Html, n: number): HtmlText => html`• ${label}: ${n}`.text;
 
 /** The buttons under an exchange: re-check, resend instructions (while open), open the user. */
 function exchangeButtons(record: ExchangeRecord, t: Translate): InlineKeyboard | undefined {
@@ -62,45 +66,45 @@ function exchangeButtons(record: ExchangeRecord, t: Translate): InlineKeyboard |
 
 /** An exchange's full record for support. */
 export function renderExchangeRecord(record: ExchangeRecord, user: UserRecord | undefined, t: Translate): RenderedMessage {
-  const lines = [
-    t("admin-ex-title", { icon: statusIcon(record.status), id: escapeHtml(record.id) }),
-    t("admin-ex-status", { status: statusLabel(record.status, t), raw: escapeHtml(record.status) }),
+  const lines: HtmlText[] = [
+    t("admin-ex-title", { icon: statusIcon(record.status), id: record.id }),
+    t("admin-ex-status", { status: htmlPart(statusLabel(record.status, t)), raw: record.status }),
     t("admin-ex-user", { user: showUser(record.userId, user) }),
     t("admin-ex-pair", {
       amount: showAmount(record.amountFrom),
-      from: escapeHtml(record.from),
+      from: record.from,
       quoted: showAmount(record.quotedAmountTo),
-      to: escapeHtml(record.to),
+      to: record.to,
     }),
   ];
   if (record.expectedAmountFrom || record.expectedAmountTo) {
     lines.push(
       t("admin-ex-expected", {
         amountFrom: showAmount(record.expectedAmountFrom ?? "—"),
-        from: escapeHtml(record.from),
+        from: record.from,
         amountTo: showAmount(record.expectedAmountTo ?? "—"),
-        to: escapeHtml(record.to),
+        to: record.to,
       }),
     );
   }
-  if (record.amountTo) lines.push(t("admin-ex-received", { amount: showAmount(record.amountTo), to: escapeHtml(record.to) }));
-  if (record.txId) lines.push(t("admin-ex-txid", { txId: escapeHtml(record.txId) }));
+  if (record.amountTo) lines.push(t("admin-ex-received", { amount: showAmount(record.amountTo), to: record.to }));
+  if (record.txId) lines.push(t("admin-ex-txid", { txId: record.txId }));
   lines.push(
     t("admin-ex-deposit", { address: withTag(record.depositAddress, record.depositTag) }),
     t("admin-ex-destination", { address: withTag(record.destinationAddress, record.destinationTag) }),
     t("admin-ex-refund", { address: withTag(record.refundAddress, record.refundTag) }),
     t("admin-ex-created", { at: showTime(record.createdAt), updated: showTime(record.updatedAt) }),
   );
-  if (record.tracking?.stoppedReason) lines.push(t("admin-ex-stopped", { reason: escapeHtml(record.tracking.stoppedReason) }));
+  if (record.tracking?.stoppedReason) lines.push(t("admin-ex-stopped", { reason: record.tracking.stoppedReason }));
   const emergency = emergencyLine(record, t);
   if (emergency) lines.push(emergency);
   if (record.lateDeposit) {
     const c = record.lateDeposit;
     lines.push(t("admin-ex-late-deposit", { choice: lateChoiceWords(c, t), state: lateStateWords(c, t), at: showTime(c.at) }));
   }
-  lines.push("", t("admin-ex-history"));
-  for (const h of record.statusHistory) lines.push(`• ${showTime(h.at)} — ${statusLabel(h.status, t)}`);
-  return { text: lines.join("\n"), reply_markup: exchangeButtons(record, t) };
+  lines.push(BLANK, t("admin-ex-history"));
+  for (const h of record.statusHistory) lines.push(html`• ${showTime(h.at)} — ${htmlPart(statusLabel(h.status, t))}`.text);
+  return { text: joinHtml(lines), reply_markup: exchangeButtons(record, t) };
 }
 
 /** A person's summary for /user. */
@@ -110,29 +114,33 @@ export function renderUserSummary(
   t: Translate,
 ): RenderedMessage {
   const language = user.languageCode
-    ? `${escapeHtml(user.languageCode)} (${t("admin-user-chosen")})`
-    : escapeHtml(user.telegramLanguageCode ?? "—");
-  const lines = [
+    ? html`${user.languageCode} (${htmlPart(t("admin-user-chosen"))})`
+    : html`${user.telegramLanguageCode ?? "—"}`;
+  const lines: HtmlText[] = [
     t("admin-user-title", { user: showUser(user.id, user) }),
     t("admin-user-language", { language }),
     t(user.blocked ? "admin-user-blocked-yes" : "admin-user-blocked-no"),
     t("admin-user-seen", { first: showTime(user.firstSeenAt), last: showTime(user.lastSeenAt) }),
     t("admin-user-exchanges", { count: summary.total }),
   ];
-  for (const [status, n] of Object.entries(summary.byStatus)) lines.push(`• ${statusLabel(status, t)}: ${n}`);
+  for (const [status, n] of Object.entries(summary.byStatus)) lines.push(countLine(htmlPart(statusLabel(status, t)), n));
   lines.push(t("admin-volume-title"));
   lines.push(...volumeLines(summary.volume, t));
   const kb = new InlineKeyboard();
   const find = encodeCallback({ kind: "admin-find", query: String(user.id) });
   if (find && summary.total > 0) kb.text(t("admin-button-exchanges"), find);
-  return { text: lines.join("\n"), reply_markup: summary.total > 0 ? kb : undefined };
+  return { text: joinHtml(lines), reply_markup: summary.total > 0 ? kb : undefined };
 }
 
-function volumeLines(volume: Record<string, string>, t: Translate): string[] {
+/** "• 1.5 BTC" for each coin, or "• none". */
+function volumeLines(volume: Record<string, string>, t: Translate): HtmlText[] {
   const entries = Object.entries(volume);
-  if (entries.length === 0) return [`• ${t("admin-none")}`];
-  return entries.map(([coin, amount]) => `• ${showAmount(amount)} ${escapeHtml(coin)}`);
+  if (entries.length === 0) return [html`• ${htmlPart(t("admin-none"))}`.text];
+  return entries.map(([coin, amount]) => html`• ${showAmount(amount)} ${coin}`.text);
 }
+
+/** An empty line between a message's parts. */
+const BLANK = html``.text;
 
 /** Everything /stats shows. */
 export interface StatsView {
@@ -152,10 +160,10 @@ export interface StatsView {
 }
 
 /** The /stats message. */
-export function renderStats(s: StatsView, t: Translate): string {
-  const lines = [
+export function renderStats(s: StatsView, t: Translate): HtmlText {
+  const lines: HtmlText[] = [
     t("admin-stats-title"),
-    "",
+    BLANK,
     t("admin-stats-users", { ...s.users }),
     t("admin-stats-exchanges", {
       total: s.exchanges.total,
@@ -165,15 +173,20 @@ export function renderStats(s: StatsView, t: Translate): string {
       completed7d: s.exchanges.completed7d,
     }),
   ];
-  for (const [status, n] of Object.entries(s.exchanges.byStatus)) lines.push(`• ${statusLabel(status, t)}: ${n}`);
-  lines.push(t("admin-volume-title"), ...volumeLines(s.exchanges.volume, t), "", t("admin-stats-funnel"));
-  lines.push(s.funnel.map((f) => `${t(`admin-funnel-${f.step}`)} ${f.count}`).join(" → "));
-  lines.push("", t("admin-stats-health"));
-  if (s.health.length === 0) lines.push(`• ${t("admin-none")}`);
+  for (const [status, n] of Object.entries(s.exchanges.byStatus)) lines.push(countLine(htmlPart(statusLabel(status, t)), n));
+  lines.push(t("admin-volume-title"), ...volumeLines(s.exchanges.volume, t), BLANK, t("admin-stats-funnel"));
+  lines.push(
+    joinHtml(
+      s.funnel.map((f) => html`${htmlPart(t(`admin-funnel-${f.step}`))} ${f.count}`),
+      " → ",
+    ),
+  );
+  lines.push(BLANK, t("admin-stats-health"));
+  if (s.health.length === 0) lines.push(html`• ${htmlPart(t("admin-none"))}`.text);
   for (const h of s.health) {
     lines.push(
       t("admin-stats-endpoint", {
-        endpoint: escapeHtml(h.endpoint),
+        endpoint: h.endpoint,
         requests: h.requests,
         errors: (h.errorRate * 100).toFixed(1),
         p50: h.p50Ms,
@@ -182,7 +195,7 @@ export function renderStats(s: StatsView, t: Translate): string {
     );
   }
   lines.push(
-    "",
+    BLANK,
     s.pollerLagSeconds === undefined
       ? t("admin-stats-poller-none", { open: s.openExchanges })
       : t("admin-stats-poller", { lag: s.pollerLagSeconds, backoff: s.pollerBackoff, open: s.openExchanges }),
@@ -197,7 +210,7 @@ export function renderStats(s: StatsView, t: Translate): string {
   );
   lines.push(t("admin-stats-rate-alerts", { ...s.rateAlerts }));
   if (s.maintenance) lines.push(t("admin-stats-maintenance"));
-  return lines.join("\n");
+  return joinHtml(lines);
 }
 
 /** An alert for support, with look-up buttons where the ids fit. */
@@ -209,16 +222,18 @@ export function renderAlert(alert: AlertEvent, user: UserRecord | undefined, t: 
       return { text: t("admin-alert-partner-up", { since: showTime(alert.since), until: showTime(alert.until) }) };
     case "create-in-doubt": {
       const a = alert.attempt;
-      const tagged = (address: string, tag: string) =>
-        `<code>${escapeHtml(clip(address, MAX_QUOTED_ADDRESS))}</code>${tag ? ` · <code>${escapeHtml(clip(tag, MAX_QUOTED_ADDRESS))}</code>` : ""}`;
-      const text = [
-        t("admin-alert-create-in-doubt", { reason: escapeHtml(clip(alert.reason, MAX_SERVICE_MESSAGE)), at: showTime(a.at) }),
+      const tagged = (address: string, tag: string): Html =>
+        tag
+          ? html`<code>${clip(address, MAX_QUOTED_ADDRESS)}</code> · <code>${clip(tag, MAX_QUOTED_ADDRESS)}</code>`
+          : html`<code>${clip(address, MAX_QUOTED_ADDRESS)}</code>`;
+      const text = joinHtml([
+        t("admin-alert-create-in-doubt", { reason: clip(alert.reason, MAX_SERVICE_MESSAGE), at: showTime(a.at) }),
         t("admin-ex-user", { user: showUser(a.userId, user) }),
-        t("admin-alert-create-pair", { amount: showAmount(a.amount), from: escapeHtml(a.from), to: escapeHtml(a.to) }),
+        t("admin-alert-create-pair", { amount: showAmount(a.amount), from: a.from, to: a.to }),
         t("admin-alert-create-destination", { address: tagged(a.destinationAddress, a.destinationTag) }),
         t("admin-alert-create-refund", { address: tagged(a.refundAddress, a.refundTag) }),
         ...(alert.startAgain ? [t("admin-alert-create-start-again")] : []),
-      ].join("\n");
+      ]);
       return {
         text,
         reply_markup: new InlineKeyboard().text(t("admin-button-user"), encodeCallback({ kind: "admin-user", userId: a.userId })),
@@ -228,25 +243,25 @@ export function renderAlert(alert: AlertEvent, user: UserRecord | undefined, t: 
       const e = alert.exchange;
       const head =
         alert.kind === "status"
-          ? t("admin-alert-status", { status: statusLabel(alert.status, t), raw: escapeHtml(alert.status) })
+          ? t("admin-alert-status", { status: htmlPart(statusLabel(alert.status, t)), raw: alert.status })
           : alert.kind === "stuck"
-            ? t("admin-alert-stuck", { status: statusLabel(alert.status, t), since: showTime(alert.sinceMs) })
+            ? t("admin-alert-stuck", { status: htmlPart(statusLabel(alert.status, t)), since: showTime(alert.sinceMs) })
             : alert.kind === "unknown-at-service"
               ? t("admin-alert-unknown-at-service", { times: alert.times })
               : alert.kind === "late-deposit-in-doubt"
                 ? t("admin-alert-late-deposit-in-doubt")
-                : t("admin-alert-flag", { reason: escapeHtml(alert.reason) });
-      const text = [
+                : t("admin-alert-flag", { reason: alert.reason });
+      const text = joinHtml([
         head,
-        t("admin-ex-title", { icon: statusIcon(e.status), id: escapeHtml(e.id) }),
+        t("admin-ex-title", { icon: statusIcon(e.status), id: e.id }),
         t("admin-ex-user", { user: showUser(e.userId, user) }),
         t("admin-ex-pair", {
           amount: showAmount(e.amountFrom),
-          from: escapeHtml(e.from),
+          from: e.from,
           quoted: showAmount(e.quotedAmountTo),
-          to: escapeHtml(e.to),
+          to: e.to,
         }),
-      ].join("\n");
+      ]);
       const kb = new InlineKeyboard();
       const find = encodeCallback({ kind: "admin-find", query: e.id });
       if (find) kb.text(t("admin-button-open"), find);
@@ -265,11 +280,11 @@ export function renderAlert(alert: AlertEvent, user: UserRecord | undefined, t: 
  */
 export function renderBroadcastPreview(job: BroadcastJob, audience: number, t: Translate): RenderedMessage[] {
   const heading = t("admin-bc-preview", { count: audience });
-  const body = escapeHtml(job.text);
+  const body = html`${job.text}`.text;
   const reply_markup = new InlineKeyboard()
     .text(t("admin-bc-send", { count: audience }), encodeCallback({ kind: "admin-broadcast-send", jobId: job.id }))
     .text(t("admin-bc-drop"), encodeCallback({ kind: "admin-broadcast-drop", jobId: job.id }));
-  const whole = `${heading}\n\n${body}`;
+  const whole = joinHtml([heading, body], "\n\n");
   if (visibleLength(whole) <= TEXT_LIMIT) return [{ text: whole, reply_markup }];
   return [{ text: heading }, { text: body, reply_markup }];
 }
@@ -284,9 +299,8 @@ export function renderBroadcastProgress(job: BroadcastJob, c: BroadcastCounts, f
     blocked: c.blocked,
     failed: c.failed,
   });
-  const extra = c.unconfirmed > 0 ? `\n${t("admin-bc-unconfirmed", { count: c.unconfirmed })}` : "";
   return {
-    text: text + extra,
+    text: c.unconfirmed > 0 ? joinHtml([text, t("admin-bc-unconfirmed", { count: c.unconfirmed })]) : text,
     reply_markup: final
       ? undefined
       : new InlineKeyboard().text(t("admin-bc-cancel"), encodeCallback({ kind: "admin-broadcast-cancel", jobId: job.id })),

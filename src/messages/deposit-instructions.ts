@@ -13,8 +13,8 @@ import QRCode from "qrcode";
 import type { ExchangeRecord } from "../domain/types.js";
 import { coinLabel } from "../domain/coin-label.js";
 import { formatAmount } from "../domain/amount.js";
-import { escapeHtml } from "./html.js";
-import { shownTagName, unescapedTagName } from "./tag-name.js";
+import { html, htmlPart, joinHtml, plainOf } from "./html.js";
+import { shownTagName } from "./tag-name.js";
 import { renderOrderCard } from "./order-card.js";
 import type { DataStore } from "../store/data-store.js";
 import type { Translate } from "./i18n.js";
@@ -42,41 +42,42 @@ function depositQr(address: string): Promise<Buffer> {
 /** The instructions' messages, in the order they are sent. Pure. */
 export function depositParts(record: ExchangeRecord, coins: InstructionCoins, t: Translate): DepositPart[] {
   // As the exchange was shown when it was created; from the catalog's coins for older records.
-  const from = escapeHtml(record.labels?.from ?? coinLabel(coins.from));
-  const to = escapeHtml(record.labels?.to ?? coinLabel(coins.to));
+  const from = record.labels?.from ?? coinLabel(coins.from);
+  const to = record.labels?.to ?? coinLabel(coins.to);
   const parts: DepositPart[] = [
     {
       kind: "text",
-      text: [
-        t(record.quoteKind ? `deposit-intro-${record.quoteKind}` : "deposit-intro", {
-          amount: record.amountFrom,
-          coin: from,
-          amountTo: formatAmount(record.quotedAmountTo),
-          to,
-          id: escapeHtml(record.id),
-        }),
-        "",
-        // Who may write to them about this exchange, before they send anything (issue 24, trust).
-        t("trust-support"),
-        "",
-        t("deposit-address-label", { coin: from }),
-      ].join("\n"),
-      copy: present([copyButton(t("copy-amount"), record.amountFrom), copyButton(t("copy-exchange-id"), record.id)]),
+      text: joinHtml(
+        [
+          t(record.quoteKind ? `deposit-intro-${record.quoteKind}` : "deposit-intro", {
+            amount: record.amountFrom,
+            coin: from,
+            amountTo: formatAmount(record.quotedAmountTo),
+            to,
+            id: record.id,
+          }),
+          // Who may write to them about this exchange, before they send anything (issue 24, trust).
+          t("trust-support"),
+          t("deposit-address-label", { coin: from }),
+        ],
+        "\n\n",
+      ),
+      copy: present([copyButton(plainOf(t("copy-amount")), record.amountFrom), copyButton(plainOf(t("copy-exchange-id")), record.id)]),
     },
     {
       kind: "text",
-      text: `<code>${escapeHtml(record.depositAddress)}</code>`,
-      copy: present([copyButton(t("copy-address"), record.depositAddress)]),
+      text: html`<code>${record.depositAddress}</code>`.text,
+      copy: present([copyButton(plainOf(t("copy-address")), record.depositAddress)]),
     },
   ];
   if (record.depositTag) {
     // The service gave a deposit tag for a coin the catalog lists without a tag name: still show it.
-    const tagName = coins.from.tagName ? shownTagName(coins.from.tagName, t) : escapeHtml(t("deposit-tag-fallback-name"));
-    // The label is a button's plain text: the tag's name as shown, unescaped.
-    const label = t("copy-tag", { tagName: coins.from.tagName ? unescapedTagName(coins.from.tagName, t) : t("deposit-tag-fallback-name") });
+    const tagName = coins.from.tagName ? shownTagName(coins.from.tagName, t) : htmlPart(t("deposit-tag-fallback-name"));
+    // The label is a button's plain text: the same words, read back from HTML.
+    const label = plainOf(t("copy-tag", { tagName }));
     parts.push({
       kind: "text",
-      text: t("deposit-tag", { tagName, tag: escapeHtml(record.depositTag) }),
+      text: t("deposit-tag", { tagName, tag: record.depositTag }),
       copy: present([copyButton(label, record.depositTag)]),
     });
   }

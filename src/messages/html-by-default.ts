@@ -1,8 +1,8 @@
 /**
  * HTML is the bot's one parse mode: every text and caption it sends is Telegram HTML (locale
- * strings carry <b> and <code>; everything a person typed is escaped with escapeHtml). Instead of
- * `parse_mode: "HTML"` on each call, this Bot API transformer adds it wherever a call leaves it
- * out. A call that must send plain text says so with {@link PLAIN_TEXT} (a broadcast, shown
+ * strings carry <b> and <code>; outside text is escaped where markup is made, messages/html.ts).
+ * Instead of `parse_mode: "HTML"` on each call, this Bot API transformer adds it wherever a call
+ * leaves it out. A call that must send plain text says so with {@link PLAIN_TEXT} (a broadcast, shown
  * exactly as the admin typed it).
  *
  * Installed twice, because a conversation builds its own Api for each replay and a transformer on

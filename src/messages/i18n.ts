@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { FluentBundle, FluentResource } from "@fluent/bundle";
 import type { Context, MiddlewareFn, MiddlewareObj } from "grammy";
 import type { UsersStore } from "../store/data-store.js";
-import { escapeHtml } from "./html.js";
+import { markupOf, type HtmlText, type HtmlValue } from "./html.js";
 
 /** Languages with a locales/<code>.ftl file, the first being the default. */
 export const SUPPORTED_LOCALES = ["en", "ru", "es", "pt", "tr", "uk"] as const;
@@ -12,14 +12,31 @@ export type SupportedLocale = (typeof SUPPORTED_LOCALES)[number];
 // Resolved from this file so that both `src/` (tsx) and `dist/` (built) find the same folder.
 const LOCALES_DIR = fileURLToPath(new URL("../../locales", import.meta.url));
 
-/** Translates outside an update (menus, notifications from the poller), in any language we have. */
-export type Translator = (locale: SupportedLocale, key: string, variables?: Record<string, string | number>) => string;
+/**
+ * A message's variables. A string is outside text (an address, a coin's label, a person's name)
+ * and is escaped by the translator, whoever calls it; markup that is already safe is an `Html`
+ * part (messages/html.ts); a number is formatted by Fluent.
+ */
+export type MessageVariables = Readonly<Record<string, HtmlValue>>;
+
+/**
+ * Translates outside an update (menus, notifications from the poller), in any language we have.
+ * The answer is Telegram HTML, its variables escaped ({@link MessageVariables}).
+ */
+export type Translator = Bivariant<(locale: SupportedLocale, key: string, variables?: MessageVariables) => HtmlText>;
 
 /**
  * Translates in one language already chosen: what every message builder takes (`ctx.t` inside an
- * update, {@link chatTranslator} outside one).
+ * update, {@link chatTranslator} outside one). The answer is Telegram HTML, its variables escaped.
  */
-export type Translate = (key: string, variables?: Record<string, string | number>) => string;
+export type Translate = Bivariant<(key: string, variables?: MessageVariables) => HtmlText>;
+
+/**
+ * `F` with its parameters compared both ways, as a method's are: a translator written before
+ * variables could be parts (`(key, vars?: Record<string, string | number>) => …`, which forwards
+ * them to ours) is still one. Calls are checked as strictly as before.
+ */
+type Bivariant<F extends (...args: never[]) => unknown> = { check(...args: Parameters<F>): ReturnType<F> }["check"];
 
 /**
  * The locale we have for a language code ("pt-BR" → pt, "es-419" → es, "uk" → uk), or undefined
@@ -101,11 +118,11 @@ export class Translations implements MiddlewareObj<Context & I18nFlavor> {
   readonly #fallbacks: ReadonlyMap<SupportedLocale, Fallbacks>;
   readonly #english: Fallbacks;
   readonly #chosenLanguage: (userId: number) => Promise<string | undefined> | string | undefined;
-  readonly #defaults: Record<string, string | number>;
+  readonly #defaults: MessageVariables;
 
   constructor(
     chosenLanguage: (userId: number) => Promise<string | undefined> | string | undefined = () => undefined,
-    defaults: Record<string, string | number> = {},
+    defaults: MessageVariables = {},
   ) {
     const english = loadBundle("en");
     this.#english = [english];
@@ -121,7 +138,7 @@ export class Translations implements MiddlewareObj<Context & I18nFlavor> {
    * {@link translatorOf} and `ctx.t`. A locale is one we have (a Telegram code goes through
    * {@link supportedLocale} first), so finding its bundles is one lookup, never a negotiation.
    */
-  t(locale: SupportedLocale, key: string, variables: Record<string, string | number> = {}): string {
+  t(locale: SupportedLocale, key: string, variables: MessageVariables = {}): HtmlText {
     return this.#format(this.#fallbacks.get(locale) ?? this.#english, key, variables);
   }
 
@@ -151,9 +168,10 @@ export class Translations implements MiddlewareObj<Context & I18nFlavor> {
 
   /**
    * `key`'s text from the first bundle that has it, as the plugin did: "message.attribute" names
-   * an attribute; a key no bundle has is warned about and shown as "{key}".
+   * an attribute; a key no bundle has is warned about and shown as "{key}". The one place a
+   * message's variables become markup: each string is escaped here ({@link MessageVariables}).
    */
-  #format(fallbacks: Fallbacks, key: string, variables: Record<string, string | number>): string {
+  #format(fallbacks: Fallbacks, key: string, variables: MessageVariables): HtmlText {
     const dot = key.indexOf(".");
     const id = dot < 0 ? key : key.slice(0, dot);
     const attribute = dot < 0 ? undefined : key.slice(dot + 1).split(".", 1)[0];
@@ -172,33 +190,45 @@ export class Translations implements MiddlewareObj<Context & I18nFlavor> {
         }
         pattern = value;
       }
-      return bundle.formatPattern(pattern, variables);
+      return bundle.formatPattern(pattern, fluentArguments(variables)) as HtmlText;
     }
     console.warn(`The translation "${key}" is missing in the locales: ${fallbacks[0]?.locales.join(", ") ?? "en"}`);
-    return `{${key}}`;
+    return `{${key}}` as HtmlText;
   }
+}
+
+/**
+ * A message's variables as Fluent takes them: numbers as they are (Fluent formats them for the
+ * language), strings escaped and parts as their markup. A selector (`{ $kind -> … }`) compares
+ * the escaped string, the same as the raw one for the keywords it selects on.
+ */
+function fluentArguments(variables: MessageVariables): Record<string, string | number> {
+  const args: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(variables)) args[name] = typeof value === "number" ? value : markupOf(value);
+  return args;
 }
 
 /** The translations, and the middleware that gives each update `ctx.t` ({@link Translations}). */
 export function createI18n(
   chosenLanguage?: (userId: number) => Promise<string | undefined> | string | undefined,
-  defaults?: Record<string, string | number>,
+  defaults?: MessageVariables,
 ): Translations {
   return new Translations(chosenLanguage, defaults);
 }
 
 /**
- * The `contact` variable of the messages that point to support: SUPPORT_CONTACT escaped for HTML,
- * or "none", which selects the wording without a contact (see status-notice-support in locales/).
+ * The `contact` variable of the messages that point to support: SUPPORT_CONTACT (outside text,
+ * escaped by the translator like any string), or "none", which selects the wording without a
+ * contact (see status-notice-support in locales/).
  */
 export function contactVariable(supportContact: string | undefined): string {
-  return supportContact ? escapeHtml(supportContact) : "none";
+  return supportContact ? supportContact : "none";
 }
 
 /**
  * A {@link Translator} over the same translations, for code that runs outside an update.
  * `defaults` are variables every message may use (the support contact).
  */
-export function translatorOf(i18n: Translations, defaults: Record<string, string | number> = {}): Translator {
+export function translatorOf(i18n: Translations, defaults: MessageVariables = {}): Translator {
   return (locale, key, variables) => i18n.t(locale, key, variables ? { ...defaults, ...variables } : defaults);
 }

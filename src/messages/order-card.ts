@@ -4,26 +4,27 @@
  * the milestone messages sent beside it for what must not be missed.
  *
  * Plain functions from a stored record to text, so the outbox's notices, /status and /history render the
- * same card. Everything that came from the person or the service is escaped here.
+ * same card. Everything that came from the person or the service is a string, escaped by the
+ * translator (messages/html.ts).
  */
 import { InlineKeyboard } from "grammy";
 import type { ExchangeRecord, ExchangeStatus, KnownStatus } from "../domain/types.js";
 import { KNOWN_STATUSES, SERVICE_EXTRA_STATUSES } from "../domain/types.js";
 import { formatAmount } from "../domain/amount.js";
 import { awaitsDeposit, isFinalStatus, PROGRESS_STEPS, progressStep, statusIcon } from "../domain/status.js";
-import { emergencyLine, lateChoiceLine } from "./late-deposit.js";
-import { escapeHtml } from "./html.js";
+import { emergencyLine, lateChoiceLine, refundHtml } from "./late-deposit.js";
+import { html, htmlPart, joinHtml, plainOf, type HtmlText } from "./html.js";
 import { encodeCallback } from "./callback-data.js";
 import type { Translate } from "./i18n.js";
 import { copyButton, withCopyButtons } from "./copy-buttons.js";
 import type { RenderedMessage } from "./rendered-message.js";
 
-/** A decimal from the store or the service, formatted; shown as it is (escaped) if it is not a number. */
+/** A decimal from the store or the service, formatted; shown as it is (outside text) if it is not a number. */
 export function showAmount(value: string): string {
   try {
     return formatAmount(value);
   } catch {
-    return escapeHtml(value);
+    return value;
   }
 }
 
@@ -31,14 +32,17 @@ export function showAmount(value: string): string {
 const WORDED_STATUSES: readonly string[] = [...KNOWN_STATUSES, ...SERVICE_EXTRA_STATUSES];
 
 /** The status in words: a translation for the statuses the service publishes, the raw value (escaped) otherwise. */
-export function statusLabel(status: ExchangeStatus, t: Translate): string {
-  return WORDED_STATUSES.includes(status) ? t(`status-name-${status as KnownStatus}`) : escapeHtml(status);
+export function statusLabel(status: ExchangeStatus, t: Translate): HtmlText {
+  return WORDED_STATUSES.includes(status) ? t(`status-name-${status as KnownStatus}`) : html`${status}`.text;
 }
 
-/** The coins of an exchange as the person was shown them ("USDT · BEP20"); the codes on older records. Escaped. */
+/** The coins of an exchange as the person was shown them ("USDT · BEP20"); the codes on older records. */
 function coinsOf(record: Pick<ExchangeRecord, "from" | "to" | "labels">): { from: string; to: string } {
-  return { from: escapeHtml(record.labels?.from ?? record.from), to: escapeHtml(record.labels?.to ?? record.to) };
+  return { from: record.labels?.from ?? record.from, to: record.labels?.to ?? record.to };
 }
+
+/** An empty line between a card's parts. */
+const BLANK = html``.text;
 
 /** Final statuses in which nothing was exchanged: the card says what happened, not what would be received. */
 const UNFULFILLED: ReadonlySet<ExchangeStatus> = new Set(["failed", "reverted", "time_expired"]);
@@ -59,10 +63,8 @@ export interface RenderOptions {
 }
 
 /** The transaction id line: a link to its explorer when there is one. */
-function txLine(txId: string, t: Translate, txUrl: string | undefined): string {
-  return txUrl === undefined
-    ? t("status-card-txid", { txId: escapeHtml(txId) })
-    : t("status-card-txid-link", { txId: escapeHtml(txId), url: escapeHtml(txUrl) });
+function txLine(txId: string, t: Translate, txUrl: string | undefined): HtmlText {
+  return txUrl === undefined ? t("status-card-txid", { txId }) : t("status-card-txid-link", { txId, url: txUrl });
 }
 
 /**
@@ -70,18 +72,17 @@ function txLine(txId: string, t: Translate, txUrl: string | undefined): string {
  * callback_data) and, while the deposit is awaited, copy buttons for the address and tag it shows.
  */
 export function renderOrderCard(record: ExchangeRecord, t: Translate, options: RenderOptions = {}): RenderedMessage {
-  const lines = [
-    t("status-card-title", { icon: statusIcon(record.status), id: escapeHtml(record.id) }),
-    t("status-card-status", { status: statusLabel(record.status, t) }),
+  const lines: HtmlText[] = [
+    t("status-card-title", { icon: statusIcon(record.status), id: record.id }),
+    t("status-card-status", { status: htmlPart(statusLabel(record.status, t)) }),
   ];
   const bar = progressBar(record.status);
-  if (bar) lines.push(bar);
+  if (bar) lines.push(html`${bar}`.text);
   const coins = coinsOf(record);
-  lines.push("", t("status-card-send", { amount: showAmount(record.expectedAmountFrom ?? record.amountFrom), coin: coins.from }));
+  lines.push(BLANK, t("status-card-send", { amount: showAmount(record.expectedAmountFrom ?? record.amountFrom), coin: coins.from }));
   if (UNFULFILLED.has(record.status)) {
     // No amount is promised any more: the card says what happened to the coins instead.
-    const refund = escapeHtml(record.refundAddress) + (record.refundTag ? ` (${escapeHtml(record.refundTag)})` : "");
-    lines.push(t(`status-card-outcome-${record.status}`, { refund }));
+    lines.push(t(`status-card-outcome-${record.status}`, { refund: refundHtml(record) }));
   } else if (!record.amountTo) {
     // Once coins are received the card says how many ("Received"), not what was expected.
     // "≈" for a floating estimate (our contract); a fixed or exact amount is said as what it is.
@@ -95,27 +96,29 @@ export function renderOrderCard(record: ExchangeRecord, t: Translate, options: R
   if (awaitsDeposit(record.status)) {
     // While the deposit is awaited the card is a way to pay on its own: /status and /history
     // answer with it, and it may be all that is left after the instructions scrolled away.
-    lines.push(t("status-card-deposit-address", { address: escapeHtml(record.depositAddress) }));
-    if (record.depositTag) lines.push(t("status-card-deposit-tag", { tag: escapeHtml(record.depositTag) }));
+    lines.push(t("status-card-deposit-address", { address: record.depositAddress }));
+    if (record.depositTag) lines.push(t("status-card-deposit-tag", { tag: record.depositTag }));
   }
   if (record.amountTo) lines.push(t("status-card-received", { amount: showAmount(record.amountTo), coin: coins.to }));
   if (record.txId) lines.push(txLine(record.txId, t, options.txUrl));
   // While open, the footer promises updates; once the poller has given up on it, it says why:
   // the service said it does not know the exchange (not that it is down), or it got too old.
-  if (record.tracking?.stoppedReason === "not-found") lines.push("", t("status-card-unknown-at-service"));
-  else if (record.tracking?.stoppedReason) lines.push("", t("status-tracking-stopped"));
-  else if (!isFinalStatus(record.status)) lines.push("", t(record.quoteKind ? `deposit-outro-${record.quoteKind}` : "deposit-outro"));
+  if (record.tracking?.stoppedReason === "not-found") lines.push(BLANK, t("status-card-unknown-at-service"));
+  else if (record.tracking?.stoppedReason) lines.push(BLANK, t("status-tracking-stopped"));
+  else if (!isFinalStatus(record.status)) lines.push(BLANK, t(record.quoteKind ? `deposit-outro-${record.quoteKind}` : "deposit-outro"));
 
   // A final status is the last word (domain/status.ts): a Refresh there would only say so again.
   const data = isFinalStatus(record.status) ? undefined : encodeCallback({ kind: "status", exchangeId: record.id });
-  const refresh = data ? new InlineKeyboard().text(t("status-card-refresh"), data) : undefined;
+  const refresh = data ? new InlineKeyboard().text(plainOf(t("status-card-refresh")), data) : undefined;
   const copies = awaitsDeposit(record.status)
     ? [
-        copyButton(t("copy-address"), record.depositAddress),
-        record.depositTag ? copyButton(t("copy-tag", { tagName: t("deposit-tag-fallback-name") }), record.depositTag) : undefined,
+        copyButton(plainOf(t("copy-address")), record.depositAddress),
+        record.depositTag
+          ? copyButton(plainOf(t("copy-tag", { tagName: htmlPart(t("deposit-tag-fallback-name")) })), record.depositTag)
+          : undefined,
       ]
     : [];
-  return { text: lines.join("\n"), reply_markup: withCopyButtons(copies, refresh) };
+  return { text: joinHtml(lines), reply_markup: withCopyButtons(copies, refresh) };
 }
 
 /**
@@ -128,8 +131,8 @@ export function renderMilestone(
   t: Translate,
   options: RenderOptions = {},
 ): string | undefined {
-  const id = escapeHtml(record.id);
-  const refund = escapeHtml(record.refundAddress) + (record.refundTag ? ` (${escapeHtml(record.refundTag)})` : "");
+  const id = record.id;
+  const refund = refundHtml(record);
   switch (status) {
     case "deposit_received":
       return t("status-notice-deposit", {
@@ -143,13 +146,13 @@ export function renderMilestone(
         amount: showAmount(record.amountTo ?? record.expectedAmountTo ?? record.quotedAmountTo),
         coin: coinsOf(record).to,
       });
-      return record.txId ? `${text}\n${txLine(record.txId, t, options.txUrl)}` : text;
+      return record.txId ? joinHtml([text, txLine(record.txId, t, options.txUrl)]) : text;
     }
     case "failed":
     case "sending_failed":
     case "reverted":
     case "time_expired":
-      return [t(`status-notice-${status}`, { id, refund }), t("status-notice-support", { id })].join("\n\n");
+      return joinHtml([t(`status-notice-${status}`, { id, refund }), t("status-notice-support", { id })], "\n\n");
     default:
       return undefined;
   }

@@ -2,9 +2,9 @@
  * The name of a coin's tag as the person reads it. The service's catalog names the tag in English
  * ("Destination tag", "MEMO", "Comment"); the well-known names are translated, anything else is
  * shown as the service wrote it, on one line and cut to {@link MAX_TAG_NAME} characters: it goes
- * into sentences and a copy button's label. Escaped for HTML.
+ * into sentences and a copy button's label.
  */
-import { escapeHtml } from "./html.js";
+import { escapeHtml, type Html } from "./html.js";
 import { clip } from "./fit.js";
 import type { Translate } from "./i18n.js";
 
@@ -18,8 +18,8 @@ const KNOWN: Readonly<Record<string, string>> = {
   memo: "tag-name-memo",
 };
 
-/** `tagName` from the catalog, translated when it is a well-known one; HTML-escaped. */
-export function shownTagName(tagName: string, t: Translate): string {
+/** `tagName` from the catalog, translated when it is a well-known one; a part of an HTML message. */
+export function shownTagName(tagName: string, t: Translate): Html {
   return escapeHtml(unescapedTagName(tagName, t));
 }
 

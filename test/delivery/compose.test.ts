@@ -1,11 +1,12 @@
 /** What an outbox entry says: a pure function of its payload and the exchange as stored when sent. */
 import { describe, expect, it } from "vitest";
 import { compose } from "../../src/delivery/compose.js";
+import type { HtmlText } from "../../src/messages/html.js";
 import type { Translate } from "../../src/messages/i18n.js";
 import { storedExchange } from "../poller/fixtures.js";
 
 /** The message key and its variables, so a test reads what was chosen without the locales. */
-const t: Translate = (key, vars) => `${key} ${JSON.stringify(vars ?? {})}`;
+const t: Translate = (key, vars) => `${key} ${JSON.stringify(vars ?? {})}` as HtmlText;
 const at = "2026-01-01T00:00:00.000Z";
 const coins = { from: { code: "BTC", network: "BTC", tagName: "" }, to: { code: "ETH", network: "ETH", tagName: "" } };
 

@@ -25,6 +25,6 @@ describe("a tag's name", () => {
 
   it("falls back to the generic name when nothing visible is left, and escapes for HTML", () => {
     expect(unescapedTagName("\u200b\n", en)).toBe(en("deposit-tag-fallback-name"));
-    expect(shownTagName("<b>Note</b>", en)).toBe("&lt;b&gt;Note&lt;/b&gt;");
+    expect(shownTagName("<b>Note</b>", en).text).toBe("&lt;b&gt;Note&lt;/b&gt;");
   });
 });

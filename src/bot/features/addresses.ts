@@ -21,7 +21,7 @@ import {
 } from "../../domain/saved-addresses.js";
 import { encodeCallback, onCallback } from "../../messages/callback-data.js";
 import { clip } from "../../messages/fit.js";
-import { escapeHtml } from "../../messages/html.js";
+import { html, htmlPart, joinHtml, type HtmlText } from "../../messages/html.js";
 import type { Translate } from "../../messages/i18n.js";
 import { askQuestion, defineQuestion, nextAnswer } from "../questions.js";
 import { changeBook, readBook } from "../../exchange/address-book.js";
@@ -42,22 +42,23 @@ function coinOf(s: SavedAddress): string {
 }
 
 /** The list's text and buttons for `book`. */
-function renderList(t: Translate, book: AddressBook | undefined): { text: string; keyboard: InlineKeyboard } {
+function renderList(t: Translate, book: AddressBook | undefined): { text: HtmlText; keyboard: InlineKeyboard } {
   const items = book?.items ?? [];
   const keyboard = new InlineKeyboard();
-  const lines = [t("addresses-title", { max: MAX_SAVED_ADDRESSES })];
-  if (items.length === 0) lines.push("", t("addresses-empty"));
+  const blank = html``.text;
+  const lines: HtmlText[] = [t("addresses-title", { max: MAX_SAVED_ADDRESSES })];
+  if (items.length === 0) lines.push(blank, t("addresses-empty"));
   items.forEach((s, i) => {
     const number = i + 1;
-    const tag = s.tag === undefined ? "" : t("addresses-item-tag", { tag: escapeHtml(clip(s.tag, LISTED_TAG)) });
+    const tag = s.tag === undefined ? "" : htmlPart(t("addresses-item-tag", { tag: clip(s.tag, LISTED_TAG) }));
     lines.push(
-      "",
+      blank,
       t("addresses-item", {
         number,
-        label: escapeHtml(s.name ?? addressTail(s.address)),
-        coin: escapeHtml(clip(coinOf(s), LISTED_COIN)),
+        label: s.name ?? addressTail(s.address),
+        coin: clip(coinOf(s), LISTED_COIN),
         uses: s.uses,
-        address: escapeHtml(clip(s.address, LISTED_ADDRESS)),
+        address: clip(s.address, LISTED_ADDRESS),
         tag,
       }),
     );
@@ -67,12 +68,12 @@ function renderList(t: Translate, book: AddressBook | undefined): { text: string
       .row();
   });
   const on = remembers(book);
-  lines.push("", t(on ? "addresses-remember-on" : "addresses-remember-off"));
+  lines.push(blank, t(on ? "addresses-remember-on" : "addresses-remember-off"));
   keyboard.text(
     t(on ? "addresses-button-turn-off" : "addresses-button-turn-on"),
     encodeCallback({ kind: on ? "addr-remember-off" : "addr-remember-on" }),
   );
-  return { text: lines.join("\n"), keyboard };
+  return { text: joinHtml(lines), keyboard };
 }
 
 /** Edits the list in place after a press (an identical edit is fine). */
@@ -95,7 +96,7 @@ export const renameQuestion = defineQuestion("rename-address", "question-in-flow
     await ctx.reply(ctx.t("addresses-gone"));
     return;
   }
-  await ctx.reply(ctx.t("addresses-rename-ask", { label: escapeHtml(label), max: MAX_ADDRESS_NAME }), {
+  await ctx.reply(ctx.t("addresses-rename-ask", { label, max: MAX_ADDRESS_NAME }), {
     reply_markup: new InlineKeyboard().text(ctx.t("addresses-button-cancel"), encodeCallback({ kind: "addr-rename-cancel" })),
   });
   for (;;) {
@@ -130,7 +131,7 @@ export const renameQuestion = defineQuestion("rename-address", "question-in-flow
       await answer.ctx.reply(answer.ctx.t("addresses-gone"));
       return;
     }
-    await answer.ctx.reply(answer.ctx.t("addresses-renamed", { name: escapeHtml(name.value) }));
+    await answer.ctx.reply(answer.ctx.t("addresses-renamed", { name: name.value }));
     const { text, keyboard } = renderList(answer.ctx.t, after);
     await answer.ctx.reply(text, { reply_markup: keyboard });
     return;

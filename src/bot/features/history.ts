@@ -13,7 +13,7 @@ import type { DataStore } from "../../store/data-store.js";
 import type { ExchangeRecord } from "../../domain/types.js";
 import { statusIcon } from "../../domain/status.js";
 import { encodeCallback, onCallback } from "../../messages/callback-data.js";
-import { escapeHtml } from "../../messages/html.js";
+import { html, htmlPart, joinHtml, plainOf, type HtmlText } from "../../messages/html.js";
 import { showAmount } from "../../messages/order-card.js";
 
 /** Exchanges per page: short enough to read at a glance on a phone. */
@@ -45,12 +45,11 @@ function dayAndMinute(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 }
 
-/** One item's label: icon, amount and pair, date. Button text is plain, so nothing is escaped. */
-function itemLabel(ctx: BotContext, e: ExchangeRecord): string {
+/** One item's label (HTML): icon, amount and pair, date. A button shows it as plain text ({@link plainOf}). */
+function itemLabel(ctx: BotContext, e: ExchangeRecord): HtmlText {
   return ctx.t("history-item", {
     icon: statusIcon(e.status),
     amount: showAmount(e.amountFrom),
-    // Button text is plain: the labels unescaped.
     from: e.labels?.from ?? e.from,
     to: e.labels?.to ?? e.to,
     date: dayAndMinute(e.createdAt),
@@ -62,7 +61,7 @@ async function renderHistory(
   ctx: BotContext,
   store: Pick<DataStore, "lookup">,
   page: number,
-): Promise<{ text: string; keyboard?: InlineKeyboard }> {
+): Promise<{ text: HtmlText; keyboard?: InlineKeyboard }> {
   const all = ctx.from ? await store.lookup.byUser(ctx.from.id) : [];
   if (all.length === 0) return { text: ctx.t("history-empty") };
   const pages = Math.ceil(all.length / HISTORY_PAGE_SIZE);
@@ -70,15 +69,15 @@ async function renderHistory(
   const items = all.slice(current * HISTORY_PAGE_SIZE, (current + 1) * HISTORY_PAGE_SIZE);
 
   const keyboard = new InlineKeyboard();
-  const lines = [ctx.t("history-title", { page: current + 1, pages }), ""];
+  const lines = [ctx.t("history-title", { page: current + 1, pages }), html``.text];
   for (const e of items) {
     const data = encodeCallback({ kind: "status", exchangeId: e.id });
-    if (data) keyboard.text(itemLabel(ctx, e), data).row();
+    if (data) keyboard.text(plainOf(itemLabel(ctx, e)), data).row();
     // The id in the text too: it is what /status and support need, and it is the only way in
     // for an id too long for a button.
-    lines.push(`${escapeHtml(itemLabel(ctx, e))}\n<code>${escapeHtml(e.id)}</code>`);
+    lines.push(html`${htmlPart(itemLabel(ctx, e))} <code>${e.id}</code>`.text);
   }
   if (current > 0) keyboard.text(ctx.t("history-newer"), encodeCallback({ kind: "history-page", page: current - 1 }));
   if (current < pages - 1) keyboard.text(ctx.t("history-older"), encodeCallback({ kind: "history-page", page: current + 1 }));
-  return { text: lines.join("\n"), keyboard };
+  return { text: joinHtml(lines), keyboard };
 }

@@ -18,7 +18,6 @@ import type { BotDeps } from "../deps.js";
 import type { LateDepositChoice } from "../../domain/types.js";
 import { awaitsLateDepositChoice } from "../../domain/status.js";
 import { onCallback } from "../../messages/callback-data.js";
-import { escapeHtml } from "../../messages/html.js";
 import { lateChoiceWords, lateStateWords } from "../../messages/late-deposit.js";
 import { isPartnerError } from "../../partner/errors.js";
 import { namespace } from "../../store/namespace.js";
@@ -146,7 +145,7 @@ export async function chooseLateDeposit(
   if (state === "sent") {
     await ctx.reply(ctx.t("late-deposit-sent", { choice: lateChoiceWords(mine, ctx.t) }));
   } else if (state === "refused") {
-    await ctx.reply(ctx.t("late-deposit-refused", { reason: escapeHtml(reason.slice(0, MAX_REASON)) }));
+    await ctx.reply(ctx.t("late-deposit-refused", { reason: reason.slice(0, MAX_REASON) }));
   } else {
     await ctx.reply(ctx.t("late-deposit-in-doubt", { choice: lateChoiceWords(mine, ctx.t) }));
     await support.alerts.raise({ key: `late-deposit-in-doubt:${id}`, kind: "late-deposit-in-doubt", exchange: after });

@@ -18,9 +18,9 @@ import { awaitsLateDepositChoice } from "../../domain/status.js";
 import { checkAddressText, MAX_ADDRESS_LENGTH } from "../../domain/address-text.js";
 import { parseTag } from "../../domain/tag.js";
 import { encodeCallback, onCallback } from "../../messages/callback-data.js";
-import { escapeHtml } from "../../messages/html.js";
+import { htmlPart, joinHtml } from "../../messages/html.js";
 import type { Translate } from "../../messages/i18n.js";
-import { lateChoiceWords, lateStateWords } from "../../messages/late-deposit.js";
+import { lateChoiceWords, lateStateWords, refundHtml } from "../../messages/late-deposit.js";
 import { shownTagName } from "../../messages/tag-name.js";
 import { askQuestion, defineQuestion, nextAnswer, type QuestionContext } from "../questions.js";
 import { chooseLateDeposit, type LateDepositDeps } from "./late-deposit.js";
@@ -28,7 +28,7 @@ import { chooseLateDeposit, type LateDepositDeps } from "./late-deposit.js";
 /** What the feature uses. */
 type RefundAddressDeps = LateDepositDeps & Pick<BotDeps, "catalog">;
 
-/** The coin a refund goes back in: its code, network and tag name ("" for none), and its label (HTML). */
+/** The coin a refund goes back in: its code, network and tag name ("" for none), and its label as shown ("USDT · BEP20"). */
 interface RefundCoin {
   code: string;
   network?: string;
@@ -38,7 +38,7 @@ interface RefundCoin {
 
 /** The coin a refund of `record` goes back in, with its tag's name from the catalog. */
 async function refundCoin(deps: RefundAddressDeps, record: ExchangeRecord): Promise<RefundCoin> {
-  const label = escapeHtml(record.labels?.from ?? record.from);
+  const label = record.labels?.from ?? record.from;
   const currency = await deps.catalog.currency(record.from).catch(() => undefined);
   if (currency !== undefined)
     return { code: currency.code, ...(currency.network ? { network: currency.network } : {}), tagName: currency.tagName, label };
@@ -81,7 +81,7 @@ export const lateRefundQuestion = defineQuestion(
       return record === undefined ? null : refundCoin(octx.deps, record);
     });
     if (coin === null) return;
-    await ctx.reply(t("late-other-ask", { coin: coin.label, id: escapeHtml(exchangeId) }), { reply_markup: cancelOnly(t, id) });
+    await ctx.reply(t("late-other-ask", { coin: coin.label, id: exchangeId }), { reply_markup: cancelOnly(t, id) });
 
     let confirmId: string | undefined;
     let chosen: { address: string; tag: string } | undefined;
@@ -138,11 +138,11 @@ export const lateRefundQuestion = defineQuestion(
       }
       chosen = { address, tag };
       confirmId = await newId();
-      const refund = escapeHtml(address) + (tag ? ` (${escapeHtml(tag)})` : "");
+      const refund = refundHtml({ refundAddress: address, ...(tag ? { refundTag: tag } : {}) });
       const keyboard = new InlineKeyboard()
         .text(actx.t("late-other-button-confirm"), encodeCallback({ kind: "late-other-confirm", question: confirmId }))
         .text(actx.t("late-other-button-cancel"), encodeCallback({ kind: "late-other-cancel", question: id }));
-      await actx.reply(actx.t("late-other-confirm", { id: escapeHtml(exchangeId), refund }), { reply_markup: keyboard });
+      await actx.reply(actx.t("late-other-confirm", { id: exchangeId, refund }), { reply_markup: keyboard });
     }
   },
 );
@@ -176,7 +176,7 @@ async function askTag(
       char: parsed.invisible?.codePoint ?? "",
       position: parsed.invisible?.position ?? 0,
     });
-    await actx.reply(actx.t("flow-tag-invalid", { tagName, reason }), { reply_markup: cancelOnly(actx.t, id) });
+    await actx.reply(actx.t("flow-tag-invalid", { tagName, reason: htmlPart(reason) }), { reply_markup: cancelOnly(actx.t, id) });
   }
 }
 
@@ -195,7 +195,10 @@ async function checkAddress(
   const keyboard = { reply_markup: cancelOnly(ctx.t, id) };
   const invalid = (address: string) =>
     ctx.reply(
-      `${ctx.t("flow-address-invalid", { address: escapeHtml(address.slice(0, MAX_ADDRESS_LENGTH)), coin: coin.label })}\n${ctx.t("late-other-retry")}`,
+      joinHtml([
+        ctx.t("flow-address-invalid", { address: address.slice(0, MAX_ADDRESS_LENGTH), coin: coin.label }),
+        ctx.t("late-other-retry"),
+      ]),
       keyboard,
     );
   if (!typed.ok) {

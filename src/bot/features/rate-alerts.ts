@@ -17,7 +17,7 @@ import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { encodeCallback, onCallback } from "../../messages/callback-data.js";
 import { showAmount } from "../../messages/order-card.js";
-import { escapeHtml } from "../../messages/html.js";
+import { html, htmlPart, joinHtml, type HtmlText } from "../../messages/html.js";
 import type { Translate } from "../../messages/i18n.js";
 import { Dec } from "../../domain/amount.js";
 import { inFlow as inExchangeFlow } from "./exchange/flow-state.js";
@@ -96,7 +96,10 @@ export function rateAlertsFeature(deps: Deps): Composer<BotContext> {
     const inFlow = ctx.chat?.type === "private" && (await inExchangeFlow(deps, chatId));
     const lines = [ctx.t(inFlow ? "rate-alert-ask-in-flow" : "rate-alert-ask", { from, to })];
     if (price !== undefined) lines.unshift(ctx.t("rate-alert-now", { from, to, price: showAmount(price) }));
-    await ctx.reply(lines.join("\n\n"), { ...(price === undefined ? {} : { reply_markup: choices(ctx, from, to) }), ...replyToAsker(ctx) });
+    await ctx.reply(joinHtml(lines, "\n\n"), {
+      ...(price === undefined ? {} : { reply_markup: choices(ctx, from, to) }),
+      ...replyToAsker(ctx),
+    });
     // Asked after the question is shown: a kill in between asks it again when the press is handled again.
     if (!inFlow) await askQuestion(ctx, thresholdQuestion, from, to);
   });
@@ -152,7 +155,7 @@ async function addAlert(
     return t("error-generic");
   }
   for (const code of [input.from, input.to]) {
-    if (!index.get(code)) return t("rate-alert-unknown-coin", { coin: escapeHtml(code) });
+    if (!index.get(code)) return t("rate-alert-unknown-coin", { coin: code });
   }
   if (!index.canExchange(input.from, input.to)) return t("rate-alert-no-pair", { from: input.from, to: input.to });
   const added = await deps.rateAlerts.add(chatId, userId, input);
@@ -165,15 +168,15 @@ function describe(a: RateAlert): Record<string, string> {
 }
 
 /** /alert's list: one line and one delete button per alert, or how to set one. */
-function listMessage(ctx: BotContext, alerts: readonly RateAlert[]): [string, { reply_markup?: InlineKeyboard }] {
+function listMessage(ctx: BotContext, alerts: readonly RateAlert[]): [HtmlText, { reply_markup?: InlineKeyboard }] {
   if (alerts.length === 0) return [ctx.t("rate-alert-none"), {}];
   const keyboard = new InlineKeyboard();
   const lines = [ctx.t("rate-alert-list-title", { count: alerts.length, max: MAX_ALERTS_PER_PERSON })];
   alerts.forEach((a, i) => {
     const n = String(i + 1);
-    lines.push(`${n}. ${ctx.t(`rate-alert-line-${a.direction}`, describe(a))}`);
+    lines.push(html`${n}. ${htmlPart(ctx.t(`rate-alert-line-${a.direction}`, describe(a)))}`.text);
     keyboard.text(ctx.t("rate-alert-button-delete", { n }), encodeCallback({ kind: "alert-delete", alertId: a.id }));
     if ((i + 1) % 5 === 0) keyboard.row();
   });
-  return [lines.join("\n"), { reply_markup: keyboard }];
+  return [joinHtml(lines), { reply_markup: keyboard }];
 }

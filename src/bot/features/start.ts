@@ -1,14 +1,13 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
 import { replyToAsker } from "./button-owner.js";
-import { escapeHtml } from "../../messages/html.js";
 import { encodeCallback } from "../../messages/callback-data.js";
 
 /** /start: the greeting, with a button straight into an exchange. */
 export function startFeature(): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   feature.command("start", async (ctx) => {
-    await ctx.reply(ctx.t("start-greeting", { name: escapeHtml(ctx.from?.first_name ?? "") }), {
+    await ctx.reply(ctx.t("start-greeting", { name: ctx.from?.first_name ?? "" }), {
       reply_markup: startKeyboard(ctx),
       ...replyToAsker(ctx),
     });

@@ -11,7 +11,7 @@ import { Composer } from "grammy";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { onCallback } from "../../messages/callback-data.js";
-import { escapeHtml } from "../../messages/html.js";
+import { plainOf } from "../../messages/html.js";
 import type { ExchangeRecord } from "../../domain/types.js";
 import { isPartnerError } from "../../partner/errors.js";
 import { withExchangeLock } from "../../poller/notifier.js";
@@ -64,7 +64,7 @@ async function showStatus(ctx: BotContext, deps: StatusDeps, id: string, pressed
     }
     const shown = id.length > MAX_ECHOED_ID ? `${id.slice(0, MAX_ECHOED_ID)}…` : id;
     if (ctx.callbackQuery) await ctx.answerCallbackQuery();
-    await ctx.reply(ctx.t("status-not-found", { id: escapeHtml(shown) }));
+    await ctx.reply(ctx.t("status-not-found", { id: shown }));
     return;
   }
 
@@ -89,11 +89,11 @@ async function showStatus(ctx: BotContext, deps: StatusDeps, id: string, pressed
     const toast = failure === "unknown" ? "status-unknown-at-service-short" : failure ? "status-unavailable" : "status-refreshed";
     await ctx.answerCallbackQuery({ text: ctx.t(toast) });
     // What to do next (write to support, with the id) does not fit a toast.
-    if (failure === "unknown") await ctx.reply(ctx.t("status-unknown-at-service", { id: escapeHtml(id) }));
+    if (failure === "unknown") await ctx.reply(ctx.t("status-unknown-at-service", { id }));
     return;
   }
   if (ctx.callbackQuery) await ctx.answerCallbackQuery();
-  if (failure === "unknown") await ctx.reply(ctx.t("status-unknown-at-service", { id: escapeHtml(id) }));
+  if (failure === "unknown") await ctx.reply(ctx.t("status-unknown-at-service", { id }));
   else if (failure) await ctx.reply(ctx.t("status-unavailable"));
   // Under the exchange's lock, so a notice being sent meanwhile never edits a card being replaced.
   await withExchangeLock(store, id, async () =>
@@ -114,7 +114,8 @@ async function answerInline(ctx: BotContext, deps: StatusDeps, id: string): Prom
     await ctx.answerCallbackQuery({ text: ctx.t("unhandled-callback") });
     return;
   }
-  await ctx.answerCallbackQuery({ text: ctx.t("status-inline", { status: record.status }) });
+  // A press's answer is plain text: the service's status as it wrote it.
+  await ctx.answerCallbackQuery({ text: plainOf(ctx.t("status-inline", { status: record.status })) });
 }
 
 /** Shows an archived exchange's card as stored (the card pressed is answered in place). */

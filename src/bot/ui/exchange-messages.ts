@@ -4,13 +4,13 @@ import type { Order } from "../../domain/order.js";
 import { coinLabel } from "../../domain/coin-label.js";
 import type { ShownQuote } from "../../domain/quote.js";
 import { formatAmount } from "../../domain/amount.js";
-import { escapeHtml } from "../../messages/html.js";
+import { html, joinHtml, type HtmlText } from "../../messages/html.js";
 import { shownTagName } from "../../messages/tag-name.js";
 import type { Translate } from "../../messages/i18n.js";
 
 /**
- * How a coin code is shown in an HTML message ("USDTBSC" → "USDT · BEP20"), escaped; the code
- * itself when nothing better is known.
+ * How a coin code is shown to a person ("USDTBSC" → "USDT · BEP20"); the code itself when nothing
+ * better is known. Outside text: the translator escapes it.
  */
 export type CoinLabeller = (code: string) => string;
 
@@ -18,7 +18,7 @@ export type CoinLabeller = (code: string) => string;
 export function labelsOf(...coins: Pick<Currency, "code" | "network" | "ticker">[]): CoinLabeller {
   return (code) => {
     const coin = coins.find((c) => c.code === code);
-    return escapeHtml(coin === undefined ? code : coinLabel(coin));
+    return coin === undefined ? code : coinLabel(coin);
   };
 }
 
@@ -29,17 +29,20 @@ export function labelsOf(...coins: Pick<Currency, "code" | "network" | "ticker">
 export type ShownQuoteKind = "floating" | "fixed" | "exact";
 
 /** "You send X, you get ≈ Y, fee, the rate floats." Coins are shown through `label`. */
-export function quoteText(t: Translate, quote: ShownQuote, label: CoinLabeller = escapeHtml): string {
+export function quoteText(t: Translate, quote: ShownQuote, label: CoinLabeller = (code) => code): HtmlText {
   const lines = [
     t("flow-quote", { amountFrom: quote.amountFrom, from: label(quote.from), amountTo: formatAmount(quote.amountTo), to: label(quote.to) }),
   ];
   if (quote.fee) lines.push(t("flow-quote-fee", { fee: formatAmount(quote.fee.amount), feeCoin: label(quote.fee.currency) }));
   lines.push(t("flow-quote-floating"));
-  return lines.join("\n");
+  return joinHtml(lines);
 }
 
+/** An empty line between a message's parts. */
+const BLANK = html``.text;
+
 /** The confirmation card: everything that will be sent to the service, addresses verbatim. */
-export function confirmCardText(t: Translate, order: Order, quote: ShownQuote, kind: ShownQuoteKind = "floating"): string {
+export function confirmCardText(t: Translate, order: Order, quote: ShownQuote, kind: ShownQuoteKind = "floating"): HtmlText {
   const label = labelsOf(order.from, order.to);
   const from = label(order.from.code);
   const to = label(order.to.code);
@@ -48,15 +51,15 @@ export function confirmCardText(t: Translate, order: Order, quote: ShownQuote, k
   const parts = [t(kind === "floating" ? "flow-confirm-card" : `flow-confirm-card-${kind}`, amounts)];
   if (quote.fee && kind !== "exact")
     parts.push(t("flow-quote-fee", { fee: formatAmount(quote.fee.amount), feeCoin: label(quote.fee.currency) }));
-  parts.push(t(kind === "floating" ? "flow-quote-floating" : `flow-quote-${kind}`), "");
-  parts.push(t("flow-confirm-destination", { to, address: escapeHtml(order.destinationAddress) }));
+  parts.push(t(kind === "floating" ? "flow-quote-floating" : `flow-quote-${kind}`), BLANK);
+  parts.push(t("flow-confirm-destination", { to, address: order.destinationAddress }));
   if (order.destinationTag !== "" && order.to.tagName) {
-    parts.push(t("flow-confirm-destination-tag", { tagName: shownTagName(order.to.tagName, t), tag: escapeHtml(order.destinationTag) }));
+    parts.push(t("flow-confirm-destination-tag", { tagName: shownTagName(order.to.tagName, t), tag: order.destinationTag }));
   }
-  parts.push(t("flow-confirm-refund", { from, address: escapeHtml(order.refundAddress) }));
+  parts.push(t("flow-confirm-refund", { from, address: order.refundAddress }));
   if (order.refundTag !== "" && order.from.tagName) {
-    parts.push(t("flow-confirm-refund-tag", { tagName: shownTagName(order.from.tagName, t), tag: escapeHtml(order.refundTag) }));
+    parts.push(t("flow-confirm-refund-tag", { tagName: shownTagName(order.from.tagName, t), tag: order.refundTag }));
   }
-  parts.push("", t("flow-confirm-check"));
-  return parts.join("\n");
+  parts.push(BLANK, t("flow-confirm-check"));
+  return joinHtml(parts);
 }

@@ -3,8 +3,8 @@
  * /rate so both say exactly the same thing. The answer is a list of items; inline mode turns each
  * into an article, /rate into one message (a single item as it is, several as a list).
  *
- * Titles and descriptions are plain text (Telegram shows them as typed); `html` is the message
- * sent, with everything the person typed escaped.
+ * Titles and descriptions are plain text (Telegram shows them as typed), read back from the same
+ * translated HTML; `html` is the message sent, with everything from outside escaped by the translator.
  */
 import { parseRateQuery, type InvalidRateQueryReason, type RateQuery } from "../../domain/rate-query.js";
 import { parseReceiveQuery, type ReceiveQuery } from "../../domain/receive-query.js";
@@ -19,7 +19,7 @@ import { PartnerError } from "../../partner/errors.js";
 import { quoteText, type CoinLabeller } from "./exchange-messages.js";
 import { toShownQuote, type ShownQuote } from "../../domain/quote.js";
 import { coinLabel } from "../../domain/coin-label.js";
-import { escapeHtml } from "../../messages/html.js";
+import { html, htmlPart, joinHtml, plainOf, type HtmlText } from "../../messages/html.js";
 import { clip, MAX_SERVICE_MESSAGE } from "../../messages/fit.js";
 import type { Translate } from "../../messages/i18n.js";
 
@@ -61,9 +61,9 @@ export interface RateItem {
   /** Plain text. */
   description: string;
   /** The message, Telegram HTML. */
-  html: string;
+  html: HtmlText;
   /** One line for a list of several quotes (HTML); present on quote items. */
-  line?: string;
+  line?: HtmlText;
   /** Where the "exchange" button leads: the pair (and amount) to prefill. */
   exchange?: ExchangePayload;
   /** The pair of `exchange` as the person is shown it ("USDT · BEP20"), for the button's text. */
@@ -77,7 +77,7 @@ type RateAnswerKind = RateQuery["kind"] | "no-pair" | "below-min" | "above-max" 
 export interface RateAnswer {
   kind: RateAnswerKind;
   /** A heading (HTML) for /rate when several quotes are listed in one message. */
-  heading?: string;
+  heading?: HtmlText;
   items: RateItem[];
 }
 
@@ -177,11 +177,11 @@ async function list(
     const failed = results.find((r): r is Extract<QuoteResult, { ok: false }> => !r.ok);
     return failureAnswer(ctx, failed?.failure, from, undefined);
   }
-  const shown = escapeHtml(ctx.label(from));
+  const shown = ctx.label(from);
   const heading =
     amount === undefined
-      ? t("rates-list-heading-min", { from: shown, min: escapeHtml(formatAmount(fromCoin.minAmount)) })
-      : t("rates-list-heading-amount", { from: shown, amountFrom: escapeHtml(formatAmount(amount)) });
+      ? t("rates-list-heading-min", { from: shown, min: formatAmount(fromCoin.minAmount) })
+      : t("rates-list-heading-amount", { from: shown, amountFrom: formatAmount(amount) });
   return { kind, heading, items: quotes.map((q, i) => quoteItem(ctx, q, i)) };
 }
 
@@ -229,29 +229,27 @@ function quoteItem(ctx: Ctx, quote: ShownQuote, index: number): RateItem {
     : t("rates-quote-description");
   return {
     id: `q${index}_${quote.from}_${quote.to}`.slice(0, 64),
-    title: t("rates-quote-title", { amountFrom, from, amountTo, to }),
-    description,
-    html: quoteText(t, quote, (code) => escapeHtml(label(code))),
-    line: t("rates-list-line", {
-      amountFrom: escapeHtml(amountFrom),
-      from: escapeHtml(from),
-      amountTo: escapeHtml(amountTo),
-      to: escapeHtml(to),
-    }),
+    title: plainOf(t("rates-quote-title", { amountFrom, from, amountTo, to })),
+    description: plainOf(description),
+    html: quoteText(t, quote, label),
+    line: t("rates-list-line", { amountFrom, from, amountTo, to }),
     exchange: { from: quote.from, to: quote.to, amount: quote.amountFrom },
     labels: { from, to },
   };
 }
 
-/** An item whose message is its title in bold and its description: both plain, so escaped whole. */
-function plainItem(id: string, title: string, description: string, extraHtml?: string): RateItem {
-  const html = [`<b>${escapeHtml(title)}</b>`, escapeHtml(description), ...(extraHtml ? ["", extraHtml] : [])].join("\n");
-  return { id, title, description, html };
+/** An item whose message is its title in bold and its description; the title and description shown plain. */
+function plainItem(id: string, title: HtmlText, description: HtmlText, extraHtml?: HtmlText): RateItem {
+  const message = joinHtml([html`<b>${htmlPart(title)}</b>`, description, ...(extraHtml ? [BLANK, extraHtml] : [])]);
+  return { id, title: plainOf(title), description: plainOf(description), html: message };
 }
 
+/** An empty line between a message's parts. */
+const BLANK = html``.text;
+
 function helpItem(t: Translate, receive: boolean): RateItem {
-  const html = receive ? `${t("rates-help-text")}\n${t("rates-receive-help")}` : t("rates-help-text");
-  return { id: "help", title: t("rates-help-title"), description: t("rates-help-description"), html };
+  const message = receive ? joinHtml([t("rates-help-text"), t("rates-receive-help")]) : t("rates-help-text");
+  return { id: "help", title: plainOf(t("rates-help-title")), description: plainOf(t("rates-help-description")), html: message };
 }
 
 /**
@@ -286,20 +284,15 @@ async function receiveAnswer(ctx: Ctx, receive: NonNullable<RateAnswerEnv["recei
   const max = exceededMaximum(quote.amountFrom, quote.maxAmount ?? fromCoin.maxAmount);
   if (max !== undefined) return { kind: "above-max", items: [aboveMaxItem(ctx, from, to, max)] };
   const vars = { amountFrom: formatAmount(quote.amountFrom), from: ctx.label(from), amountTo: formatAmount(amountTo), to: ctx.label(to) };
-  const html = t("flow-receive-quote", {
-    amountTo: escapeHtml(vars.amountTo),
-    to: escapeHtml(vars.to),
-    amount: escapeHtml(vars.amountFrom),
-    from: escapeHtml(vars.from),
-  });
+  const message = t("flow-receive-quote", { amountTo: vars.amountTo, to: vars.to, amount: vars.amountFrom, from: vars.from });
   return {
     kind: "quote",
     items: [
       {
         id: `r_${from}_${to}`.slice(0, 64),
-        title: t("rates-receive-title", vars),
-        description: t("rates-receive-description", vars),
-        html,
+        title: plainOf(t("rates-receive-title", vars)),
+        description: plainOf(t("rates-receive-description", vars)),
+        html: message,
         exchange: { from, to },
         labels: { from: vars.from, to: vars.to },
       },
@@ -374,7 +367,8 @@ function aboveMaxItem(ctx: Ctx, from: string, to: string | undefined, max: strin
 function failureAnswer(ctx: Ctx, failure: PartnerError | undefined, from: string, to: string | undefined): RateAnswer {
   const { t } = ctx.env;
   if (failure?.kind === "rejected") {
-    const message = failure.serviceMessage === undefined ? t("rates-rejected-generic") : clip(failure.serviceMessage, MAX_SERVICE_MESSAGE);
+    const message =
+      failure.serviceMessage === undefined ? t("rates-rejected-generic") : html`${clip(failure.serviceMessage, MAX_SERVICE_MESSAGE)}`.text;
     const item = plainItem("rejected", t("rates-rejected-title"), message);
     return { kind: "rejected", items: [to === undefined ? item : { ...item, ...exchangeOf(ctx, from, to) }] };
   }

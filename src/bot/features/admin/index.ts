@@ -31,8 +31,8 @@ import {
   renderStats,
   renderUserSummary,
 } from "../../../messages/admin-messages.js";
-import { escapeHtml } from "../../../messages/html.js";
 import { MAX_MAINTENANCE_MESSAGE } from "../../../messages/fit.js";
+import { plainOf } from "../../../messages/html.js";
 import { exchangesSummary, exchangeStats, userStats, withArchivedTotals } from "../../../support/stats.js";
 import { outboxBacklog, pollerLagSeconds } from "../../../ops/figures.js";
 import { readFunnel } from "../../../support/funnel.js";
@@ -170,7 +170,8 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
       return;
     }
     const current = (await store.exchanges.get(id)) as ExchangeRecord;
-    await ctx.answerCallbackQuery({ text: ctx.t("admin-recheck-done", { status: current.status }) });
+    // A press's answer is plain text: the service's status as it wrote it.
+    await ctx.answerCallbackQuery({ text: plainOf(ctx.t("admin-recheck-done", { status: current.status })) });
     const view = renderExchangeRecord(current, await store.users.get(current.userId), (key, vars) => ctx.t(key, vars));
     try {
       await ctx.editMessageText(view.text, { reply_markup: view.reply_markup });
@@ -284,7 +285,7 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
       }
       await settings.setMaintenance(message ? { on: true, message } : { on: true });
       deps.logger.warn({ adminId: ctx.from.id }, "maintenance on: new exchanges paused");
-      await say(ctx, ctx.t("admin-maint-on", { message: escapeHtml(message || "—") }));
+      await say(ctx, ctx.t("admin-maint-on", { message: message || "—" }));
     } else if (mode === "off") {
       await settings.setMaintenance({ on: false });
       deps.logger.warn({ adminId: ctx.from.id }, "maintenance off: new exchanges open");
@@ -305,7 +306,7 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
     if (user) for (const e of await store.lookup.byUser(user.id)) if (!seen.has(e.id)) seen.set(e.id, e);
     const found = [...seen.values()];
     if (found.length === 0) {
-      await say(ctx, ctx.t("admin-find-none", { query: escapeHtml(query.slice(0, 100)) }));
+      await say(ctx, ctx.t("admin-find-none", { query: query.slice(0, 100) }));
       return;
     }
     await say(ctx, ctx.t("admin-find-count", { count: found.length, shown: Math.min(found.length, MAX_FOUND) }));
@@ -317,7 +318,7 @@ export function adminFeature(deps: BotDeps): Composer<BotContext> {
 
   async function showUser(ctx: AdminContext, user: UserRecord | undefined, asked?: number): Promise<void> {
     if (!user) {
-      await say(ctx, ctx.t("admin-user-none", { query: escapeHtml(String(asked ?? ctx.match ?? "").slice(0, 100)) }));
+      await say(ctx, ctx.t("admin-user-none", { query: String(asked ?? ctx.match ?? "").slice(0, 100) }));
       return;
     }
     const exchanges = await deps.store.lookup.byUser(user.id);

@@ -5,14 +5,13 @@
  * (interrupted.ts), and "ended" once the outcome is known; the message itself is deleted then.
  */
 import { maintenanceNotice } from "../../../support/maintenance.js";
-import { escapeHtml } from "../../../messages/html.js";
 import type { ShownQuote } from "../../../domain/quote.js";
 import { createOrder } from "../../../exchange/create.js";
 import { retire, type Surface } from "./surface.js";
 import { endedAfter, writeFlow, type FlowRecord } from "./flow-state.js";
 import { failureText, type FlowFailure } from "../../../exchange/partner-call.js";
 import { inDoubtMessage } from "./in-doubt-message.js";
-import { coinHtml } from "../../../exchange/checks.js";
+import { coinLabel } from "../../../domain/coin-label.js";
 import type { QuoteKind } from "../../../exchange/quote.js";
 import { orderOf } from "./steps/order.js";
 
@@ -64,13 +63,13 @@ export async function createFromCard(
       return undefined;
     case "already":
       await place(surface, creating, "ended");
-      await api.sendMessage(chatId, t("flow-already-created", { id: escapeHtml(outcome.record.id) }));
+      await api.sendMessage(chatId, t("flow-already-created", { id: outcome.record.id }));
       // A way to pay, not just an id: the instructions if they never arrived, else the card.
       await deps.delivery.offerPayment(outcome.record, { from: order.from, to: order.to });
       return undefined;
     case "in-doubt": {
       await place(surface, creating, "ended");
-      const vars = { amount: order.amount, from: coinHtml(order.from), to: coinHtml(order.to) };
+      const vars = { amount: order.amount, from: coinLabel(order.from), to: coinLabel(order.to) };
       // Where the service's answer was lost, one button starts again with these details (start-again.ts).
       const told = inDoubtMessage(t, vars, outcome.startAgain ? { draftId: record.draftId } : undefined);
       await api.sendMessage(chatId, told.text, told.keyboard ? { reply_markup: told.keyboard } : {});

@@ -13,6 +13,7 @@
 import { InlineKeyboard } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import type { FlowAction } from "../../../messages/callback-data.js";
+import { joinHtml } from "../../../messages/html.js";
 import { stepButtons } from "./buttons.js";
 import { createFromCard } from "./create-flow.js";
 import { retire, type Retirement, type Surface } from "./surface.js";
@@ -49,7 +50,7 @@ function stepIO(surface: Surface, step: AnyStep, spoke: { said: boolean }): Step
     editGroups: EDIT_GROUPS,
     titled(text) {
       const number = stepNumber(step);
-      return number ? `${t("flow-step-number", { n: number.n, total: number.total })} ${text}` : text;
+      return number ? joinHtml([t("flow-step-number", { n: number.n, total: number.total }), text], " ") : text;
     },
     async say(text, keyboard) {
       spoke.said = true;

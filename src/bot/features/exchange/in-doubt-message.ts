@@ -6,14 +6,15 @@
  */
 import { InlineKeyboard } from "grammy";
 import { encodeCallback } from "../../../messages/callback-data.js";
-import type { Translate } from "../../../messages/i18n.js";
+import type { HtmlText } from "../../../messages/html.js";
+import type { MessageVariables, Translate } from "../../../messages/i18n.js";
 
-/** The message and its keyboard; `vars` are the attempt's `amount`, `from` and `to`, as shown (HTML). */
+/** The message and its keyboard; `vars` are the attempt's `amount`, `from` and `to`, as shown (escaped by `t`). */
 export function inDoubtMessage(
   t: Translate,
-  vars: Record<string, string>,
+  vars: MessageVariables,
   startAgain: { draftId: string } | undefined,
-): { text: string; keyboard?: InlineKeyboard } {
+): { text: HtmlText; keyboard?: InlineKeyboard } {
   const data = startAgain === undefined ? undefined : encodeCallback({ kind: "start-again", draftId: startAgain.draftId });
   if (data === undefined) return { text: t("flow-create-in-doubt", vars) };
   const keyboard = new InlineKeyboard().text(t("flow-start-again-button"), data);

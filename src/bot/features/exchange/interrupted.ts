@@ -28,7 +28,6 @@
  */
 import type { BotDeps } from "../../deps.js";
 import { chatTranslator } from "../../../messages/i18n.js";
-import { escapeHtml } from "../../../messages/html.js";
 import { coinLabel } from "../../../domain/coin-label.js";
 import type { CreateAttempt } from "../../../domain/types.js";
 import { CREATE_MARKERS, pendingCreates, takeInterruptedCreate } from "../../../exchange/create-once.js";
@@ -166,7 +165,7 @@ async function settleChat(deps: BotDeps, chatId: number, found: Found): Promise<
     const told = lost ? inDoubtMessage(t, vars, { draftId }) : { text: t(key, vars), keyboard: undefined };
     // Through the outbox, once per draft: delivered even if Telegram is down at this moment.
     const markup = told.keyboard && { inline_keyboard: told.keyboard.inline_keyboard };
-    await deps.delivery.message(`${key}:${draftId}`, chatId, escapeHtml(told.text), markup);
+    await deps.delivery.message(`${key}:${draftId}`, chatId, told.text, markup);
   }
   return report;
 }

@@ -1,6 +1,7 @@
 /** Inline mode: every question typed after the bot's username gets articles with quotes. */
 import { InlineKeyboard } from "grammy";
 import type { InlineQueryResultArticle } from "grammy/types";
+import { plainOf } from "../../../messages/html.js";
 import type { BotContext } from "../../context.js";
 import { answerRateQuery, exchangeLink, type RateAnswerEnv, type RateItem } from "../../ui/rate-answer.js";
 
@@ -30,7 +31,7 @@ function toArticle(ctx: BotContext, item: RateItem): InlineQueryResultArticle {
   const link = item.exchange ? exchangeLink(ctx.me.username, item.exchange) : undefined;
   if (item.exchange && link) {
     article.reply_markup = new InlineKeyboard().url(
-      ctx.t("rates-button-exchange", item.labels ?? { from: item.exchange.from, to: item.exchange.to }),
+      plainOf(ctx.t("rates-button-exchange", item.labels ?? { from: item.exchange.from, to: item.exchange.to })),
       link,
     );
   }

@@ -1,6 +1,7 @@
 /** /rate <amount> <from> <to>: the inline answers, as one message in the chat. */
 import { InlineKeyboard } from "grammy";
 import { encodeCallback } from "../../../messages/callback-data.js";
+import { html, joinHtml, plainOf, type HtmlText } from "../../../messages/html.js";
 import type { BotContext } from "../../context.js";
 import { replyToAsker } from "../button-owner.js";
 import { answerRateQuery, exchangeLink, type RateAnswer, type RateAnswerEnv } from "../../ui/rate-answer.js";
@@ -25,12 +26,16 @@ export async function handleRateCommand(ctx: BotContext, env: RateAnswerEnv): Pr
  * The message for an answer: a single item as inline mode would send it; several quotes as one
  * list under the heading, with a button per quote.
  */
-function rateMessage(ctx: BotContext, answer: RateAnswer): { html: string; keyboard: InlineKeyboard | undefined } {
+function rateMessage(ctx: BotContext, answer: RateAnswer): { html: HtmlText; keyboard: InlineKeyboard | undefined } {
   const items = answer.items;
   const single = items.length === 1 || answer.heading === undefined;
-  const html = single
-    ? items.map((i) => i.html).join("\n\n")
-    : [answer.heading, ...items.map((i) => i.line ?? i.html), "", ctx.t("rates-list-footer")].join("\n");
+  const message =
+    single || answer.heading === undefined
+      ? joinHtml(
+          items.map((i) => i.html),
+          "\n\n",
+        )
+      : joinHtml([answer.heading, ...items.map((i) => i.line ?? i.html), html``, ctx.t("rates-list-footer")]);
 
   const keyboard = new InlineKeyboard();
   let buttons = 0;
@@ -40,7 +45,8 @@ function rateMessage(ctx: BotContext, answer: RateAnswer): { html: string; keybo
     if (!link) continue;
     if (buttons > 0 && buttons % BUTTONS_PER_ROW === 0) keyboard.row();
     const shown = item.labels ?? { from: item.exchange.from, to: item.exchange.to };
-    const label = single ? ctx.t("rates-button-exchange", shown) : `→ ${shown.to}`;
+    // A button's label is plain text: the coins as the catalog names them, not escaped.
+    const label = single ? plainOf(ctx.t("rates-button-exchange", shown)) : `→ ${shown.to}`;
     keyboard.url(label, link);
     buttons++;
   }
@@ -48,5 +54,5 @@ function rateMessage(ctx: BotContext, answer: RateAnswer): { html: string; keybo
   const quoted = single ? items[0]?.exchange : undefined;
   if (quoted && buttons > 0)
     keyboard.text(ctx.t("rate-alert-button-set"), encodeCallback({ kind: "alert-pair", from: quoted.from, to: quoted.to }));
-  return { html, keyboard: buttons > 0 ? keyboard : undefined };
+  return { html: message, keyboard: buttons > 0 ? keyboard : undefined };
 }

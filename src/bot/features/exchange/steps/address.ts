@@ -15,7 +15,9 @@ import { parseTag } from "../../../../domain/tag.js";
 import type { Currency } from "../../../../domain/types.js";
 import { shownTagName } from "../../../../messages/tag-name.js";
 import { readBook } from "../../../../exchange/address-book.js";
-import { checkAddress, checkTag, coinHtml } from "../../../../exchange/checks.js";
+import { coinLabel } from "../../../../domain/coin-label.js";
+import { checkAddress, checkTag } from "../../../../exchange/checks.js";
+import { joinHtml, plainOf, type HtmlText } from "../../../../messages/html.js";
 import type { AnyStep, Draft, Outcome, Step, StepIO, StepSpec } from "./step.js";
 
 /** An accepted address; `tag` when it was a saved one pressed, with a tag saved with it that still fits. */
@@ -44,7 +46,7 @@ export interface AddressOptions {
   /** The coin whose address is asked. */
   coin(draft: Draft): Currency | undefined;
   /** The question, for `coin` (HTML). */
-  question(io: StepIO, coin: Currency): string;
+  question(io: StepIO, coin: Currency): HtmlText;
   /** The address known beforehand, if any (a create started again), for `coin`. */
   known(known: { destinationAddress?: string; refundAddress?: string; to?: string; from?: string }, coin: Currency): string | undefined;
 }
@@ -76,7 +78,7 @@ export function addressStep(o: AddressOptions): StepSpec<AddressAnswer, AddressV
     return {
       kind: "answer",
       value: tag === undefined ? { address } : { address, tag },
-      ack: { edit: `${io.titled(o.question(io, coin))}\n\n${readBack}`, say: readBack },
+      ack: { edit: joinHtml([io.titled(o.question(io, coin)), readBack], "\n\n"), say: readBack },
     };
   };
 
@@ -103,8 +105,8 @@ export function addressStep(o: AddressOptions): StepSpec<AddressAnswer, AddressV
       const question = io.titled(o.question(io, coinOf(o, draft)));
       const keyboard = new InlineKeyboard();
       for (const s of view.offered)
-        keyboard.text(io.t("saved-address-button", { label: s.label, uses: s.uses }), io.buttons.saved(s.id)).row();
-      return { text: view.offered.length > 0 ? `${question}\n\n${io.t("saved-address-offer")}` : question, keyboard };
+        keyboard.text(plainOf(io.t("saved-address-button", { label: s.label, uses: s.uses })), io.buttons.saved(s.id)).row();
+      return { text: view.offered.length > 0 ? joinHtml([question, io.t("saved-address-offer")], "\n\n") : question, keyboard };
     },
     onText: (io, draft, _view, text) => check(io, draft, text),
     async onButton(io, draft, _view, action) {
@@ -138,7 +140,7 @@ export interface TagOptions {
  */
 export function tagStep(o: TagOptions): StepSpec<string, undefined> {
   const question = (io: StepIO, coin: Currency) =>
-    io.t("flow-tag-ask", { tagName: shownTagName(coin.tagName, io.t), coin: coinHtml(coin) });
+    io.t("flow-tag-ask", { tagName: shownTagName(coin.tagName, io.t), coin: coinLabel(coin) });
   return {
     id: o.id,
     code: o.code,
@@ -161,7 +163,7 @@ export function tagStep(o: TagOptions): StepSpec<string, undefined> {
         return { kind: "stay" };
       }
       const { tag, readBack } = checked.value;
-      return { kind: "answer", value: tag, ack: { edit: `${io.titled(question(io, coin))}\n\n${readBack}`, say: readBack } };
+      return { kind: "answer", value: tag, ack: { edit: joinHtml([io.titled(question(io, coin)), readBack], "\n\n"), say: readBack } };
     },
   };
 }

@@ -14,11 +14,11 @@ import { formatAmount, isAbove, isBelow } from "../../../../domain/amount.js";
 import { coinLabel } from "../../../../domain/coin-label.js";
 import type { Currency } from "../../../../domain/types.js";
 import { encodeCallback } from "../../../../messages/callback-data.js";
-import { escapeHtml } from "../../../../messages/html.js";
+import { joinHtml, plainOf, type HtmlText } from "../../../../messages/html.js";
 import { labelsOf, quoteText } from "../../../ui/exchange-messages.js";
 import type { ShownQuote } from "../../../../domain/quote.js";
 import type { FlowFailure } from "../../../../exchange/partner-call.js";
-import { coinHtml, outsideLimits, quoteToReceive, quoteToSend, readAmount, receiveVars, type Limits } from "../../../../exchange/checks.js";
+import { outsideLimits, quoteToReceive, quoteToSend, readAmount, receiveVars, type Limits } from "../../../../exchange/checks.js";
 import { fromStep } from "./from.js";
 import { fromNetworkStep, sendCoin } from "./from-network.js";
 import { toStep } from "./to.js";
@@ -86,7 +86,7 @@ export const amountStep = defineStep<AmountAnswer, AmountView>({
     if (!checked.ok) return { kind: "retry", failure: checked.failure };
     if (checked.value === null) {
       // The pair closed since the coins were picked: they are asked again, the answers kept where they still fit.
-      return { kind: "clear", steps: [fromStep, toStep], say: io.t("flow-pair-gone", { from: coinHtml(from), to: coinHtml(to) }) };
+      return { kind: "clear", steps: [fromStep, toStep], say: io.t("flow-pair-gone", { from: coinLabel(from), to: coinLabel(to) }) };
     }
     return { kind: "view", view: { ...checked.value, mode: "ask" } };
   },
@@ -98,30 +98,30 @@ export const amountStep = defineStep<AmountAnswer, AmountView>({
     switch (view.mode) {
       case "ask": {
         const keyboard = new InlineKeyboard();
-        if (receive) keyboard.text(t("flow-receive-button-receive", { to: coinLabel(to) }), b.receive);
-        return { text: io.titled(t("flow-amount-ask", { from: coinHtml(from), min: view.min, example: view.min })), keyboard };
+        if (receive) keyboard.text(plainOf(t("flow-receive-button-receive", { to: coinLabel(to) })), b.receive);
+        return { text: io.titled(t("flow-amount-ask", { from: coinLabel(from), min: view.min, example: view.min })), keyboard };
       }
       case "below":
         return {
-          text: t("flow-amount-below-min", { coin: coinHtml(from), min: view.min }),
-          keyboard: new InlineKeyboard().text(t("flow-amount-use-min", { min: view.min, coin: coinLabel(from) }), b.min),
+          text: t("flow-amount-below-min", { coin: coinLabel(from), min: view.min }),
+          keyboard: new InlineKeyboard().text(plainOf(t("flow-amount-use-min", { min: view.min, coin: coinLabel(from) })), b.min),
         };
       case "readings":
         return {
-          text: t("flow-amount-ambiguous", { typed: escapeHtml(view.typed) }),
+          text: t("flow-amount-ambiguous", { typed: view.typed }),
           keyboard: new InlineKeyboard()
             .text(
-              t("flow-amount-reading", { amount: formatAmount(view.thousands, { maxDecimals: 18 }), coin: coinLabel(from) }),
+              plainOf(t("flow-amount-reading", { amount: formatAmount(view.thousands, { maxDecimals: 18 }), coin: coinLabel(from) })),
               b.amount(view.thousands),
             )
             .text(
-              t("flow-amount-reading", { amount: formatAmount(view.decimal, { maxDecimals: 18 }), coin: coinLabel(from) }),
+              plainOf(t("flow-amount-reading", { amount: formatAmount(view.decimal, { maxDecimals: 18 }), coin: coinLabel(from) })),
               b.amount(view.decimal),
             ),
         };
       case "quote":
         return {
-          text: `${quoteText(t, view.quote, labelsOf(from, to))}\n\n${t("flow-quote-change-hint")}`,
+          text: joinHtml([quoteText(t, view.quote, labelsOf(from, to)), t("flow-quote-change-hint")], "\n\n"),
           keyboard: new InlineKeyboard()
             .text(t("flow-button-continue"), b.next)
             .row()
@@ -130,12 +130,12 @@ export const amountStep = defineStep<AmountAnswer, AmountView>({
         };
       case "receive":
         return {
-          text: t("flow-receive-ask", { from: coinHtml(from), to: coinHtml(to) }),
+          text: t("flow-receive-ask", { from: coinLabel(from), to: coinLabel(to) }),
           keyboard: new InlineKeyboard().text(t("flow-receive-button-send"), b.send),
         };
       case "receive-quote":
         return {
-          text: `${t("flow-receive-quote", receiveVars(view.amountTo, view.amount, from, to))}\n\n${t("flow-quote-change-hint")}`,
+          text: joinHtml([t("flow-receive-quote", receiveVars(view.amountTo, view.amount, from, to)), t("flow-quote-change-hint")], "\n\n"),
           keyboard: new InlineKeyboard().text(t("flow-button-continue"), b.next).row().text(t("flow-receive-button-send"), b.send),
         };
     }
@@ -212,7 +212,7 @@ async function receive(io: StepIO, draft: Draft, view: AmountView, text: string)
 }
 
 /** A check that did not pass: Retry for a failure of the service, else what to say, and the step stays. */
-async function told(io: StepIO, checked: { ok: false; said: string } | { ok: false; failure: FlowFailure }): Promise<AmountOutcome> {
+async function told(io: StepIO, checked: { ok: false; said: HtmlText } | { ok: false; failure: FlowFailure }): Promise<AmountOutcome> {
   if ("failure" in checked) return { kind: "retry", failure: checked.failure };
   await io.say(checked.said);
   return { kind: "stay" };

@@ -7,6 +7,7 @@
 import { InlineKeyboard } from "grammy";
 import type { Order } from "../../../../domain/order.js";
 import { confirmCardText } from "../../../ui/exchange-messages.js";
+import { joinHtml, type HtmlText } from "../../../../messages/html.js";
 import { type ShownQuote } from "../../../../domain/quote.js";
 import { cardQuote, quoteToCreate } from "../../../../exchange/checks.js";
 import type { QuoteKind } from "../../../../exchange/quote.js";
@@ -54,10 +55,10 @@ export const confirmStep = defineStep<never, CardView>({
         keyboard.text(io.t(`flow-edit-${group}`), b.editTarget(group));
         if (i % 2 === 1) keyboard.row();
       });
-      return { text: `${card}\n\n${io.t("flow-edit-which")}`, keyboard: keyboard.row(), noBack: true };
+      return { text: joinHtml([card, io.t("flow-edit-which")], "\n\n"), keyboard: keyboard.row(), noBack: true };
     }
     return {
-      text: view.moved ? `${io.t("flow-quote-moved")}\n\n${card}` : card,
+      text: view.moved ? joinHtml([io.t("flow-quote-moved"), card], "\n\n") : card,
       keyboard: new InlineKeyboard().text(io.t("flow-button-confirm"), b.confirm).row().text(io.t("flow-button-edit"), b.edit),
     };
   },
@@ -81,7 +82,7 @@ export const confirmStep = defineStep<never, CardView>({
 });
 
 /** The card's text for the quote in `view`. */
-function cardText(io: StepIO, draft: Draft, view: CardView): string {
+function cardText(io: StepIO, draft: Draft, view: CardView): HtmlText {
   return confirmCardText(io.t, orderIn(draft), view.quote, view.kind);
 }
 

@@ -1,6 +1,6 @@
 /** Step "destination": the address that receives the coins. */
 import { addressStep } from "./address.js";
-import { coinHtml } from "../../../../exchange/checks.js";
+import { coinLabel } from "../../../../domain/coin-label.js";
 import { defineStep } from "./step.js";
 import { receiveCoin, toNetworkStep } from "./to-network.js";
 
@@ -11,7 +11,7 @@ export const destinationStep = defineStep(
     after: [toNetworkStep],
     edit: "destination",
     coin: receiveCoin,
-    question: (io, coin) => io.t("flow-destination-ask", { to: coinHtml(coin) }),
+    question: (io, coin) => io.t("flow-destination-ask", { to: coinLabel(coin) }),
     known: (known, coin) => (known.to === coin.code ? known.destinationAddress : undefined),
   }),
 );

@@ -11,7 +11,7 @@ import { networkChoices, type NetworkChoice } from "../../../../exchange/coins.j
 import { coinsOfTicker } from "../../../../domain/tickers.js";
 import type { Currency } from "../../../../domain/types.js";
 import { formatAmount } from "../../../../domain/amount.js";
-import { escapeHtml } from "../../../../messages/html.js";
+import { html, joinHtml, type HtmlText } from "../../../../messages/html.js";
 import type { BotDeps } from "../../../deps.js";
 import type { CoinChoice } from "./pick-coin.js";
 import type { Draft, Step, StepIO, StepSpec } from "./step.js";
@@ -43,11 +43,11 @@ export function networkStep(o: NetworkOptions): StepSpec<Currency, NetworkView> 
     const found = await io.call(`catalog:${o.id}`, async (deps) => (await coinsNow(deps, draft)).find((c) => c.code === code) ?? null);
     if (!found.ok) return { kind: "retry" as const, failure: found.failure };
     if (found.value === null) {
-      await io.say(io.t("flow-coin-gone", { coin: escapeHtml(code) }));
+      await io.say(io.t("flow-coin-gone", { coin: code }));
       // Entered again: the networks as the catalog has them now.
       return { kind: "clear" as const, steps: [] };
     }
-    const picked = io.t(o.role === "from" ? "flow-picked-from" : "flow-picked-to", { coin: escapeHtml(coinLabel(found.value)) });
+    const picked = io.t(o.role === "from" ? "flow-picked-from" : "flow-picked-to", { coin: coinLabel(found.value) });
     return { kind: "answer" as const, value: found.value, ack: { edit: picked } };
   };
   return {
@@ -67,21 +67,21 @@ export function networkStep(o: NetworkOptions): StepSpec<Currency, NetworkView> 
       const coins = listed.value;
       const [only] = coins;
       if (only === undefined) {
-        return { kind: "clear", steps: [o.ticker], say: io.t("flow-coin-gone", { coin: escapeHtml(tickerOf(draft)) }) };
+        return { kind: "clear", steps: [o.ticker], say: io.t("flow-coin-gone", { coin: tickerOf(draft) }) };
       }
       if (coins.length === 1) return { kind: "answer", value: only };
       return { kind: "view", view: { choices: await networkChoices(io, o.role, coins, o.sendCoin(draft)) } };
     },
     prompt(io, draft, view) {
-      const ticker = escapeHtml(tickerOf(draft));
-      const lines = [io.t(o.role === "from" ? "flow-network-ask-from" : "flow-network-ask-to", { ticker }), ""];
+      const ticker = tickerOf(draft);
+      const lines = [io.t(o.role === "from" ? "flow-network-ask-from" : "flow-network-ask-to", { ticker }), BLANK];
       const keyboard = new InlineKeyboard();
       for (const choice of view.choices) {
         lines.push(lineOf(io, o.role, ticker, choice));
         keyboard.text(choice.network, io.buttons.coin(choice.code)).row();
       }
-      lines.push("", io.t(o.role === "from" ? "flow-network-warning-from" : "flow-network-warning-to", { ticker }));
-      return { text: lines.join("\n"), keyboard };
+      lines.push(BLANK, io.t(o.role === "from" ? "flow-network-warning-from" : "flow-network-warning-to", { ticker }));
+      return { text: joinHtml(lines), keyboard };
     },
     onButton: async (io, draft, _view, action) => (action.kind === "coin" ? take(io, draft, action.code) : { kind: "stay" }),
     async onText(io, draft, view, text) {
@@ -95,12 +95,15 @@ export function networkStep(o: NetworkOptions): StepSpec<Currency, NetworkView> 
   };
 }
 
+/** An empty line between a prompt's parts. */
+const BLANK = html``.text;
+
 /** One network's line in the prompt. */
-function lineOf(io: StepIO, role: "from" | "to", ticker: string, choice: NetworkChoice): string {
-  const network = escapeHtml(choice.network);
+function lineOf(io: StepIO, role: "from" | "to", ticker: string, choice: NetworkChoice): HtmlText {
+  const network = choice.network;
   if (role === "from" && choice.min !== undefined) return io.t("flow-network-line-min", { network, min: formatAmount(choice.min), ticker });
   if (choice.fee !== undefined) {
-    return io.t("flow-network-line-fee", { network, fee: formatAmount(choice.fee), feeCoin: escapeHtml(choice.feeCoin ?? "") });
+    return io.t("flow-network-line-fee", { network, fee: formatAmount(choice.fee), feeCoin: choice.feeCoin ?? "" });
   }
   return io.t("flow-network-line", { network });
 }

@@ -13,7 +13,7 @@ import type { CatalogIndex } from "../../../../domain/catalog-index.js";
 import { coinLabel } from "../../../../domain/coin-label.js";
 import { coinsOfTicker, groupByTicker, tickerOf } from "../../../../domain/tickers.js";
 import type { Currency } from "../../../../domain/types.js";
-import { escapeHtml } from "../../../../messages/html.js";
+import { joinHtml, plainOf, type HtmlText } from "../../../../messages/html.js";
 import { clampPage, coinKeyboard, type CoinButton } from "../../../ui/coin-keyboard.js";
 import type { AnyStep, Draft, StepIO, StepSpec, Turn } from "./step.js";
 
@@ -40,9 +40,9 @@ export interface CoinListOptions {
   /** The coins that may be picked here, popular ones first. */
   offered(index: CatalogIndex, draft: Draft): readonly Currency[];
   /** The question above the list. */
-  heading(io: StepIO, draft: Draft): string;
-  /** What a choice reads back as ("You send: USDT"), HTML. */
-  picked(io: StepIO, label: string): string;
+  heading(io: StepIO, draft: Draft): HtmlText;
+  /** What a choice reads back as ("You send: USDT"), its label (outside text) escaped. */
+  picked(io: StepIO, label: string): HtmlText;
   /** What happens when no coin is offered at all. */
   none(io: StepIO, draft: Draft): Turn;
   /** Offer the Mini App under the list (the first question of an exchange), where the bot has one. */
@@ -83,7 +83,7 @@ export function coinListStep(o: CoinListOptions): StepSpec<CoinChoice, ListView>
       const index = await io.deps.catalog.index();
       const offered = o.offered(index, draft);
       const heading = io.titled(o.heading(io, draft));
-      const text = view.query === undefined ? heading : `${heading}\n\n${io.t("flow-search-results", { query: escapeHtml(view.query) })}`;
+      const text = view.query === undefined ? heading : joinHtml([heading, io.t("flow-search-results", { query: view.query })], "\n\n");
       const keyboard = coinKeyboard(listButtons(io, offered, view.query, index), view.page, io.t, io.buttons);
       const app = io.deps.config.webAppUrl;
       if (o.openApp && app !== undefined) keyboard.row().webApp(io.t("flow-open-app"), app);
@@ -102,10 +102,10 @@ export function coinListStep(o: CoinListOptions): StepSpec<CoinChoice, ListView>
       if (!decided.ok) return { kind: "retry", failure: decided.failure };
       if (decided.value.kind === "taken") {
         const choice = decided.value.choice;
-        return { kind: "answer", value: choice, ack: { edit: o.picked(io, escapeHtml(label(choice))) } };
+        return { kind: "answer", value: choice, ack: { edit: o.picked(io, label(choice)) } };
       }
       // The coin went away (or its pair closed) since the list was drawn: say so, draw it again.
-      await io.say(io.t("flow-coin-gone", { coin: escapeHtml(action.kind === "coin" ? action.code : action.ticker) }));
+      await io.say(io.t("flow-coin-gone", { coin: action.kind === "coin" ? action.code : action.ticker }));
       return { kind: "view", view: { page: 0 } };
     },
     async onText(io, draft, _view, text) {
@@ -117,10 +117,10 @@ export function coinListStep(o: CoinListOptions): StepSpec<CoinChoice, ListView>
       if (!decided.ok) return { kind: "retry", failure: decided.failure };
       const found = decided.value;
       if (found.kind === "taken") {
-        return { kind: "answer", value: found.choice, ack: { say: o.picked(io, escapeHtml(label(found.choice))) } };
+        return { kind: "answer", value: found.choice, ack: { say: o.picked(io, label(found.choice)) } };
       }
       if (found.kind === "results") return { kind: "view", view: { query, page: 0 } };
-      await io.say(io.t("flow-search-none", { query: escapeHtml(query) }));
+      await io.say(io.t("flow-search-none", { query }));
       return { kind: "stay" };
     },
   };
@@ -134,7 +134,7 @@ function listButtons(io: StepIO, offered: readonly Currency[], query: string | u
     const [only] = coins;
     return coins.length === 1 && only
       ? { label: coinLabel(only), data: io.buttons.coin(only.code) }
-      : { label: io.t("flow-ticker-button", { ticker }), data: io.buttons.ticker(ticker) };
+      : { label: plainOf(io.t("flow-ticker-button", { ticker })), data: io.buttons.ticker(ticker) };
   });
 }
 

@@ -10,7 +10,8 @@ import type { RateKind } from "../../../../domain/order.js";
 import { isPartnerError } from "../../../../partner/errors.js";
 import { failureText } from "../../../../exchange/partner-call.js";
 import { amountStep } from "./amount.js";
-import { coinHtml } from "../../../../exchange/checks.js";
+import { coinLabel } from "../../../../domain/coin-label.js";
+import { plainOf } from "../../../../messages/html.js";
 import { fetchFlowQuote } from "../../../../exchange/quote.js";
 import { sendCoin } from "./from-network.js";
 import { receiveCoin } from "./to-network.js";
@@ -56,28 +57,28 @@ export const rateKindStep = defineStep<RateKind, RateKindView>({
       return { kind: "clear", steps: [amountStep], say: failureText(io.t, quotes.failure) };
     }
     const { floating, fixed } = quotes.value;
-    const to = coinHtml(request.to);
+    const to = coinLabel(request.to);
     if (fixed === null) {
       return { kind: "answer", value: "floating", say: io.t("flow-rate-kind-no-fixed", { amountTo: formatAmount(floating), to }) };
     }
     return { kind: "view", view: { floating, fixed }, quoted: true };
   },
   prompt(io, draft, view) {
-    const to = coinHtml(requestOf(draft).to);
+    const to = coinLabel(requestOf(draft).to);
     const fixed = formatAmount(view.fixed);
     const floating = formatAmount(view.floating);
     return {
       text: io.t("flow-rate-kind-ask", { fixed, floating, to }),
       keyboard: new InlineKeyboard()
-        .text(io.t("flow-rate-kind-button-fixed", { amountTo: fixed, to }), io.buttons.fixed)
+        .text(plainOf(io.t("flow-rate-kind-button-fixed", { amountTo: fixed, to })), io.buttons.fixed)
         .row()
-        .text(io.t("flow-rate-kind-button-floating", { amountTo: floating, to }), io.buttons.floating),
+        .text(plainOf(io.t("flow-rate-kind-button-floating", { amountTo: floating, to })), io.buttons.floating),
     };
   },
   onButton(io, draft, view, action) {
     if (action.kind !== "fixed" && action.kind !== "floating") return Promise.resolve({ kind: "stay" });
     const chosen = action.kind;
-    const to = coinHtml(requestOf(draft).to);
+    const to = coinLabel(requestOf(draft).to);
     const amountTo = formatAmount(chosen === "fixed" ? view.fixed : view.floating);
     const key = chosen === "fixed" ? "flow-rate-kind-chosen-fixed" : "flow-rate-kind-chosen-floating";
     return Promise.resolve({ kind: "answer", value: chosen, ack: { edit: io.t(key, { amountTo, to }) } });

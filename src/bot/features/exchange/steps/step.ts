@@ -10,6 +10,7 @@
  */
 import type { InlineKeyboard } from "grammy";
 import type { BotDeps } from "../../../deps.js";
+import type { HtmlText } from "../../../../messages/html.js";
 import type { Translate } from "../../../../messages/i18n.js";
 import type { FlowAction } from "../../../../messages/callback-data.js";
 import type { CatalogIndex } from "../../../../domain/catalog-index.js";
@@ -67,9 +68,9 @@ export interface StepIO {
    * `text` after the step's number ("Step 3 of 5.") for a step every exchange has, else `text`:
    * for the step's own question, not for what follows it (a quote, a refusal).
    */
-  titled(text: string): string;
+  titled(text: HtmlText): HtmlText;
   /** Replies now (a refusal, a hint): not a prompt, nothing is recorded but that the step spoke. */
-  say(text: string, keyboard?: InlineKeyboard): Promise<void>;
+  say(text: HtmlText, keyboard?: InlineKeyboard): Promise<void>;
   /**
    * Calls the service (or reads the catalog) and settles the outcome into data; a failure is
    * logged once. Return only the few values the step needs.
@@ -79,7 +80,7 @@ export interface StepIO {
 
 /** A prompt as drawn from the record: the same draft and view always draw the same question. */
 export interface Prompt {
-  text: string;
+  text: HtmlText;
   /** The step's own buttons; the engine adds Back (where there is a step before) and Cancel. */
   keyboard?: InlineKeyboard;
   /** Cancel alone under the step's buttons, without Back (the card's Edit choices). */
@@ -94,14 +95,14 @@ export interface Prompt {
  * - neither: the buttons go.
  */
 export interface Ack {
-  edit?: string;
-  say?: string;
+  edit?: HtmlText;
+  say?: HtmlText;
 }
 
 /** What entering a step (before its prompt) gives. */
 export type Entered<V, W> =
   /** Answered without asking (a coin on one network): the flow goes on to the next step. */
-  | { kind: "answer"; value: V; say?: string }
+  | { kind: "answer"; value: V; say?: HtmlText }
   /** The prompt, with this view. */
   | { kind: "view"; view: W; quoted?: true }
   | Turn;
@@ -127,9 +128,9 @@ export type Turn =
    * Earlier answers no longer hold (a pair closed): they are taken back and asked again, after
    * `say`. No steps: this step is entered again (its prompt drawn from the catalog of now).
    */
-  | { kind: "clear"; steps: readonly AnyStep[]; say?: string }
+  | { kind: "clear"; steps: readonly AnyStep[]; say?: HtmlText }
   /** Back to the step before, as the Back button does, after `say`. */
-  | { kind: "back"; say?: string }
+  | { kind: "back"; say?: HtmlText }
   /** The card's Edit: the steps of `group` are asked again; the card is retired with `ack`. */
   | { kind: "edit"; group: string; ack?: Ack }
   /** The card confirmed: the exchange is created once, on this quote (create-flow.ts). */

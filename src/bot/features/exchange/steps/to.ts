@@ -1,6 +1,5 @@
 /** Step "to": the coin to receive, among the open pairs of the coin sent; its ticker first. */
 import { coinLabel } from "../../../../domain/coin-label.js";
-import { escapeHtml } from "../../../../messages/html.js";
 import { sendCoin } from "./from-network.js";
 import { coinListStep } from "./pick-coin.js";
 import { defineStep } from "./step.js";
@@ -16,10 +15,10 @@ export const toStep = defineStep(
       const from = sendCoin(draft);
       return from === undefined ? [] : index.targetCurrencies(from.code);
     },
-    heading: (io, draft) => io.t("flow-pick-to", { from: escapeHtml(labelOfSent(draft)) }),
+    heading: (io, draft) => io.t("flow-pick-to", { from: labelOfSent(draft) }),
     picked: (io, label) => io.t("flow-picked-to", { coin: label }),
     // Nothing to exchange this coin for: back to the coin to send.
-    none: (io, draft) => ({ kind: "back", say: io.t("flow-no-targets", { from: escapeHtml(labelOfSent(draft)) }) }),
+    none: (io, draft) => ({ kind: "back", say: io.t("flow-no-targets", { from: labelOfSent(draft) }) }),
   }),
 );
 
