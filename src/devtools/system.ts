@@ -143,6 +143,7 @@ export async function startDevSystem(config: DevConfig, logger: Logger, options:
         sandbox,
         app,
         features,
+        ...(config.webAppUrl === undefined ? {} : { webAppUrl: config.webAppUrl }),
         port: config.sandboxPort,
         logger: logger.child({ part: "playground" }),
       });

@@ -42,6 +42,7 @@ import type { ExchangeDeps } from "../exchange/deps.js";
 import { failureText } from "../exchange/partner-call.js";
 import { fetchFlowQuote, type QuoteKind } from "../exchange/quote.js";
 import { plainText } from "./plain-text.js";
+import { depositQrDataUrl } from "./deposit-qr.js";
 
 /** What a request knows: the engine's deps, the person, and their language. */
 export interface ApiScope {
@@ -388,7 +389,7 @@ async function create(scope: ApiScope, body: Record<string, unknown>): Promise<A
   switch (outcome.kind) {
     case "created":
     case "already":
-      return { exchange: exchangeView(t, outcome.record) };
+      return { exchange: { ...exchangeView(t, outcome.record), depositQr: await depositQrDataUrl(outcome.record.depositAddress) } };
     case "in-doubt":
       return {
         error: plainText(t("flow-create-in-doubt", { amount: order.amount, from: coinHtml(order.from), to: coinHtml(order.to) })),

@@ -29,6 +29,8 @@ const PAGE_FILES: Readonly<Record<string, { file: string; type: string }>> = {
   "index.html": { file: "index.html", type: "text/html; charset=utf-8" },
   "app.js": { file: "app.js", type: "text/javascript; charset=utf-8" },
   "style.css": { file: "style.css", type: "text/css; charset=utf-8" },
+  "telegram.js": { file: "telegram.js", type: "text/javascript; charset=utf-8" },
+  "qr-uri.js": { file: "qr-uri.js", type: "text/javascript; charset=utf-8" },
 };
 
 // Resolved from this file so that both `src/` (tsx) and `dist/` (built) find the same folder.
@@ -111,7 +113,9 @@ async function answerQuestion(opts: WebAppOptions, name: string, req: IncomingMe
     // What was wrong is logged, never the data itself.
     opts.logger.info({ question: name, reason: person.refused }, "mini app: a request without valid launch data, refused");
     req.resume();
-    json(res, 401, { error: "unauthorized" });
+    // What the page shows instead of the form, in the browser's language: it knows no person yet.
+    const said = opts.t(browserLocale(req.headers["accept-language"]), "webapp-open-in-telegram");
+    json(res, 401, { error: "unauthorized", message: plainText(said) });
     return;
   }
   const body = await readJson(req);
@@ -140,6 +144,15 @@ async function answerQuestion(opts: WebAppOptions, name: string, req: IncomingMe
     opts.logger.error({ err, question: name, userId: person.id }, "mini app: a question failed");
     json(res, 500, { error: plainText(t("error-generic")) });
   }
+}
+
+/** The first of the browser's languages (`Accept-Language`) that we speak, else English. */
+function browserLocale(header: string | undefined): SupportedLocale {
+  for (const part of (header ?? "").slice(0, 200).split(",")) {
+    const found = supportedLocale(part.split(";")[0]);
+    if (found !== undefined) return found;
+  }
+  return "en";
 }
 
 /** The page's own words, in the person's language. */

@@ -54,6 +54,14 @@ describe("the Mini App's questions", () => {
       expect((await ask("session", {}, launchData(ann, { token: "999999:ANOTHER-BOT-TOKEN-0123456789abcdef" }))).status).toBe(401);
       expect((await ask("session", {}, "user=%7B%22id%22%3A1%7D")).status).toBe(401);
       expect((await ask("session", {}, good)).status).toBe(200);
+      // The page, which knows no person then, shows why in the browser's language.
+      expect((await ask("session", {}, null)).body.message).toContain("Open this page from the bot's button in Telegram");
+      const russian = await fetch(`${base}/app/api/session`, {
+        method: "POST",
+        headers: { "accept-language": "de-DE, ru;q=0.8" },
+        body: "{}",
+      });
+      expect(((await russian.json()) as { message: string }).message).toContain("Откройте эту страницу");
       // Nothing a refused request sent reached a log line.
       expect(h.logs.join("")).not.toContain(good.slice(0, 40));
     });
@@ -90,6 +98,10 @@ describe("the Mini App's questions", () => {
       const created = (await ask("create", order)).body;
       const exchange = created.exchange as Record<string, unknown>;
       expect(exchange).toMatchObject({ from: "BTC", to: "ETH", amountFrom: "0.1", status: "waiting_deposit", final: false });
+      // The deposit address's QR code, drawn on the server: the page's policy allows data: images only.
+      const qr = String(exchange.depositQr);
+      expect(qr).toMatch(/^data:image\/svg\+xml;base64,/);
+      expect(Buffer.from(qr.split(",")[1] ?? "", "base64").toString("utf8")).toMatch(/^<svg[^>]*viewBox/);
       // A second press creates nothing more.
       expect(((await ask("create", order)).body.exchange as Record<string, unknown>).id).toBe(exchange.id);
       expect(h.sandbox.orders.list()).toHaveLength(1);
@@ -130,6 +142,14 @@ describe("the Mini App's questions", () => {
       expect(policy).toMatch(/frame-ancestors [^;]*https:\/\/web\.telegram\.org/);
       expect((await fetch(`${base}/app/../package.json`)).status).toBe(404);
       expect(await page.text()).not.toContain(h.emulator.token);
+      // The page's modules, under the same policy; nothing else of the folder.
+      for (const name of ["app.js", "telegram.js", "qr-uri.js"]) {
+        const module = await fetch(`${base}/app/${name}`);
+        expect(module.status, name).toBe(200);
+        expect(module.headers.get("content-type"), name).toMatch(/^text\/javascript/);
+        expect(module.headers.get("content-security-policy"), name).toBe(policy);
+      }
+      expect((await fetch(`${base}/app/qr-uri.d.ts`)).status).toBe(404);
     });
 
     it("offers the Mini App under /start and as the chat's menu button", async () => {

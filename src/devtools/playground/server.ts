@@ -31,6 +31,7 @@ import { coinLabel, displayTickers } from "../../domain/coin-label.js";
 import { PARTNER_FEATURE_NAMES, type PartnerFeature } from "../../partner/features.js";
 import { SUPPORTED_LOCALES, supportedLocale } from "../../messages/i18n.js";
 import { emojiFontAsset } from "./emoji-font.js";
+import { miniAppRoutes } from "./mini-app.js";
 
 /** The regular person on the page. */
 export const PLAYGROUND_USER = { id: 1001, first_name: "Alice", username: "alice" } as const;
@@ -50,6 +51,8 @@ const STATIC: Readonly<Record<string, { file: string; type: string }>> = {
   "/app.js": { file: "app.js", type: "text/javascript; charset=utf-8" },
   "/style.css": { file: "style.css", type: "text/css; charset=utf-8" },
   "/favicon.svg": { file: "favicon.svg", type: "image/svg+xml" },
+  "/mini-app-host.js": { file: "mini-app-host.js", type: "text/javascript; charset=utf-8" },
+  "/mini-app-host.css": { file: "mini-app-host.css", type: "text/css; charset=utf-8" },
   // Browsers ask for /favicon.ico whatever the page says; the SVG is served there too (no 404).
   "/favicon.ico": { file: "favicon.svg", type: "image/svg+xml" },
 };
@@ -71,6 +74,8 @@ export interface PlaygroundOptions {
    * page shows no switches.
    */
   features?: Set<PartnerFeature>;
+  /** The bot's Mini App address: the page opens it in a frame, as Telegram's web client does (mini-app.ts). */
+  webAppUrl?: string;
   /** Default 127.0.0.1. */
   host?: string;
   /** Default 0 (any free port). */
@@ -89,7 +94,7 @@ export interface Playground {
 /** A button as the page shows it. */
 interface ButtonView {
   text: string;
-  kind: "callback" | "url" | "inline" | "copy" | "other";
+  kind: "callback" | "url" | "inline" | "copy" | "web_app" | "other";
   data?: string;
   /** For a copy button: the text it puts on the clipboard. */
   copy?: string;
@@ -159,6 +164,7 @@ function buttonView(b: InlineButton): ButtonView {
   const query = typeof b.switch_inline_query_current_chat === "string" ? b.switch_inline_query_current_chat : b.switch_inline_query;
   if (typeof query === "string") return { text: b.text, kind: "inline", query };
   if (typeof b.copy_text?.text === "string") return { text: b.text, kind: "copy", copy: b.copy_text.text };
+  if (typeof b.web_app?.url === "string") return { text: b.text, kind: "web_app", url: b.web_app.url };
   return { text: b.text, kind: "other" };
 }
 
@@ -301,6 +307,16 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
         }),
     );
 
+  const miniApp = miniAppRoutes({
+    emulator,
+    sandbox,
+    webAppUrl: opts.webAppUrl,
+    person: (id) => people.get(id),
+    languageOf: (id) => languages.get(id) ?? "en",
+  });
+  // The Mini App's frame is the one thing the page loads from elsewhere: the bot's own address.
+  const frameSrc = opts.webAppUrl === undefined ? "'none'" : new URL(opts.webAppUrl).origin;
+
   // --- live updates ---
   const streams = new Set<ServerResponse>();
   let eventTimer: NodeJS.Timeout | undefined;
@@ -352,8 +368,7 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
         "content-length": bytes.length,
         "cache-control": "no-cache",
         // The page loads only its own files and images: no inline script, nothing from elsewhere.
-        "content-security-policy":
-          "default-src 'self'; img-src 'self' https: data:; style-src 'self'; script-src 'self'; connect-src 'self'",
+        "content-security-policy": `default-src 'self'; img-src 'self' https: data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-src ${frameSrc}`,
         "x-content-type-options": "nosniff",
       });
       res.end(bytes);
@@ -377,7 +392,9 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
     }
     const rest = path.slice("/playground/api/".length).split("/").map(decodeURIComponent);
     let reply: Reply | "sent";
-    if (method === "GET") reply = await answerGet(rest, req, res);
+    if (rest[0] === "mini-app")
+      reply = (await miniApp(method, rest.slice(1), method === "POST" ? await readJson(req) : undefined)) ?? NOT_FOUND;
+    else if (method === "GET") reply = await answerGet(rest, req, res);
     else if (method === "POST") reply = answerPost(rest, await readJson(req));
     else reply = { status: 405, body: { error: "method not allowed" } };
     if (reply !== "sent") sendJson(res, reply.status, reply.body);

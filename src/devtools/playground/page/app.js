@@ -2,6 +2,8 @@
 // Plain ES module, no build step. Every text from the bot or a person is put into the page with
 // textContent / createTextNode (never innerHTML): messages arrive as plain text + entities.
 
+import { mountMiniAppHost, openMiniApp } from "./mini-app-host.js";
+
 const API = "/playground/api";
 
 const state = {
@@ -198,6 +200,11 @@ function keyboard(message) {
               { type: "button", class: "kb", "data-copy": b.copy, title: b.copy, onclick: () => copyText(b.copy) },
               b.text,
             );
+          }
+          if (b.kind === "web_app") {
+            // As in Telegram: the bot's Mini App opens over the chat (mini-app-host.js).
+            const open = () => openMiniApp(b.url, state.userId, b.text).catch((err) => showToast(err.message, true, 3000));
+            return h("button", { type: "button", class: "kb", "data-web-app": b.url, onclick: open }, b.text);
           }
           return h("button", { type: "button", disabled: true, title: "not supported in the playground" }, b.text);
         }),
@@ -662,6 +669,7 @@ async function main() {
   const events = new EventSource(`${API}/events`);
   events.addEventListener("change", () => void refresh());
   await refresh();
+  await mountMiniAppHost(() => state.userId);
   document.body.dataset.ready = "true";
 }
 
