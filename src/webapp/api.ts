@@ -23,7 +23,7 @@ import { statusLabel } from "../messages/order-card.js";
 import { maintenanceNotice } from "../support/maintenance.js";
 import { countFunnel } from "../support/funnel.js";
 import { readBook } from "../exchange/address-book.js";
-import { escapeHtml } from "../messages/html.js";
+import { plainOf } from "../messages/html.js";
 import {
   cardQuote,
   checkAddress,
@@ -41,7 +41,6 @@ import { createOrder } from "../exchange/create.js";
 import type { ExchangeDeps } from "../exchange/deps.js";
 import { failureText } from "../exchange/partner-call.js";
 import { fetchFlowQuote, type QuoteKind } from "../exchange/quote.js";
-import { plainText } from "./plain-text.js";
 import { depositQrDataUrl } from "./deposit-qr.js";
 
 /** What a request knows: the engine's deps, the person, and their language. */
@@ -88,9 +87,7 @@ function bad(what: string): Answer {
 
 /** What a check's refusal or failure says, as text for the page. */
 function refusal(scope: ApiScope, checked: Exclude<Checked<unknown>, { ok: true }>): Answer {
-  return "failure" in checked
-    ? { error: plainText(failureText(scope.t, checked.failure)), retry: true }
-    : { error: plainText(checked.said) };
+  return "failure" in checked ? { error: plainOf(failureText(scope.t, checked.failure)), retry: true } : { error: plainOf(checked.said) };
 }
 
 /** The catalog's index, or an answer that says the service is not answering. */
@@ -98,7 +95,7 @@ async function indexOf(scope: ApiScope): Promise<CatalogIndex | Answer> {
   try {
     return await scope.deps.catalog.index();
   } catch {
-    return { error: plainText(scope.t("flow-partner-error")), retry: true };
+    return { error: plainOf(scope.t("flow-partner-error")), retry: true };
   }
 }
 
@@ -114,7 +111,7 @@ function coinOf(index: CatalogIndex, role: CoinRole, code: string | undefined, f
 function pairOf(scope: ApiScope, index: CatalogIndex, body: Record<string, unknown>): { from: Currency; to: Currency } | Answer {
   const from = coinOf(index, "from", str(body, "from", 20));
   const to = from === undefined ? undefined : coinOf(index, "to", str(body, "to", 20), from);
-  if (from === undefined || to === undefined) return { error: plainText(scope.t("webapp-pair-gone")) };
+  if (from === undefined || to === undefined) return { error: plainOf(scope.t("webapp-pair-gone")) };
   return { from, to };
 }
 
@@ -134,7 +131,7 @@ async function session(scope: ApiScope): Promise<Answer> {
   return {
     draftId: newWebDraftId(scope.userId),
     offers: { fixed: features.has("fixed"), receive: features.has("receive") },
-    paused: paused === undefined ? null : plainText(paused),
+    paused: paused === undefined ? null : plainOf(paused),
     prefill: link ?? null,
   };
 }
@@ -150,7 +147,7 @@ async function coins(scope: ApiScope, body: Record<string, unknown>): Promise<An
   if (!isIndex(index)) return index;
   const role: CoinRole = body.role === "to" ? "to" : "from";
   const from = role === "to" ? coinOf(index, "from", str(body, "from", 20)) : undefined;
-  if (role === "to" && from === undefined) return { error: plainText(scope.t("webapp-pair-gone")) };
+  if (role === "to" && from === undefined) return { error: plainOf(scope.t("webapp-pair-gone")) };
   const offered = offeredCoins(index, role, from);
   const query = str(body, "query", 500)?.trim().slice(0, MAX_QUERY);
   if (query)
@@ -178,14 +175,14 @@ async function networks(scope: ApiScope, body: Record<string, unknown>): Promise
   const from = role === "to" ? coinOf(index, "from", str(body, "from", 20)) : undefined;
   if (ticker === undefined || (role === "to" && from === undefined)) return bad("ticker");
   const list = coinsOfTicker(offeredCoins(index, role, from), ticker);
-  if (list.length === 0) return { error: plainText(scope.t("flow-coin-gone", { coin: escapeHtml(ticker) })) };
+  if (list.length === 0) return { error: plainOf(scope.t("flow-coin-gone", { coin: ticker })) };
   const choices = await networkChoices({ deps: scope.deps, t: scope.t, chatId: scope.userId }, role, list, from);
   return {
     choices: choices.flatMap((c) => {
       const found = list.find((one) => one.code === c.code);
       return found === undefined ? [] : [{ ...c, coin: coinView(found) }];
     }),
-    warning: plainText(scope.t(role === "from" ? "flow-network-warning-from" : "flow-network-warning-to", { ticker: escapeHtml(ticker) })),
+    warning: plainOf(scope.t(role === "from" ? "flow-network-warning-from" : "flow-network-warning-to", { ticker: ticker })),
   };
 }
 
@@ -197,7 +194,7 @@ async function coin(scope: ApiScope, body: Record<string, unknown>): Promise<Ans
   const from = role === "to" ? coinOf(index, "from", str(body, "from", 20)) : undefined;
   const found = coinOf(index, role, str(body, "code", 20), from);
   return found === undefined
-    ? { error: plainText(scope.t("flow-coin-gone", { coin: escapeHtml(str(body, "code", 20) ?? "") })) }
+    ? { error: plainOf(scope.t("flow-coin-gone", { coin: str(body, "code", 20) ?? "" })) }
     : { coin: coinView(found) };
 }
 
@@ -219,18 +216,18 @@ async function quote(scope: ApiScope, body: Record<string, unknown>): Promise<An
   if (typedTo !== undefined) {
     if (!offers.has("receive")) return bad("amountTo");
     const read = readAmount(scope.t, typedTo);
-    if (read.ok !== true) return { error: plainText(read.ok === false ? read.said : scope.t("flow-amount-error-ambiguous")) };
+    if (read.ok !== true) return { error: plainOf(read.ok === false ? read.said : scope.t("flow-amount-error-ambiguous")) };
     const exact = await quoteToReceive(check, pair, limits, read.value, count);
     if (!exact.ok) return refusal(scope, exact);
     return { kind: "exact", amountFrom: exact.value.amount, amountTo: exact.value.amountTo };
   }
   const read = readAmount(scope.t, str(body, "amount", 60) ?? "");
   if (read.ok === "readings") return { readings: [read.thousands, read.decimal] };
-  if (!read.ok) return { error: plainText(read.said) };
+  if (!read.ok) return { error: plainOf(read.said) };
   const outside = outsideLimits(scope.t, pair.from, limits, read.value);
   if (outside === "below")
-    return { error: plainText(scope.t("flow-amount-below-min", { coin: coinHtml(pair.from), min: limits.min })), min: limits.min };
-  if (outside !== undefined) return { error: plainText(outside.said) };
+    return { error: plainOf(scope.t("flow-amount-below-min", { coin: coinHtml(pair.from), min: limits.min })), min: limits.min };
+  if (outside !== undefined) return { error: plainOf(outside.said) };
   const floating = await quoteToSend(check, pair, read.value, count);
   if (!floating.ok) return refusal(scope, floating);
   const answer: Answer = { kind: "floating", ...quoteFigures(floating.value) };
@@ -305,7 +302,7 @@ async function confirmationOf(scope: ApiScope, body: Record<string, unknown>): P
   const offers = scope.deps.config.partnerFeatures;
   const amountTo = str(body, "amountTo", 60);
   const amount = readAmount(scope.t, str(body, "amount", 60) ?? "");
-  if (amount.ok !== true) return { error: plainText(amount.ok === false ? amount.said : scope.t("flow-amount-error-ambiguous")) };
+  if (amount.ok !== true) return { error: plainOf(amount.ok === false ? amount.said : scope.t("flow-amount-error-ambiguous")) };
   const rateKind: RateKind | undefined = body.rateKind === "fixed" || body.rateKind === "floating" ? body.rateKind : undefined;
   const destination = await addressOf(scope, body, "destination", pair.to);
   if (!isAddress(destination)) return destination;
@@ -359,7 +356,7 @@ const isConfirmation = (value: Confirmation | Answer): value is Confirmation => 
 async function create(scope: ApiScope, body: Record<string, unknown>): Promise<Answer> {
   const { deps, t } = scope;
   const paused = await maintenanceNotice(deps.store.settings, t);
-  if (paused !== undefined) return { error: plainText(paused) };
+  if (paused !== undefined) return { error: plainOf(paused) };
   const confirmation = await confirmationOf(scope, body);
   if (!isConfirmation(confirmation)) return confirmation;
   const { draftId, order } = confirmation;
@@ -376,7 +373,7 @@ async function create(scope: ApiScope, body: Record<string, unknown>): Promise<A
   const fresh = await quoteToCreate({ deps, t, chatId: scope.userId }, order, shown);
   if (!fresh.ok) return refusal(scope, fresh);
   if (fresh.value.moved)
-    return { moved: { kind: fresh.value.kind, ...quoteFigures(fresh.value.quote) }, error: plainText(t("flow-quote-moved")) };
+    return { moved: { kind: fresh.value.kind, ...quoteFigures(fresh.value.quote) }, error: plainOf(t("flow-quote-moved")) };
   const quoteNow = shown.kind === "floating" ? confirmation.shown.quote : fresh.value.quote;
   const outcome = await createOrder(deps, {
     draftId,
@@ -392,11 +389,11 @@ async function create(scope: ApiScope, body: Record<string, unknown>): Promise<A
       return { exchange: { ...exchangeView(t, outcome.record), depositQr: await depositQrDataUrl(outcome.record.depositAddress) } };
     case "in-doubt":
       return {
-        error: plainText(t("flow-create-in-doubt", { amount: order.amount, from: coinHtml(order.from), to: coinHtml(order.to) })),
+        error: plainOf(t("flow-create-in-doubt", { amount: order.amount, from: coinHtml(order.from), to: coinHtml(order.to) })),
         inDoubt: true,
       };
     case "failed":
-      return { error: plainText(failureText(t, outcome.failure)), retry: outcome.failure.kind !== "rejected" };
+      return { error: plainOf(failureText(t, outcome.failure)), retry: outcome.failure.kind !== "rejected" };
   }
 }
 
@@ -424,7 +421,7 @@ function exchangeView(
     depositAddress: record.depositAddress,
     depositTag: record.depositTag,
     status: record.status,
-    statusText: plainText(statusLabel(record.status, t)),
+    statusText: plainOf(statusLabel(record.status, t)),
     final: isFinalStatus(record.status),
   };
 }
@@ -433,7 +430,7 @@ function exchangeView(
 async function status(scope: ApiScope, body: Record<string, unknown>): Promise<Answer> {
   const id = str(body, "id", 100);
   const record = id === undefined ? undefined : await scope.deps.store.lookup.ofUser(scope.userId, id);
-  if (record === undefined) return { error: plainText(scope.t("status-not-found", { id: escapeHtml(id ?? "") })) };
+  if (record === undefined) return { error: plainOf(scope.t("status-not-found", { id: id ?? "" })) };
   return { exchange: exchangeView(scope.t, record) };
 }
 

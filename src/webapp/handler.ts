@@ -13,11 +13,11 @@ import { fileURLToPath } from "node:url";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "../log.js";
 import { readBody } from "../net/read-body.js";
-import { supportedLocale, type SupportedLocale, type Translator } from "../messages/i18n.js";
+import { supportedLocale, type SupportedLocale, type Translate, type Translator } from "../messages/i18n.js";
 import type { ExchangeDeps } from "../exchange/deps.js";
 import { QUESTIONS, type Answer, type ApiScope } from "./api.js";
 import { personOf } from "./person.js";
-import { plainText } from "./plain-text.js";
+import { plainOf } from "../messages/html.js";
 import { WEBAPP_STRINGS } from "./strings.js";
 
 /** The longest request body read: a create with two long addresses and tags is under 4 KB. */
@@ -115,7 +115,7 @@ async function answerQuestion(opts: WebAppOptions, name: string, req: IncomingMe
     req.resume();
     // What the page shows instead of the form, in the browser's language: it knows no person yet.
     const said = opts.t(browserLocale(req.headers["accept-language"]), "webapp-open-in-telegram");
-    json(res, 401, { error: "unauthorized", message: plainText(said) });
+    json(res, 401, { error: "unauthorized", message: plainOf(said) });
     return;
   }
   const body = await readJson(req);
@@ -127,7 +127,7 @@ async function answerQuestion(opts: WebAppOptions, name: string, req: IncomingMe
   const t = (key: string, vars?: Record<string, string | number>) => opts.t(locale, key, vars);
   const admitted = (await opts.limits.admitRequest(person.id)) && (!QUOTING.has(name) || (await opts.limits.admitQuote(person.id)));
   if (!admitted) {
-    json(res, 429, { error: plainText(t(QUOTING.has(name) ? "rates-too-fast-description" : "limit-too-fast")) });
+    json(res, 429, { error: plainOf(t(QUOTING.has(name) ? "rates-too-fast-description" : "limit-too-fast")) });
     return;
   }
   const scope: ApiScope = {
@@ -142,7 +142,7 @@ async function answerQuestion(opts: WebAppOptions, name: string, req: IncomingMe
     json(res, 200, answer);
   } catch (err) {
     opts.logger.error({ err, question: name, userId: person.id }, "mini app: a question failed");
-    json(res, 500, { error: plainText(t("error-generic")) });
+    json(res, 500, { error: plainOf(t("error-generic")) });
   }
 }
 
@@ -156,8 +156,8 @@ function browserLocale(header: string | undefined): SupportedLocale {
 }
 
 /** The page's own words, in the person's language. */
-function strings(t: (key: string) => string): Record<string, string> {
-  return Object.fromEntries(WEBAPP_STRINGS.map((key) => [key, plainText(t(key))]));
+function strings(t: Translate): Record<string, string> {
+  return Object.fromEntries(WEBAPP_STRINGS.map((key) => [key, plainOf(t(key))]));
 }
 
 /** The request's JSON object, read up to {@link MAX_BODY_BYTES}. */
