@@ -31,10 +31,14 @@ const PAGE_FILES: Readonly<Record<string, { file: string; type: string }>> = {
   "style.css": { file: "style.css", type: "text/css; charset=utf-8" },
   "telegram.js": { file: "telegram.js", type: "text/javascript; charset=utf-8" },
   "qr-uri.js": { file: "qr-uri.js", type: "text/javascript; charset=utf-8" },
+  "element.js": { file: "element.js", type: "text/javascript; charset=utf-8" },
 };
 
-// Resolved from this file so that both `src/` (tsx) and `dist/` (built) find the same folder.
-const PAGE_DIR = fileURLToPath(new URL("../../src/webapp/page/", import.meta.url));
+/**
+ * The page's folder, resolved from this file so that both `src/` (tsx) and `dist/` (built) find
+ * the same one. The playground serves its element builder (element.js) from here too.
+ */
+export const WEBAPP_PAGE_DIR = fileURLToPath(new URL("../../src/webapp/page/", import.meta.url));
 
 /** Questions that ask the service for a quote: counted in the person's quote budget too. */
 const QUOTING: ReadonlySet<string> = new Set(["quote", "networks", "create"]);
@@ -83,7 +87,7 @@ export function webAppHandler(opts: WebAppOptions): (req: IncomingMessage, res: 
       send(res, asset === undefined ? 404 : 405, "text/plain; charset=utf-8", asset === undefined ? "not found\n" : "method not allowed\n");
       return true;
     }
-    const bytes = await readFile(PAGE_DIR + asset.file);
+    const bytes = await readFile(WEBAPP_PAGE_DIR + asset.file);
     res.writeHead(200, {
       "content-type": asset.type,
       "content-length": bytes.length,

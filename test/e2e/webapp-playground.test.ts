@@ -3,7 +3,8 @@
  * the system started as `npm start` starts it in sandbox mode, asked over HTTP as the host page
  * asks. Launch data signed for a playground person is what the bot's own check accepts; the
  * bot's Mini App address only; the scanner stand-in offers the coin its prompt names; a web_app
- * button reaches the page as one; the page may frame the Mini App and nothing else.
+ * button reaches the page as one; the page may frame the Mini App and nothing else; the pages
+ * build their elements with the Mini App's own module.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -102,5 +103,25 @@ describe("the playground as the Mini App's client", () => {
     };
     const buttons = chat.messages.flatMap((m) => m.buttons.flat());
     expect(buttons).toContainEqual(expect.objectContaining({ kind: "web_app", url: appUrl }));
+  });
+
+  it("serves its pages the Mini App's element builder: the same module, under the playground's own policy", async () => {
+    const page = await fetch(system.playground!.url);
+    const shared = await fetch(`${system.playground!.url}/element.js`);
+    expect(shared.status).toBe(200);
+    expect(shared.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(shared.headers.get("content-security-policy")).toBe(page.headers.get("content-security-policy"));
+    expect(shared.headers.get("x-content-type-options")).toBe("nosniff");
+    const mini = await fetch(new URL("element.js", appUrl));
+    expect(mini.status).toBe(200);
+    const text = await shared.text();
+    expect(text).toContain("export function h(");
+    expect(await mini.text()).toBe(text);
+    // The pages import it rather than keep a copy of their own.
+    for (const script of ["app.js", "mini-app-host.js"]) {
+      const source = await (await fetch(`${system.playground!.url}/${script}`)).text();
+      expect(source, script).toContain('import { h } from "./element.js";');
+      expect(source, script).not.toMatch(/function h\(/);
+    }
   });
 });

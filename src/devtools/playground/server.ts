@@ -32,6 +32,7 @@ import { PARTNER_FEATURE_NAMES, type PartnerFeature } from "../../partner/featur
 import { SUPPORTED_LOCALES, supportedLocale } from "../../messages/i18n.js";
 import { emojiFontAsset } from "./emoji-font.js";
 import { miniAppRoutes } from "./mini-app.js";
+import { WEBAPP_PAGE_DIR } from "../../webapp/handler.js";
 
 /** The regular person on the page. */
 export const PLAYGROUND_USER = { id: 1001, first_name: "Alice", username: "alice" } as const;
@@ -45,7 +46,8 @@ const FAILURES: readonly FailureStatus[] = ["failed", "sending_failed", "reverte
 // Resolved from this file to the source folder, so `src/` (tsx) and `dist/` (built; tsc does not
 // copy non-TS files) serve the same page.
 const PAGE_DIR = fileURLToPath(new URL("../../../src/devtools/playground/page/", import.meta.url));
-const STATIC: Readonly<Record<string, { file: string; type: string }>> = {
+/** The page's files by path: in PAGE_DIR, or in `dir` for one the playground shares with the Mini App. */
+const STATIC: Readonly<Record<string, { file: string; type: string; dir?: string }>> = {
   "/": { file: "index.html", type: "text/html; charset=utf-8" },
   "/index.html": { file: "index.html", type: "text/html; charset=utf-8" },
   "/app.js": { file: "app.js", type: "text/javascript; charset=utf-8" },
@@ -53,6 +55,9 @@ const STATIC: Readonly<Record<string, { file: string; type: string }>> = {
   "/favicon.svg": { file: "favicon.svg", type: "image/svg+xml" },
   "/mini-app-host.js": { file: "mini-app-host.js", type: "text/javascript; charset=utf-8" },
   "/mini-app-host.css": { file: "mini-app-host.css", type: "text/css; charset=utf-8" },
+  // The element builder of app.js and mini-app-host.js: the Mini App's page imports the same
+  // module, kept beside it because production serves that page without the playground.
+  "/element.js": { dir: WEBAPP_PAGE_DIR, file: "element.js", type: "text/javascript; charset=utf-8" },
   // Browsers ask for /favicon.ico whatever the page says; the SVG is served there too (no 404).
   "/favicon.ico": { file: "favicon.svg", type: "image/svg+xml" },
 };
@@ -362,7 +367,7 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
 
     const asset = STATIC[path];
     if (asset !== undefined && method === "GET") {
-      const bytes = await readFile(PAGE_DIR + asset.file);
+      const bytes = await readFile((asset.dir ?? PAGE_DIR) + asset.file);
       res.writeHead(200, {
         "content-type": asset.type,
         "content-length": bytes.length,

@@ -8,6 +8,7 @@
 // its tag where the coin needs one, the refund address, the confirmation, then the deposit view
 // with its status kept current until the exchange ends. Telegram's MainButton says Continue or
 // Confirm, its BackButton goes one step back; outside a client the page shows buttons of its own.
+import { h } from "./element.js";
 import { readScannedText } from "./qr-uri.js";
 import * as tg from "./telegram.js";
 
@@ -55,22 +56,6 @@ const $ = (id) => document.getElementById(id);
 const put = (parent, ...nodes) => parent.append(...nodes.filter((node) => node !== undefined && node !== null && node !== false));
 /** The page's word for `key`, in the person's language. */
 const s = (key) => state.strings[key] ?? "";
-
-/** Builds an element with attributes and children (strings become text nodes, never markup). */
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") el.className = value;
-    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
-    else el.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === undefined || child === null || child === false) continue;
-    el.append(typeof child === "string" ? document.createTextNode(child) : child);
-  }
-  return el;
-}
 
 /**
  * Asks the bot one question with the launch data. Resolves to the answer, or to `{ error }` with

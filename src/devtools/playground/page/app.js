@@ -2,6 +2,7 @@
 // Plain ES module, no build step. Every text from the bot or a person is put into the page with
 // textContent / createTextNode (never innerHTML): messages arrive as plain text + entities.
 
+import { h } from "./element.js";
 import { mountMiniAppHost, openMiniApp } from "./mini-app-host.js";
 
 const API = "/playground/api";
@@ -32,22 +33,6 @@ const state = {
 const resized = new ResizeObserver(() => followBottom());
 
 const $ = (id) => document.getElementById(id);
-
-/** Builds an element with attributes and children (strings become text nodes). */
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") el.className = value;
-    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
-    else el.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === undefined || child === null || child === false) continue;
-    el.append(typeof child === "string" ? document.createTextNode(child) : child);
-  }
-  return el;
-}
 
 async function api(path, body) {
   const init = body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };

@@ -8,6 +8,8 @@
 //
 // Plain ES module, no build step; every outside text goes in with textContent.
 
+import { h } from "./element.js";
+
 const API = "/playground/api/mini-app";
 
 /** Telegram's web client themes, as `themeParams`. */
@@ -49,22 +51,6 @@ const host = {
   open: null,
   haptics: 0,
 };
-
-/** Builds an element (strings become text nodes, never markup). */
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") el.className = value;
-    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
-    else el.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === undefined || child === null || child === false) continue;
-    el.append(typeof child === "string" ? document.createTextNode(child) : child);
-  }
-  return el;
-}
 
 async function call(path, body) {
   const init = body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
