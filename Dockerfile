@@ -22,8 +22,11 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
-# Read at run time beside dist/: the messages, and the playground page for sandbox mode.
+# Read at run time beside dist/: the messages, the Mini App's page (served under /app/ with
+# WEBAPP_URL or WEBHOOK_URL; the playground borrows its element.js), and the playground page for
+# sandbox mode.
 COPY locales ./locales
+COPY src/webapp/page ./src/webapp/page
 COPY src/devtools/playground/page ./src/devtools/playground/page
 # The data folder belongs to the unprivileged user that runs the bot; a named volume mounted
 # here starts with this ownership.

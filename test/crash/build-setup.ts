@@ -1,6 +1,7 @@
 /**
  * vitest global setup of the crash project: the bot built once for the run, laid out as the
- * container image lays it out (dist/, locales/, package.json, node_modules), for every test that
+ * container image lays it out (dist/, node_modules, and what the Dockerfile's runtime stage copies:
+ * package.json, locales/, the pages' folders), for every test that
  * runs the production process from its build (they reach it with built-bot.ts): the crash and
  * replica tests' bot (bot-process.ts) and the container's entry (test/deploy/entry.test.ts).
  *
@@ -15,9 +16,9 @@
  * (compared), in 8.5 s of CPU instead of 18.7; `npm run typecheck` checks src beside the tests.
  */
 import { execFile } from "node:child_process";
-import { cp, mkdtemp, rm, symlink } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { TestProject } from "vitest/node";
@@ -33,6 +34,16 @@ declare module "vitest" {
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
+/** What the Dockerfile's last stage copies from the build context (not `--from=` another stage). */
+async function runtimeCopies(): Promise<{ sources: string[]; destination: string }[]> {
+  const dockerfile = await readFile(join(ROOT, "Dockerfile"), "utf8");
+  const runtime = dockerfile.slice(dockerfile.lastIndexOf("\nFROM "));
+  return [...runtime.matchAll(/^COPY\s+(?!--)(.+)$/gm)].map((m) => {
+    const words = m[1]!.trim().split(/\s+/);
+    return { sources: words.slice(0, -1), destination: words.at(-1)! };
+  });
+}
+
 /** Builds the bot into a new folder laid out as the image's; returns the folder. */
 export async function buildBot(): Promise<string> {
   const app = await mkdtemp(join(tmpdir(), "swapbot-image-"));
@@ -42,9 +53,14 @@ export async function buildBot(): Promise<string> {
       [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json", "--noCheck", "--outDir", join(app, "dist")],
       { cwd: ROOT },
     );
-    // The runtime stage's COPY lines.
-    await cp(join(ROOT, "package.json"), join(app, "package.json"));
-    await cp(join(ROOT, "locales"), join(app, "locales"), { recursive: true });
+    // The runtime stage's COPY lines, read from the Dockerfile, so a file the image lacks is
+    // lacking here too (the build stage's dist/ is the tsc run above).
+    for (const { sources, destination } of await runtimeCopies()) {
+      for (const source of sources) {
+        const target = destination.endsWith("/") ? join(app, destination, basename(source)) : join(app, destination);
+        await cp(join(ROOT, source), target, { recursive: true });
+      }
+    }
     await symlink(join(ROOT, "node_modules"), join(app, "node_modules"), "dir");
     return app;
   } catch (err) {

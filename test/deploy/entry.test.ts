@@ -1,9 +1,9 @@
 /**
  * The container's entry, without a Docker engine: the Dockerfile's CMD (read from the file, so a
  * drift fails here) runs against a production build laid out as the image lays it out (dist/,
- * locales/, package.json, node_modules; the run's build, test/crash/build-setup.ts), in production
- * mode against the project's Bot API emulator and sandbox exchange. It must poll, then stop on
- * SIGTERM with exit code 0.
+ * node_modules and what the runtime stage copies; the run's build, test/crash/build-setup.ts), in
+ * production mode against the project's Bot API emulator and sandbox exchange. It must poll, serve
+ * the Mini App's page, then stop on SIGTERM with exit code 0.
  */
 import { spawn } from "node:child_process";
 import { builtinModules } from "node:module";
@@ -15,6 +15,7 @@ import { startEmulator, type Emulator } from "../../src/devtools/emulator/server
 import { startSandbox, type SandboxServer } from "../../src/devtools/sandbox/server.js";
 import { BOT_NODE_OPTIONS } from "../crash/bot-process.js";
 import { builtBot } from "../crash/built-bot.js";
+import { freePort } from "../../src/net/listen.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const TOKEN = "123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
@@ -92,9 +93,10 @@ describe("the container's entry command", () => {
     expect([...missing]).toEqual([]);
   });
 
-  it("starts in production mode, polls the Bot API, answers /start, and exits 0 on SIGTERM", async () => {
+  it("starts in production mode, polls the Bot API, answers /start, serves the Mini App, and exits 0 on SIGTERM", async () => {
     const [command, ...args] = await dockerCmd();
     expect(command).toBe("node");
+    const port = await freePort();
     const child = spawn(process.execPath, args, {
       cwd: app,
       env: {
@@ -106,6 +108,9 @@ describe("the container's entry command", () => {
         PARTNER_API_URL: sandbox!.url,
         PARTNER_API_KEY: sandbox!.apiKey,
         DATA_DIR: dataDir!,
+        // The Mini App, served alone (no playground in production) on PORT behind an https proxy.
+        PORT: String(port),
+        WEBAPP_URL: "https://bot.example.com/app/",
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -122,6 +127,12 @@ describe("the container's entry command", () => {
       person.sendText("/start");
       await emulator!.waitFor(() => emulator!.chat(4242).count() > 0, 15_000);
       expect(output).toContain('"mode":"production"');
+      // The page and its modules are in the image: read beside dist/ at run time, never built.
+      for (const name of ["", "app.js", "element.js"]) {
+        const asset = await fetch(`http://127.0.0.1:${port}/app/${name}`);
+        expect(asset.status, `/app/${name}`).toBe(200);
+        expect(asset.headers.get("content-security-policy"), `/app/${name}`).toContain("script-src 'self'");
+      }
       child.kill("SIGTERM");
       const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r("timeout"), 20_000))]);
       expect(code, output).toBe(0);
