@@ -27,12 +27,10 @@
  * and the Bot API calls refused with 429. Prints a table and writes bench/replicas.results.md
  * (its "## Reading" section and what follows are kept).
  */
-import { execFileSync } from "node:child_process";
 import { Agent, createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { startEmulator, type Emulator } from "../src/devtools/emulator/server.js";
 import { startSandbox } from "../src/devtools/sandbox/server.js";
@@ -41,6 +39,7 @@ import { PROMPTS } from "../test/crash/expectations.js";
 import { btcToEth, Person } from "../test/crash/person.js";
 import { freePort, freshDatabase, startPostgres } from "../test/postgres/server.js";
 import { machineCpuMs, parentPid, processCpuMs, serverCpuMs } from "./process-figures.js";
+import { machineLine, measuredCommit, resultsReport } from "./results-file.js";
 
 const REPLICAS = (process.env.BENCH_REPLICAS ?? "1,2,3").split(",").map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -56,7 +55,6 @@ const STEP_LIMIT_MS = 60_000;
 const TOKEN = "123456:BENCH-REPLICAS-emulator-0001";
 const PUBLIC_HOOK = "https://bot.example.com/telegram/hook";
 const SECRET = "bench-replicas-secret";
-const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /** What one run (one replica count) measured. */
 interface Figures {
@@ -319,11 +317,7 @@ async function measure(serverUrl: string, replicas: number): Promise<Figures> {
   }
 }
 
-const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: REPO_ROOT, encoding: "utf8" }).trim();
-const dirty = execFileSync("git", ["status", "--porcelain", "--", "src", "bench", "package.json"], {
-  cwd: REPO_ROOT,
-  encoding: "utf8",
-}).trim();
+const commit = measuredCommit();
 const postgres = await startPostgres();
 const results: Figures[] = [];
 try {
@@ -339,24 +333,16 @@ try {
   await postgres.stop();
 }
 
-const lines: string[] = [];
-const out = (line = "") => {
-  lines.push(line);
-  process.stdout.write(line + "\n");
-};
+const report = resultsReport();
+const out = report.out;
 const pct = (x: number) => `${(100 * x).toFixed(0)} %`;
 out("# Webhook replicas on one PostgreSQL: what a replica adds");
 out();
 out("Produced by `npm run bench:replicas` (one run).");
 out();
+out(machineLine());
 out(
-  `Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node ${process.version}, ${process.platform}; load average ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(" ")} at the end`,
-);
-out(
-  `Date: ${new Date().toISOString().slice(0, 10)}; commit ${head}${dirty === "" ? "" : " with uncommitted changes"}; ${SECONDS} s measured per replica count after ${WARM_UP_MS / 1000} s of warm-up; ${WALKERS} people walking the flow (${THINK_MS} ms between steps), ${TYPISTS} inline queries in flight at once; each replica a process started with ${BOT_NODE_OPTIONS.join(" ")}; Telegram's flood limits on`,
+  `Date: ${new Date().toISOString().slice(0, 10)}; commit ${commit.described}; ${SECONDS} s measured per replica count after ${WARM_UP_MS / 1000} s of warm-up; ${WALKERS} people walking the flow (${THINK_MS} ms between steps), ${TYPISTS} inline queries in flight at once; each replica a process started with ${BOT_NODE_OPTIONS.join(" ")}; Telegram's flood limits on`,
 );
 out();
 out(
@@ -373,8 +359,4 @@ for (const f of results) {
   );
 }
 
-// The hand-written reading below the figures stays as it is.
-const file = new URL("./replicas.results.md", import.meta.url);
-const previous = await readFile(file, "utf8").catch(() => "");
-const reading = previous.indexOf("\n## Reading");
-await writeFile(file, lines.join("\n") + "\n" + (reading === -1 ? "" : previous.slice(reading)));
+await report.write(new URL("./replicas.results.md", import.meta.url));

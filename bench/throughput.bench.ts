@@ -28,7 +28,7 @@
  * what follows are kept).
  */
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
-import { mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, symlink } from "node:fs/promises";
 import os from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -37,6 +37,7 @@ import { startSandbox, type SandboxServer } from "../src/devtools/sandbox/server
 import { BOT_NODE_OPTIONS, BotProcess } from "../test/crash/bot-process.js";
 import { freePort } from "../test/postgres/server.js";
 import { processCpuMs, processMemoryMb } from "./process-figures.js";
+import { machineLine, measuredCommit, resultsReport } from "./results-file.js";
 
 const FLOOD = Number(process.env.BENCH_FLOOD ?? 2_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -220,11 +221,7 @@ async function treeOf(ref: string): Promise<{ dir: string; commit: string }> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: REPO_ROOT, encoding: "utf8" }).trim();
-const dirty = execFileSync("git", ["status", "--porcelain", "--", "src", "bench", "package.json"], {
-  cwd: REPO_ROOT,
-  encoding: "utf8",
-}).trim();
+const commit = measuredCommit();
 const before = BEFORE === undefined ? undefined : await treeOf(BEFORE);
 const roots: Record<BotName, string> = { bare: REPO_ROOT, after: REPO_ROOT, before: before?.dir ?? REPO_ROOT };
 const bots: BotName[] = before ? ["bare", "before", "after"] : ["bare", "after"];
@@ -262,26 +259,22 @@ try {
   if (before) await rm(before.dir, { recursive: true, force: true });
 }
 
-const lines: string[] = [];
-const out = (line = "") => {
-  lines.push(line);
-  process.stdout.write(line + "\n");
-};
+const report = resultsReport();
+const out = report.out;
 const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? "–" : `${(a / b).toFixed(2)}×`);
-const named: Record<BotName, string> = { bare: "bare grammY bot", before: `before (${before?.commit ?? ""})`, after: `after (${head})` };
+const named: Record<BotName, string> = {
+  bare: "bare grammY bot",
+  before: `before (${before?.commit ?? ""})`,
+  after: `after (${commit.head})`,
+};
 
 out("# Updates per second: the full bot against a bare grammY bot");
 out();
 out(`Produced by \`${before ? `BENCH_BEFORE=${BEFORE} ` : ""}npm run bench:throughput\` (one run).`);
 out();
+out(machineLine());
 out(
-  `Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node ${process.version}, ${process.platform}; load average ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(" ")} at the end`,
-);
-out(
-  `Date: ${new Date().toISOString().slice(0, 10)}; commit ${head}${dirty === "" ? "" : " with uncommitted changes"}${before ? `, against ${before.commit}` : ""}; a flood of ${FLOOD} updates from ${FLOOD} people, queued at once; median of ${ROUNDS} rounds; each bot a process of its own started with ${BOT_NODE_OPTIONS.join(" ")}`,
+  `Date: ${new Date().toISOString().slice(0, 10)}; commit ${commit.described}${before ? `, against ${before.commit}` : ""}; a flood of ${FLOOD} updates from ${FLOOD} people, queued at once; median of ${ROUNDS} rounds; each bot a process of its own started with ${BOT_NODE_OPTIONS.join(" ")}`,
 );
 out();
 out("Updates per second (÷ the bare bot's):");
@@ -309,8 +302,4 @@ for (const r of rows) {
   out(`| ${r.mode} | ${r.kind === "start" ? "/start" : "inline queries"} | ${cells.join(" | ")} |`);
 }
 
-// The hand-written reading below the figures stays as it is.
-const file = new URL("./throughput.results.md", import.meta.url);
-const previous = await readFile(file, "utf8").catch(() => "");
-const reading = previous.indexOf("\n## Reading");
-await writeFile(file, lines.join("\n") + "\n" + (reading === -1 ? "" : previous.slice(reading)));
+await report.write(new URL("./throughput.results.md", import.meta.url));
