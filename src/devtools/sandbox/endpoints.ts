@@ -83,7 +83,7 @@ export class ParamError extends Error {}
 /** A business refusal: answered with HTTP 200 and result false. */
 export class Refusal extends Error {}
 
-export function required(params: Params, name: string): string {
+function required(params: Params, name: string): string {
   const value = params[name];
   if (value === undefined || value.trim() === "") throw new ParamError(`missing parameter: ${name}`);
   return value.trim();
@@ -158,7 +158,33 @@ export function pairs(ctx: EndpointContext): EndpointAnswer {
   return { status: 200, raw: ctx.catalog.pairsBody() };
 }
 
-export function checkTag(coin: SandboxCoin, tag: string, role: "destinationTag" | "refundTag"): void {
+/** Where a create pays out and refunds to, as asked: tags trimmed, empty where none was sent. */
+export interface CreateAddresses {
+  destinationAddress: string;
+  destinationTag: string;
+  refundAddress: string;
+  refundTag: string;
+}
+
+/** A create's addresses and tags (both addresses required), read before anything is checked against the coins. */
+export function createAddresses(params: Params): CreateAddresses {
+  return {
+    destinationAddress: required(params, "destinationAddress"),
+    refundAddress: required(params, "refundAddress"),
+    destinationTag: params.destinationTag?.trim() ?? "",
+    refundTag: params.refundTag?.trim() ?? "",
+  };
+}
+
+/** Refuses a create whose payout address (or tag) does not suit `to`, or whose refund address (or tag) does not suit `from`. */
+export function checkAddresses(addresses: CreateAddresses, from: SandboxCoin, to: SandboxCoin): void {
+  if (!isValidAddress(to, addresses.destinationAddress)) throw new Refusal(`invalid destination address for ${to.code}`);
+  checkTag(to, addresses.destinationTag, "destinationTag");
+  if (!isValidAddress(from, addresses.refundAddress)) throw new Refusal(`invalid refund address for ${from.code}`);
+  checkTag(from, addresses.refundTag, "refundTag");
+}
+
+function checkTag(coin: SandboxCoin, tag: string, role: "destinationTag" | "refundTag"): void {
   if (coin.tagname === "") return; // a tag for a coin without tags is ignored, as services do
   if (tag === "") throw new Refusal(`${role} is required for ${coin.code} (${coin.tagname})`);
   const problem = tagProblem(coin, tag);
@@ -169,40 +195,46 @@ const ID_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
 
 export function exchangeCreate(params: Params, ctx: EndpointContext): EndpointAnswer {
   const amount = amountParam(params, "amount");
-  const destinationAddress = required(params, "destinationAddress");
-  const refundAddress = required(params, "refundAddress");
-  const destinationTag = params.destinationTag?.trim() ?? "";
-  const refundTag = params.refundTag?.trim() ?? "";
+  const addresses = createAddresses(params);
   const from = coinParam(params, "from", ctx.catalog);
   const to = coinParam(params, "to", ctx.catalog);
   checkPair(ctx.catalog, from, to);
   checkLimits(ctx, from, amount);
-  if (!isValidAddress(to, destinationAddress)) throw new Refusal(`invalid destination address for ${to.code}`);
-  checkTag(to, destinationTag, "destinationTag");
-  if (!isValidAddress(from, refundAddress)) throw new Refusal(`invalid refund address for ${from.code}`);
-  checkTag(from, refundTag, "refundTag");
+  checkAddresses(addresses, from, to);
   const expectedTo = currentRate(ctx, from, to, amount, asksFixed(params, ctx)).minus(to.withdrawalFee);
   if (expectedTo.lte(0)) throw new Refusal(`amount too small to cover the withdrawal fee ${to.withdrawalFee} ${to.code}`);
+  return openOrder(ctx, { from, to, addresses, send: amount, receive: expectedTo });
+}
 
-  const order = ctx.orders.create({
+/**
+ * Opens the order of a create that passed every check, with a fresh id and deposit address (and
+ * a deposit tag where `from` takes one), and answers with them. `send` is what the person is to
+ * deposit, `receive` what the service expects to pay out; a tag of a coin without tags is dropped.
+ */
+export function openOrder(
+  ctx: EndpointContext,
+  order: { from: SandboxCoin; to: SandboxCoin; addresses: CreateAddresses; send: Decimal; receive: Decimal },
+): EndpointAnswer {
+  const { from, to, addresses, send, receive } = order;
+  const opened = ctx.orders.create({
     id: newOrderId(ctx),
     from: from.code,
     to: to.code,
     depositAddress: ADDRESS_FORMATS[from.address].generate(ctx.rng),
     depositTag: from.tagname === "" ? "" : generateTag(ctx.rng),
-    destinationAddress,
-    destinationTag: to.tagname === "" ? "" : destinationTag,
-    refundAddress,
-    refundTag: from.tagname === "" ? "" : refundTag,
-    expectedAmountFrom: amount.toFixed(),
-    expectedAmountTo: expectedTo.toFixed(),
-    amountFrom: amount.toFixed(),
+    destinationAddress: addresses.destinationAddress,
+    destinationTag: to.tagname === "" ? "" : addresses.destinationTag,
+    refundAddress: addresses.refundAddress,
+    refundTag: from.tagname === "" ? "" : addresses.refundTag,
+    expectedAmountFrom: send.toFixed(),
+    expectedAmountTo: receive.toFixed(),
+    amountFrom: send.toFixed(),
   });
-  return ok({ id: order.id, depositAddress: order.depositAddress, depositTag: order.depositTag });
+  return ok({ id: opened.id, depositAddress: opened.depositAddress, depositTag: opened.depositTag });
 }
 
 /** A fresh order id, never one the book has. */
-export function newOrderId(ctx: EndpointContext): string {
+function newOrderId(ctx: EndpointContext): string {
   let id: string;
   do id = randomString(ctx.rng, ID_ALPHABET, 14);
   while (ctx.orders.get(id));

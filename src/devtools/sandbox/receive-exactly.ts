@@ -5,20 +5,19 @@
  * `payment/exchange-create` creates the order that pays out exactly `amountTo`.
  */
 import { Decimal } from "decimal.js";
-import { ADDRESS_FORMATS, generateTag } from "./address-formats.js";
-import { isValidAddress, type SandboxCoin } from "./catalog.js";
+import type { SandboxCoin } from "./catalog.js";
 import {
   amountParam,
+  checkAddresses,
   checkLimits,
   checkPair,
-  checkTag,
   coinParam,
+  createAddresses,
   currentRate,
   maximumOf,
-  newOrderId,
   ok,
+  openOrder,
   Refusal,
-  required,
   toJsonNumber,
   type EndpointAnswer,
   type EndpointContext,
@@ -49,32 +48,12 @@ export function paymentRate(params: Params, ctx: EndpointContext): EndpointAnswe
 /** `payment/exchange-create`: as exchange-create, with `amountTo` instead of `amount` and no `fix`. */
 export function paymentExchangeCreate(params: Params, ctx: EndpointContext): EndpointAnswer {
   const amountTo = amountParam(params, "amountTo");
-  const destinationAddress = required(params, "destinationAddress");
-  const refundAddress = required(params, "refundAddress");
-  const destinationTag = params.destinationTag?.trim() ?? "";
-  const refundTag = params.refundTag?.trim() ?? "";
+  const addresses = createAddresses(params);
   const from = coinParam(params, "from", ctx.catalog);
   const to = coinParam(params, "to", ctx.catalog);
   checkPair(ctx.catalog, from, to);
   const send = amountToSend(ctx, from, to, amountTo);
   checkLimits(ctx, from, send);
-  if (!isValidAddress(to, destinationAddress)) throw new Refusal(`invalid destination address for ${to.code}`);
-  checkTag(to, destinationTag, "destinationTag");
-  if (!isValidAddress(from, refundAddress)) throw new Refusal(`invalid refund address for ${from.code}`);
-  checkTag(from, refundTag, "refundTag");
-  const order = ctx.orders.create({
-    id: newOrderId(ctx),
-    from: from.code,
-    to: to.code,
-    depositAddress: ADDRESS_FORMATS[from.address].generate(ctx.rng),
-    depositTag: from.tagname === "" ? "" : generateTag(ctx.rng),
-    destinationAddress,
-    destinationTag: to.tagname === "" ? "" : destinationTag,
-    refundAddress,
-    refundTag: from.tagname === "" ? "" : refundTag,
-    expectedAmountFrom: send.toFixed(),
-    expectedAmountTo: amountTo.toFixed(),
-    amountFrom: send.toFixed(),
-  });
-  return ok({ id: order.id, depositAddress: order.depositAddress, depositTag: order.depositTag });
+  checkAddresses(addresses, from, to);
+  return openOrder(ctx, { from, to, addresses, send, receive: amountTo });
 }

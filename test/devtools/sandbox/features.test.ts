@@ -38,6 +38,34 @@ describe("sandbox capabilities", () => {
     expect(sandbox.orders.get(created.body.id!)).toMatchObject({ expectedAmountTo: "2", expectedAmountFrom: String(quote.body.rate) });
   });
 
+  it("checks a receive-exactly create's addresses and tags as exchange-create does, and opens no order for a refused one", async () => {
+    sandbox = await startSandbox();
+    const cases: [Record<string, string>, string][] = [
+      [{ destinationAddress: SAMPLE_ADDRESSES.BTC! }, "invalid destination address for ETH"],
+      [{ refundAddress: SAMPLE_ADDRESSES.ETH! }, "invalid refund address for BTC"],
+      [{ to: "XRP", amountTo: "100", destinationAddress: SAMPLE_ADDRESSES.XRP! }, "destinationTag is required for XRP (Destination tag)"],
+      [{ from: "XLM", refundAddress: SAMPLE_ADDRESSES.XLM!, refundTag: "m".repeat(29) }, "invalid refundTag for XLM (MEMO): too-long"],
+    ];
+    for (const [override, error] of cases) {
+      const refused = await call(sandbox, "payment/exchange-create", { ...payment, ...override });
+      expect(refused.body, error).toMatchObject({ result: false, error: expect.stringContaining(error) as unknown });
+    }
+    expect(sandbox.orders.list()).toHaveLength(0);
+    // A tag where the coin takes one is kept; the deposit gets one where the sent coin has tags.
+    const tagged = await call(sandbox, "payment/exchange-create", {
+      ...payment,
+      from: "XRP",
+      to: "XLM",
+      amountTo: "100",
+      destinationAddress: SAMPLE_ADDRESSES.XLM!,
+      destinationTag: "memo-1",
+      refundAddress: SAMPLE_ADDRESSES.XRP!,
+      refundTag: "12345",
+    });
+    expect(tagged.body.depositTag).toMatch(/^\d+$/);
+    expect(sandbox.orders.get(tagged.body.id!)).toMatchObject({ destinationTag: "memo-1", refundTag: "12345", expectedAmountTo: "100" });
+  });
+
   it("moves its rates on request, from the rates at start", async () => {
     sandbox = await startSandbox();
     const before = (await call(sandbox, "rate", { from: "BTC", to: "ETH", amount: "1" })).body.rate!;
