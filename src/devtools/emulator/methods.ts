@@ -186,22 +186,33 @@ const MIME_BY_EXTENSION: Readonly<Record<string, string>> = {
 };
 
 /**
+ * The upload a file parameter stands for: the multipart part named `field` when the parameter is
+ * absent, or the part its value references as attach://; undefined when the value is something
+ * else (a file_id, a URL), for the caller to look up. Refused as Telegram does: no file at all, an
+ * attach:// reference to no part, an empty file.
+ */
+function uploadOf(ctx: MethodContext, field: "photo" | "document", value: string | undefined): UploadedFile | undefined {
+  let upload: UploadedFile | undefined;
+  if (value === undefined) {
+    upload = ctx.files.get(field);
+    if (upload === undefined) throw badRequest(`there is no ${field} in the request`);
+  } else if (value.startsWith("attach://")) {
+    upload = ctx.files.get(value.slice("attach://".length));
+    if (upload === undefined) throw badRequest("wrong file identifier/HTTP URL specified");
+  }
+  if (upload?.bytes.length === 0) throw badRequest("file must be non-empty");
+  return upload;
+}
+
+/**
  * The document of a sendDocument: an upload (a multipart part named `document`, or referenced as
  * attach://) or the file_id of one uploaded before. Refused as Telegram does: none, an empty file,
  * one past {@link MAX_DOCUMENT_BYTES}, an unknown id.
  */
 function resolveDocument(ctx: MethodContext): DocumentContent {
   const value = optString(ctx.params, "document");
-  let upload: UploadedFile | undefined;
-  if (value === undefined) {
-    upload = ctx.files.get("document");
-    if (upload === undefined) throw badRequest("there is no document in the request");
-  } else if (value.startsWith("attach://")) {
-    upload = ctx.files.get(value.slice("attach://".length));
-    if (upload === undefined) throw badRequest("wrong file identifier/HTTP URL specified");
-  }
+  const upload = uploadOf(ctx, "document", value);
   if (upload !== undefined) {
-    if (upload.bytes.length === 0) throw badRequest("file must be non-empty");
     if (upload.bytes.length > MAX_DOCUMENT_BYTES) throw new ApiError(413, "Request Entity Too Large");
     const file_name = upload.filename ?? "document";
     const extension = /\.([A-Za-z0-9]+)$/.exec(file_name)?.[1]?.toLowerCase() ?? "";
@@ -334,16 +345,8 @@ function sendCaptioned(ctx: MethodContext, resolve: (ctx: MethodContext) => Pick
 /** Resolves the `photo` parameter: an upload, a known file_id, or an HTTP URL. */
 function resolvePhoto(ctx: MethodContext): NonNullable<StoredMessage["photo"]> {
   const value = optString(ctx.params, "photo");
-  let upload: UploadedFile | undefined;
-  if (value === undefined) {
-    upload = ctx.files.get("photo");
-    if (upload === undefined) throw badRequest("there is no photo in the request");
-  } else if (value.startsWith("attach://")) {
-    upload = ctx.files.get(value.slice("attach://".length));
-    if (upload === undefined) throw badRequest("wrong file identifier/HTTP URL specified");
-  }
+  const upload = uploadOf(ctx, "photo", value);
   if (upload !== undefined) {
-    if (upload.bytes.length === 0) throw badRequest("file must be non-empty");
     if (upload.bytes.length > MAX_PHOTO_BYTES) throw badRequest("PHOTO_INVALID_DIMENSIONS");
     const image = sniffImage(upload.bytes);
     if (image === undefined) throw badRequest("IMAGE_PROCESS_FAILED");

@@ -261,6 +261,21 @@ describe("sendPhoto", () => {
     );
   });
 
+  it("rejects a missing photo and an empty file, as sendDocument does", async () => {
+    const raw = api().raw as unknown as Record<string, (payload: unknown) => Promise<unknown>>;
+    expect((await rejection(raw.sendPhoto?.({ chat_id: USER }) ?? Promise.resolve())).description).toBe(
+      "Bad Request: there is no photo in the request",
+    );
+    expect((await rejection(api().sendPhoto(USER, new InputFile(new Uint8Array(0), "empty.png")))).description).toBe(
+      "Bad Request: file must be non-empty",
+    );
+    expect(
+      emu()
+        .callsOf("sendPhoto")
+        .map((c) => c.ok),
+    ).toEqual([false, false]);
+  });
+
   it("rejects a caption over 1024 characters", async () => {
     const err = await rejection(api().sendPhoto(USER, new InputFile(PNG_1x1), { caption: "x".repeat(1025) }));
     expect(err.description).toBe("Bad Request: message caption is too long");
