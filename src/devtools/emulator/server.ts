@@ -39,6 +39,7 @@ import {
 import { decodeRequest, paramsForRecord, type DecodedRequest } from "./request.js";
 import { EmulatorState, type QueuedUpdate } from "./state.js";
 import type { BotCommand, ChatView, Fault, PersonSpec, RecordedCall, SentUpdate, TestChat, TestUser } from "./types.js";
+import { tellListeners } from "../listeners.js";
 
 export type * from "./types.js";
 
@@ -245,16 +246,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     else call.error = { code: outcome.error.code, description: outcome.error.description };
     calls.push(call);
     state.changed();
-    for (const listener of [...callListeners]) {
-      try {
-        listener(call);
-      } catch (err) {
-        // Thrown here, it would become this call's 500 answer and hide a broken test hook.
-        setImmediate(() => {
-          throw err;
-        });
-      }
-    }
+    tellListeners(callListeners, call);
   };
 
   const takeFault = (method: string): ApiError | undefined => {

@@ -19,6 +19,7 @@ import { largeCatalog } from "./large-catalog.js";
 import { hidingCoins } from "./hidden-coins.js";
 import { Decimal } from "decimal.js";
 import { ALL_PARTNER_FEATURES, type PartnerFeature, type PartnerFeatures } from "../../partner/features.js";
+import { tellListeners } from "../listeners.js";
 
 export { ManualClock } from "./clock.js";
 export { SAMPLE_ADDRESSES, type SandboxCoin } from "./catalog.js";
@@ -197,16 +198,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
   const listeners = new Set<(event: SandboxRequestEvent) => void>();
 
   function emit(event: SandboxRequestEvent): void {
-    for (const listener of [...listeners]) {
-      try {
-        listener(event);
-      } catch (err) {
-        // Thrown here, it would turn into a 500 for the bot and hide a broken test hook.
-        setImmediate(() => {
-          throw err;
-        });
-      }
-    }
+    tellListeners(listeners, event);
   }
 
   function send(res: http.ServerResponse, entry: LoggedRequest, status: number, raw: string | Buffer): void {
