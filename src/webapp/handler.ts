@@ -23,6 +23,12 @@ import { WEBAPP_STRINGS } from "./strings.js";
 /** The longest request body read: a create with two long addresses and tags is under 4 KB. */
 const MAX_BODY_BYTES = 16 * 1024;
 
+/**
+ * The page's modules that the playground's page imports too (its element builder, its copy to the
+ * clipboard): one copy here, served by the playground from this folder under its own policy.
+ */
+export const SHARED_PAGE_MODULES: readonly string[] = ["element.js", "clipboard.js"];
+
 /** The page's files, by the name they are asked for under /app/. Nothing else is served. */
 const PAGE_FILES: Readonly<Record<string, { file: string; type: string }>> = {
   "": { file: "index.html", type: "text/html; charset=utf-8" },
@@ -31,12 +37,12 @@ const PAGE_FILES: Readonly<Record<string, { file: string; type: string }>> = {
   "style.css": { file: "style.css", type: "text/css; charset=utf-8" },
   "telegram.js": { file: "telegram.js", type: "text/javascript; charset=utf-8" },
   "qr-uri.js": { file: "qr-uri.js", type: "text/javascript; charset=utf-8" },
-  "element.js": { file: "element.js", type: "text/javascript; charset=utf-8" },
+  ...Object.fromEntries(SHARED_PAGE_MODULES.map((name) => [name, { file: name, type: "text/javascript; charset=utf-8" }])),
 };
 
 /**
  * The page's folder, resolved from this file so that both `src/` (tsx) and `dist/` (built) find
- * the same one. The playground serves its element builder (element.js) from here too.
+ * the same one. The playground serves {@link SHARED_PAGE_MODULES} from here too.
  */
 export const WEBAPP_PAGE_DIR = fileURLToPath(new URL("../../src/webapp/page/", import.meta.url));
 

@@ -128,7 +128,7 @@ describe("the container's entry command", () => {
       await emulator!.waitFor(() => emulator!.chat(4242).count() > 0, 15_000);
       expect(output).toContain('"mode":"production"');
       // The page and its modules are in the image: read beside dist/ at run time, never built.
-      for (const name of ["", "app.js", "element.js"]) {
+      for (const name of ["", "app.js", "element.js", "clipboard.js"]) {
         const asset = await fetch(`http://127.0.0.1:${port}/app/${name}`);
         expect(asset.status, `/app/${name}`).toBe(200);
         expect(asset.headers.get("content-security-policy"), `/app/${name}`).toContain("script-src 'self'");

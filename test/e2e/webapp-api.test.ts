@@ -143,7 +143,7 @@ describe("the Mini App's questions", () => {
       expect((await fetch(`${base}/app/../package.json`)).status).toBe(404);
       expect(await page.text()).not.toContain(h.emulator.token);
       // The page's modules, under the same policy; nothing else of the folder.
-      for (const name of ["app.js", "telegram.js", "qr-uri.js", "element.js"]) {
+      for (const name of ["app.js", "telegram.js", "qr-uri.js", "element.js", "clipboard.js"]) {
         const module = await fetch(`${base}/app/${name}`);
         expect(module.status, name).toBe(200);
         expect(module.headers.get("content-type"), name).toMatch(/^text\/javascript/);

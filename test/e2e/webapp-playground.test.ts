@@ -4,7 +4,7 @@
  * asks. Launch data signed for a playground person is what the bot's own check accepts; the
  * bot's Mini App address only; the scanner stand-in offers the coin its prompt names; a web_app
  * button reaches the page as one; the page may frame the Mini App and nothing else; the pages
- * build their elements with the Mini App's own module.
+ * import the Mini App's own modules (elements, the clipboard) rather than copies.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -105,23 +105,30 @@ describe("the playground as the Mini App's client", () => {
     expect(buttons).toContainEqual(expect.objectContaining({ kind: "web_app", url: appUrl }));
   });
 
-  it("serves its pages the Mini App's element builder: the same module, under the playground's own policy", async () => {
-    const page = await fetch(system.playground!.url);
-    const shared = await fetch(`${system.playground!.url}/element.js`);
-    expect(shared.status).toBe(200);
-    expect(shared.headers.get("content-type")).toMatch(/^text\/javascript/);
-    expect(shared.headers.get("content-security-policy")).toBe(page.headers.get("content-security-policy"));
-    expect(shared.headers.get("x-content-type-options")).toBe("nosniff");
-    const mini = await fetch(new URL("element.js", appUrl));
-    expect(mini.status).toBe(200);
-    const text = await shared.text();
-    expect(text).toContain("export function h(");
-    expect(await mini.text()).toBe(text);
-    // The pages import it rather than keep a copy of their own.
-    for (const script of ["app.js", "mini-app-host.js"]) {
-      const source = await (await fetch(`${system.playground!.url}/${script}`)).text();
+  it("serves its pages the Mini App's shared modules: the same files, under the playground's own policy", async () => {
+    const policy = (await fetch(system.playground!.url)).headers.get("content-security-policy");
+    for (const name of ["element.js", "clipboard.js"]) {
+      const shared = await fetch(`${system.playground!.url}/${name}`);
+      expect(shared.status, name).toBe(200);
+      expect(shared.headers.get("content-type"), name).toMatch(/^text\/javascript/);
+      expect(shared.headers.get("content-security-policy"), name).toBe(policy);
+      expect(shared.headers.get("x-content-type-options"), name).toBe("nosniff");
+      const mini = await fetch(new URL(name, appUrl));
+      expect(mini.status, name).toBe(200);
+      expect(await shared.text(), name).toBe(await mini.text());
+    }
+    // The pages import them rather than keep copies of their own.
+    const sources = Object.fromEntries(
+      await Promise.all(
+        ["app.js", "mini-app-host.js"].map(
+          async (script) => [script, await (await fetch(`${system.playground!.url}/${script}`)).text()] as const,
+        ),
+      ),
+    );
+    expect(sources["app.js"]).toContain('import { copyToClipboard } from "./clipboard.js";');
+    for (const [script, source] of Object.entries(sources)) {
       expect(source, script).toContain('import { h } from "./element.js";');
-      expect(source, script).not.toMatch(/function h\(/);
+      expect(source, script).not.toMatch(/function h\(|navigator\.clipboard/);
     }
   });
 });

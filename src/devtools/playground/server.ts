@@ -32,7 +32,7 @@ import { PARTNER_FEATURE_NAMES, type PartnerFeature } from "../../partner/featur
 import { SUPPORTED_LOCALES, supportedLocale } from "../../messages/i18n.js";
 import { emojiFontAsset } from "./emoji-font.js";
 import { miniAppRoutes } from "./mini-app.js";
-import { WEBAPP_PAGE_DIR } from "../../webapp/handler.js";
+import { SHARED_PAGE_MODULES, WEBAPP_PAGE_DIR } from "../../webapp/handler.js";
 
 /** The regular person on the page. */
 export const PLAYGROUND_USER = { id: 1001, first_name: "Alice", username: "alice" } as const;
@@ -55,11 +55,13 @@ const STATIC: Readonly<Record<string, { file: string; type: string; dir?: string
   "/favicon.svg": { file: "favicon.svg", type: "image/svg+xml" },
   "/mini-app-host.js": { file: "mini-app-host.js", type: "text/javascript; charset=utf-8" },
   "/mini-app-host.css": { file: "mini-app-host.css", type: "text/css; charset=utf-8" },
-  // The element builder of app.js and mini-app-host.js: the Mini App's page imports the same
-  // module, kept beside it because production serves that page without the playground.
-  "/element.js": { dir: WEBAPP_PAGE_DIR, file: "element.js", type: "text/javascript; charset=utf-8" },
   // Browsers ask for /favicon.ico whatever the page says; the SVG is served there too (no 404).
   "/favicon.ico": { file: "favicon.svg", type: "image/svg+xml" },
+  // Modules the page shares with the Mini App's (the element builder, the copy to the clipboard),
+  // kept beside that page because production serves it without the playground.
+  ...Object.fromEntries(
+    SHARED_PAGE_MODULES.map((name) => [`/${name}`, { dir: WEBAPP_PAGE_DIR, file: name, type: "text/javascript; charset=utf-8" }]),
+  ),
 };
 const MAX_BODY_BYTES = 64 * 1024;
 /** Changes are coalesced into one event per this many ms: a bot reply is often several calls. */

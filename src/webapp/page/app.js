@@ -8,6 +8,7 @@
 // its tag where the coin needs one, the refund address, the confirmation, then the deposit view
 // with its status kept current until the exchange ends. Telegram's MainButton says Continue or
 // Confirm, its BackButton goes one step back; outside a client the page shows buttons of its own.
+import { copyToClipboard } from "./clipboard.js";
 import { h } from "./element.js";
 import { readScannedText } from "./qr-uri.js";
 import * as tg from "./telegram.js";
@@ -713,29 +714,9 @@ function renderDeposit(view, step) {
   state.statusTimer = setTimeout(poll, STATUS_EVERY_MS);
 }
 
-/** Puts `text` on the clipboard (the API where the frame may use it, a selected textarea otherwise). */
+/** Puts `text` on the clipboard (clipboard.js) and says whether it did, with the haptic feedback of a choice. */
 async function copy(text) {
-  let done = false;
-  try {
-    if (navigator.clipboard && window.isSecureContext) {
-      await navigator.clipboard.writeText(text);
-      done = true;
-    }
-  } catch {
-    done = false;
-  }
-  if (!done) {
-    const area = h("textarea", { readonly: true, class: "offscreen", "aria-hidden": "true" });
-    area.value = text;
-    document.body.append(area);
-    area.select();
-    try {
-      done = document.execCommand("copy");
-    } catch {
-      done = false;
-    }
-    area.remove();
-  }
+  const done = await copyToClipboard(text);
   if (done) {
     toast(s("webapp-copied"));
     tg.postEvent("web_app_trigger_haptic_feedback", { type: "selection_change" });

@@ -2,6 +2,7 @@
 // Plain ES module, no build step. Every text from the bot or a person is put into the page with
 // textContent / createTextNode (never innerHTML): messages arrive as plain text + entities.
 
+import { copyToClipboard } from "./clipboard.js";
 import { h } from "./element.js";
 import { mountMiniAppHost, openMiniApp } from "./mini-app-host.js";
 
@@ -327,32 +328,9 @@ function showToast(text, alert, ms) {
   toastTimer = setTimeout(() => (el.hidden = true), ms);
 }
 
-/**
- * A copy button: the text goes to the clipboard (navigator.clipboard where the page may use it, a
- * selected hidden textarea otherwise, as on plain http or an older browser), and the page says so.
- */
+/** A copy button: the text goes to the clipboard (clipboard.js), and the page says whether it did. */
 async function copyText(text) {
-  let copied = false;
-  try {
-    if (navigator.clipboard && window.isSecureContext) {
-      await navigator.clipboard.writeText(text);
-      copied = true;
-    }
-  } catch {
-    copied = false;
-  }
-  if (!copied) {
-    const area = h("textarea", { readonly: true, "aria-hidden": "true", style: "position:fixed;top:-1000px;opacity:0" });
-    area.value = text;
-    document.body.append(area);
-    area.select();
-    try {
-      copied = document.execCommand("copy");
-    } catch {
-      copied = false;
-    }
-    area.remove();
-  }
+  const copied = await copyToClipboard(text);
   showToast(copied ? "Copied" : "Could not copy: select the text in the message instead", !copied, 2000);
 }
 
