@@ -12,68 +12,26 @@ import { loadDevConfig, startDevSystem, SANDBOX_POLL_INTERVAL_MS, type DevSystem
 import { PLAYGROUND_ADMIN, PLAYGROUND_USER } from "../../src/devtools/playground/server.js";
 import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
 import { isValidAddress, tagProblem } from "../../src/devtools/sandbox/catalog.js";
-
-interface MessageView {
-  id: number;
-  fromBot: boolean;
-  text: string;
-  entities: { type: string; offset: number; length: number }[];
-  buttons: { text: string; kind: string; data?: string }[][];
-  photo?: string;
-  document?: { name: string; size: number; url: string };
-  edited: boolean;
-}
-interface ChatSnapshot {
-  user: { id: number; language: string; appLanguage: string };
-  messages: MessageView[];
-  commands: { command: string; description: string }[];
-  inline: { query: string; results: { id: string; title: string }[] } | null;
-}
+import { playgroundDriver, type PlaygroundDriver } from "./playground-driver.js";
 
 describe("the playground control API", () => {
   let system: DevSystem;
   let dataDir: string;
   let base: string;
+  let driver: PlaygroundDriver;
 
   beforeEach(async () => {
     dataDir = await mkdtemp(join(tmpdir(), "swapbot-playground-"));
     const env = { DATA_DIR: dataDir, SANDBOX_PORT: "0", LOG_LEVEL: "silent" };
     const config = loadDevConfig(env);
     system = await startDevSystem(config, createLogger({ level: "silent", secrets: [] }));
-    base = `${system.playground!.url}/playground/api`;
+    driver = playgroundDriver(system);
+    base = driver.api;
   });
   afterEach(async () => {
     await system.close();
     await rm(dataDir, { recursive: true, force: true });
   });
-
-  const post = async (path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> => {
-    const res = await fetch(`${base}/${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  };
-  const chat = async (userId: number): Promise<ChatSnapshot> => (await (await fetch(`${base}/chat/${userId}`)).json()) as ChatSnapshot;
-  /**
-   * Waits (on the emulator's change hook, no sleeps) until the API shows a bot message containing
-   * `text`. The playground's emulator paces the bot like Telegram (a burst, then about one message
-   * a second per chat), so a step that sends several messages can take some seconds.
-   */
-  const botSays = async (userId: number, text: string): Promise<MessageView> => {
-    await system.emulator!.waitFor(
-      () =>
-        system
-          .emulator!.chat(userId)
-          .messages()
-          .some((m) => m.plain.includes(text)),
-      20_000,
-    );
-    const found = (await chat(userId)).messages.findLast((m) => m.fromBot && m.text.includes(text));
-    expect(found, `no bot message with ${JSON.stringify(text)}`).toBeDefined();
-    return found!;
-  };
 
   it("applies the sandbox-mode defaults only in sandbox mode", () => {
     const env = { DATA_DIR: dataDir };
@@ -119,8 +77,8 @@ describe("the playground control API", () => {
   });
 
   it("acts as the user and shows the bot's reply, formatted as entities, with pressable buttons", async () => {
-    expect((await post("send", { user: PLAYGROUND_USER.id, text: "/start" })).status).toBe(200);
-    const greeting = await botSays(PLAYGROUND_USER.id, "Hi, Alice");
+    expect((await driver.post("send", { user: PLAYGROUND_USER.id, text: "/start" })).status).toBe(200);
+    const greeting = await driver.botSays(PLAYGROUND_USER.id, "Hi, Alice");
     // Bold arrives as an entity over the plain text, never as HTML.
     expect(greeting.text).not.toContain("<b>");
     const bold = greeting.entities.find((e) => e.type === "bold")!;
@@ -128,47 +86,47 @@ describe("the playground control API", () => {
     const start = greeting.buttons.flat().find((b) => b.data === "x:new")!;
     expect(start.kind).toBe("callback");
 
-    expect((await post("press", { user: PLAYGROUND_USER.id, message_id: greeting.id, data: "x:new" })).status).toBe(200);
-    await botSays(PLAYGROUND_USER.id, "Which coin do you send?");
+    expect((await driver.post("press", { user: PLAYGROUND_USER.id, message_id: greeting.id, data: "x:new" })).status).toBe(200);
+    await driver.botSays(PLAYGROUND_USER.id, "Which coin do you send?");
     // The user's own messages are part of the chat too.
-    expect((await chat(PLAYGROUND_USER.id)).messages[0]).toMatchObject({ fromBot: false, text: "/start" });
+    expect((await driver.chat(PLAYGROUND_USER.id)).messages[0]).toMatchObject({ fromBot: false, text: "/start" });
     // A button the message does not have cannot be pressed.
-    const bogus = await post("press", { user: PLAYGROUND_USER.id, message_id: greeting.id, data: "nope" });
+    const bogus = await driver.post("press", { user: PLAYGROUND_USER.id, message_id: greeting.id, data: "nope" });
     expect(bogus.status).toBe(400);
     expect(String(bogus.body.error)).toContain("no button");
   });
 
   it("switches the Telegram language and shows the commands the bot set for it", async () => {
-    expect((await chat(PLAYGROUND_USER.id)).commands.map((c) => c.command)).toContain("exchange");
-    expect((await post("language", { user: PLAYGROUND_USER.id, language: "ru" })).status).toBe(200);
-    expect((await chat(PLAYGROUND_USER.id)).user.language).toBe("ru");
+    expect((await driver.chat(PLAYGROUND_USER.id)).commands.map((c) => c.command)).toContain("exchange");
+    expect((await driver.post("language", { user: PLAYGROUND_USER.id, language: "ru" })).status).toBe(200);
+    expect((await driver.chat(PLAYGROUND_USER.id)).user.language).toBe("ru");
     // The bot confirms in the new language at once, before the person writes anything.
-    await botSays(PLAYGROUND_USER.id, "Язык: русский.");
-    await post("send", { user: PLAYGROUND_USER.id, text: "/help" });
-    await botSays(PLAYGROUND_USER.id, "Как проходит обмен");
-    expect((await post("language", { user: PLAYGROUND_USER.id, language: "uk" })).status).toBe(200);
-    await botSays(PLAYGROUND_USER.id, "Мова: українська.");
-    expect((await chat(PLAYGROUND_USER.id)).commands.map((c) => c.description)).toContain("Почати обмін");
-    expect((await post("language", { user: PLAYGROUND_USER.id, language: "de" })).status).toBe(400);
+    await driver.botSays(PLAYGROUND_USER.id, "Язык: русский.");
+    await driver.post("send", { user: PLAYGROUND_USER.id, text: "/help" });
+    await driver.botSays(PLAYGROUND_USER.id, "Как проходит обмен");
+    expect((await driver.post("language", { user: PLAYGROUND_USER.id, language: "uk" })).status).toBe(200);
+    await driver.botSays(PLAYGROUND_USER.id, "Мова: українська.");
+    expect((await driver.chat(PLAYGROUND_USER.id)).commands.map((c) => c.description)).toContain("Почати обмін");
+    expect((await driver.post("language", { user: PLAYGROUND_USER.id, language: "de" })).status).toBe(400);
   });
 
   it("shows the language chosen with /language in the chat, beside the app's", async () => {
-    await post("send", { user: PLAYGROUND_USER.id, text: "/language es" });
-    await botSays(PLAYGROUND_USER.id, "Idioma: español.");
-    expect((await chat(PLAYGROUND_USER.id)).user).toMatchObject({ language: "es", appLanguage: "en" });
+    await driver.post("send", { user: PLAYGROUND_USER.id, text: "/language es" });
+    await driver.botSays(PLAYGROUND_USER.id, "Idioma: español.");
+    expect((await driver.chat(PLAYGROUND_USER.id)).user).toMatchObject({ language: "es", appLanguage: "en" });
     // The command list is Telegram's choice, by the app's language.
-    expect((await chat(PLAYGROUND_USER.id)).commands.map((c) => c.description)).toContain("Start an exchange");
+    expect((await driver.chat(PLAYGROUND_USER.id)).commands.map((c) => c.description)).toContain("Start an exchange");
   });
 
   it("answers inline queries and posts the chosen result", async () => {
-    await post("inline", { user: PLAYGROUND_USER.id, query: "0.1 btc eth" });
+    await driver.post("inline", { user: PLAYGROUND_USER.id, query: "0.1 btc eth" });
     const user = system.emulator!.user({ id: PLAYGROUND_USER.id });
     await system.emulator!.waitFor(() => user.lastInlineAnswer());
-    const inline = (await chat(PLAYGROUND_USER.id)).inline!;
+    const inline = (await driver.chat(PLAYGROUND_USER.id)).inline!;
     expect(inline.query).toBe("0.1 btc eth");
     expect(inline.results.length).toBeGreaterThan(0);
-    expect((await post("choose", { user: PLAYGROUND_USER.id, result_id: inline.results[0]!.id })).status).toBe(200);
-    const posted = (await chat(PLAYGROUND_USER.id)).messages.at(-1)!;
+    expect((await driver.post("choose", { user: PLAYGROUND_USER.id, result_id: inline.results[0]!.id })).status).toBe(200);
+    const posted = (await driver.chat(PLAYGROUND_USER.id)).messages.at(-1)!;
     expect(posted).toMatchObject({ fromBot: false, via: "@swap_sandbox_bot" });
     expect(posted.text).toMatch(/BTC/);
   });
@@ -179,24 +137,9 @@ describe("the playground control API", () => {
   // the bot and the bot waits out each 429.
   it("moves a sandbox order on from the panel and the bot's push follows", async () => {
     const u = PLAYGROUND_USER.id;
-    await post("send", { user: u, text: "/exchange" });
-    let m = await botSays(u, "Which coin do you send?");
-    await post("press", { user: u, message_id: m.id, data: "x:f:c:BTC" });
-    m = await botSays(u, "Which coin do you want to get?");
-    await post("press", { user: u, message_id: m.id, data: "x:t:c:ETH" });
-    await botSays(u, "How much BTC");
-    await post("send", { user: u, text: "0.1" });
-    m = await botSays(u, "Withdrawal fee");
-    await post("press", { user: u, message_id: m.id, data: "x:a:next" });
-    await botSays(u, "address that will receive");
-    await post("send", { user: u, text: SAMPLE_ADDRESSES.ETH! });
-    await botSays(u, "refund address");
-    await post("send", { user: u, text: SAMPLE_ADDRESSES.BTC! });
-    m = await botSays(u, "Check your exchange");
-    await post("press", { user: u, message_id: m.id, data: "x:c:confirm" });
-    await botSays(u, "I will tell you about every status change");
+    await driver.exchangeToInstructions(u);
 
-    const photo = (await chat(u)).messages.find((x) => x.photo)!;
+    const photo = (await driver.chat(u)).messages.find((x) => x.photo)!;
     const png = await fetch(`${system.playground!.url}${photo.photo!}`);
     expect(png.headers.get("content-type")).toBe("image/png");
     expect(
@@ -206,9 +149,9 @@ describe("the playground control API", () => {
     ).toBe("PNG");
 
     // The export arrives as a document the page offers for download.
-    await post("send", { user: u, text: "/export" });
-    await botSays(u, "Export done: 1 exchange in 1 file.");
-    const file = (await chat(u)).messages.find((x) => x.document)!;
+    await driver.post("send", { user: u, text: "/export" });
+    await driver.botSays(u, "Export done: 1 exchange in 1 file.");
+    const file = (await driver.chat(u)).messages.find((x) => x.document)!;
     expect(file.document).toMatchObject({ name: expect.stringMatching(/^my-exchanges-.*\.csv$/) as unknown });
     const csv = await fetch(`${system.playground!.url}${file.document!.url}`);
     expect(csv.headers.get("content-type")).toBe("text/csv");
@@ -224,12 +167,12 @@ describe("the playground control API", () => {
     const [order] = await orders();
     expect(order).toMatchObject({ status: "waiting_deposit", owner: "Alice", final: false });
     for (const next of ["deposit_received", "exchanging", "sending", "success"]) {
-      expect((await post(`orders/${order!.id}/advance`, {})).body.status).toBe(next);
+      expect((await driver.post(`orders/${order!.id}/advance`, {})).body.status).toBe(next);
     }
     expect((await orders())[0]).toMatchObject({ status: "success", final: true });
-    await botSays(u, "is complete");
-    expect((await post(`orders/${order!.id}/advance`, {})).status).toBe(400);
-    expect((await post("orders/nope/advance", {})).status).toBe(404);
+    await driver.botSays(u, "is complete");
+    expect((await driver.post(`orders/${order!.id}/advance`, {})).status).toBe(400);
+    expect((await driver.post("orders/nope/advance", {})).status).toBe(404);
     const emulator = system.emulator!;
     expect(emulator.floodLimits).toBeDefined();
     const sends = [...emulator.callsOf("sendMessage"), ...emulator.callsOf("sendPhoto")];

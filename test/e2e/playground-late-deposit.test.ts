@@ -13,69 +13,34 @@ import { createLogger } from "../../src/log.js";
 import { loadDevConfig, startDevSystem, type DevSystem } from "../../src/devtools/system.js";
 import { PLAYGROUND_USER } from "../../src/devtools/playground/server.js";
 import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
-
-interface MessageView {
-  id: number;
-  fromBot: boolean;
-  text: string;
-  buttons: { text: string; kind: string; data?: string }[][];
-}
+import { playgroundDriver, type PlaygroundDriver, type PlaygroundMessage } from "./playground-driver.js";
 
 describe("the playground: a late deposit refunded", () => {
   let system: DevSystem;
   let dataDir: string;
   let base: string;
+  let driver: PlaygroundDriver;
 
   beforeEach(async () => {
     dataDir = await mkdtemp(join(tmpdir(), "swapbot-playground-late-"));
     const env = { DATA_DIR: dataDir, SANDBOX_PORT: "0", LOG_LEVEL: "silent", PARTNER_FEATURES: "emergency" };
     system = await startDevSystem(loadDevConfig(env), createLogger({ level: "silent", secrets: [] }));
-    base = `${system.playground!.url}/playground/api`;
+    driver = playgroundDriver(system);
+    base = driver.api;
   });
   afterEach(async () => {
     await system.close();
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const post = async (path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> => {
-    const res = await fetch(`${base}/${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  };
-  const messages = async (userId: number): Promise<MessageView[]> =>
-    ((await (await fetch(`${base}/chat/${userId}`)).json()) as { messages: MessageView[] }).messages;
-  const botSays = async (userId: number, text: string): Promise<MessageView> => {
-    const chat = system.emulator!.chat(userId);
-    await system.emulator!.waitFor(() => chat.messages().some((m) => m.plain.includes(text)), 20_000);
-    return (await messages(userId)).findLast((m) => m.fromBot && m.text.includes(text))!;
-  };
-
   /** An exchange made in the chat, then the panel's "Late deposit" button: the order's id and the offer. */
-  const lateDepositWalk = async (u: number): Promise<{ order: { id: string }; offer: MessageView }> => {
-    await post("send", { user: u, text: "/exchange" });
-    let m = await botSays(u, "Which coin do you send?");
-    await post("press", { user: u, message_id: m.id, data: "x:f:c:BTC" });
-    m = await botSays(u, "Which coin do you want to get?");
-    await post("press", { user: u, message_id: m.id, data: "x:t:c:ETH" });
-    await botSays(u, "How much BTC");
-    await post("send", { user: u, text: "0.1" });
-    m = await botSays(u, "Withdrawal fee");
-    await post("press", { user: u, message_id: m.id, data: "x:a:next" });
-    await botSays(u, "address that will receive");
-    await post("send", { user: u, text: SAMPLE_ADDRESSES.ETH! });
-    await botSays(u, "refund address");
-    await post("send", { user: u, text: SAMPLE_ADDRESSES.BTC! });
-    m = await botSays(u, "Check your exchange");
-    await post("press", { user: u, message_id: m.id, data: "x:c:confirm" });
-    await botSays(u, "I will tell you about every status change");
+  const lateDepositWalk = async (u: number): Promise<{ order: { id: string }; offer: PlaygroundMessage }> => {
+    await driver.exchangeToInstructions(u);
 
     const [order] = ((await (await fetch(`${base}/orders`)).json()) as { orders: { id: string }[] }).orders;
     // The panel's "Late deposit" button.
-    expect((await post(`orders/${order!.id}/late`, {})).body).toEqual({ status: "payment_time_expired" });
-    const offer = await botSays(u, "The service holds it until you choose");
+    expect((await driver.post(`orders/${order!.id}/late`, {})).body).toEqual({ status: "payment_time_expired" });
+    const offer = await driver.botSays(u, "The service holds it until you choose");
     expect(offer.buttons.flat().map((b) => b.data)).toEqual([`ld:c:${order!.id}`, `ld:r:${order!.id}`, `ld:o:${order!.id}`]);
     return { order: order!, offer };
   };
@@ -84,13 +49,13 @@ describe("the playground: a late deposit refunded", () => {
     const u = PLAYGROUND_USER.id;
     const other = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
     const { order, offer } = await lateDepositWalk(u);
-    await post("press", { user: u, message_id: offer.id, data: `ld:o:${order.id}` });
-    await botSays(u, "should go back to");
-    await post("send", { user: u, text: other });
-    const confirm = await botSays(u, `Refund the deposit of exchange ${order.id} to ${other}`);
-    await post("press", { user: u, message_id: confirm.id, data: confirm.buttons.flat()[0]!.data });
-    await botSays(u, `Sent to the service: refund to ${other}`);
-    await botSays(u, `Exchange ${order.id} was reverted`);
+    await driver.post("press", { user: u, message_id: offer.id, data: `ld:o:${order.id}` });
+    await driver.botSays(u, "should go back to");
+    await driver.post("send", { user: u, text: other });
+    const confirm = await driver.botSays(u, `Refund the deposit of exchange ${order.id} to ${other}`);
+    await driver.post("press", { user: u, message_id: confirm.id, data: confirm.buttons.flat()[0]!.data });
+    await driver.botSays(u, `Sent to the service: refund to ${other}`);
+    await driver.botSays(u, `Exchange ${order.id} was reverted`);
     expect(system.sandbox.orders.get(order.id)).toMatchObject({ status: "reverted", refundAddress: other });
     expect(system.sandbox.requests.count("payment/emergency")).toBe(1);
   }, 60_000);
@@ -98,12 +63,12 @@ describe("the playground: a late deposit refunded", () => {
   it("walks it: exchange, Late deposit, Refund, refunded once", async () => {
     const u = PLAYGROUND_USER.id;
     const { order, offer } = await lateDepositWalk(u);
-    await post("press", { user: u, message_id: offer.id, data: `ld:r:${order.id}` });
-    await botSays(u, `Sent to the service: refund to ${SAMPLE_ADDRESSES.BTC!}`);
-    await botSays(u, `Exchange ${order.id} was reverted`);
+    await driver.post("press", { user: u, message_id: offer.id, data: `ld:r:${order.id}` });
+    await driver.botSays(u, `Sent to the service: refund to ${SAMPLE_ADDRESSES.BTC!}`);
+    await driver.botSays(u, `Exchange ${order.id} was reverted`);
     expect(system.sandbox.orders.get(order.id)).toMatchObject({ status: "reverted", refundAddress: SAMPLE_ADDRESSES.BTC });
     expect(system.sandbox.requests.count("payment/emergency")).toBe(1);
     // A late deposit needs an order still waiting (or expired): the panel refuses it now.
-    expect((await post(`orders/${order.id}/late`, {})).status).toBe(400);
+    expect((await driver.post(`orders/${order.id}/late`, {})).status).toBe(400);
   }, 60_000);
 });

@@ -14,6 +14,7 @@ import { createLogger } from "../../src/log.js";
 import { loadDevConfig, startDevSystem, type DevSystem } from "../../src/devtools/system.js";
 import { PLAYGROUND_USER } from "../../src/devtools/playground/server.js";
 import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
+import { playgroundDriver } from "./playground-driver.js";
 
 interface Offer {
   title: string;
@@ -43,14 +44,7 @@ describe("the playground as the Mini App's client", () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const post = async (path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> => {
-    const res = await fetch(`${base}/${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  };
+  const post = (path: string, body: unknown) => playgroundDriver(system).post(path, body);
 
   it("names the bot's Mini App and its menu button, and lets the page frame that address only", async () => {
     expect(appUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/app\/$/);
