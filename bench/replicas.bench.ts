@@ -34,7 +34,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { startEmulator, type Emulator } from "../src/devtools/emulator/server.js";
 import { startSandbox } from "../src/devtools/sandbox/server.js";
-import { BOT_NODE_OPTIONS, BotProcess } from "../test/crash/bot-process.js";
+import { BOT_NODE_OPTIONS, BotProcess, sandboxedBotEnv } from "../test/crash/bot-process.js";
 import { PROMPTS } from "../test/crash/expectations.js";
 import { btcToEth, Person } from "../test/crash/person.js";
 import { freePort, freshDatabase, startPostgres } from "../test/postgres/server.js";
@@ -204,11 +204,7 @@ async function measure(serverUrl: string, replicas: number): Promise<Figures> {
         mode: "webhook",
         startTimeoutMs: 60_000,
         env: {
-          BOT_TOKEN: emulator.token,
-          TELEGRAM_API_ROOT: emulator.apiRoot,
-          PARTNER_API_URL: sandbox.url,
-          PARTNER_API_KEY: sandbox.apiKey,
-          DATA_DIR: dataDir,
+          ...sandboxedBotEnv(emulator, sandbox, dataDir),
           DATABASE_URL: databaseUrl,
           WEBHOOK_URL: PUBLIC_HOOK,
           WEBHOOK_SECRET: SECRET,

@@ -34,7 +34,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startEmulator, type Emulator } from "../src/devtools/emulator/server.js";
 import { startSandbox, type SandboxServer } from "../src/devtools/sandbox/server.js";
-import { BOT_NODE_OPTIONS, BotProcess } from "../test/crash/bot-process.js";
+import { BOT_NODE_OPTIONS, BotProcess, sandboxedBotEnv } from "../test/crash/bot-process.js";
 import { freePort } from "../test/postgres/server.js";
 import { processCpuMs, processMemoryMb } from "./process-figures.js";
 import { machineLine, measuredCommit, resultsReport } from "./results-file.js";
@@ -120,11 +120,7 @@ async function startFull(
     nodeArgs: CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF}`] : [],
     startTimeoutMs: 60_000,
     env: {
-      BOT_TOKEN: emulator.token,
-      TELEGRAM_API_ROOT: emulator.apiRoot,
-      PARTNER_API_URL: sandbox.url,
-      PARTNER_API_KEY: sandbox.apiKey,
-      DATA_DIR: dataDir,
+      ...sandboxedBotEnv(emulator, sandbox, dataDir),
       ...(mode === "webhook" ? { WEBHOOK_URL: PUBLIC_HOOK, WEBHOOK_SECRET: SECRET, PORT: String(port) } : {}),
     },
   });

@@ -10,6 +10,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { Emulator } from "../../src/devtools/emulator/server.js";
+import type { SandboxServer } from "../../src/devtools/sandbox/server.js";
 import { progressWatchdog } from "../child-progress.js";
 
 /**
@@ -17,6 +18,20 @@ import { progressWatchdog } from "../child-progress.js";
  * CMD; test/deploy/entry.test.ts holds them to this list), so that the child runs as deployed.
  */
 export const BOT_NODE_OPTIONS: readonly string[] = ["--v8-pool-size=0", "--max-semi-space-size=64"];
+
+/**
+ * What points a bot process at the test's Bot API emulator and sandbox exchange, and at its data
+ * folder: the variables every such process is given, before those of its own run.
+ */
+export function sandboxedBotEnv(emulator: Emulator, sandbox: SandboxServer, dataDir: string): Record<string, string> {
+  return {
+    BOT_TOKEN: emulator.token,
+    TELEGRAM_API_ROOT: emulator.apiRoot,
+    PARTNER_API_URL: sandbox.url,
+    PARTNER_API_KEY: sandbox.apiKey,
+    DATA_DIR: dataDir,
+  };
+}
 
 /** The repository root: the child runs `src/main.ts` from there, like `npm start` does. */
 const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));

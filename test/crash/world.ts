@@ -15,7 +15,7 @@ import {
   type SandboxServer,
 } from "../../src/devtools/sandbox/server.js";
 import type { ExchangeRecord } from "../../src/domain/types.js";
-import { BotProcess } from "./bot-process.js";
+import { BotProcess, sandboxedBotEnv } from "./bot-process.js";
 import { builtBot } from "./built-bot.js";
 import { TIMING } from "./expectations.js";
 import { freePort } from "../postgres/server.js";
@@ -112,11 +112,7 @@ export async function startCrashWorld(options: CrashWorldOptions = {}): Promise<
     built: options.fromSources ? undefined : builtBot(),
     mode: webhookPort === undefined ? "polling" : "webhook",
     env: {
-      BOT_TOKEN: emulator.token,
-      TELEGRAM_API_ROOT: emulator.apiRoot,
-      PARTNER_API_URL: sandbox.url,
-      PARTNER_API_KEY: sandbox.apiKey,
-      DATA_DIR: dataDir,
+      ...sandboxedBotEnv(emulator, sandbox, dataDir),
       POLL_INTERVAL_MS: String(TIMING.pollIntervalMs),
       SUPPORT_CHAT_ID: String(SUPPORT_CHAT_ID),
       LOG_LEVEL: "info",

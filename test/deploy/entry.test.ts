@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../src/devtools/emulator/server.js";
 import { startSandbox, type SandboxServer } from "../../src/devtools/sandbox/server.js";
-import { BOT_NODE_OPTIONS } from "../crash/bot-process.js";
+import { BOT_NODE_OPTIONS, sandboxedBotEnv } from "../crash/bot-process.js";
 import { builtBot } from "../crash/built-bot.js";
 import { freePort } from "../../src/net/listen.js";
 
@@ -103,11 +103,7 @@ describe("the container's entry command", () => {
         PATH: process.env.PATH ?? "",
         NODE_ENV: "production",
         LOG_FORMAT: "json",
-        BOT_TOKEN: TOKEN,
-        TELEGRAM_API_ROOT: emulator!.apiRoot,
-        PARTNER_API_URL: sandbox!.url,
-        PARTNER_API_KEY: sandbox!.apiKey,
-        DATA_DIR: dataDir!,
+        ...sandboxedBotEnv(emulator!, sandbox!, dataDir!),
         // The Mini App, served alone (no playground in production) on PORT behind an https proxy.
         PORT: String(port),
         WEBAPP_URL: "https://bot.example.com/app/",

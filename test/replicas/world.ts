@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator, type Emulator } from "../../src/devtools/emulator/server.js";
 import { startSandbox, type SandboxServer } from "../../src/devtools/sandbox/server.js";
-import { BotProcess } from "../crash/bot-process.js";
+import { BotProcess, sandboxedBotEnv } from "../crash/bot-process.js";
 import { builtBot } from "../crash/built-bot.js";
 import { TIMING } from "../crash/expectations.js";
 import { testDatabase } from "../postgres/database.js";
@@ -149,12 +149,8 @@ export async function startReplicaWorld(options: ReplicaWorldOptions = {}): Prom
       mode,
       built: builtBot(),
       env: {
-        BOT_TOKEN: emulator.token,
-        TELEGRAM_API_ROOT: emulator.apiRoot,
-        PARTNER_API_URL: sandbox.url,
-        PARTNER_API_KEY: sandbox.apiKey,
+        ...sandboxedBotEnv(emulator, sandbox, dataDir),
         DATABASE_URL: databaseUrl,
-        DATA_DIR: dataDir,
         ...updatesEnv,
         PORT: String(port),
         POLL_INTERVAL_MS: String(TIMING.pollIntervalMs),
