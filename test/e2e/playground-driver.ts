@@ -20,7 +20,7 @@ export interface PlaygroundMessage {
 }
 
 /** One person's chat as the page shows it. */
-export interface PlaygroundChat {
+interface PlaygroundChat {
   user: { id: number; language: string; appLanguage: string };
   messages: PlaygroundMessage[];
   commands: { command: string; description: string }[];
