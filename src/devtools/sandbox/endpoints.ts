@@ -99,7 +99,7 @@ export function amountParam(params: Params, name: string): Decimal {
   return value;
 }
 
-export function coinParam(params: Params, name: string, catalog: SandboxCatalog): SandboxCoin {
+function coinParam(params: Params, name: string, catalog: SandboxCatalog): SandboxCoin {
   const code = required(params, name).toUpperCase();
   const coin = catalog.find(code);
   if (!coin) throw new Refusal(`unknown currency: ${code}`);
@@ -114,8 +114,12 @@ export function checkLimits(ctx: EndpointContext, coin: SandboxCoin, amount: Dec
   if (ctx.enforceMaximum !== false && amount.gt(max)) throw new Refusal(`amount exceeds maximum ${max.toFixed()} ${coin.code}`);
 }
 
-export function checkPair(catalog: SandboxCatalog, from: SandboxCoin, to: SandboxCoin): void {
+/** The coins a request names as `from` and `to`: each known and available, and the pair offered. */
+export function pairParams(params: Params, catalog: SandboxCatalog): { from: SandboxCoin; to: SandboxCoin } {
+  const from = coinParam(params, "from", catalog);
+  const to = coinParam(params, "to", catalog);
   if (!catalog.hasPair(from.code, to.code)) throw new Refusal(`pair ${from.code}/${to.code} is not available`);
+  return { from, to };
 }
 
 /** Plain JSON number for a decimal (the spec's rate is a float). */
@@ -133,9 +137,7 @@ export function validateAddress(params: Params, ctx: EndpointContext): EndpointA
 
 export function rate(params: Params, ctx: EndpointContext): EndpointAnswer {
   const amount = amountParam(params, "amount");
-  const from = coinParam(params, "from", ctx.catalog);
-  const to = coinParam(params, "to", ctx.catalog);
-  checkPair(ctx.catalog, from, to);
+  const { from, to } = pairParams(params, ctx.catalog);
   checkLimits(ctx, from, amount);
   const fixed = asksFixed(params, ctx);
   const body: Record<string, unknown> = { result: true, rate: toJsonNumber(currentRate(ctx, from, to, amount, fixed)) };
@@ -196,9 +198,7 @@ const ID_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
 export function exchangeCreate(params: Params, ctx: EndpointContext): EndpointAnswer {
   const amount = amountParam(params, "amount");
   const addresses = createAddresses(params);
-  const from = coinParam(params, "from", ctx.catalog);
-  const to = coinParam(params, "to", ctx.catalog);
-  checkPair(ctx.catalog, from, to);
+  const { from, to } = pairParams(params, ctx.catalog);
   checkLimits(ctx, from, amount);
   checkAddresses(addresses, from, to);
   const expectedTo = currentRate(ctx, from, to, amount, asksFixed(params, ctx)).minus(to.withdrawalFee);

@@ -10,13 +10,12 @@ import {
   amountParam,
   checkAddresses,
   checkLimits,
-  checkPair,
-  coinParam,
   createAddresses,
   currentRate,
   maximumOf,
   ok,
   openOrder,
+  pairParams,
   Refusal,
   toJsonNumber,
   type EndpointAnswer,
@@ -38,9 +37,7 @@ function amountToSend(ctx: EndpointContext, from: SandboxCoin, to: SandboxCoin, 
 /** `payment/rate`: `rate` is the amount of `from` to send; the limits are `from`'s, for the person to check. */
 export function paymentRate(params: Params, ctx: EndpointContext): EndpointAnswer {
   const amountTo = amountParam(params, "amountTo");
-  const from = coinParam(params, "from", ctx.catalog);
-  const to = coinParam(params, "to", ctx.catalog);
-  checkPair(ctx.catalog, from, to);
+  const { from, to } = pairParams(params, ctx.catalog);
   const send = amountToSend(ctx, from, to, amountTo);
   return ok({ result: true, rate: toJsonNumber(send), minamount: from.minamount, maxamount: maximumOf(ctx, from) });
 }
@@ -49,9 +46,7 @@ export function paymentRate(params: Params, ctx: EndpointContext): EndpointAnswe
 export function paymentExchangeCreate(params: Params, ctx: EndpointContext): EndpointAnswer {
   const amountTo = amountParam(params, "amountTo");
   const addresses = createAddresses(params);
-  const from = coinParam(params, "from", ctx.catalog);
-  const to = coinParam(params, "to", ctx.catalog);
-  checkPair(ctx.catalog, from, to);
+  const { from, to } = pairParams(params, ctx.catalog);
   const send = amountToSend(ctx, from, to, amountTo);
   checkLimits(ctx, from, send);
   checkAddresses(addresses, from, to);
