@@ -261,24 +261,28 @@ describe("sendPhoto", () => {
     );
   });
 
-  it("rejects a missing photo and an empty file, as sendDocument does", async () => {
+  it("rejects a caption over 1024 characters", async () => {
+    const err = await rejection(api().sendPhoto(USER, new InputFile(PNG_1x1), { caption: "x".repeat(1025) }));
+    expect(err.description).toBe("Bad Request: message caption is too long");
+  });
+});
+
+describe("an upload, as sendPhoto and sendDocument both read it", () => {
+  it.each([
+    ["sendPhoto", "photo"],
+    ["sendDocument", "document"],
+  ] as const)("%s rejects a missing %s and an empty file", async (method, field) => {
     const raw = api().raw as unknown as Record<string, (payload: unknown) => Promise<unknown>>;
-    expect((await rejection(raw.sendPhoto?.({ chat_id: USER }) ?? Promise.resolve())).description).toBe(
-      "Bad Request: there is no photo in the request",
-    );
-    expect((await rejection(api().sendPhoto(USER, new InputFile(new Uint8Array(0), "empty.png")))).description).toBe(
+    const send = (payload: Record<string, unknown>) => raw[method]?.({ chat_id: USER, ...payload }) ?? Promise.resolve();
+    expect((await rejection(send({}))).description).toBe(`Bad Request: there is no ${field} in the request`);
+    expect((await rejection(send({ [field]: new InputFile(new Uint8Array(0), "empty") }))).description).toBe(
       "Bad Request: file must be non-empty",
     );
     expect(
       emu()
-        .callsOf("sendPhoto")
+        .callsOf(method)
         .map((c) => c.ok),
     ).toEqual([false, false]);
-  });
-
-  it("rejects a caption over 1024 characters", async () => {
-    const err = await rejection(api().sendPhoto(USER, new InputFile(PNG_1x1), { caption: "x".repeat(1025) }));
-    expect(err.description).toBe("Bad Request: message caption is too long");
   });
 });
 
@@ -300,14 +304,7 @@ describe("sendDocument", () => {
     expect(emu().chat(USER).last()?.document?.bytes.toString("utf8")).toBe(csv);
   });
 
-  it("rejects a missing document, an empty file, an unknown file_id, a file past 50 MB and a text edit", async () => {
-    const raw = api().raw as unknown as Record<string, (payload: unknown) => Promise<unknown>>;
-    expect((await rejection(raw.sendDocument?.({ chat_id: USER }) ?? Promise.resolve())).description).toBe(
-      "Bad Request: there is no document in the request",
-    );
-    expect((await rejection(api().sendDocument(USER, new InputFile(new Uint8Array(0), "empty.csv")))).description).toBe(
-      "Bad Request: file must be non-empty",
-    );
+  it("rejects an unknown file_id, a file past 50 MB and a text edit", async () => {
     expect((await rejection(api().sendDocument(USER, "no-such-file"))).description).toBe(
       "Bad Request: wrong file identifier/HTTP URL specified",
     );
