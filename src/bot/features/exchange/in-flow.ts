@@ -28,6 +28,10 @@ export const inFlow: MiddlewareFn<BotContext> = async (ctx, next) => {
   const { deps } = ctx;
   const record = await readFlow(deps.store, chatId);
   if (record === undefined || !isOpen(record, deps.now(), deps.config.flowTimeoutMs)) return next();
+  // Taken already: Telegram posts an update again when a kill came after its handling moved the
+  // flow but before Telegram heard it arrived, and update ids only grow while a chat is active
+  // (they restart at random only after a week without any update, far past a flow's timeout).
+  if (record.by !== undefined && ctx.update.update_id <= record.by) return;
   const surface = surfaceOf(ctx, chatId);
 
   const text = ctx.message?.text;
