@@ -135,7 +135,8 @@ export async function startWebhookServer<C extends Context>(opts: WebhookServerO
       if (closing) req.socket.end();
     });
     await take(update);
-    answer(res, 200, "");
+    // 200 with no body is all Telegram reads; the plainest answer Node writes.
+    if (!res.headersSent && !res.destroyed) res.end();
   };
 
   const headersTimeout = opts.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
