@@ -184,6 +184,14 @@ describe("webhook mode, end to end (emulator posting like Telegram)", () => {
     expect(await keptIds()).toEqual([]);
   });
 
+  /** Telegram posts `updateId` again (its 200 lost to a kill); resolves once the bot answered it again. */
+  async function postedAgain(h: Harness, updateId: number): Promise<void> {
+    const delivered = () => h.emulator.webhookDeliveries.filter((d) => d.update_id === updateId && d.status === 200).length;
+    const before = delivered();
+    h.emulator.postAgain(updateId);
+    await h.emulator.waitFor(() => delivered() > before);
+  }
+
   it("takes an answer the flow moved on by once, when Telegram posts it again to a restarted bot", async () => {
     const h = await start();
     const chat = new ChatDriver(h, h.emulator.user({ id: 5009, first_name: "Again", language_code: "en" }));
@@ -198,22 +206,29 @@ describe("webhook mode, end to end (emulator posting like Telegram)", () => {
     // A kill -9 just before the 200: the flow had moved on, and Telegram posts the address again
     // to the next process, which has no memory of it.
     await h.restartFrom(await h.snapshot());
-    const again = JSON.stringify({
-      update_id: sent.update_id,
-      message: {
-        message_id: sent.message_id,
-        date: Math.floor(Date.now() / 1000),
-        chat: { id: 5009, type: "private", first_name: "Again" },
-        from: { id: 5009, is_bot: false, first_name: "Again", language_code: "en" },
-        text: SAMPLE_ADDRESSES.ETH,
-      },
-    });
-    expect((await postToHook(h, again, WEBHOOK_SECRET)).status).toBe(200);
+    await postedAgain(h, sent.update_id!);
     await chat.settle();
     expect(chat.user.chat.messagesFrom(since).map((m) => m.plain)).toEqual([expect.stringContaining("refund address")]);
     // Still at the refund address: the next answer is taken there.
     const card = await chat.send(SAMPLE_ADDRESSES.BTC!, "Check your exchange");
     expect(card.plain).toContain(SAMPLE_ADDRESSES.ETH);
+  });
+
+  it("takes a Confirm that created the exchange once, when Telegram posts it again to a restarted bot", async () => {
+    const h = await start();
+    const chat = new ChatDriver(h, h.emulator.user({ id: 5010, first_name: "Once", language_code: "en" }));
+    const { card } = await chat.toConfirmationCard();
+    const since = chat.mark();
+    const pressed = chat.user.pressButton(card, "x:c:confirm");
+    await chat.waitNew("I will tell you about every status change", since);
+    const answersBefore = h.emulator.callsOf("answerCallbackQuery").length;
+    await h.restartFrom(await h.snapshot());
+    await postedAgain(h, pressed.update_id!);
+    await chat.settle();
+    expect(h.sandbox.orders.list()).toHaveLength(1);
+    // Not answered again (Telegram would refuse it as too old), and nothing new in the chat.
+    expect(h.emulator.callsOf("answerCallbackQuery")).toHaveLength(answersBefore);
+    expect(chat.user.chat.messagesFrom(since).filter((m) => m.plain.includes("no longer active"))).toEqual([]);
   });
 
   it("handles an update once when Telegram retries it anyway (a delivery that timed out)", async () => {
