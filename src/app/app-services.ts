@@ -301,6 +301,7 @@ export function appServices(parts: Parts, opts: AppOptions): AppServices {
         port: config.port ?? 8080,
         host: opts.webhookHost,
         ackWithinMs: opts.webhookAckWithinMs,
+        keepUnfinished: opts.updatesOnDisk === false ? undefined : (update) => parts.inbox.keepUnfinished(update),
         logger: logger.child({ part: "webhook" }),
         // /healthz, /readyz and /metrics on the same port; each delivery shows Telegram reaches us
         // (there is no getUpdates to show it in this mode).

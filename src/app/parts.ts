@@ -260,9 +260,9 @@ export function buildParts(opts: AppOptions, topology: Topology, stores: DataSto
   installFeatures(bot, deps, {
     inFlight,
     dedupe: topology.updates.kind === "webhook" ? new RecentUpdates() : undefined,
-    // Polling keeps each batch before it asks for the next (updates/polling.ts); a webhook request
-    // keeps its update here, before its answer.
-    inbox: opts.updatesOnDisk === false ? undefined : inbox.middleware(topology.updates.kind === "webhook"),
+    // Marks each kept update handled. Polling keeps each batch before it asks for the next
+    // (updates/polling.ts); the webhook server an update that outlives its ack window.
+    inbox: opts.updatesOnDisk === false ? undefined : inbox.middleware(),
     // A press replayed from the inbox is handled without answering it (bot/press-answers.ts).
     notePresses: pressAnswers.noteArrival((updateId) => inbox.arrivalOf(updateId)),
     sharedDedupe: sharedUpdates,

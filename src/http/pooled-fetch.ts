@@ -18,7 +18,7 @@
  * answer that never ends cannot fill the memory and end the process.
  */
 import type fetch from "node-fetch";
-import { Response, type HeadersInit, type RequestInit } from "node-fetch";
+import { Headers, Response, type HeadersInit, type RequestInit } from "node-fetch";
 import { Readable } from "node:stream";
 import { Pool } from "undici";
 
@@ -194,12 +194,17 @@ async function fetchWithin(maxBytes: number, input: Parameters<typeof fetch>[0],
     maxBytes,
     call: callOf(path),
   });
-  const headers: Array<[string, string]> = [];
-  for (const [name, value] of Object.entries(answer.headers)) {
+  return new WholeResponse(Buffer.from(answer.bytes), { status: answer.status, rawHeaders: answer.headers });
+}
+
+/** Undici's headers of an answer as a fetch `Headers` init: one pair per value. */
+function headerPairs(raw: WholeAnswer["headers"]): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  for (const [name, value] of Object.entries(raw)) {
     if (value === undefined) continue;
-    for (const one of Array.isArray(value) ? value : [value]) headers.push([name, one]);
+    for (const one of Array.isArray(value) ? value : [value]) pairs.push([name, one]);
   }
-  return new WholeResponse(Buffer.from(answer.bytes), { status: answer.status, headers });
+  return pairs;
 }
 
 /** Decodes answers as node-fetch's `text()` does (UTF-8, a leading BOM dropped); stateless between calls. */
@@ -216,10 +221,26 @@ class WholeResponse extends Response {
   readonly #bytes: Buffer;
   #used = false;
   #stream: Readable | undefined;
+  /** What the headers are made of, until a caller asks for `headers`. */
+  readonly #headersFrom: () => HeadersInit;
+  #headers: Headers | undefined;
 
-  constructor(bytes: Buffer, init: { status: number; statusText?: string; headers: HeadersInit }) {
-    super(null, init);
+  /**
+   * `rawHeaders` (undici's) or `headers` become the fetch `Headers` only when a caller asks for
+   * them: grammY reads the body alone, and building and checking every header of every Bot API
+   * answer was a sixth of what a call cost this class.
+   */
+  constructor(bytes: Buffer, init: { status: number; statusText?: string; headers?: HeadersInit; rawHeaders?: WholeAnswer["headers"] }) {
+    super(null, { status: init.status, statusText: init.statusText });
     this.#bytes = bytes;
+    const { rawHeaders, headers } = init;
+    this.#headersFrom = rawHeaders === undefined ? () => headers ?? [] : () => headerPairs(rawHeaders);
+  }
+
+  /** The headers, built on first ask. */
+  static headersOf(res: WholeResponse): Headers {
+    res.#headers ??= new Headers(res.#headersFrom());
+    return res.#headers;
   }
 
   /** The bytes, once: a second read is refused, as node-fetch refuses it. */
@@ -267,9 +288,14 @@ class WholeResponse extends Response {
   }
 }
 
-// `body` and `bodyUsed` are getters of node-fetch's Body, declared as properties in its types, so a
+// `headers`, `body` and `bodyUsed` are getters of node-fetch's Response and Body, declared as properties in its types, so a
 // subclass cannot override them in its class body: they are defined on the prototype instead.
 Object.defineProperties(WholeResponse.prototype, {
+  headers: {
+    get(this: WholeResponse) {
+      return WholeResponse.headersOf(this);
+    },
+  },
   body: {
     get(this: WholeResponse) {
       return WholeResponse.bodyOf(this);

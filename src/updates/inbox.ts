@@ -63,6 +63,10 @@ export class Inbox {
   readonly #sizeOf = new Map<string, number>();
   /** When each batch this process tracks arrived, and whether an earlier process received it. */
   readonly #arrivalOf = new Map<string, Arrival>();
+  /** Updates whose handling has begun (past {@link middleware}) and not ended. */
+  readonly #running = new Set<number>();
+  /** The write of each batch still on its way to disk: its marks wait for it, so a delete never comes first. */
+  readonly #receiving = new Map<string, Promise<void>>();
   /** Marks not written yet, by batch key. */
   #pending = new Map<string, number[]>();
   #flushing: Promise<void> | undefined;
@@ -109,6 +113,10 @@ export class Inbox {
   /**
    * Keeps a batch on disk; resolves once it is durable. Throws when the store cannot write: the
    * caller must then not confirm the batch to Telegram.
+   *
+   * The batch is tracked from the call on, before the write ends: an update whose handling ends
+   * meanwhile (one kept late, by {@link keepUnfinished}) is marked against it, and its batch deleted
+   * when it is the last, rather than left on disk for a replay of what was done.
    */
   async receive(updates: readonly Update[]): Promise<void> {
     const first = updates[0];
@@ -116,10 +124,34 @@ export class Inbox {
     // Zero-padded so that keys sort as the ids do; the owner keeps replicas' batches apart.
     const key = `${String(first.update_id).padStart(12, "0")}:${this.#opts.owner}`;
     const at = this.#opts.now();
-    await this.#batches.set(key, { at: at.toISOString(), updates: [...updates] });
     this.#sizeOf.set(key, updates.length);
     this.#arrivalOf.set(key, { at, takenOver: false });
     for (const u of updates) this.#batchOf.set(u.update_id, key);
+    const written = this.#batches.set(key, { at: at.toISOString(), updates: [...updates] });
+    this.#receiving.set(key, written);
+    try {
+      await written;
+    } catch (err) {
+      for (const u of updates) if (this.#batchOf.get(u.update_id) === key) this.#batchOf.delete(u.update_id);
+      this.#sizeOf.delete(key);
+      this.#arrivalOf.delete(key);
+      throw err;
+    } finally {
+      this.#receiving.delete(key);
+    }
+  }
+
+  /**
+   * Keeps one update whose handling has not ended yet, before Telegram is told it arrived (the
+   * webhook's answer after its ack window): a kill before its handling ends then replays it, and
+   * the mark of {@link middleware} deletes it when its handling ends. An update whose handling has
+   * ended already, or never began here, is not kept: there is nothing left to replay. Throws as
+   * {@link receive}.
+   */
+  async keepUnfinished(update: Update): Promise<void> {
+    // Checked and tracked in one synchronous step: an end that comes after it finds the batch.
+    if (!this.#running.has(update.update_id)) return;
+    await this.receive([update]);
   }
 
   /**
@@ -178,24 +210,19 @@ export class Inbox {
   }
 
   /**
-   * Middleware, installed before the chat's queue: marks the update when its handling ends, and
-   * with `keepOnArrival` (webhook mode) first keeps it on disk, so the 200 that confirms it to
-   * Telegram comes after the write.
+   * Middleware, installed before the chat's queue: marks the update when its handling ends (a no-op
+   * for one never kept here). Each update is kept before Telegram is told it arrived, by its
+   * receiver: long polling keeps each batch before it asks for the next (updates/polling.ts); a
+   * webhook request, only when its handling outlives the ack window (webhook/server.ts).
    */
-  middleware(keepOnArrival: boolean) {
+  middleware() {
     return async (ctx: Context, next: NextFunction): Promise<void> => {
       const id = ctx.update.update_id;
-      if (keepOnArrival && !this.tracks(id)) {
-        try {
-          await this.receive([ctx.update]);
-        } catch (err) {
-          // Handled anyway: the person is served now; only a kill before the end would lose it.
-          this.#opts.logger.warn({ err, updateId: id }, "updates: could not keep an update on disk; handling it anyway");
-        }
-      }
+      this.#running.add(id);
       try {
         await next();
       } finally {
+        this.#running.delete(id);
         this.handled(id);
       }
     };
@@ -209,6 +236,12 @@ export class Inbox {
    * start), never a batch without its marks.
    */
   async #mark(key: string, ids: number[]): Promise<void> {
+    const receiving = this.#receiving.get(key);
+    if (receiving !== undefined) {
+      // Not on disk yet, or never: a failed write untracked the batch (nothing to delete then).
+      await receiving.catch(() => undefined);
+      if (!this.#sizeOf.has(key)) return;
+    }
     const size = this.#sizeOf.get(key);
     const before = await this.#marks.get(key);
     if (size !== undefined && new Set([...(before ?? []), ...ids]).size >= size) {

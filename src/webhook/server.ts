@@ -2,18 +2,25 @@
  * Serves Telegram's webhook requests on a local port, behind the reverse proxy that holds the
  * public https address. The secret header is checked first, in constant time, and the body is
  * bounded (413 past {@link WEBHOOK_MAX_BODY_BYTES}) as are the headers' and the request's time;
- * then updates go through grammY's `webhookCallback` (its node http adapter).
+ * then the update is handed to the bot (`bot.handleUpdate`).
  *
- * How Telegram's timeout is met: each request is answered as soon as its update is handled, but
- * never later than `ackWithinMs` (grammY's `onTimeout: "return"`); a slower handler goes on in
- * the background, tracked like any running update so a stop waits for it. Answering at once for
- * every update would lose the fast ones on a crash (Telegram believes them delivered); waiting
- * for slow ones would make Telegram retry them. A retry that happens anyway (a broken connection,
- * a proxy timing out first) is dropped by update_id in `RecentUpdates` (and with replicas, when
- * it reaches another one, in `SharedUpdates`).
+ * When Telegram is answered 200, and so forgets the update:
+ * - once its handling has ended, when that takes less than `ackWithinMs` (almost every update):
+ *   whatever it changed that must survive is on disk by then (the flow's writes are written
+ *   through), so nothing of it is kept anywhere else;
+ * - at `ackWithinMs` otherwise, once `keepUnfinished` has put the update on disk (updates/inbox.ts):
+ *   a kill before its handling ends then replays it at the next start. The handling goes on in
+ *   the background, tracked like any running update so a stop waits for it. Waiting for a slow
+ *   update would make Telegram retry it.
+ * A kill before the 200 loses nothing either way: Telegram posts the update again. Keeping every
+ * update on disk before its handling, as this server did, cost a durable write and a delete per
+ * request (17 % of a /start's CPU in bench/throughput) for the few that outlive the window. A
+ * retry that happens anyway (a broken connection, a proxy timing out first) is dropped by
+ * update_id in `RecentUpdates` (and with replicas, when it reaches another one, in `SharedUpdates`).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { webhookCallback, type Bot, type Context } from "grammy";
+import { BotError, type Bot, type Context } from "grammy";
+import type { Update } from "grammy/types";
 import { listen } from "../net/listen.js";
 import { secretEquals } from "../net/secret-equal.js";
 import type { Logger } from "../log.js";
@@ -50,6 +57,12 @@ export interface WebhookServerOptions<C extends Context> {
   otherPaths?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
   /** Told of every request that carries the right secret: Telegram reached the bot. */
   onDelivery?: () => void;
+  /**
+   * Puts an update still being handled when `ackWithinMs` ends on disk, so that a kill after the
+   * 200 does not lose it; the 200 waits for it. Without it (updates not kept on disk) the 200
+   * goes at `ackWithinMs` alone.
+   */
+  keepUnfinished?: (update: Update) => Promise<void>;
   /** Node's `headersTimeout` and `requestTimeout` (tests shorten them). */
   headersTimeoutMs?: number;
   requestTimeoutMs?: number;
@@ -63,12 +76,35 @@ export interface WebhookServer {
 }
 
 export async function startWebhookServer<C extends Context>(opts: WebhookServerOptions<C>): Promise<WebhookServer> {
-  const callback = webhookCallback(opts.bot, "http", {
-    secretToken: opts.secretToken,
-    onTimeout: "return",
-    timeoutMilliseconds: opts.ackWithinMs ?? DEFAULT_ACK_WITHIN_MS,
-  });
+  const ackWithinMs = opts.ackWithinMs ?? DEFAULT_ACK_WITHIN_MS;
+  // handleUpdate needs the bot's own info; fetched here once, not on the first request.
+  await opts.bot.init();
   let closing = false;
+
+  /** Handles `update` and resolves when Telegram may be answered 200 (see the module comment). */
+  const take = async (update: Update): Promise<void> => {
+    const handling = opts.bot
+      .handleUpdate(update)
+      .catch(async (err: unknown) => {
+        if (!(err instanceof BotError)) throw err;
+        await opts.bot.errorHandler(err as BotError<C>);
+      })
+      .catch((err: unknown) =>
+        opts.logger.error({ err, updateId: update.update_id }, "webhook: an update failed outside the bot's error handler"),
+      )
+      .then(() => "ended" as const);
+    let timer: NodeJS.Timeout | undefined;
+    const windowEnded = new Promise<"window">((resolve) => (timer = setTimeout(() => resolve("window"), ackWithinMs)));
+    const first = await Promise.race([handling, windowEnded]);
+    clearTimeout(timer);
+    if (first === "ended" || opts.keepUnfinished === undefined) return;
+    try {
+      await opts.keepUnfinished(update);
+    } catch (err) {
+      // Answered anyway: not answering would make Telegram post it again while it is still running.
+      opts.logger.warn({ err, updateId: update.update_id }, "webhook: could not keep an unfinished update on disk");
+    }
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = new URL(req.url ?? "/", "http://webhook.invalid").pathname;
@@ -92,18 +128,15 @@ export async function startWebhookServer<C extends Context>(opts: WebhookServerO
       answer(res, 503, "stopping", true);
       return;
     }
-    if (!boundBody(req, res)) return;
-    try {
-      // Keep-alive sockets would otherwise outlive a stop that starts while this one is busy.
-      res.on("finish", () => {
-        if (closing) req.socket.end();
-      });
-      await callback(req, res);
-    } catch (err) {
-      // An unreadable body: Telegram never sends one, so this is someone else's request.
-      opts.logger.warn({ err: err instanceof Error ? err.message : String(err) }, "webhook: bad request");
-      answer(res, 400, "bad request");
-    }
+    const update = await readUpdate(req, res, opts.logger);
+    if (update === undefined) return;
+    // Keep-alive sockets would otherwise outlive a stop that starts while this one is busy.
+    res.on("finish", () => {
+      if (closing) req.socket.end();
+    });
+    await take(update);
+    // 200 with no body is all Telegram reads; the plainest answer Node writes.
+    if (!res.headersSent && !res.destroyed) res.end();
   };
 
   const headersTimeout = opts.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
@@ -129,7 +162,7 @@ export async function startWebhookServer<C extends Context>(opts: WebhookServerO
         closing = true;
         // A request being handled is answered within the ack window; after that, nothing is
         // left worth keeping a socket open for.
-        const force = setTimeout(() => server.closeAllConnections(), (opts.ackWithinMs ?? DEFAULT_ACK_WITHIN_MS) + 1_000);
+        const force = setTimeout(() => server.closeAllConnections(), ackWithinMs + 1_000);
         server.close(() => {
           clearTimeout(force);
           resolve();
@@ -141,35 +174,50 @@ export async function startWebhookServer<C extends Context>(opts: WebhookServerO
 }
 
 /**
- * Holds the body to {@link WEBHOOK_MAX_BODY_BYTES}: a declared length over it is refused at once
- * (false: answered, nothing read); an undeclared one (chunked) is counted as it is read, and past
- * the limit the request is answered 413 and then destroyed, which fails the update's read. The
- * count starts when the reader (grammY's adapter) starts reading, so no chunk passes uncounted
- * and none is lost to it.
+ * The update a request carries, its body read up to {@link WEBHOOK_MAX_BODY_BYTES}: a declared
+ * length over it is refused at once, without reading; an undeclared one (chunked) is counted as it
+ * arrives and refused past the limit (413, then the connection is cut). A body that is not an
+ * update (not JSON, no numeric `update_id`) is answered 400: Telegram never sends one. Undefined
+ * when the request was answered here.
  */
-function boundBody(req: IncomingMessage, res: ServerResponse): boolean {
+async function readUpdate(req: IncomingMessage, res: ServerResponse, logger: Logger): Promise<Update | undefined> {
   const declared = Number(req.headers["content-length"] ?? 0);
   if (declared > WEBHOOK_MAX_BODY_BYTES) {
     answer(res, 413, "payload too large", true);
-    return false;
+    return undefined;
   }
-  let size = 0;
-  const tooLarge = () => req.destroy(new Error("webhook body over the limit"));
-  const count = (chunk: Buffer) => {
-    size += chunk.length;
-    if (size <= WEBHOOK_MAX_BODY_BYTES) return;
-    req.off("data", count);
-    req.pause();
-    if (res.headersSent) tooLarge();
-    else res.writeHead(413, { "content-type": "text/plain", connection: "close" }).end("payload too large", tooLarge);
-  };
-  const onReader = (event: string | symbol) => {
-    if (event !== "data") return;
-    req.off("newListener", onReader);
-    req.on("data", count);
-  };
-  req.on("newListener", onReader);
-  return true;
+  const body = await new Promise<Buffer | undefined>((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= WEBHOOK_MAX_BODY_BYTES) {
+        chunks.push(chunk);
+        return;
+      }
+      // Read no further; the connection is cut once the refusal is written.
+      req.off("data", onData).pause();
+      res.writeHead(413, { "content-type": "text/plain", connection: "close" }).end("payload too large", () => req.destroy());
+      resolve(undefined);
+    };
+    req.on("data", onData);
+    req.once("end", () => resolve(Buffer.concat(chunks, size)));
+    // The connection broke mid-body: nobody is left to answer ("close" comes after "end" otherwise).
+    req.once("error", () => resolve(undefined));
+    req.once("close", () => resolve(undefined));
+  });
+  if (body === undefined) return undefined;
+  try {
+    const update = JSON.parse(body.toString("utf8")) as unknown;
+    if (typeof update === "object" && update !== null && typeof (update as { update_id?: unknown }).update_id === "number") {
+      return update as Update;
+    }
+  } catch {
+    // Not JSON: refused below, as any other body that is not an update.
+  }
+  logger.warn({ bytes: body.length }, "webhook: a request with the right secret but no update in it");
+  answer(res, 400, "bad request");
+  return undefined;
 }
 
 function answer(res: ServerResponse, status: number, text: string, closeConnection = false): void {

@@ -3,6 +3,8 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startHarness, WEBHOOK_SECRET, type Harness, type HarnessOptions } from "./harness.js";
 import { ChatDriver } from "./chat-driver.js";
+import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
+import { INBOX_NAMESPACE } from "../../src/updates/inbox.js";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -14,6 +16,15 @@ function slowReplies(h: Harness, ms: number, onEnter?: () => void): void {
       await sleep(ms);
     }
     return prev(method, payload, signal);
+  });
+}
+
+/** POSTs `body` to the running app's webhook, as Telegram would (with `secret` in its header). */
+function postToHook(h: Harness, body: string, secret?: string): Promise<Response> {
+  return fetch(`${h.app.webhook!.localUrl}/telegram/hook`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(secret === undefined ? {} : { "x-telegram-bot-api-secret-token": secret }) },
+    body,
   });
 }
 
@@ -99,13 +110,7 @@ describe("webhook mode, end to end (emulator posting like Telegram)", () => {
 
   it("refuses a request without or with a wrong secret with 401 and changes nothing; the right secret is handled", async () => {
     const h = await start();
-    const hook = `${h.app.webhook!.localUrl}/telegram/hook`;
-    const post = (body: string, secret?: string) =>
-      fetch(hook, {
-        method: "POST",
-        headers: { "content-type": "application/json", ...(secret === undefined ? {} : { "x-telegram-bot-api-secret-token": secret }) },
-        body,
-      });
+    const post = (body: string, secret?: string) => postToHook(h, body, secret);
     const callsBefore = h.emulator.calls.length;
 
     expect((await post(startUpdate(900_001, 6001))).status).toBe(401);
@@ -142,6 +147,88 @@ describe("webhook mode, end to end (emulator posting like Telegram)", () => {
     const deliveries = h.emulator.webhookDeliveries.filter((d) => d.update_id === sent.update_id);
     expect(deliveries.map((d) => d.status)).toEqual([200]);
     expect(user.chat.messages().filter((m) => m.plain.includes("Hi, Slow!"))).toHaveLength(1);
+  });
+
+  it("answers an update handled within the ack window once handled, and never writes it to the inbox", async () => {
+    // A window nothing here outlives, so that a slow moment of a loaded machine cannot flip it.
+    const h = await start({ ackWithinMs: 10_000 });
+    const quick = h.emulator.user({ id: 5007, first_name: "Quick", language_code: "en" });
+    const sent = quick.sendText("/start");
+    await h.emulator.waitFor(() => h.emulator.webhookDeliveries.some((d) => d.update_id === sent.update_id && d.status === 200));
+    expect(
+      quick.chat.messages().some((m) => m.plain.includes("Hi, Quick!")),
+      "answered before the 200",
+    ).toBe(true);
+    await h.app.stop();
+    expect(await readFile(join(h.dataDir, "live.json.log"), "utf8").catch(() => "")).not.toContain(INBOX_NAMESPACE.name);
+  });
+
+  it("keeps an update that outlives the ack window on disk before the 200, until its handling ends", async () => {
+    const h = await start({ ackWithinMs: 100 });
+    const inbox = h.app.store.kv(INBOX_NAMESPACE);
+    const keptIds = async () => (await inbox.entries()).flatMap(([, batch]) => batch.updates.map((u) => u.update_id));
+    // Its reply is held until released: the handling outlives the window for sure.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    h.app.bot.api.config.use(async (prev, method, payload, signal) => {
+      if (method === "sendMessage") await held;
+      return prev(method, payload, signal);
+    });
+    const slow = h.emulator.user({ id: 5008, first_name: "Slow", language_code: "en" });
+    const sent = slow.sendText("/start");
+    await h.emulator.waitFor(() => h.emulator.webhookDeliveries.some((d) => d.update_id === sent.update_id && d.status === 200));
+    expect(await keptIds()).toEqual([sent.update_id]);
+    release();
+    await h.emulator.waitFor(() => slow.chat.messages().some((m) => m.plain.includes("Hi, Slow!")));
+    await h.app.stop();
+    expect(await keptIds()).toEqual([]);
+  });
+
+  /** Telegram posts `updateId` again (its 200 lost to a kill); resolves once the bot answered it again. */
+  async function postedAgain(h: Harness, updateId: number): Promise<void> {
+    const delivered = () => h.emulator.webhookDeliveries.filter((d) => d.update_id === updateId && d.status === 200).length;
+    const before = delivered();
+    h.emulator.postAgain(updateId);
+    await h.emulator.waitFor(() => delivered() > before);
+  }
+
+  it("takes an answer the flow moved on by once, when Telegram posts it again to a restarted bot", async () => {
+    const h = await start();
+    const chat = new ChatDriver(h, h.emulator.user({ id: 5009, first_name: "Again", language_code: "en" }));
+    const pickFrom = await chat.send("/exchange", "Which coin do you send?");
+    const pickTo = await chat.press(pickFrom, "x:c:BTC", "Which coin do you want to get?");
+    await chat.press(pickTo, "x:c:ETH", "How much BTC do you send?");
+    const quote = await chat.send("0.1", "You get:");
+    await chat.press(quote, "x:next", "address that will receive");
+    const since = chat.mark();
+    const sent = chat.user.sendText(SAMPLE_ADDRESSES.ETH!);
+    await chat.waitNew("refund address", since);
+    // A kill -9 just before the 200: the flow had moved on, and Telegram posts the address again
+    // to the next process, which has no memory of it.
+    await h.restartFrom(await h.snapshot());
+    await postedAgain(h, sent.update_id!);
+    await chat.settle();
+    expect(chat.user.chat.messagesFrom(since).map((m) => m.plain)).toEqual([expect.stringContaining("refund address")]);
+    // Still at the refund address: the next answer is taken there.
+    const card = await chat.send(SAMPLE_ADDRESSES.BTC!, "Check your exchange");
+    expect(card.plain).toContain(SAMPLE_ADDRESSES.ETH);
+  });
+
+  it("takes a Confirm that created the exchange once, when Telegram posts it again to a restarted bot", async () => {
+    const h = await start();
+    const chat = new ChatDriver(h, h.emulator.user({ id: 5010, first_name: "Once", language_code: "en" }));
+    const { card } = await chat.toConfirmationCard();
+    const since = chat.mark();
+    const pressed = chat.user.pressButton(card, "x:c:confirm");
+    await chat.waitNew("I will tell you about every status change", since);
+    const answersBefore = h.emulator.callsOf("answerCallbackQuery").length;
+    await h.restartFrom(await h.snapshot());
+    await postedAgain(h, pressed.update_id!);
+    await chat.settle();
+    expect(h.sandbox.orders.list()).toHaveLength(1);
+    // Not answered again (Telegram would refuse it as too old), and nothing new in the chat.
+    expect(h.emulator.callsOf("answerCallbackQuery")).toHaveLength(answersBefore);
+    expect(chat.user.chat.messagesFrom(since).filter((m) => m.plain.includes("no longer active"))).toEqual([]);
   });
 
   it("handles an update once when Telegram retries it anyway (a delivery that timed out)", async () => {

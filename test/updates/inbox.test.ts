@@ -6,6 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import type { Context } from "grammy";
 import type { Update } from "grammy/types";
 import type { DataStore } from "../../src/store/data-store.js";
 import { fileDataStore } from "../../src/store/file-data-store.js";
@@ -117,6 +118,29 @@ describe("the inbox", () => {
     expect(log).not.toContain(INBOX_MARKS_NAMESPACE);
     // Two receives, then the two batches' deletes: in one write, or one each.
     expect(log.trim().split("\n").length).toBeLessThanOrEqual(4);
+  });
+
+  it("keeps an update late only while its handling runs, and forgets it when that ends, even during the write", async () => {
+    const store = await open(await dirs.make());
+    const inbox = inboxOf(store, "p1");
+    const mark = inbox.middleware();
+    let release!: () => void;
+    const running = mark({ update: text(30, 1, "late") } as Context, () => new Promise<void>((resolve) => (release = resolve)));
+    const keeping = inbox.keepUnfinished(text(30, 1, "late"));
+    // The handling ends before the write does (the webhook keeps an update at its ack window's end).
+    release();
+    await running;
+    await keeping;
+    await inbox.flush();
+    await expectNothingKept(store);
+    expect(await inboxOf(store, "p2").leftUnhandled()).toEqual([]);
+
+    // Ended before the window did, or never begun here: nothing to keep.
+    await mark({ update: text(31, 1, "quick") } as Context, async () => undefined);
+    await inbox.keepUnfinished(text(31, 1, "quick"));
+    await inbox.keepUnfinished(text(32, 1, "never seen"));
+    await inbox.flush();
+    await expectNothingKept(store);
   });
 
   it("after a kill between the last mark and the batch's delete, replays nothing of it and clears both", async () => {

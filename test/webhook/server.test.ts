@@ -7,6 +7,7 @@ import { request } from "node:http";
 import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { Bot } from "grammy";
+import type { Update } from "grammy/types";
 import { startWebhookServer, WEBHOOK_MAX_BODY_BYTES, type WebhookServer } from "../../src/webhook/server.js";
 import { secretEquals } from "../../src/net/secret-equal.js";
 import { createLogger } from "../../src/log.js";
@@ -17,10 +18,23 @@ const PATH = "/hook";
 let server: WebhookServer | undefined;
 let handled: number[] = [];
 let deliveries = 0;
+/** Updates whose failure reached the bot's error handler. */
+const errors: number[] = [];
 
-async function start(options: { headersTimeoutMs?: number; requestTimeoutMs?: number } = {}): Promise<URL> {
+/** How long the handler of each update id waits before it ends (none: at once). */
+let handlingMs = new Map<number, number>();
+/** Updates handed to `keepUnfinished`, and when. */
+let kept: Array<{ id: number; at: number }> = [];
+
+type StartOptions = Partial<
+  Pick<Parameters<typeof startWebhookServer>[0], "headersTimeoutMs" | "requestTimeoutMs" | "ackWithinMs" | "keepUnfinished">
+>;
+
+async function start(options: StartOptions = {}): Promise<URL> {
   handled = [];
   deliveries = 0;
+  handlingMs = new Map();
+  kept = [];
   const bot = new Bot("1:test", {
     botInfo: {
       id: 1,
@@ -38,8 +52,14 @@ async function start(options: { headersTimeoutMs?: number; requestTimeoutMs?: nu
       supports_join_request_queries: false,
     },
   });
-  bot.use((ctx) => {
+  bot.use(async (ctx) => {
+    const ms = handlingMs.get(ctx.update.update_id);
+    if (ms !== undefined) await new Promise((resolve) => setTimeout(resolve, ms));
+    if (ctx.update.update_id === 13) throw new Error("a handler that fails");
     handled.push(ctx.update.update_id);
+  });
+  bot.catch((err) => {
+    errors.push(err.ctx.update.update_id);
   });
   server = await startWebhookServer({
     bot,
@@ -58,6 +78,12 @@ afterEach(async () => {
   await server?.close();
   server = undefined;
 });
+
+/** POSTs `body` and resolves with the status and when it came. */
+async function timedPost(url: URL, body: Buffer): Promise<{ status: number; at: number }> {
+  const status = await post(url, body, headers);
+  return { status, at: performance.now() };
+}
 
 /** POSTs `body` (in chunks, without a content-length when `chunked`) and resolves with the status. */
 function post(url: URL, body: Buffer, headers: Record<string, string>, chunked = false): Promise<number> {
@@ -109,6 +135,48 @@ describe("the webhook server", () => {
     const fits = Buffer.from(`{"update_id": 6, "pad": "${" ".repeat(200_000)}"}`);
     expect(await post(url, fits, headers, true)).toBe(200);
     expect(handled).toEqual([6]);
+  });
+
+  const keepSlowly = async (u: Update) => {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    kept.push({ id: u.update_id, at: performance.now() });
+  };
+
+  it("answers 200 once an update is handled within the ack window, without keeping it", async () => {
+    // A window nothing here outlives, however slow a moment of a loaded machine.
+    const url = await start({ ackWithinMs: 10_000, keepUnfinished: keepSlowly });
+    expect(await post(url, update(7), headers)).toBe(200);
+    expect(handled).toEqual([7]);
+    expect(kept).toEqual([]);
+  });
+
+  it("answers 200 to an update that outlives the ack window only after it is kept, while its handling goes on", async () => {
+    const url = await start({ ackWithinMs: 200, keepUnfinished: keepSlowly });
+    handlingMs.set(8, 1_500);
+    const sent = performance.now();
+    const slow = await timedPost(url, update(8));
+    expect(slow.status).toBe(200);
+    expect(kept.map((k) => k.id)).toEqual([8]);
+    expect(slow.at).toBeGreaterThanOrEqual(kept[0]!.at);
+    expect(slow.at - sent).toBeGreaterThanOrEqual(200);
+    expect(handled).toEqual([]);
+    await expect.poll(() => handled, { timeout: 5_000 }).toEqual([8]);
+  });
+
+  it("answers 200 when the update's handling fails, after the bot's error handler has it", async () => {
+    const url = await start();
+    errors.length = 0;
+    expect(await post(url, update(13), headers)).toBe(200);
+    expect(errors).toEqual([13]);
+  });
+
+  it("refuses with 400 a body with the right secret that is not an update, and hands nothing to the bot", async () => {
+    const url = await start();
+    expect(await post(url, Buffer.from("not json"), headers)).toBe(400);
+    expect(await post(url, Buffer.from(JSON.stringify({ message: {} })), headers)).toBe(400);
+    expect(await post(url, Buffer.from(JSON.stringify({ update_id: "1" })), headers)).toBe(400);
+    expect(await post(url, Buffer.from("null"), headers)).toBe(400);
+    expect(handled).toEqual([]);
   });
 
   it("closes a connection whose headers never finish", async () => {

@@ -146,6 +146,11 @@ export interface Emulator {
   commands(scope?: Record<string, unknown>, languageCode?: string): BotCommand[] | undefined;
   /** Updates queued and not yet confirmed by the bot. */
   pendingUpdates(): number;
+  /**
+   * Posts again an update the bot answered 200 by webhook, as Telegram does when that answer never
+   * reached it (a kill just before it): the same update, its id unchanged.
+   */
+  postAgain(updateId: number): void;
   /** Whether a getUpdates request is being held open right now (the bot is waiting for updates). */
   isPolling(): boolean;
   /** Every webhook POST made so far, failed ones (answers other than 200) included. */
@@ -634,6 +639,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return list === undefined ? undefined : list.map((c) => ({ ...c }));
     },
     pendingUpdates: () => state.updates.length,
+    postAgain: (updateId) => state.postAgain(updateId),
     isPolling: () => heldPoll !== undefined,
     webhookDeliveries,
     waitFor: <T>(predicate: () => T | undefined | null | false, timeoutMs = 5000): Promise<T> =>

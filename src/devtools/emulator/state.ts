@@ -85,6 +85,9 @@ export interface UserState {
 }
 
 /** An update waiting in the queue, with what the bot has done with it. */
+/** How many updates confirmed by webhook are kept for {@link EmulatorState.postAgain}. */
+const FORGOTTEN_KEPT = 500;
+
 export interface QueuedUpdate {
   update_id: number;
   type: UpdateKind;
@@ -193,6 +196,8 @@ export class EmulatorState {
   readonly users = new Map<number, UserState>();
   readonly chats = new Map<number, ChatState>();
   readonly updates: QueuedUpdate[] = [];
+  /** Updates confirmed by a webhook's 200, the latest {@link FORGOTTEN_KEPT}: what {@link postAgain} takes. */
+  readonly #forgotten = new Map<number, Update>();
   readonly callbackQueries = new Map<string, PendingCallbackQuery>();
   readonly inlineQueries = new Map<string, PendingInlineQuery>();
   /** Messages created from chosen inline results, by inline_message_id. */
@@ -518,7 +523,27 @@ export class EmulatorState {
   /** Forgets one update the bot confirmed (a webhook POST answered 200): others before it may still be in flight. */
   forget(updateId: number): void {
     const at = this.updates.findIndex((u) => u.update_id === updateId);
-    if (at !== -1) this.updates.splice(at, 1);
+    if (at === -1) return;
+    const [gone] = this.updates.splice(at, 1);
+    if (gone === undefined) return;
+    this.#forgotten.set(updateId, gone.update);
+    // The last few hundred are enough for a test to post one again.
+    if (this.#forgotten.size > FORGOTTEN_KEPT) this.#forgotten.delete(this.#forgotten.keys().next().value as number);
+  }
+
+  /**
+   * Queues again, with its own id, an update confirmed by a webhook's 200 that Telegram did not
+   * hear (the bot killed just before its answer reached Telegram): Telegram posts it again.
+   * Throws for an update not confirmed by webhook lately.
+   */
+  postAgain(updateId: number): void {
+    const update = this.#forgotten.get(updateId);
+    if (update === undefined) throw new Error(`update ${updateId} was not delivered by webhook lately`);
+    this.#forgotten.delete(updateId);
+    const type = Object.keys(update).find((key) => key !== "update_id") as UpdateKind;
+    const at = this.updates.findIndex((u) => u.update_id > updateId);
+    this.updates.splice(at === -1 ? this.updates.length : at, 0, { update_id: updateId, type, update, fetched: false });
+    this.changed();
   }
 
   /** Drops everything still queued (deleteWebhook with drop_pending_updates). */

@@ -39,6 +39,21 @@ describe("webhook delivery", () => {
   let target = "";
   const { start, emu, api } = useEmulator({ webhookRoute: (url) => `${target}${new URL(url).pathname}`, webhookRetryDelayMs: 10 });
 
+  it("posts an update answered 200 again when told its answer was lost, the same update with the same id", async () => {
+    await start();
+    const r = await receiver([]);
+    closeReceiver = r.close;
+    target = r.url;
+    await api().setWebhook("https://bot.example.com/hook");
+    const sent = emu().user({ id: 1, first_name: "A" }).sendText("hi");
+    await emu().waitFor(() => emu().webhookDeliveries.some((d) => d.status === 200));
+    expect(() => emu().postAgain(sent.update_id! + 1)).toThrow(/not delivered by webhook/);
+    emu().postAgain(sent.update_id!);
+    await emu().waitFor(() => r.received.length === 2);
+    expect(r.received[1]!.body).toEqual(r.received[0]!.body);
+    await emu().waitFor(() => emu().pendingUpdates() === 0);
+  });
+
   it("refuses an http URL and a secret Telegram would refuse", async () => {
     await start();
     expect((await rejection(api().setWebhook("http://bot.example.com/hook"))).description).toContain("HTTPS URL must be provided");

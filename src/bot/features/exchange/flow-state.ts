@@ -164,6 +164,16 @@ export function isOpen(record: FlowRecord, now: Date, timeoutMs: number): boolea
   return record.step !== "ended" && now.getTime() - Date.parse(record.at) < timeoutMs;
 }
 
+/**
+ * Whether the update `updateId` of the record's chat was handled already: the record names it or
+ * a later one as having moved the chat (`by`), and was written within `timeoutMs` of `now`.
+ * Telegram's update ids only grow while a bot has updates; after a week without any they may
+ * start again lower, so a record older than a flow's timeout is not trusted to say it.
+ */
+export function tookAlready(record: FlowRecord, updateId: number, now: Date, timeoutMs: number): boolean {
+  return record.by !== undefined && updateId <= record.by && now.getTime() - Date.parse(record.at) < timeoutMs;
+}
+
 /** Whether `chatId` is in the middle of an exchange flow now. */
 export async function inFlow(
   deps: { store: Pick<DataStore, "kv">; now: () => Date; config: { flowTimeoutMs: number } },

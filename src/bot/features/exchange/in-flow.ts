@@ -9,7 +9,7 @@ import { decodeCallback } from "../../../messages/callback-data.js";
 import { readCommand } from "../../command-text.js";
 import type { BotContext } from "../../context.js";
 import { advance, answerStep, atStep, goBack } from "./engine.js";
-import { endedAfter, isOpen, readFlow, writeFlow, type FlowRecord } from "./flow-state.js";
+import { endedAfter, isOpen, readFlow, tookAlready, writeFlow, type FlowRecord } from "./flow-state.js";
 import { LAST_STEP, nextStep, stepByCode, stepById } from "./steps/table.js";
 import { retire, type Surface } from "./surface.js";
 
@@ -27,7 +27,11 @@ export const inFlow: MiddlewareFn<BotContext> = async (ctx, next) => {
   if (chatId === undefined) return next();
   const { deps } = ctx;
   const record = await readFlow(deps.store, chatId);
-  if (record === undefined || !isOpen(record, deps.now(), deps.config.flowTimeoutMs)) return next();
+  if (record === undefined) return next();
+  // Taken already (an answer, or the Confirm that ended the flow): Telegram posts an update again
+  // when a kill came after its handling moved the chat but before Telegram heard it arrived.
+  if (tookAlready(record, ctx.update.update_id, deps.now(), deps.config.flowTimeoutMs)) return;
+  if (!isOpen(record, deps.now(), deps.config.flowTimeoutMs)) return next();
   const surface = surfaceOf(ctx, chatId);
 
   const text = ctx.message?.text;

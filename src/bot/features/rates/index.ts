@@ -11,6 +11,7 @@ import type { BotDeps } from "../../deps.js";
 import { createQuoteCache } from "../../../partner/quote-cache.js";
 import type { RateAnswerEnv } from "../../ui/rate-answer.js";
 import { handleInlineQuery } from "./inline.js";
+import { RecentAnswers } from "./recent-answers.js";
 import { handleRateCommand } from "./rate-command.js";
 import type { PersonLimits } from "../../middleware/person-limits.js";
 
@@ -25,6 +26,7 @@ export function ratesFeature(
 ): Composer<BotContext> {
   // deps.now is the bot's clock: tests that move it also move the quotes' expiry.
   const quotes = createQuoteCache(deps.partner, { now: () => deps.now().getTime() });
+  const recent = new RecentAnswers({ now: () => deps.now().getTime() });
   const env = (ctx: BotContext): RateAnswerEnv => ({
     catalog: deps.catalog,
     quotes,
@@ -40,7 +42,7 @@ export function ratesFeature(
   const feature = new Composer<BotContext>();
   feature.on("inline_query", async (ctx) => {
     if (limits && !(await limits.stillLatestInline(ctx))) return;
-    await handleInlineQuery(ctx, env(ctx));
+    await handleInlineQuery(ctx, env(ctx), recent);
   });
   feature.command("rate", (ctx) => handleRateCommand(ctx, env(ctx)));
   return feature;

@@ -4,6 +4,7 @@ import type { InlineQueryResultArticle } from "grammy/types";
 import { plainOf } from "../../../messages/html.js";
 import type { BotContext } from "../../context.js";
 import { answerRateQuery, exchangeLink, type RateAnswerEnv, type RateItem } from "../../ui/rate-answer.js";
+import type { RecentAnswers } from "./recent-answers.js";
 
 /**
  * Seconds Telegram may reuse an answer for the same query. Short, because rates float; the
@@ -11,12 +12,17 @@ import { answerRateQuery, exchangeLink, type RateAnswerEnv, type RateItem } from
  */
 const INLINE_CACHE_SECONDS = 10;
 
-/** Answers one inline query. */
-export async function handleInlineQuery(ctx: BotContext, env: RateAnswerEnv): Promise<void> {
+/** Answers one inline query, with the answer given to the same question a moment ago when there is one. */
+export async function handleInlineQuery(ctx: BotContext, env: RateAnswerEnv, recent?: RecentAnswers): Promise<void> {
   const query = ctx.inlineQuery?.query ?? "";
-  const answer = await answerRateQuery(query, env);
-  const results = answer.items.map((item) => toArticle(ctx, item));
-  await ctx.answerInlineQuery(results, { cache_time: INLINE_CACHE_SECONDS, is_personal: true });
+  const locale = ctx.i18n.locale;
+  let results = recent?.get(locale, query);
+  if (results === undefined) {
+    const answer = await answerRateQuery(query, env);
+    results = answer.items.map((item) => toArticle(ctx, item));
+    recent?.keep(locale, query, answer, results);
+  }
+  await ctx.answerInlineQuery([...results], { cache_time: INLINE_CACHE_SECONDS, is_personal: true });
 }
 
 /** One answer item as an article; its message carries a button into the prefilled exchange. */
