@@ -7,6 +7,7 @@
  *
  *   npm run bench:crash-soak              # with kills
  *   npm run bench:crash-soak -- --no-kill # the same load, never killed
+ *   npm run bench:crash-soak -- --webhook # with kills, updates posted to the bot's webhook
  *
  * The no-kill run tells a crash's harm from the bot's own: a figure that is not 0 there is a bug
  * with no crash in it. Writes the figures to bench/crash-soak.results.md (each mode its own
@@ -25,8 +26,17 @@ const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
 /** Whether this run kills the bot (`--no-kill`: the same load, never killed). */
 const KILLS = !process.argv.includes("--no-kill");
 
-/** The headings of the two modes' sections in the results file. */
-const SECTION = { kills: "## With kills", noKill: "## Without kills (`--no-kill`)" } as const;
+/** Whether updates reach the bot by webhook (`--webhook`) rather than long polling. */
+const WEBHOOK = process.argv.includes("--webhook");
+
+/** The headings of the modes' sections in the results file. */
+const SECTION = {
+  kills: "## With kills",
+  noKill: "## Without kills (`--no-kill`)",
+  webhook: "## With kills, by webhook (`--webhook`)",
+} as const;
+/** This run's section. */
+const MINE = !KILLS ? SECTION.noKill : WEBHOOK ? SECTION.webhook : SECTION.kills;
 
 /** The figures as the results file shows them: one mode's section. */
 function renderReport(report: SoakReport): string {
@@ -96,13 +106,13 @@ function renderReport(report: SoakReport): string {
       ? "is never killed (the same load as the run with kills)"
       : `is killed with SIGKILL every ${o.killEveryMs[0] / 1000}–${o.killEveryMs[1] / 1000} s (seed ${o.seed}) and started again on the same data directory`;
   return [
-    KILLS ? SECTION.kills : SECTION.noKill,
+    MINE,
     "",
     `Measured on ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores (${cpus()[0]?.model ?? "unknown CPU"}), Node ${process.versions.node}, commit ${commit}.`,
     "",
     `${o.people} people walk whole exchanges (BTC→ETH, BTC→XRP with a destination tag, XRP→BTC with a`,
     `refund tag, ETH→LTC) in loops for ${o.durationMs / 1000} s while the real bot (\`src/main.ts\`, production mode, a`,
-    `child process) ${killing}. The Bot API emulator and the sandbox exchange live in the test process, so`,
+    `child process${WEBHOOK ? ", its updates posted to its webhook as Telegram does" : ", long polling"}) ${killing}. The Bot API emulator and the sandbox exchange live in the test process, so`,
     "what people saw and the orders at the partner survive each kill. The sandbox moves every order on",
     "(deposit, exchange, send; some expire or fail) until it is final; then the bot gets",
     `${o.drainMs / 1000} s to deliver what it owes, and is stopped cleanly before the data file is read.`,
@@ -196,8 +206,8 @@ function broken(report: SoakReport): string[] {
 }
 
 /**
- * The results file with this mode's section replaced (or added), the other mode's kept: the two
- * runs are made one after the other and read side by side.
+ * The results file with this mode's section replaced (or added), the other modes' kept: the runs
+ * are made one after the other and read side by side.
  */
 async function resultsWith(target: URL, section: string): Promise<string> {
   let previous = "";
@@ -212,14 +222,14 @@ async function resultsWith(target: URL, section: string): Promise<string> {
     const end = previous.indexOf("\n## ", start + heading.length);
     return `${previous.slice(start, end < 0 ? undefined : end + 1).trimEnd()}\n`;
   };
-  const kills = KILLS ? section : sectionOf(SECTION.kills);
-  const noKill = KILLS ? sectionOf(SECTION.noKill) : section;
+  const sections = [SECTION.kills, SECTION.noKill, SECTION.webhook].map((heading) => (heading === MINE ? section : sectionOf(heading)));
   return [
     "# Crash soak",
     "",
-    "Run it with `npm run bench:crash-soak` (kills) and `npm run bench:crash-soak -- --no-kill` (the",
-    "same load, never killed); bench/crash-soak.bench.ts, not part of `npm test`. Each run rewrites",
-    "its own section below, and fails when a figure that must be 0 (or equal) is not.",
+    "Run it with `npm run bench:crash-soak` (kills), `npm run bench:crash-soak -- --no-kill` (the",
+    "same load, never killed) and `npm run bench:crash-soak -- --webhook` (kills, updates by webhook);",
+    "bench/crash-soak.bench.ts, not part of `npm test`. Each run rewrites its own section below, and",
+    "fails when a figure that must be 0 (or equal) is not.",
     "",
     "History (2 shared cores, 8 people):",
     "",
@@ -241,12 +251,12 @@ async function resultsWith(target: URL, section: string): Promise<string> {
     "  caused (0, 2, 4), and once a duplicate deposit-address message outside the at-kill window, at",
     "  load average 20.",
     "",
-    ...[kills, noKill].filter((s): s is string => s !== undefined),
+    ...sections.filter((s): s is string => s !== undefined),
   ].join("\n");
 }
 
 const options = { ...DEFAULT_SOAK, killEveryMs: KILLS ? DEFAULT_SOAK.killEveryMs : undefined };
-const report = await withCrashWorld({ seed: options.seed, fromSources: true }, (world) => runSoak(world, options));
+const report = await withCrashWorld({ seed: options.seed, fromSources: true, webhook: WEBHOOK }, (world) => runSoak(world, options));
 console.log(`crash soak figures: ${JSON.stringify(report.figures, null, 2)}`);
 if (report.wrongStep.length > 0) console.log(`wrong-step replies (first 10): ${JSON.stringify(report.wrongStep.slice(0, 10), null, 2)}`);
 if (report.mismatched.length > 0) console.log(`mismatched orders: ${JSON.stringify(report.mismatched.slice(0, 10), null, 2)}`);
