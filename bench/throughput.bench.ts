@@ -12,16 +12,19 @@
  * emulator posts over 40 connections, Telegram's default `max_connections`, a chat's updates one
  * at a time). The rate is N divided by the time from the flood to the emulator's Nth answer.
  *
- * Each bot runs alone in its own process, as deployed: the full bot is `src/main.ts` in production
+ * Each bot runs alone in its own process, as deployed: the full bot is its build (`dist/main.js`,
+ * laid out as the image by test/crash/build-setup.ts, run as the Procfile runs it) in production
  * mode with nothing but the environment it needs (default limits and log level; the data in files,
- * fresh for each run), against the sandbox exchange; the bare bot (bench/bare-grammy-bot.ts)
+ * fresh for each run), against the sandbox exchange. Not `src/main.ts` through tsx, as this bench
+ * ran it before: tsx's esbuild wraps every named function in a `__name` call and maps sources, a
+ * cost no deployment pays (1–2 % of an update's CPU in the profiles). The bare bot (bench/bare-grammy-bot.ts)
  * answers each update with one call. The emulator and the sandbox run in this process and cost
  * the same per update whichever bot drains the flood: the ratio full ÷ bare is the figure. Besides
  * the rate, the bot's CPU per update (from /proc, Linux) and its resident memory, idle after a
  * warm-up update and at its peak.
  *
- * With BENCH_BEFORE, the tree of that commit (git archive, this checkout's node_modules) runs as a
- * third bot, so figures before and after a change come from one run on the same machine. The
+ * With BENCH_BEFORE, the tree of that commit (git archive, this checkout's node_modules), built the
+ * same way, runs as a third bot, so figures before and after a change come from one run on the same machine. The
  * rounds interleave the bots in a rotating order, so a noisy moment of a shared machine hits each.
  *
  * Prints a table and writes the top of bench/throughput.results.md (its "## Reading" section and
@@ -34,6 +37,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startEmulator, type Emulator } from "../src/devtools/emulator/server.js";
 import { startSandbox, type SandboxServer } from "../src/devtools/sandbox/server.js";
+import { buildBot } from "../test/crash/build-setup.js";
 import { BOT_NODE_OPTIONS, BotProcess, sandboxedBotEnv } from "../test/crash/bot-process.js";
 import { freePort } from "../test/postgres/server.js";
 import { processCpuMs, processMemoryMb } from "./process-figures.js";
@@ -104,9 +108,9 @@ async function startBare(emulator: Emulator, mode: Mode, port: number): Promise<
   };
 }
 
-/** Starts the full bot of `root` in production mode; resolves once it takes updates. */
+/** Starts the full bot built in `built` in production mode; resolves once it takes updates. */
 async function startFull(
-  root: string,
+  built: string,
   emulator: Emulator,
   sandbox: SandboxServer,
   mode: Mode,
@@ -116,7 +120,7 @@ async function startFull(
   const bot = new BotProcess({
     emulator,
     mode,
-    root,
+    built,
     nodeArgs: CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF}`] : [],
     startTimeoutMs: 60_000,
     env: {
@@ -219,7 +223,11 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 const commit = measuredCommit();
 const before = BEFORE === undefined ? undefined : await treeOf(BEFORE);
-const roots: Record<BotName, string> = { bare: REPO_ROOT, after: REPO_ROOT, before: before?.dir ?? REPO_ROOT };
+// Each full bot as its image runs it: built once, before the first flood.
+const afterBuild = await buildBot(REPO_ROOT);
+const beforeBuild = before === undefined ? undefined : await buildBot(before.dir);
+// What each bot runs from: the bare bot from this checkout (through tsx), the full ones from their builds.
+const roots: Record<BotName, string> = { bare: REPO_ROOT, after: afterBuild, before: beforeBuild ?? afterBuild };
 const bots: BotName[] = before ? ["bare", "before", "after"] : ["bare", "after"];
 
 type Row = { mode: Mode; kind: Kind } & Partial<Record<BotName, Figures>>;
@@ -252,7 +260,7 @@ try {
     }
   }
 } finally {
-  if (before) await rm(before.dir, { recursive: true, force: true });
+  for (const dir of [before?.dir, beforeBuild, afterBuild]) if (dir !== undefined) await rm(dir, { recursive: true, force: true });
 }
 
 const report = resultsReport();

@@ -34,9 +34,9 @@ declare module "vitest" {
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
-/** What the Dockerfile's last stage copies from the build context (not `--from=` another stage). */
-async function runtimeCopies(): Promise<{ sources: string[]; destination: string }[]> {
-  const dockerfile = await readFile(join(ROOT, "Dockerfile"), "utf8");
+/** What the Dockerfile of `root` copies in its last stage from the build context (not `--from=` another stage). */
+async function runtimeCopies(root: string): Promise<{ sources: string[]; destination: string }[]> {
+  const dockerfile = await readFile(join(root, "Dockerfile"), "utf8");
   const runtime = dockerfile.slice(dockerfile.lastIndexOf("\nFROM "));
   return [...runtime.matchAll(/^COPY\s+(?!--)(.+)$/gm)].map((m) => {
     const words = m[1]!.trim().split(/\s+/);
@@ -44,24 +44,27 @@ async function runtimeCopies(): Promise<{ sources: string[]; destination: string
   });
 }
 
-/** Builds the bot into a new folder laid out as the image's; returns the folder. */
-export async function buildBot(): Promise<string> {
+/**
+ * Builds the bot of checkout `root` (default: this one; a benchmark's copy of an earlier commit)
+ * into a new folder laid out as the image's; returns the folder.
+ */
+export async function buildBot(root: string = ROOT): Promise<string> {
   const app = await mkdtemp(join(tmpdir(), "swapbot-image-"));
   try {
     await promisify(execFile)(
       process.execPath,
-      [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json", "--noCheck", "--outDir", join(app, "dist")],
-      { cwd: ROOT },
+      [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json", "--noCheck", "--outDir", join(app, "dist")],
+      { cwd: root },
     );
     // The runtime stage's COPY lines, read from the Dockerfile, so a file the image lacks is
     // lacking here too (the build stage's dist/ is the tsc run above).
-    for (const { sources, destination } of await runtimeCopies()) {
+    for (const { sources, destination } of await runtimeCopies(root)) {
       for (const source of sources) {
         const target = destination.endsWith("/") ? join(app, destination, basename(source)) : join(app, destination);
-        await cp(join(ROOT, source), target, { recursive: true });
+        await cp(join(root, source), target, { recursive: true });
       }
     }
-    await symlink(join(ROOT, "node_modules"), join(app, "node_modules"), "dir");
+    await symlink(join(root, "node_modules"), join(app, "node_modules"), "dir");
     return app;
   } catch (err) {
     await rm(app, { recursive: true, force: true });
