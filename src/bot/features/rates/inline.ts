@@ -15,13 +15,11 @@ const INLINE_CACHE_SECONDS = 10;
 /** Answers one inline query, with the answer given to the same question a moment ago when there is one. */
 export async function handleInlineQuery(ctx: BotContext, env: RateAnswerEnv, recent?: RecentAnswers): Promise<void> {
   const query = ctx.inlineQuery?.query ?? "";
-  const locale = ctx.i18n.locale;
-  let results = recent?.get(locale, query);
-  if (results === undefined) {
+  const build = async () => {
     const answer = await answerRateQuery(query, env);
-    results = answer.items.map((item) => toArticle(ctx, item));
-    recent?.keep(locale, query, answer, results);
-  }
+    return { kind: answer.kind, results: answer.items.map((item) => toArticle(ctx, item)) };
+  };
+  const results = recent ? await recent.answer(ctx.i18n.locale, query, build) : (await build()).results;
   await ctx.answerInlineQuery([...results], { cache_time: INLINE_CACHE_SECONDS, is_personal: true });
 }
 

@@ -44,9 +44,20 @@ export interface RecentAnswersOptions {
   maxEntries?: number;
 }
 
+/** An answer as built for one asker: its kind, and its articles. */
+export interface BuiltAnswer {
+  kind: RateAnswer["kind"];
+  results: readonly InlineQueryResultArticle[];
+}
+
 /** The answers of the last moment; see the module comment. */
 export class RecentAnswers {
-  readonly #answers = new Map<string, { results: readonly InlineQueryResultArticle[]; until: number }>();
+  /**
+   * By language and query: the articles, or undefined when the answer turned out to be one not to
+   * share. A promise from the first ask on, so that the many who ask at the same moment (a burst
+   * of the same question, each waiting on the same quote) share the one answer being built.
+   */
+  readonly #answers = new Map<string, { results: Promise<readonly InlineQueryResultArticle[] | undefined>; until: number }>();
   readonly #now: () => number;
   readonly #ttlMs: number;
   readonly #maxEntries: number;
@@ -57,20 +68,31 @@ export class RecentAnswers {
     this.#maxEntries = Math.max(1, opts.maxEntries ?? DEFAULT_MAX_ENTRIES);
   }
 
-  /** The articles answered to `query` in `locale` within the last moment, if any. */
-  get(locale: string, query: string): readonly InlineQueryResultArticle[] | undefined {
+  /**
+   * The articles answering `query` in `locale`: the ones answered (or being built) within the last
+   * moment, else those `build` makes for this asker, kept for the next when they hold for anyone.
+   */
+  async answer(locale: string, query: string, build: () => Promise<BuiltAnswer>): Promise<readonly InlineQueryResultArticle[]> {
     const key = keyOf(locale, query);
     const kept = this.#answers.get(key);
-    if (kept === undefined) return undefined;
-    if (kept.until > this.#now()) return kept.results;
-    this.#answers.delete(key);
-    return undefined;
+    if (kept !== undefined && kept.until > this.#now()) {
+      const shared = await kept.results;
+      // The first asker's answer was about them or the service's state right now: ask for this one.
+      return shared ?? (await build()).results;
+    }
+    const built = build();
+    const results = built.then(
+      (answer) => (KEPT_KINDS.has(answer.kind) ? answer.results : undefined),
+      () => undefined,
+    );
+    this.#keep(key, results);
+    void results.then((shared) => {
+      if (shared === undefined && this.#answers.get(key)?.results === results) this.#answers.delete(key);
+    });
+    return (await built).results;
   }
 
-  /** Keeps `results`, the articles of `answer`, when its kind holds for anyone (see {@link KEPT_KINDS}). */
-  keep(locale: string, query: string, answer: Pick<RateAnswer, "kind">, results: readonly InlineQueryResultArticle[]): void {
-    if (!KEPT_KINDS.has(answer.kind)) return;
-    const key = keyOf(locale, query);
+  #keep(key: string, results: Promise<readonly InlineQueryResultArticle[] | undefined>): void {
     // Re-inserted at the end, so the map's order stays oldest first for eviction.
     this.#answers.delete(key);
     this.#answers.set(key, { results, until: this.#now() + this.#ttlMs });
