@@ -149,14 +149,13 @@ export class UsersRepository implements UsersRepo {
 export function seenUser(previous: UserRecord | undefined, from: TelegramUserLike, now: Date): UserRecord | undefined {
   if (!Number.isSafeInteger(from.id)) throw new TypeError("A user id must be an integer.");
   const at = now.toISOString();
-  const next: UserRecord = {
-    ...(previous ?? { id: from.id, blocked: false, firstSeenAt: at }),
-    firstName: from.first_name,
-    lastSeenAt: at,
-  };
-  // A user who removed their username (or a client that stopped sending a language) loses it.
-  setOrDelete(next, "username", from.username || undefined);
-  setOrDelete(next, "telegramLanguageCode", from.language_code || undefined);
+  // Built whole rather than with `delete`: a deleted key turns the object into a slow dictionary
+  // for V8, and these records are copied and serialised on every write. A user who removed their
+  // username (or a client that stopped sending a language) loses it.
+  const { username: _username, telegramLanguageCode: _language, ...kept } = previous ?? { id: from.id, blocked: false, firstSeenAt: at };
+  const next: UserRecord = { ...kept, firstName: from.first_name, lastSeenAt: at };
+  if (from.username) next.username = from.username;
+  if (from.language_code) next.telegramLanguageCode = from.language_code;
   return previous && onlyRecentlySeen(previous, next, now) ? undefined : next;
 }
 
@@ -165,11 +164,18 @@ export function withLanguage(u: UserRecord, code: string | undefined): void {
   setOrDelete(u, "languageCode", code || undefined);
 }
 
-/** True when `next` differs from `previous` only by a lastSeenAt less than the resolution newer. */
+/**
+ * True when `next` differs from `previous` only by a lastSeenAt less than the resolution newer:
+ * the fields a message refreshes are the same (every other one is copied as it was).
+ */
 function onlyRecentlySeen(previous: UserRecord, next: UserRecord, now: Date): boolean {
   const age = now.getTime() - Date.parse(previous.lastSeenAt);
   if (!(age >= 0 && age < LAST_SEEN_RESOLUTION_MS)) return false;
-  return JSON.stringify({ ...previous, lastSeenAt: "" }) === JSON.stringify({ ...next, lastSeenAt: "" });
+  return (
+    previous.firstName === next.firstName &&
+    previous.username === next.username &&
+    previous.telegramLanguageCode === next.telegramLanguageCode
+  );
 }
 
 /** Sets `record[key] = value`, or removes the key when value is undefined (JSON has no undefined). */
