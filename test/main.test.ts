@@ -2,6 +2,11 @@
  * The process as a partner runs it: `src/main.ts` in a child process, with only environment
  * variables. Start-up refusals must exit 1 with a clear message; a signal must stop it cleanly.
  *
+ * The refusals run the run's build as the image and `npm run start:prod` do (test/crash/build-setup.ts):
+ * through tsx each run took 2.2–2.6 s of CPU, from the build 1.1. `npm start`'s own way, through
+ * tsx, is kept where it is the subject: `npm start` itself, a start with no configuration, and
+ * the read-only folder, run as a user who can read the checkout but not the build's folder.
+ *
  * A run fails when the child stalls (child-progress.ts), not after a fixed wall time: on a loaded
  * machine loading main.ts's modules alone took 18 s, past the 15 s these runs were given.
  */
@@ -12,6 +17,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { progressWatchdog } from "./child-progress.js";
+import { BOT_NODE_OPTIONS } from "./crash/bot-process.js";
+import { builtBot } from "./crash/built-bot.js";
 
 /** A run fails after this long without the child using CPU, or this much CPU used without exiting. */
 const STALL_MS = 20_000;
@@ -26,18 +33,30 @@ interface Run {
   output: string;
 }
 
+/** Where main.ts runs from: the run's build (`npm run start:prod`'s way), or the sources through tsx (`npm start`'s). */
+type Entry = "build" | "sources";
+
+/** The command (after `node`) and folder that run main.ts from `entry`. */
+function mainCommand(entry: Entry): { args: string[]; cwd: string | undefined } {
+  if (entry === "sources") return { args: ["--import", "tsx", "src/main.ts"], cwd: undefined };
+  return { args: [...BOT_NODE_OPTIONS, "dist/main.js"], cwd: builtBot() };
+}
+
 /**
- * Starts main.ts; resolves when it exits. `onOutput` may send it a signal. `prefix` runs it
- * through another command (setpriv, to run as an ordinary user).
+ * Starts main.ts from `entry`; resolves when it exits. `onOutput` may send it a signal. `prefix`
+ * runs it through another command (setpriv, to run as an ordinary user).
  */
 function runMain(
+  entry: Entry,
   env: Record<string, string>,
   onOutput?: (output: string, kill: (s: NodeJS.Signals) => void) => void,
   prefix: string[] = [],
 ): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const command = [...prefix, process.execPath, "--import", "tsx", "src/main.ts"];
+    const { args, cwd } = mainCommand(entry);
+    const command = [...prefix, process.execPath, ...args];
     const child = spawn(command[0]!, command.slice(1), {
+      cwd,
       env: { PATH: process.env.PATH ?? "", LOG_FORMAT: "json", SANDBOX_PORT: "0", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -110,7 +129,7 @@ describe("main.ts as a process", { timeout: HANG_GUARD_MS }, () => {
   });
 
   it("refuses a bad configuration with one message naming each variable, and exits 1", async () => {
-    const run = await runMain({ DATA_DIR: dataDir, BOT_TOKEN: "not-a-token", POLL_INTERVAL_MS: "soon" });
+    const run = await runMain("build", { DATA_DIR: dataDir, BOT_TOKEN: "not-a-token", POLL_INTERVAL_MS: "soon" });
     expect(run.code).toBe(1);
     expect(run.output).toContain("Invalid configuration");
     expect(run.output).toContain("BOT_TOKEN");
@@ -121,7 +140,7 @@ describe("main.ts as a process", { timeout: HANG_GUARD_MS }, () => {
   it("refuses a corrupt data file, exits 1, and leaves the file as it was", async () => {
     const file = join(dataDir, "db.json");
     await writeFile(file, "{ this is not json");
-    const run = await runMain({ DATA_DIR: dataDir });
+    const run = await runMain("build", { DATA_DIR: dataDir });
     expect(run.code).toBe(1);
     expect(run.output).toContain("db.json");
     const { readFile } = await import("node:fs/promises");
@@ -129,7 +148,7 @@ describe("main.ts as a process", { timeout: HANG_GUARD_MS }, () => {
   });
 
   it("says in one line that the database at DATABASE_URL cannot be reached, without its password, and exits 1", async () => {
-    const run = await runMain({ DATA_DIR: dataDir, DATABASE_URL: "postgres://bot:s3cret-pw@127.0.0.1:9/swap" });
+    const run = await runMain("build", { DATA_DIR: dataDir, DATABASE_URL: "postgres://bot:s3cret-pw@127.0.0.1:9/swap" });
     expect(run.code).toBe(1);
     expect(run.output).toContain("DATABASE_URL");
     expect(run.output).toContain("127.0.0.1:9");
@@ -151,7 +170,7 @@ describe("main.ts as a process", { timeout: HANG_GUARD_MS }, () => {
   it("names DATA_DIR, the path and the reason when the data directory lies under a file, and exits 1", async () => {
     await writeFile(join(dataDir, "file"), "x");
     const dir = join(dataDir, "file", "data");
-    const run = await runMain({ DATA_DIR: dir });
+    const run = await runMain("build", { DATA_DIR: dir });
     expectDataDirRefusal(run, dir, "cannot be created: a part of the path is a file, not a folder (ENOTDIR)", /Remove or rename the file/);
   });
 
@@ -171,7 +190,7 @@ describe("main.ts as a process", { timeout: HANG_GUARD_MS }, () => {
       const prefix = root ? asNobody : [];
       await chmod(dataDir, 0o555);
       try {
-        const run = await runMain({ DATA_DIR: dataDir, HOME: dataDir }, undefined, prefix);
+        const run = await runMain("sources", { DATA_DIR: dataDir, HOME: dataDir }, undefined, prefix);
         expectDataDirRefusal(
           run,
           dataDir,
@@ -191,7 +210,7 @@ describe("main.ts as a process", { timeout: HANG_GUARD_MS }, () => {
     await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
     const port = (blocker.address() as { port: number }).port;
     try {
-      const run = await runMain({ DATA_DIR: dataDir, SANDBOX_PORT: String(port) });
+      const run = await runMain("build", { DATA_DIR: dataDir, SANDBOX_PORT: String(port) });
       expect(run.code).toBe(1);
       expect(run.output).toContain("set SANDBOX_PORT to another port");
     } finally {
@@ -207,7 +226,7 @@ describe("main.ts as a process", { timeout: HANG_GUARD_MS }, () => {
 
   it("comes up in sandbox mode with no configuration, says so, and stops cleanly on SIGINT", async () => {
     let signalled = false;
-    const run = await runMain({ DATA_DIR: dataDir }, (output, kill) => {
+    const run = await runMain("sources", { DATA_DIR: dataDir }, (output, kill) => {
       if (!signalled && output.includes("bot is polling for updates")) {
         signalled = true;
         kill("SIGINT");

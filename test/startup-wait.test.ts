@@ -7,6 +7,10 @@
  * on a loaded machine loading main.ts's modules alone took 18 s. What the bot promises about time
  * (it stops at once, it does not retry a refused token) is read from its own log and the calls
  * it made, not from how fast a busy machine ran it.
+ *
+ * main.ts runs from the run's build, as the image and `npm run start:prod` run it
+ * (test/crash/build-setup.ts): through tsx each start took about 1.2 s of CPU more. `npm start`'s
+ * way through tsx is test/main.test.ts's.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -16,6 +20,8 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator } from "../src/devtools/emulator/server.js";
 import { progressWatchdog } from "./child-progress.js";
+import { BOT_NODE_OPTIONS } from "./crash/bot-process.js";
+import { builtBot } from "./crash/built-bot.js";
 
 const TOKEN = "123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 const PARTNER_KEY = "partner-secret-key-123";
@@ -64,9 +70,10 @@ function loggedAt(lines: LogLine[], msg: string): number {
   return line!.time;
 }
 
-/** main.ts in a child process with only `env` (and PATH), as a partner runs it. */
+/** main.ts in a child process from the run's build with only `env` (and PATH), as a partner runs it. */
 function startMain(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  return spawn(process.execPath, [...BOT_NODE_OPTIONS, "dist/main.js"], {
+    cwd: builtBot(),
     env: { PATH: process.env.PATH ?? "", LOG_FORMAT: "json", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -3,7 +3,8 @@
  * container image lays it out (dist/, node_modules, and what the Dockerfile's runtime stage copies:
  * package.json, locales/, the pages' folders), for every test that
  * runs the production process from its build (they reach it with built-bot.ts): the crash and
- * replica tests' bot (bot-process.ts) and the container's entry (test/deploy/entry.test.ts).
+ * replica tests' bot (bot-process.ts), the container's entry (test/deploy/entry.test.ts), and
+ * main.ts's start-up refusals and waits (test/main.test.ts, test/startup-wait.test.ts).
  *
  * Why a build rather than `--import tsx src/main.ts`: a production deployment runs the build
  * (`npm run start:prod`, the Procfile, the image's CMD), and tsx's module hooks, which run on a

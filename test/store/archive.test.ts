@@ -317,7 +317,6 @@ describe("archiving and looking up", () => {
 
   it("leaves a record that changed while its line was being appended in the data file", async () => {
     const { dir, store } = await populated();
-    // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with .call(this)
     const append = ArchiveFiles.prototype.append;
     let changed = false;
     ArchiveFiles.prototype.append = async function (this: ArchiveFiles, month, lines) {
