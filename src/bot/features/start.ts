@@ -3,6 +3,10 @@ import type { BotContext } from "../context.js";
 import { replyToAsker } from "./button-owner.js";
 import { encodeCallback } from "../../messages/callback-data.js";
 
+/** The data of the greeting's buttons: the same under every greeting, so encoded once. */
+const EXCHANGE_DATA = encodeCallback({ kind: "start-exchange" });
+const HELP_DATA = encodeCallback({ kind: "help" });
+
 /** /start: the greeting, with a button straight into an exchange. */
 export function startFeature(): Composer<BotContext> {
   const feature = new Composer<BotContext>();
@@ -20,8 +24,8 @@ export function startFeature(): Composer<BotContext> {
  * address for it), a button that opens it (Telegram allows web_app buttons only there).
  */
 function startKeyboard(ctx: BotContext): InlineKeyboard {
-  const keyboard = new InlineKeyboard().text(ctx.t("start-button-exchange"), encodeCallback({ kind: "start-exchange" })).row();
+  const keyboard = new InlineKeyboard().text(ctx.t("start-button-exchange"), EXCHANGE_DATA).row();
   const app = ctx.deps.config.webAppUrl;
   if (app !== undefined && ctx.chat?.type === "private") keyboard.webApp(ctx.t("start-button-app"), app).row();
-  return keyboard.text(ctx.t("start-button-help"), encodeCallback({ kind: "help" }));
+  return keyboard.text(ctx.t("start-button-help"), HELP_DATA);
 }
