@@ -2,10 +2,12 @@
  * What Telegram sent, kept on disk from before Telegram is told it arrived until its handling ends.
  *
  * Telegram forgets an update once the bot confirms it: long polling confirms a batch by asking for
- * the next offset, a webhook by answering 200. Both happen while the update may still be handled
- * (the runner fetches the next batch at once; the webhook answers within its ack window), so a kill
- * in between used to drop what the person sent. Now each batch is written here first (one durable
- * write per getUpdates answer, or per webhook request), the update's id is marked when its
+ * the next offset, a webhook by answering 200. Both can happen while the update is still handled
+ * (the runner fetches the next batch at once; the webhook answers at the end of its ack window an
+ * update that outlives it), so a kill in between used to drop what the person sent. Now such a
+ * batch is written here first (one durable write per getUpdates answer, or per webhook update that
+ * outlives its window: one handled sooner is answered once handled, and never kept; see
+ * webhook/server.ts), the update's id is marked when its
  * handling ends (marks of the same moment share one write per batch), and a batch whose updates
  * are all handled is deleted (at once, its marks never written, when they end together). The marks are kept apart from their batch ({@link INBOX_MARKS_NAMESPACE}):
  * a batch of a busy moment holds dozens of updates, and copying and writing it again for each
@@ -94,11 +96,6 @@ export class Inbox {
    */
   keptByEarlierProcess(updateId: number): boolean {
     return updateId <= this.#earlierUpTo;
-  }
-
-  /** Whether `updateId` is one this process is tracking (received, or taken over at start-up). */
-  tracks(updateId: number): boolean {
-    return this.#batchOf.has(updateId);
   }
 
   /**
