@@ -1,18 +1,9 @@
-import type { Transformer } from "grammy";
 import { describe, expect, it } from "vitest";
+import { sentThrough } from "./sent-through.js";
 import { htmlByDefault, PLAIN_TEXT } from "../../src/messages/html-by-default.js";
 
 /** Runs one call through the transformer and returns the payload that would reach Telegram. */
-async function sent(method: string, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
-  let seen: Record<string, unknown> | undefined;
-  const prev = ((_method: string, p: Record<string, unknown>) => {
-    seen = p;
-    return Promise.resolve({ ok: true, result: true });
-  }) as unknown as Parameters<Transformer>[0];
-  await htmlByDefault()(prev, method as Parameters<Transformer>[1], payload as Parameters<Transformer>[2]);
-  if (seen === undefined) throw new Error("the transformer did not pass the call on");
-  return seen;
-}
+const sent = (method: string, payload: Record<string, unknown>) => sentThrough(htmlByDefault(), method, payload);
 
 describe("HTML as the default parse mode", () => {
   it("adds parse_mode HTML to texts and edits that give none", async () => {
