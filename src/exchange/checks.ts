@@ -12,7 +12,7 @@ import type { Order, QuoteRequest } from "../domain/order.js";
 import { toShownQuote, type ShownQuote } from "../domain/quote.js";
 import { parseTag } from "../domain/tag.js";
 import type { Currency } from "../domain/types.js";
-import { escapeHtml, htmlPart, joinHtml, type Html, type HtmlText } from "../messages/html.js";
+import { htmlPart, joinHtml, type HtmlText } from "../messages/html.js";
 import type { Translate } from "../messages/i18n.js";
 import { shownTagName } from "../messages/tag-name.js";
 import { countFunnel } from "../support/funnel.js";
@@ -28,14 +28,6 @@ export interface CheckScope {
   deps: ExchangeDeps;
   t: Translate;
   chatId: number;
-}
-
-/**
- * A coin's label as a part of an HTML message. The translator escapes a label passed as a string
- * ({@link coinLabel}) just the same; this part is for markup built around it.
- */
-export function coinHtml(coin: Pick<Currency, "code" | "network" | "ticker">): Html {
-  return escapeHtml(coinLabel(coin));
 }
 
 /** A refusal (told) or a failure of the service (Retry), from a settled call. */

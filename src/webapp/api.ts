@@ -27,7 +27,6 @@ import { plainOf } from "../messages/html.js";
 import {
   cardQuote,
   checkAddress,
-  coinHtml,
   checkTag,
   outsideLimits,
   quoteToCreate,
@@ -226,7 +225,7 @@ async function quote(scope: ApiScope, body: Record<string, unknown>): Promise<An
   if (!read.ok) return { error: plainOf(read.said) };
   const outside = outsideLimits(scope.t, pair.from, limits, read.value);
   if (outside === "below")
-    return { error: plainOf(scope.t("flow-amount-below-min", { coin: coinHtml(pair.from), min: limits.min })), min: limits.min };
+    return { error: plainOf(scope.t("flow-amount-below-min", { coin: coinLabel(pair.from), min: limits.min })), min: limits.min };
   if (outside !== undefined) return { error: plainOf(outside.said) };
   const floating = await quoteToSend(check, pair, read.value, count);
   if (!floating.ok) return refusal(scope, floating);
@@ -386,10 +385,17 @@ async function create(scope: ApiScope, body: Record<string, unknown>): Promise<A
   switch (outcome.kind) {
     case "created":
     case "already":
-      return { exchange: { ...exchangeView(t, outcome.record), depositQr: await depositQrDataUrl(outcome.record.depositAddress) } };
+      // The exchange exists: a QR code that cannot be drawn (an address too long for one) leaves the
+      // page without it rather than failing every retry of an exchange already made.
+      return {
+        exchange: {
+          ...exchangeView(t, outcome.record),
+          depositQr: await depositQrDataUrl(outcome.record.depositAddress).catch(() => undefined),
+        },
+      };
     case "in-doubt":
       return {
-        error: plainOf(t("flow-create-in-doubt", { amount: order.amount, from: coinHtml(order.from), to: coinHtml(order.to) })),
+        error: plainOf(t("flow-create-in-doubt", { amount: order.amount, from: coinLabel(order.from), to: coinLabel(order.to) })),
         inDoubt: true,
       };
     case "failed":

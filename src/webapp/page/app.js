@@ -517,8 +517,12 @@ function renderAddress(view, step) {
     address.value = read.address;
     if (tag && read.tag !== undefined) tag.value = read.tag;
     remember();
+    // An amount is offered only in the coin received: a URI of another coin (ethereum:…?value= at
+    // a USDT step) names its amount in that coin, not this one.
+    const sameCoin = read.coin === undefined || read.coin === state.to.ticker;
     if (role === "destination")
-      state.offer = read.amount === undefined ? null : { amount: read.amount, ticker: state.to.ticker ?? state.to.label, applied: false };
+      state.offer =
+        read.amount === undefined || !sameCoin ? null : { amount: read.amount, ticker: state.to.ticker ?? state.to.label, applied: false };
     renderOffer();
   };
   renderOffer();
@@ -666,13 +670,13 @@ async function create(step) {
 // --- the deposit ---
 
 /** A value with its Copy button. */
-function copyRow(label, value, testId) {
+function copyRow(label, value, testId, copied = value) {
   return h(
     "div",
     { class: "row copy" },
     h("span", { class: "label" }, label),
     h("span", { class: "value", "data-testid": testId }, value),
-    h("button", { type: "button", class: "copy-button", "data-copy": testId, onclick: () => void copy(value) }, s("webapp-copy")),
+    h("button", { type: "button", class: "copy-button", "data-copy": testId, onclick: () => void copy(copied) }, s("webapp-copy")),
   );
 }
 
@@ -689,7 +693,8 @@ function renderDeposit(view, step) {
     h(
       "div",
       { class: "card" },
-      copyRow(s("webapp-deposit-amount"), `${x.amountFrom} ${x.from}`, "deposit-amount"),
+      // The amount alone is copied: a wallet's amount field takes a number, not "0.1 BTC".
+      copyRow(s("webapp-deposit-amount"), `${x.amountFrom} ${x.from}`, "deposit-amount", x.amountFrom),
       copyRow(s("webapp-deposit-address"), x.depositAddress, "deposit-address"),
       x.depositTag ? copyRow(state.from?.tagName || s("webapp-deposit-tag"), x.depositTag, "deposit-tag") : undefined,
       x.amountTo ? row(s("webapp-you-get"), `≈ ${x.amountTo} ${x.to}`, "deposit-get") : undefined,
