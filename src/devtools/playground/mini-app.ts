@@ -123,7 +123,7 @@ export function miniAppRoutes(opts: MiniAppHostOptions) {
       const user = typeof body.user === "number" ? opts.person(body.user) : undefined;
       if (user === undefined) return bad("unknown user");
       const url = typeof body.url === "string" ? body.url : "";
-      if (webAppUrl === undefined || !url.startsWith(webAppUrl))
+      if (webAppUrl === undefined || !insideApp(url, webAppUrl))
         return bad("the playground opens the bot's own Mini App only (its WEBAPP_URL)");
       const info = user.info;
       const initData = sign(
@@ -147,4 +147,18 @@ export function miniAppRoutes(opts: MiniAppHostOptions) {
     }
     return undefined;
   };
+}
+
+/**
+ * Whether `url` is a page of the Mini App at `app`: the same origin, and a path under the app's.
+ * A bare prefix test would also let "https://host.evil/…" through for an app at "https://host".
+ */
+function insideApp(url: string, app: string): boolean {
+  try {
+    const page = new URL(url);
+    const base = new URL(app);
+    return page.origin === base.origin && page.pathname.startsWith(base.pathname);
+  } catch {
+    return false;
+  }
 }
