@@ -24,7 +24,7 @@ import type { ExchangeRecord, ExchangeStatus } from "../domain/types.js";
 import type { DataStore } from "../store/data-store.js";
 import { chatTranslator, type Translate, type Translator } from "../messages/i18n.js";
 import { PLAIN_TEXT } from "../messages/html-by-default.js";
-import { html } from "../messages/html.js";
+import { BLANK } from "../messages/html.js";
 import { sendDepositPart, type InstructionCoins } from "../messages/deposit-instructions.js";
 import { renderOrderCard, type RenderOptions } from "../messages/order-card.js";
 import type { RenderedMessage } from "../messages/rendered-message.js";
@@ -477,7 +477,7 @@ export class Delivery {
     if (p.kind === "text")
       return this.#send(
         entry.chatId,
-        compose(p, undefined, () => html``.text),
+        compose(p, undefined, () => BLANK),
       );
     const rec = await store.exchanges.get(p.exchangeId);
     if (!rec) return "obsolete";

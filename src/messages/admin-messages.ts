@@ -17,7 +17,7 @@ import type {
   OpsTotals,
   UserStats,
 } from "../domain/reports.js";
-import { html, htmlPart, joinHtml, type Html, type HtmlText } from "./html.js";
+import { BLANK, html, htmlPart, joinHtml, type Html, type HtmlText } from "./html.js";
 import { clip, MAX_QUOTED_ADDRESS, MAX_SERVICE_MESSAGE, TEXT_LIMIT, visibleLength } from "./fit.js";
 import { encodeCallback } from "./callback-data.js";
 import { showAmount, statusLabel } from "./order-card.js";
@@ -138,9 +138,6 @@ function volumeLines(volume: Record<string, string>, t: Translate): HtmlText[] {
   if (entries.length === 0) return [html`• ${htmlPart(t("admin-none"))}`.text];
   return entries.map(([coin, amount]) => html`• ${showAmount(amount)} ${coin}`.text);
 }
-
-/** An empty line between a message's parts. */
-const BLANK = html``.text;
 
 /** Everything /stats shows. */
 export interface StatsView {

@@ -83,6 +83,9 @@ export function htmlPart(text: HtmlText): Html {
   return new Html(maker, text);
 }
 
+/** No text at all: an empty line where {@link joinHtml} puts it between two parts of a message. */
+export const BLANK: HtmlText = html``.text;
+
 /** Parts and finished texts joined into one finished text, `separator` (plain text, escaped) between them. */
 export function joinHtml(parts: readonly (Html | HtmlText)[], separator = "\n"): HtmlText {
   return parts.map((part) => (part instanceof Html ? part.text : part)).join(escaped(separator)) as HtmlText;

@@ -13,7 +13,7 @@ import { KNOWN_STATUSES, SERVICE_EXTRA_STATUSES } from "../domain/types.js";
 import { formatAmount } from "../domain/amount.js";
 import { awaitsDeposit, isFinalStatus, PROGRESS_STEPS, progressStep, statusIcon } from "../domain/status.js";
 import { emergencyLine, lateChoiceLine, refundHtml } from "./late-deposit.js";
-import { html, htmlPart, joinHtml, plainOf, type HtmlText } from "./html.js";
+import { BLANK, html, htmlPart, joinHtml, plainOf, type HtmlText } from "./html.js";
 import { encodeCallback } from "./callback-data.js";
 import type { Translate } from "./i18n.js";
 import { copyButton, withCopyButtons } from "./copy-buttons.js";
@@ -40,9 +40,6 @@ export function statusLabel(status: ExchangeStatus, t: Translate): HtmlText {
 function coinsOf(record: Pick<ExchangeRecord, "from" | "to" | "labels">): { from: string; to: string } {
   return { from: record.labels?.from ?? record.from, to: record.labels?.to ?? record.to };
 }
-
-/** An empty line between a card's parts. */
-const BLANK = html``.text;
 
 /** Final statuses in which nothing was exchanged: the card says what happened, not what would be received. */
 const UNFULFILLED: ReadonlySet<ExchangeStatus> = new Set(["failed", "reverted", "time_expired"]);

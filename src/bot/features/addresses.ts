@@ -21,7 +21,7 @@ import {
 } from "../../domain/saved-addresses.js";
 import { encodeCallback, onCallback } from "../../messages/callback-data.js";
 import { clip } from "../../messages/fit.js";
-import { html, htmlPart, joinHtml, type HtmlText } from "../../messages/html.js";
+import { BLANK, htmlPart, joinHtml, type HtmlText } from "../../messages/html.js";
 import type { Translate } from "../../messages/i18n.js";
 import { askQuestion, defineQuestion, nextAnswer } from "../questions.js";
 import { changeBook, readBook } from "../../exchange/address-book.js";
@@ -45,14 +45,13 @@ function coinOf(s: SavedAddress): string {
 function renderList(t: Translate, book: AddressBook | undefined): { text: HtmlText; keyboard: InlineKeyboard } {
   const items = book?.items ?? [];
   const keyboard = new InlineKeyboard();
-  const blank = html``.text;
   const lines: HtmlText[] = [t("addresses-title", { max: MAX_SAVED_ADDRESSES })];
-  if (items.length === 0) lines.push(blank, t("addresses-empty"));
+  if (items.length === 0) lines.push(BLANK, t("addresses-empty"));
   items.forEach((s, i) => {
     const number = i + 1;
     const tag = s.tag === undefined ? "" : htmlPart(t("addresses-item-tag", { tag: clip(s.tag, LISTED_TAG) }));
     lines.push(
-      blank,
+      BLANK,
       t("addresses-item", {
         number,
         label: s.name ?? addressTail(s.address),
@@ -68,7 +67,7 @@ function renderList(t: Translate, book: AddressBook | undefined): { text: HtmlTe
       .row();
   });
   const on = remembers(book);
-  lines.push(blank, t(on ? "addresses-remember-on" : "addresses-remember-off"));
+  lines.push(BLANK, t(on ? "addresses-remember-on" : "addresses-remember-off"));
   keyboard.text(
     t(on ? "addresses-button-turn-off" : "addresses-button-turn-on"),
     encodeCallback({ kind: on ? "addr-remember-off" : "addr-remember-on" }),

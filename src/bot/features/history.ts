@@ -13,7 +13,7 @@ import type { DataStore } from "../../store/data-store.js";
 import type { ExchangeRecord } from "../../domain/types.js";
 import { statusIcon } from "../../domain/status.js";
 import { encodeCallback, onCallback } from "../../messages/callback-data.js";
-import { html, htmlPart, joinHtml, plainOf, type HtmlText } from "../../messages/html.js";
+import { BLANK, html, htmlPart, joinHtml, plainOf, type HtmlText } from "../../messages/html.js";
 import { showAmount } from "../../messages/order-card.js";
 
 /** Exchanges per page: short enough to read at a glance on a phone. */
@@ -69,7 +69,7 @@ async function renderHistory(
   const items = all.slice(current * HISTORY_PAGE_SIZE, (current + 1) * HISTORY_PAGE_SIZE);
 
   const keyboard = new InlineKeyboard();
-  const lines = [ctx.t("history-title", { page: current + 1, pages }), html``.text];
+  const lines = [ctx.t("history-title", { page: current + 1, pages }), BLANK];
   for (const e of items) {
     const data = encodeCallback({ kind: "status", exchangeId: e.id });
     if (data) keyboard.text(plainOf(itemLabel(ctx, e)), data).row();

@@ -4,7 +4,7 @@ import type { Order } from "../../domain/order.js";
 import { coinLabel } from "../../domain/coin-label.js";
 import type { ShownQuote } from "../../domain/quote.js";
 import { formatAmount } from "../../domain/amount.js";
-import { html, joinHtml, type HtmlText } from "../../messages/html.js";
+import { BLANK, joinHtml, type HtmlText } from "../../messages/html.js";
 import { shownTagName } from "../../messages/tag-name.js";
 import type { Translate } from "../../messages/i18n.js";
 
@@ -37,9 +37,6 @@ export function quoteText(t: Translate, quote: ShownQuote, label: CoinLabeller =
   lines.push(t("flow-quote-floating"));
   return joinHtml(lines);
 }
-
-/** An empty line between a message's parts. */
-const BLANK = html``.text;
 
 /** The confirmation card: everything that will be sent to the service, addresses verbatim. */
 export function confirmCardText(t: Translate, order: Order, quote: ShownQuote, kind: ShownQuoteKind = "floating"): HtmlText {

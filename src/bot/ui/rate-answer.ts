@@ -19,7 +19,7 @@ import { PartnerError } from "../../partner/errors.js";
 import { quoteText, type CoinLabeller } from "./exchange-messages.js";
 import { toShownQuote, type ShownQuote } from "../../domain/quote.js";
 import { coinLabel } from "../../domain/coin-label.js";
-import { html, htmlPart, joinHtml, plainOf, type HtmlText } from "../../messages/html.js";
+import { BLANK, html, htmlPart, joinHtml, plainOf, type HtmlText } from "../../messages/html.js";
 import { clip, MAX_SERVICE_MESSAGE } from "../../messages/fit.js";
 import type { Translate } from "../../messages/i18n.js";
 
@@ -243,9 +243,6 @@ function plainItem(id: string, title: HtmlText, description: HtmlText, extraHtml
   const message = joinHtml([html`<b>${htmlPart(title)}</b>`, description, ...(extraHtml ? [BLANK, extraHtml] : [])]);
   return { id, title: plainOf(title), description: plainOf(description), html: message };
 }
-
-/** An empty line between a message's parts. */
-const BLANK = html``.text;
 
 function helpItem(t: Translate, receive: boolean): RateItem {
   const message = receive ? joinHtml([t("rates-help-text"), t("rates-receive-help")]) : t("rates-help-text");

@@ -11,7 +11,7 @@ import { networkChoices, type NetworkChoice } from "../../../../exchange/coins.j
 import { coinsOfTicker } from "../../../../domain/tickers.js";
 import type { Currency } from "../../../../domain/types.js";
 import { formatAmount } from "../../../../domain/amount.js";
-import { html, joinHtml, type HtmlText } from "../../../../messages/html.js";
+import { BLANK, joinHtml, type HtmlText } from "../../../../messages/html.js";
 import type { BotDeps } from "../../../deps.js";
 import type { CoinChoice } from "./pick-coin.js";
 import type { Draft, Step, StepIO, StepSpec } from "./step.js";
@@ -94,9 +94,6 @@ export function networkStep(o: NetworkOptions): StepSpec<Currency, NetworkView> 
     },
   };
 }
-
-/** An empty line between a prompt's parts. */
-const BLANK = html``.text;
 
 /** One network's line in the prompt. */
 function lineOf(io: StepIO, role: "from" | "to", ticker: string, choice: NetworkChoice): HtmlText {
