@@ -134,7 +134,7 @@ async function answerQuestion(opts: WebAppOptions, name: string, req: IncomingMe
     return;
   }
   const locale: SupportedLocale = supportedLocale((await opts.chosenLanguage(person.id)) ?? person.languageCode) ?? "en";
-  const t = (key: string, vars?: Record<string, string | number>) => opts.t(locale, key, vars);
+  const t: Translate = (key, vars) => opts.t(locale, key, vars);
   const admitted = (await opts.limits.admitRequest(person.id)) && (!QUOTING.has(name) || (await opts.limits.admitQuote(person.id)));
   if (!admitted) {
     json(res, 429, { error: plainOf(t(QUOTING.has(name) ? "rates-too-fast-description" : "limit-too-fast")) });
