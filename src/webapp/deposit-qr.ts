@@ -5,8 +5,11 @@
  */
 import QRCode from "qrcode";
 
-/** `address` as a QR code, `data:image/svg+xml;base64,…`. The address only: a wallet reads it as typed. */
-export async function depositQrDataUrl(address: string): Promise<string> {
-  const svg = await QRCode.toString(address, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
+/**
+ * `address` as a QR code, `data:image/svg+xml;base64,…`. The address only: a wallet reads it as typed.
+ * `margin`: the quiet zone around it, in modules.
+ */
+export async function depositQrDataUrl(address: string, margin = 2): Promise<string> {
+  const svg = await QRCode.toString(address, { type: "svg", errorCorrectionLevel: "M", margin });
   return `data:image/svg+xml;base64,${Buffer.from(svg, "utf8").toString("base64")}`;
 }

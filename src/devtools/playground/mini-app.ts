@@ -12,7 +12,7 @@
  *   with it, where the coin has a URI scheme) and as a plain address, each with its QR code.
  */
 import { sign } from "@tma.js/init-data-node";
-import QRCode from "qrcode";
+import { depositQrDataUrl } from "../../webapp/deposit-qr.js";
 import type { Emulator, TestUser } from "../emulator/server.js";
 import type { SandboxServer } from "../sandbox/server.js";
 import { SANDBOX_COINS } from "../sandbox/catalog.js";
@@ -75,10 +75,8 @@ function sampleCoins(sandbox: SandboxServer): Array<{ code: string; label: strin
   });
 }
 
-const qrOf = (text: string): Promise<string> =>
-  QRCode.toString(text, { type: "svg", errorCorrectionLevel: "M", margin: 1 }).then(
-    (svg) => `data:image/svg+xml;base64,${Buffer.from(svg, "utf8").toString("base64")}`,
-  );
+/** A scanner's code as the Mini App draws a deposit address, with the narrower quiet zone a small tile wants. */
+const qrOf = (text: string): Promise<string> => depositQrDataUrl(text, 1);
 
 /**
  * The codes the scanner offers for a prompt: the coin it names (the longest sample label found in
