@@ -5,7 +5,7 @@
  *   npm run bench:throughput
  *   BENCH_BEFORE=<git ref> npm run bench:throughput   (an earlier commit measured too, in the same run)
  *   BENCH_ROUNDS=1 BENCH_FLOOD=500 BENCH_MODES=polling BENCH_KINDS=start …   (a quick look)
- *   BENCH_CPU_PROF=<folder> …   (each full bot writes a V8 CPU profile there)
+ *   BENCH_CPU_PROF=<folder> …   (each bot, the bare one too, writes a V8 CPU profile there)
  *
  * A flood of N updates from N different people (a /start each, or an inline query each) is queued
  * at the Bot API emulator at once; the bot drains it by long polling, or takes it by webhook (the
@@ -83,11 +83,14 @@ interface RunningBot {
   stop(): Promise<void>;
 }
 
+/** Node's flags that make a bot write its CPU profile into BENCH_CPU_PROF, when it is set. */
+const profileArgs = (): string[] => (CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF}`] : []);
+
 /** Starts the bare grammY bot; resolves once it says it takes updates. */
 async function startBare(emulator: Emulator, mode: Mode, port: number): Promise<RunningBot> {
   const env: Record<string, string> = { PATH: process.env.PATH ?? "", BOT_TOKEN: emulator.token, TELEGRAM_API_ROOT: emulator.apiRoot };
   if (mode === "webhook") Object.assign(env, { PORT: String(port), WEBHOOK_URL: PUBLIC_HOOK, WEBHOOK_SECRET: SECRET });
-  const child: ChildProcess = spawn(process.execPath, [...BOT_NODE_OPTIONS, "--import", "tsx", "bench/bare-grammy-bot.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [...BOT_NODE_OPTIONS, ...profileArgs(), "--import", "tsx", "bench/bare-grammy-bot.ts"], {
     cwd: REPO_ROOT,
     env,
     stdio: ["ignore", "pipe", "inherit"],
@@ -121,7 +124,7 @@ async function startFull(
     emulator,
     mode,
     built,
-    nodeArgs: CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF}`] : [],
+    nodeArgs: profileArgs(),
     startTimeoutMs: 60_000,
     env: {
       ...sandboxedBotEnv(emulator, sandbox, dataDir),
