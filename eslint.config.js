@@ -43,6 +43,17 @@ export default defineConfig(
     },
   },
   {
+    files: ["src/bot/features/**/*.ts"],
+    rules: {
+      // A feature is built on FeatureComposer (src/bot/feature-composer.ts): grammY's own
+      // Composer builds a Composer per filter for every update that passes it.
+      "no-restricted-syntax": [
+        "error",
+        { selector: "NewExpression[callee.name='Composer']", message: "Build a feature on FeatureComposer (src/bot/feature-composer.ts)." },
+      ],
+    },
+  },
+  {
     files: ["test/**/*.ts", "bench/**/*.ts"],
     rules: {
       // In a test `found!` is itself the assertion: a missing value fails the test right there

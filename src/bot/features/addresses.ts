@@ -7,7 +7,8 @@
  * any command of this bot leaves, and which is not asked while an exchange flow is open.
  */
 import { isNotModified } from "../../delivery/telegram-errors.js";
-import { Composer, InlineKeyboard } from "grammy";
+import { type Composer, InlineKeyboard } from "grammy";
+import { FeatureComposer } from "../feature-composer.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import {
@@ -139,7 +140,7 @@ export const renameQuestion = defineQuestion("rename-address", "question-in-flow
 
 /** /addresses, its buttons, and the answer to "Send a new name". */
 export function addressesFeature(deps: AddressesDeps): Composer<BotContext> {
-  const feature = new Composer<BotContext>();
+  const feature = new FeatureComposer<BotContext>();
   const { store } = deps;
 
   feature.command("addresses", async (ctx) => {

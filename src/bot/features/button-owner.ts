@@ -12,7 +12,8 @@
  * button (`st:<id>`, older results and hand-made data) goes on, to status.ts, which answers it
  * without a chat; anything else is told it is not active.
  */
-import { Composer } from "grammy";
+import { type Composer } from "grammy";
+import { FeatureComposer } from "../feature-composer.js";
 import type { ReplyParameters } from "grammy/types";
 import type { BotContext } from "../context.js";
 import { decodeCallback, isAdminCallback } from "../../messages/callback-data.js";
@@ -34,7 +35,7 @@ export function replyToAsker(ctx: BotContext): { reply_parameters?: ReplyParamet
 
 /** The guard; register it before every feature with buttons. */
 export function buttonOwnerFeature(): Composer<BotContext> {
-  const feature = new Composer<BotContext>();
+  const feature = new FeatureComposer<BotContext>();
   feature.on("callback_query:data", async (ctx, next) => {
     const pressed = decodeCallback(ctx.callbackQuery.data);
     // Support's buttons have their own gate (admin/index.ts): any admin may press them.

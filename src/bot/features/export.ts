@@ -13,7 +13,8 @@
  *   {@link MAX_FILES} it stops and says so.
  * - A range from anyone but support is refused with a plain answer, and logged.
  */
-import { Composer, InputFile } from "grammy";
+import { type Composer, InputFile } from "grammy";
+import { FeatureComposer } from "../feature-composer.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import type { PersonLimits } from "../middleware/person-limits.js";
@@ -44,7 +45,7 @@ function fileName(range: DayRange | undefined, now: Date, part: number): string 
  * one every few minutes) is shared by replicas; support's exports are not counted.
  */
 export function exportFeature(deps: Pick<BotDeps, "store" | "config" | "logger" | "now">, limits: PersonLimits): Composer<BotContext> {
-  const feature = new Composer<BotContext>();
+  const feature = new FeatureComposer<BotContext>();
   /** People whose export is being sent. */
   const running = new Set<number>();
 

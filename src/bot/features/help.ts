@@ -1,4 +1,5 @@
-import { Composer } from "grammy";
+import { type Composer } from "grammy";
+import { FeatureComposer } from "../feature-composer.js";
 import type { BotContext } from "../context.js";
 import { onCallback } from "../../messages/callback-data.js";
 import type { BotDeps } from "../deps.js";
@@ -9,7 +10,7 @@ import type { BotDeps } from "../deps.js";
  * does (issue 24, trust): the first thing to know when a stranger writes "from support".
  */
 export function helpFeature(deps: Pick<BotDeps, "config">): Composer<BotContext> {
-  const feature = new Composer<BotContext>();
+  const feature = new FeatureComposer<BotContext>();
   const text = (ctx: BotContext): string => {
     // The saved addresses' command (issue 24) in a line of its own under the command list.
     const base = `${ctx.t("help-text")}\n${ctx.t("help-addresses")}`;

@@ -5,7 +5,8 @@
  * too (`store.lookup` reads the person's lines from the archive).
  */
 import { isNotModified } from "../../delivery/telegram-errors.js";
-import { Composer, InlineKeyboard } from "grammy";
+import { type Composer, InlineKeyboard } from "grammy";
+import { FeatureComposer } from "../feature-composer.js";
 import type { BotContext } from "../context.js";
 import { replyToAsker } from "./button-owner.js";
 import type { BotDeps } from "../deps.js";
@@ -21,7 +22,7 @@ const HISTORY_PAGE_SIZE = 8;
 
 /** /history and its page buttons. */
 export function historyFeature({ store }: Pick<BotDeps, "store">): Composer<BotContext> {
-  const feature = new Composer<BotContext>();
+  const feature = new FeatureComposer<BotContext>();
   feature.command("history", async (ctx) => {
     const page = await renderHistory(ctx, store, 0);
     await ctx.reply(page.text, { reply_markup: page.keyboard, ...replyToAsker(ctx) });

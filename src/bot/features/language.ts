@@ -1,4 +1,5 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { type Composer, InlineKeyboard } from "grammy";
+import { FeatureComposer } from "../feature-composer.js";
 import type { BotContext } from "../context.js";
 import { replyToAsker } from "./button-owner.js";
 import type { BotDeps } from "../deps.js";
@@ -11,7 +12,7 @@ import { encodeCallback, onCallback } from "../../messages/callback-data.js";
  * playground's language switch sends, so that the switch shows in the chat right away).
  */
 export function languageFeature({ store, t }: Pick<BotDeps, "store" | "t">): Composer<BotContext> {
-  const feature = new Composer<BotContext>();
+  const feature = new FeatureComposer<BotContext>();
   feature.command("language", async (ctx) => {
     const typed = supportedLocale(ctx.match);
     if (typed !== undefined && ctx.from !== undefined) {

@@ -12,7 +12,8 @@
  * never left) frees the person to choose again.
  */
 import { randomUUID } from "node:crypto";
-import { Composer } from "grammy";
+import { type Composer } from "grammy";
+import { FeatureComposer } from "../feature-composer.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import type { LateDepositChoice } from "../../domain/types.js";
@@ -42,7 +43,7 @@ const MAX_REASON = 200;
 
 /** The two buttons of the late-deposit message that choose at once (the third: late-refund-address.ts). */
 export function lateDepositFeature(deps: LateDepositDeps): Composer<BotContext> {
-  const feature = new Composer<BotContext>();
+  const feature = new FeatureComposer<BotContext>();
   onCallback(feature, "late-continue", (ctx, { exchangeId }) => chooseLateDeposit(ctx, deps, exchangeId, "continue"));
   onCallback(feature, "late-refund", (ctx, { exchangeId }) => chooseLateDeposit(ctx, deps, exchangeId, "refund"));
   return feature;

@@ -10,7 +10,8 @@
  * left by any command, lapsing with FLOW_TIMEOUT_MINUTES. Only the exchange's owner can open it
  * and answer it; a Confirm under an address shown before the last one does nothing.
  */
-import { Composer, InlineKeyboard } from "grammy";
+import { type Composer, InlineKeyboard } from "grammy";
+import { FeatureComposer } from "../feature-composer.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import type { ExchangeRecord } from "../../domain/types.js";
@@ -228,7 +229,7 @@ async function checkAddress(
 
 /** The third button of the late-deposit message: opens the question for the exchange's owner. */
 export function lateRefundAddressFeature(deps: RefundAddressDeps): Composer<BotContext> {
-  const feature = new Composer<BotContext>();
+  const feature = new FeatureComposer<BotContext>();
   onCallback(feature, "late-other", async (ctx, { exchangeId }) => {
     await ctx.answerCallbackQuery();
     const record = await deps.store.exchanges.get(exchangeId);

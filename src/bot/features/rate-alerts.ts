@@ -12,7 +12,8 @@
  *
  * The check that fires them, and the storage, are src/alerts/rate-alerts.ts.
  */
-import { Composer, InlineKeyboard } from "grammy";
+import { type Composer, InlineKeyboard } from "grammy";
+import { FeatureComposer } from "../feature-composer.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { encodeCallback, onCallback } from "../../messages/callback-data.js";
@@ -58,7 +59,7 @@ export const thresholdQuestion = defineQuestion(
 
 /** Builds the feature. */
 export function rateAlertsFeature(deps: Deps): Composer<BotContext> {
-  const feature = new Composer<BotContext>();
+  const feature = new FeatureComposer<BotContext>();
 
   feature.command("alert", async (ctx) => {
     const chatId = ctx.chat.id;

@@ -1,4 +1,5 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { type Composer, InlineKeyboard } from "grammy";
+import { FeatureComposer } from "../feature-composer.js";
 import type { BotContext } from "../context.js";
 import { replyToAsker } from "./button-owner.js";
 import { encodeCallback } from "../../messages/callback-data.js";
@@ -9,7 +10,7 @@ const HELP_DATA = encodeCallback({ kind: "help" });
 
 /** /start: the greeting, with a button straight into an exchange. */
 export function startFeature(): Composer<BotContext> {
-  const feature = new Composer<BotContext>();
+  const feature = new FeatureComposer<BotContext>();
   feature.command("start", async (ctx) => {
     await ctx.reply(ctx.t("start-greeting", { name: ctx.from?.first_name ?? "" }), {
       reply_markup: startKeyboard(ctx),

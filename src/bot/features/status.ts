@@ -7,7 +7,8 @@
  * so nobody can learn which ids exist. An archived exchange (finished long ago, see
  * store/archive.ts) is shown as stored: its status no longer changes, so nothing is fetched.
  */
-import { Composer } from "grammy";
+import { type Composer } from "grammy";
+import { FeatureComposer } from "../feature-composer.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { onCallback } from "../../messages/callback-data.js";
@@ -28,7 +29,7 @@ type StatusDeps = Pick<BotDeps, "store" | "logger" | "tracker" | "delivery">;
 
 /** /status and the status button. */
 export function statusFeature(deps: StatusDeps): Composer<BotContext> {
-  const feature = new Composer<BotContext>();
+  const feature = new FeatureComposer<BotContext>();
   feature.command("status", async (ctx) => {
     const id = ctx.match.trim().split(/\s+/)[0] ?? "";
     if (id === "") {

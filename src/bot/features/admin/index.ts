@@ -11,7 +11,8 @@
  * which must not land in a group. In a group the admin is told there, briefly, that the answer
  * went to the private chat (or to open one first when Telegram will not deliver it there).
  */
-import { Composer, InlineKeyboard } from "grammy";
+import { type Composer, InlineKeyboard } from "grammy";
+import { FeatureComposer } from "../../feature-composer.js";
 import type { Message, User } from "grammy/types";
 import type { BotContext } from "../../context.js";
 import type { BotDeps } from "../../deps.js";
@@ -63,7 +64,7 @@ async function say(ctx: AdminContext, text: string, other?: Parameters<BotContex
 
 /** Builds the feature; register it before `unhandled`. */
 export function adminFeature(deps: BotDeps): Composer<BotContext> {
-  const feature = new Composer<BotContext>();
+  const feature = new FeatureComposer<BotContext>();
   const isAdmin = (ctx: BotContext) => ctx.from !== undefined && deps.config.adminIds.includes(ctx.from.id);
 
   // The gate: exactly the unknown-command answer for everyone else (see unhandled.ts).

@@ -3,7 +3,8 @@
  * ways in (/exchange, the greeting's button, a /start deep link, a create in doubt started again)
  * and out (/cancel) for a chat that is not in one.
  */
-import { Composer } from "grammy";
+import { type Composer } from "grammy";
+import { FeatureComposer } from "../../feature-composer.js";
 import { inOrder } from "../../middleware/in-order.js";
 import type { BotContext } from "../../context.js";
 import { onCallback } from "../../../messages/callback-data.js";
@@ -15,7 +16,7 @@ import { startAgain } from "./start-again.js";
 /** Builds the feature. Install it before the other features: a flow sees its chat's updates first. */
 export function exchangeFeature(): Composer<BotContext> {
   // The commands and buttons that open or settle a flow, for an update the flow did not take.
-  const entries = new Composer<BotContext>();
+  const entries = new FeatureComposer<BotContext>();
   entries.command("exchange", (ctx) => openFlow(ctx));
   onCallback(entries, "start-exchange", async (ctx) => {
     await ctx.answerCallbackQuery();
@@ -36,5 +37,5 @@ export function exchangeFeature(): Composer<BotContext> {
   onCallback(entries, "flow", (ctx) => ctx.answerCallbackQuery({ text: ctx.t("unhandled-callback") }));
 
   // In order, entering only what an update reaches (middleware/in-order.ts).
-  return new Composer<BotContext>(inOrder<BotContext>(inFlow, entries));
+  return new FeatureComposer<BotContext>(inOrder<BotContext>(inFlow, entries));
 }

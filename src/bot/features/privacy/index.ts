@@ -5,7 +5,8 @@
  * records support must keep by law (EXCHANGE_RECORDS_KEPT_YEARS). Private chats only: the
  * question names a person's data, and the flow it ends is the private chat's.
  */
-import { Composer, InlineKeyboard } from "grammy";
+import { type Composer, InlineKeyboard } from "grammy";
+import { FeatureComposer } from "../../feature-composer.js";
 import type { BotContext } from "../../context.js";
 import type { BotDeps } from "../../deps.js";
 import { encodeCallback, onCallback } from "../../../messages/callback-data.js";
@@ -27,7 +28,7 @@ function privacyText(ctx: BotContext, years: number, minutes: number): string {
 }
 
 export function privacyFeature(deps: Pick<BotDeps, "config">): Composer<BotContext> {
-  const feature = new Composer<BotContext>();
+  const feature = new FeatureComposer<BotContext>();
   const years = deps.config.exchangeRecordsKeptYears;
   const minutes = Math.round(deps.config.flowTimeoutMs / 60_000);
   const privateOnly = feature.chatType("private");

@@ -5,7 +5,8 @@
  * The deep link those answers carry ("/start x_BTC_ETH_0d1") is read by the exchange feature,
  * which owns /start payloads that open the flow.
  */
-import { Composer } from "grammy";
+import { type Composer } from "grammy";
+import { FeatureComposer } from "../../feature-composer.js";
 import type { BotContext } from "../../context.js";
 import type { BotDeps } from "../../deps.js";
 import { createQuoteCache } from "../../../partner/quote-cache.js";
@@ -39,7 +40,7 @@ export function ratesFeature(
       : {}),
   });
 
-  const feature = new Composer<BotContext>();
+  const feature = new FeatureComposer<BotContext>();
   feature.on("inline_query", async (ctx) => {
     if (limits && !(await limits.stillLatestInline(ctx))) return;
     await handleInlineQuery(ctx, env(ctx), recent);
