@@ -90,11 +90,15 @@ const profileArgs = (): string[] => (CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=$
 async function startBare(emulator: Emulator, mode: Mode, port: number): Promise<RunningBot> {
   const env: Record<string, string> = { PATH: process.env.PATH ?? "", BOT_TOKEN: emulator.token, TELEGRAM_API_ROOT: emulator.apiRoot };
   if (mode === "webhook") Object.assign(env, { PORT: String(port), WEBHOOK_URL: PUBLIC_HOOK, WEBHOOK_SECRET: SECRET });
-  const child: ChildProcess = spawn(process.execPath, [...BOT_NODE_OPTIONS, ...profileArgs(), "--import", "tsx", "bench/bare-grammy-bot.ts"], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...BOT_NODE_OPTIONS, ...profileArgs(), "--import", "tsx", "bench/bare-grammy-bot.ts"],
+    {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     child.stdout?.on("data", (chunk: Buffer) => {
       if (chunk.toString().includes("ready")) resolve();
@@ -233,7 +237,10 @@ const beforeBuild = before === undefined ? undefined : await buildBot(before.dir
 const roots: Record<BotName, string> = { bare: REPO_ROOT, after: afterBuild, before: beforeBuild ?? afterBuild };
 const bots: BotName[] = before ? ["bare", "before", "after"] : ["bare", "after"];
 
-type Row = { mode: Mode; kind: Kind } & Partial<Record<BotName, Figures>>;
+/** A flood's figures: each bot's medians, and the median over rounds of each round's ratio to the bare bot. */
+type Row = { mode: Mode; kind: Kind; ratios: Partial<Record<BotName, { rate: number; cpuMs: number }>> } & Partial<
+  Record<BotName, Figures>
+>;
 const rows: Row[] = [];
 try {
   for (const mode of MODES) {
@@ -250,13 +257,20 @@ try {
           );
         }
       }
-      const row: Row = { mode, kind };
+      const row: Row = { mode, kind, ratios: {} };
+      const bare = runs.get("bare")!;
       for (const [name, list] of runs) {
         row[name] = {
           rate: median(list.map((f) => f.rate)),
           cpuMs: median(list.map((f) => f.cpuMs)),
           idleMb: median(list.map((f) => f.idleMb)),
           peakMb: median(list.map((f) => f.peakMb)),
+        };
+        // Each round's bots ran minutes apart at most: a ratio within a round leaves out the
+        // machine's drift between rounds, which moved the bare bot's own rate by 10-20 %.
+        row.ratios[name] = {
+          rate: median(list.map((f, round) => f.rate / bare[round]!.rate)),
+          cpuMs: median(list.map((f, round) => f.cpuMs / bare[round]!.cpuMs)),
         };
       }
       rows.push(row);
@@ -268,7 +282,7 @@ try {
 
 const report = resultsReport();
 const out = report.out;
-const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? "–" : `${(a / b).toFixed(2)}×`);
+const times = (r: number | undefined) => (r === undefined ? "–" : `${r.toFixed(2)}×`);
 const named: Record<BotName, string> = {
   bare: "bare grammY bot",
   before: `before (${before?.commit ?? ""})`,
@@ -284,18 +298,18 @@ out(
   `Date: ${new Date().toISOString().slice(0, 10)}; commit ${commit.described}${before ? `, against ${before.commit}` : ""}; a flood of ${FLOOD} updates from ${FLOOD} people, queued at once; median of ${ROUNDS} rounds; each bot a process of its own started with ${BOT_NODE_OPTIONS.join(" ")}`,
 );
 out();
-out("Updates per second (÷ the bare bot's):");
+out("Updates per second, the median of the rounds (÷ the bare bot's: the median of each round's ratio):");
 out();
 out(`| mode | flood | ${bots.map((b) => named[b]).join(" | ")} |`);
 out(`|---|---|${bots.map(() => "---").join("|")}|`);
 for (const r of rows) {
   const cells = bots.map((b) =>
-    b === "bare" ? `${r.bare?.rate.toFixed(0)}/s` : `${r[b]?.rate.toFixed(0)}/s (${ratio(r[b]?.rate, r.bare?.rate)})`,
+    b === "bare" ? `${r.bare?.rate.toFixed(0)}/s` : `${r[b]?.rate.toFixed(0)}/s (${times(r.ratios[b]?.rate)})`,
   );
   out(`| ${r.mode} | ${r.kind === "start" ? "/start" : "inline queries"} | ${cells.join(" | ")} |`);
 }
 out();
-out("CPU per update, ms (÷ the bare bot's); resident memory idle / at the peak, MB:");
+out("CPU per update, ms (÷ the bare bot's, as above); resident memory idle / at the peak, MB:");
 out();
 out(`| mode | flood | ${bots.map((b) => named[b]).join(" | ")} |`);
 out(`|---|---|${bots.map(() => "---").join("|")}|`);
@@ -303,7 +317,7 @@ for (const r of rows) {
   const cells = bots.map((b) => {
     const f = r[b];
     if (f === undefined) return "–";
-    const cpu = b === "bare" ? f.cpuMs.toFixed(2) : `${f.cpuMs.toFixed(2)} (${ratio(f.cpuMs, r.bare?.cpuMs)})`;
+    const cpu = b === "bare" ? f.cpuMs.toFixed(2) : `${f.cpuMs.toFixed(2)} (${times(r.ratios[b]?.cpuMs)})`;
     return `${cpu}; ${f.idleMb.toFixed(0)} / ${f.peakMb.toFixed(0)} MB`;
   });
   out(`| ${r.mode} | ${r.kind === "start" ? "/start" : "inline queries"} | ${cells.join(" | ")} |`);
