@@ -42,6 +42,8 @@ export interface EndpointContext {
   rateFactor?: Decimal;
   /** A request header by its lower-case name (exchanges-status carries its ids in `ids`). */
   header?: (name: string) => string | undefined;
+  /** Every deposit address this long (server.ts `depositAddressLength`); the coin's own when absent. */
+  depositAddressLength?: number;
 }
 
 /** How much less a fixed quote buys than a floating one: the service carries the risk of the move. */
@@ -220,7 +222,7 @@ export function openOrder(
     id: newOrderId(ctx),
     from: from.code,
     to: to.code,
-    depositAddress: ADDRESS_FORMATS[from.address].generate(ctx.rng),
+    depositAddress: ofLength(ADDRESS_FORMATS[from.address].generate(ctx.rng), ctx.depositAddressLength),
     depositTag: from.tagname === "" ? "" : generateTag(ctx.rng),
     destinationAddress: addresses.destinationAddress,
     destinationTag: to.tagname === "" ? "" : addresses.destinationTag,
@@ -231,6 +233,14 @@ export function openOrder(
     amountFrom: send.toFixed(),
   });
   return ok({ id: opened.id, depositAddress: opened.depositAddress, depositTag: opened.depositTag });
+}
+
+/**
+ * `address` repeated to `length` characters, or as it is without one. Repeated rather than drawn:
+ * the seeded ids and tags that follow stay those of a sandbox without the option.
+ */
+function ofLength(address: string, length: number | undefined): string {
+  return length === undefined ? address : address.repeat(Math.ceil(length / address.length)).slice(0, length);
 }
 
 /** A fresh order id, never one the book has. */

@@ -88,6 +88,12 @@ export interface SandboxOptions {
    * sandbox runs (the playground's switches do).
    */
   features?: PartnerFeatures;
+  /**
+   * Default: each coin's own address format. A length: every deposit address handed out is that
+   * many characters (the coin's address repeated to it), as a service's address might be that no
+   * QR code can hold (more than 2,331 characters), for tests of how the bot shows one.
+   */
+  depositAddressLength?: number;
 }
 
 /** The capability each call beyond our contract belongs to. */
@@ -242,6 +248,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxSe
           features,
           rateFactor,
           header,
+          depositAddressLength: opts.depositAddressLength,
         }),
       );
     } catch (err) {
