@@ -2,11 +2,12 @@
  * The Mini App's questions (src/webapp/), over HTTP on the bot's own port, as the page asks them:
  * launch data checked (missing, forged, expired, another bot's: 401), a whole exchange through the
  * same engine as the chat (its card and deposit instructions then in the person's chat), the same
- * words, the person's pace limited, bodies capped, the page served with a strict policy.
+ * words, the person's pace limited, bodies capped, the page served with a strict policy, and an
+ * exchange whose deposit address no QR code can hold shown without one.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sign } from "@tma.js/init-data-node";
-import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
+import { SAMPLE_ADDRESSES, type SandboxOptions } from "../../src/devtools/sandbox/server.js";
 import { freePort } from "../../src/net/listen.js";
 import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver } from "./chat-driver.js";
@@ -16,10 +17,10 @@ describe("the Mini App's questions", () => {
   let base: string;
   const ann = { id: 8101, first_name: "Ann", language_code: "en" };
 
-  async function start(env: Record<string, string> = {}) {
+  async function start(env: Record<string, string> = {}, sandbox: SandboxOptions = {}) {
     const port = await freePort();
     base = `http://127.0.0.1:${String(port)}`;
-    h = await startHarness({ env: { PORT: String(port), WEBAPP_URL: `${base}/app/`, POLL_INTERVAL_MS: "3600000", ...env } });
+    h = await startHarness({ env: { PORT: String(port), WEBAPP_URL: `${base}/app/`, POLL_INTERVAL_MS: "3600000", ...env }, sandbox });
     // Ann has started the bot, as opening its Mini App from its button implies.
     await new ChatDriver(h, h.emulator.user(ann)).send("/start", /./);
   }
@@ -172,4 +173,35 @@ describe("the Mini App's questions", () => {
     const refused = await ask("coins", { role: "from" });
     expect(refused.body.error).toContain("faster than I can answer");
   });
+
+  it("shows an exchange whose deposit address no QR code can hold without the code, on the first press and on a retry", async () => {
+    // 2,400 characters: past the 2,331 bytes of the largest QR code at the page's error correction.
+    await start({}, { depositAddressLength: 2400 });
+    const session = (await ask("session")).body;
+    const quote = (await ask("quote", { from: "BTC", to: "ETH", amount: "0.1" })).body;
+    const order = {
+      draftId: session.draftId,
+      from: "BTC",
+      to: "ETH",
+      amount: "0.1",
+      destinationAddress: SAMPLE_ADDRESSES.ETH,
+      refundAddress: SAMPLE_ADDRESSES.BTC,
+      shown: { amountFrom: quote.amountFrom, amountTo: quote.amountTo },
+    };
+    // Its time: the first create waits up to 20 s (delivery.ts) for the chat's deposit instructions,
+    // which cannot be sent either, for the chat draws a QR code of the same address.
+    const created = await ask("create", order);
+    expect(created.status).toBe(200);
+    const exchange = created.body.exchange as Record<string, unknown>;
+    expect(exchange).toMatchObject({ from: "BTC", to: "ETH", amountFrom: "0.1", status: "waiting_deposit" });
+    // The address the service gave, whole, to copy; no code drawn of it.
+    expect(exchange.depositAddress).toBe(h.sandbox.orders.list()[0]?.depositAddress);
+    expect(String(exchange.depositAddress)).toHaveLength(2400);
+    expect(exchange).not.toHaveProperty("depositQr");
+    // Confirm pressed again (as after an error) finds the same exchange and shows it the same way.
+    const again = await ask("create", order);
+    expect(again.status).toBe(200);
+    expect(again.body.exchange).toEqual(exchange);
+    expect(h.sandbox.orders.list()).toHaveLength(1);
+  }, 60_000);
 });
