@@ -1,10 +1,10 @@
 /**
  * The Mini App's reading of a scanned QR code (src/webapp/page/qr-uri.js): the address out of a
  * plain text or a payment URI, the request's amount apart and exact (never a float's rounding),
- * and nothing out of a text that holds no address.
+ * and nothing out of a text that holds no address; the amount offered only in the coin received.
  */
 import { describe, expect, it } from "vitest";
-import { readScannedText } from "../../src/webapp/page/qr-uri.js";
+import { offeredAmount, readScannedText } from "../../src/webapp/page/qr-uri.js";
 import { SAMPLE_ADDRESSES } from "../../src/devtools/sandbox/server.js";
 
 const { BTC, ETH, XRP, TON, BCH, XMR, LTC } = SAMPLE_ADDRESSES;
@@ -60,5 +60,22 @@ describe("reading a scanned QR code", () => {
   it("finds no address in an empty text, prose, a web link, an unknown scheme or an overlong text", () => {
     for (const text of ["", "   ", "hello world", "https://example.com/pay", "mailto:a@b.c", `bitcoin:?amount=1`, "x".repeat(3000), 42])
       expect(readScannedText(text), String(text).slice(0, 20)).toBeUndefined();
+  });
+});
+
+describe("the amount offered at the step of the coin received", () => {
+  it("is a request's amount only where its URI names that coin", () => {
+    const ether = readScannedText(`ethereum:${ETH}@1?value=1e17`)!;
+    expect(offeredAmount(ether, "ETH")).toBe("0.1");
+    // USDT on ERC20 goes to the same address, but the 0.1 is ether: no amount at a USDT step.
+    expect(offeredAmount(ether, "USDT")).toBeUndefined();
+    const bitcoin = readScannedText(`bitcoin:${BTC}?amount=0.1`)!;
+    expect(offeredAmount(bitcoin, "BTC")).toBe("0.1");
+    expect(offeredAmount(bitcoin, "LTC")).toBeUndefined();
+  });
+
+  it("is nothing for a code without an amount", () => {
+    expect(offeredAmount(readScannedText(ETH)!, "ETH")).toBeUndefined();
+    expect(offeredAmount(readScannedText(`bitcoin:${BTC}`)!, "BTC")).toBeUndefined();
   });
 });

@@ -10,7 +10,7 @@
 // Confirm, its BackButton goes one step back; outside a client the page shows buttons of its own.
 import { copyToClipboard } from "./clipboard.js";
 import { h } from "./element.js";
-import { readScannedText } from "./qr-uri.js";
+import { offeredAmount, readScannedText } from "./qr-uri.js";
 import * as tg from "./telegram.js";
 
 /** How long typing must pause before the page asks for a quote or searches. */
@@ -517,12 +517,11 @@ function renderAddress(view, step) {
     address.value = read.address;
     if (tag && read.tag !== undefined) tag.value = read.tag;
     remember();
-    // An amount is offered only in the coin received: a URI of another coin (ethereum:…?value= at
-    // a USDT step) names its amount in that coin, not this one.
-    const sameCoin = read.coin === undefined || read.coin === state.to.ticker;
-    if (role === "destination")
-      state.offer =
-        read.amount === undefined || !sameCoin ? null : { amount: read.amount, ticker: state.to.ticker ?? state.to.label, applied: false };
+    if (role === "destination") {
+      // Only in the coin received: an ethereum:…?value= scanned at a USDT step names ether.
+      const amount = offeredAmount(read, state.to.ticker);
+      state.offer = amount === undefined ? null : { amount, ticker: state.to.ticker ?? state.to.label, applied: false };
+    }
     renderOffer();
   };
   renderOffer();

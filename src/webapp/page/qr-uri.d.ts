@@ -15,3 +15,9 @@ export interface ScannedText {
 
 /** Reads a scanned text; undefined when it holds no address. */
 export function readScannedText(text: unknown): ScannedText | undefined;
+
+/**
+ * The amount to offer at the step of the coin received, whose ticker is `ticker`: the request's
+ * amount only where the URI names that coin or none (an `ethereum:` value is ether, not USDT).
+ */
+export function offeredAmount(read: Pick<ScannedText, "amount" | "coin">, ticker: string | undefined): string | undefined;

@@ -6,8 +6,9 @@
 // `ethereum:0xTOKEN/transfer?address=0xADDR`), Solana Pay, Monero's `tx_amount`, TON's
 // `ton://transfer/ADDR?amount=<nanotons>`, an XRP `ripple:ADDR?dt=TAG`. The address is what is
 // read; a payment request's amount is returned apart, for the page to OFFER (never to apply on its
-// own: the person decides), and only when it is a plain positive decimal. Whether the address is
-// valid for the coin is the server's check, as for a typed one.
+// own: the person decides), and only when it is a plain positive decimal; offeredAmount keeps it
+// only in the coin received. Whether the address is valid for the coin is the server's check, as
+// for a typed one.
 
 /** The longest text read from a code: an address with its URI is far shorter. */
 const MAX_TEXT = 2000;
@@ -63,6 +64,19 @@ export function readScannedText(text) {
   if (bare === "") return undefined;
   const address = PREFIXED.has(scheme) ? `${scheme}:${bare}` : bare;
   return withExtras({ address, coin: known.coin }, decimalOf(params.get(known.amount)), tagOf(params));
+}
+
+/**
+ * The amount of a scanned code to offer at the step of the coin received (its ticker `ticker`):
+ * the request's amount only where the URI names that coin, or names none. A wallet's
+ * `ethereum:0x…?value=…` scanned at a USDT step holds an address USDT on ERC20 is sent to, but its
+ * amount is ether; offered there, it would be taken as that many USDT.
+ * @param {{ amount?: string, coin?: string }} read what {@link readScannedText} found
+ * @param {string | undefined} ticker
+ * @returns {string | undefined}
+ */
+export function offeredAmount(read, ticker) {
+  return read.coin === undefined || read.coin === ticker ? read.amount : undefined;
 }
 
 /** EIP 681: `ethereum:[pay-]ADDR[@chain][/function]?params`; a token transfer names its recipient in `address`. */
