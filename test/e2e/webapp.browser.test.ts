@@ -3,9 +3,10 @@
  * headless Chromium from Debian's `chromium` package, driven by playwright-core through
  * `executablePath` (as test/e2e/playground.browser.test.ts, whose setup this copies). At a phone's
  * 400 × 800 the page is opened from the chat's button and walks a whole exchange, the destination
- * taken by the scanner stand-in, to the deposit view; the same exchange's card and instructions
- * are then in the chat. Also: the dark theme, a refusal in the chat's words with haptic feedback,
- * a payment request's amount applied only when pressed, and a link's pair and amount prefilled.
+ * taken by the scanner stand-in, to the deposit view, whose Copy buttons put the amount alone and
+ * the address on the clipboard; the same exchange's card and instructions are then in the chat.
+ * Also: the dark theme, a refusal in the chat's words with haptic feedback, a payment request's
+ * amount applied only when pressed, and a link's pair and amount prefilled.
  *
  * Without the browser binary the tests are skipped with a message, except under CI (CI set),
  * where they fail: CI installs the package in `.ci/run` and must really run them.
@@ -68,7 +69,8 @@ describe.skipIf(!HAVE_BROWSER && !process.env.CI)("the Mini App in the playgroun
 
   /** The playground at a phone's size, ready, with the page's errors collected (the Mini App's frame's too). */
   async function playground(): Promise<{ page: Page; errors: string[] }> {
-    const page = await browser!.newPage({ viewport: { width: 400, height: 800 } });
+    // The clipboard readable and writable: what a Copy button put there is read back.
+    const page = await browser!.newPage({ viewport: { width: 400, height: 800 }, permissions: ["clipboard-read", "clipboard-write"] });
     page.setDefaultTimeout(10_000);
     const errors: string[] = [];
     page.on("pageerror", (err) => errors.push(err.message));
@@ -96,6 +98,9 @@ describe.skipIf(!HAVE_BROWSER && !process.env.CI)("the Mini App in the playgroun
   }
 
   const step = (frame: FrameLocator, name: string): Promise<void> => frame.locator(`#app[data-step="${name}"]`).waitFor();
+
+  /** What is on the clipboard, as a page reads it. */
+  const clipboard = (page: Page): Promise<string> => page.evaluate<string>("navigator.clipboard.readText()");
 
   /** Picks the pair BTC → ETH and types an amount to send, up to its live quote. */
   async function btcToEth(page: Page, frame: FrameLocator, amount: string): Promise<void> {
@@ -197,6 +202,11 @@ describe.skipIf(!HAVE_BROWSER && !process.env.CI)("the Mini App in the playgroun
     expect(await page.locator("#mini-app-main").isVisible()).toBe(false);
     expect(await page.locator("#mini-app-back").isVisible()).toBe(false);
     expect(system!.sandbox.orders.list().filter((o) => o.id === id)).toHaveLength(1);
+    // Copy: the amount alone (a wallet's amount field takes a number, not "100 USDT"), the address.
+    await frame.locator('[data-copy="deposit-amount"]').click();
+    await expect.poll(() => clipboard(page)).toBe("100");
+    await frame.locator('[data-copy="deposit-address"]').click();
+    await expect.poll(() => clipboard(page)).toBe(depositAddress);
 
     // The status, updated in place: the deposit arrives (the sandbox panel's move), the page follows.
     await page.evaluate(
