@@ -230,6 +230,7 @@ tag-name-comment = Comment
 tag-name-destination-tag = Destination tag
 tag-name-memo = MEMO
 deposit-qr-caption = QR code of the { $coin } deposit address
+deposit-qr-none = The { $coin } deposit address is too long for a QR code: copy it from the message above.
 deposit-outro = I will tell you about every status change. The rate floats until your deposit is exchanged.
 flow-create-in-doubt =
     ⚠️ I could not confirm whether your exchange of { $amount } { $from } → { $to } was created: the exchange service's answer was lost. So that you never get two orders, I will not send it again.

@@ -231,6 +231,7 @@ tag-name-comment = Comentario
 tag-name-destination-tag = Destination tag
 tag-name-memo = MEMO
 deposit-qr-caption = Código QR de la dirección de depósito de { $coin }
+deposit-qr-none = La dirección de depósito de { $coin } es demasiado larga para un código QR: cópiala del mensaje de arriba.
 deposit-outro = Te avisaré de cada cambio de estado. El tipo es flotante hasta que se cambie tu depósito.
 flow-create-in-doubt =
     ⚠️ No pude confirmar si se creó tu intercambio de { $amount } { $from } → { $to }: se perdió la respuesta del servicio de intercambio. Para que nunca tengas dos órdenes, no lo enviaré otra vez.

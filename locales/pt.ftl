@@ -231,6 +231,7 @@ tag-name-comment = Comentário
 tag-name-destination-tag = Destination tag
 tag-name-memo = MEMO
 deposit-qr-caption = QR code do endereço de depósito { $coin }
+deposit-qr-none = O endereço de depósito { $coin } é longo demais para um QR code: copie-o da mensagem acima.
 deposit-outro = Vou avisar você de cada mudança de status. A taxa é flutuante até seu depósito ser trocado.
 flow-create-in-doubt =
     ⚠️ Não consegui confirmar se sua troca de { $amount } { $from } → { $to } foi criada: a resposta do serviço de troca se perdeu. Para você nunca ter duas ordens, não vou enviá-la de novo.

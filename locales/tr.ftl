@@ -231,6 +231,7 @@ tag-name-comment = Yorum
 tag-name-destination-tag = Destination tag
 tag-name-memo = MEMO
 deposit-qr-caption = { $coin } yatırma adresinin QR kodu
+deposit-qr-none = { $coin } yatırma adresi bir QR kodu için fazla uzun: yukarıdaki mesajdan kopyalayın.
 deposit-outro = Her durum değişikliğini size bildireceğim. Yatırmanız takas edilene kadar kur değişkendir.
 flow-create-in-doubt =
     ⚠️ { $amount } { $from } → { $to } takasınızın oluşturulup oluşturulmadığını doğrulayamadım: takas servisinin yanıtı kayboldu. İki sipariş oluşmasın diye onu tekrar göndermeyeceğim.

@@ -30,7 +30,8 @@ export interface InstructionCoins {
 export type DepositPart =
   /** `copy`: the copy buttons under the message (none when absent). */
   | { kind: "text"; text: string; copy?: CopyButton[] }
-  | { kind: "qr"; caption: string }
+  /** `noCode`: what is sent instead when no QR code holds the address. */
+  | { kind: "qr"; caption: string; noCode: string }
   /** The live order card: its message id is stored on the record. */
   | { kind: "card" };
 
@@ -81,7 +82,7 @@ export function depositParts(record: ExchangeRecord, coins: InstructionCoins, t:
       copy: present([copyButton(label, record.depositTag)]),
     });
   }
-  parts.push({ kind: "qr", caption: t("deposit-qr-caption", { coin: from }) });
+  parts.push({ kind: "qr", caption: t("deposit-qr-caption", { coin: from }), noCode: t("deposit-qr-none", { coin: from }) });
   // The last message is the live order card (its footer is the outro): the poller edits it in
   // place from now on, so its message id is stored on the record.
   parts.push({ kind: "card" });
@@ -107,12 +108,14 @@ export async function sendDepositPart(
       const keyboard = part.copy ? withCopyButtons(part.copy) : undefined;
       return (await api.sendMessage(record.chatId, part.text, keyboard ? { reply_markup: keyboard } : {})).message_id;
     }
-    case "qr":
-      return (
-        await api.sendPhoto(record.chatId, new InputFile(await depositQr(record.depositAddress), "deposit-address.png"), {
-          caption: part.caption,
-        })
-      ).message_id;
+    case "qr": {
+      // An address no QR code holds (past about 2,300 characters) fails to draw the same way every
+      // time: retried, it would hold back every later message to the chat. The person is told
+      // instead, and copies the address from the message above.
+      const png = await depositQr(record.depositAddress).catch(() => undefined);
+      if (png === undefined) return (await api.sendMessage(record.chatId, part.noCode)).message_id;
+      return (await api.sendPhoto(record.chatId, new InputFile(png, "deposit-address.png"), { caption: part.caption })).message_id;
+    }
     case "card": {
       const card = renderOrderCard(record, t);
       const sent = await api.sendMessage(record.chatId, card.text, { reply_markup: card.reply_markup });
