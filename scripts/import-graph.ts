@@ -21,10 +21,24 @@ export interface ImportEdge {
 
 /** The relative imports of one file (packages are left out: they are not part of the layering). */
 export function importsOf(file: string): ImportEdge[] {
+  return specifiersOf(file)
+    .filter((e) => e.specifier.startsWith("."))
+    .map(({ specifier, typeOnly, dynamic }) => ({ target: resolve(dirname(file), specifier.replace(/\.js$/, ".ts")), typeOnly, dynamic }));
+}
+
+/** The packages (and `node:` modules) one file imports, and how. */
+export function packageImportsOf(file: string): { name: string; typeOnly: boolean; dynamic: boolean }[] {
+  return specifiersOf(file)
+    .filter((e) => !e.specifier.startsWith("."))
+    .map(({ specifier, typeOnly, dynamic }) => ({ name: specifier, typeOnly, dynamic }));
+}
+
+/** Every import of one file, as written. */
+function specifiersOf(file: string): { specifier: string; typeOnly: boolean; dynamic: boolean }[] {
   const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
-  const edges: ImportEdge[] = [];
-  const add = (spec: string, typeOnly: boolean, dynamic: boolean): void => {
-    if (spec.startsWith(".")) edges.push({ target: resolve(dirname(file), spec.replace(/\.js$/, ".ts")), typeOnly, dynamic });
+  const edges: { specifier: string; typeOnly: boolean; dynamic: boolean }[] = [];
+  const add = (specifier: string, typeOnly: boolean, dynamic: boolean): void => {
+    edges.push({ specifier, typeOnly, dynamic });
   };
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {

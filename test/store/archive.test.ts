@@ -6,7 +6,6 @@
 import { spawn } from "node:child_process";
 import { appendFile, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ExchangeRecord } from "../../src/domain/types.js";
 import { ArchiveFiles, monthFileName, monthOf } from "../../src/store/archive-files.js";
@@ -14,6 +13,7 @@ import { isArchivable } from "../../src/store/archive.js";
 import { startArchiver } from "../../src/store/archive-schedule.js";
 import { StoreCorruptError, openStore, type Store } from "../../src/store/store.js";
 import { SEEDED, seededExchange } from "./fixtures/archive-crasher.js";
+import { builtProgram } from "../crash/built-bot.js";
 import { exchange, tempDirs } from "./helpers.js";
 
 const dirs = tempDirs();
@@ -419,12 +419,13 @@ describe("the schedule", () => {
   });
 });
 
-const crasher = fileURLToPath(new URL("./fixtures/archive-crasher.ts", import.meta.url));
-
 /** Runs the crasher in `dir`; resolves with how it ended. `killAfterMs`: we kill it that long after "running". */
 function runCrasher(dir: string, mode: string, killAfterMs?: number): Promise<"killed" | "finished"> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", crasher, dir, mode], { stdio: ["ignore", "pipe", "pipe"] });
+    // From the run's build (test/crash/build-setup.ts): through tsx, compiling it took most of a run's CPU.
+    const child = spawn(process.execPath, [builtProgram("test/store/fixtures/archive-crasher.ts"), dir, mode], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stderr = "";
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
     child.stdout.on("data", (d: Buffer) => {

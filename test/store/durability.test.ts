@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
 import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { StoreClosedError, openStore, type Store } from "../../src/store/store.js";
+import { builtProgram } from "../crash/built-bot.js";
 import { exchange, tempDirs } from "./helpers.js";
 
 const dirs = tempDirs();
@@ -201,8 +201,6 @@ describe("a file kept as a base and an append log", () => {
   }, 60_000);
 });
 
-const crashWriter = fileURLToPath(new URL("./fixtures/crash-writer.ts", import.meta.url));
-
 /**
  * Runs the crash writer in `dir` until it dies of SIGKILL: by its own hand ("tear" mode) or ours,
  * as soon as it reports counter ≥ `killAt` durable (it is then already inside its next write).
@@ -210,7 +208,8 @@ const crashWriter = fileURLToPath(new URL("./fixtures/crash-writer.ts", import.m
  */
 function runChild(args: string[], dir: string, killAt = Infinity): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", crashWriter, dir, ...args], {
+    // From the run's build (test/crash/build-setup.ts): through tsx, compiling it took most of a run's CPU.
+    const child = spawn(process.execPath, [builtProgram("test/store/fixtures/crash-writer.ts"), dir, ...args], {
       stdio: ["ignore", "pipe", "pipe"],
     });
     let last = 0;
