@@ -12,6 +12,19 @@ import { freePort } from "../../src/net/listen.js";
 import { startHarness, type Harness } from "./harness.js";
 import { ChatDriver } from "./chat-driver.js";
 
+/** The create of 0.1 BTC to ETH with the sample addresses, at the draft of `session` and as `quote` showed it. */
+function btcToEth(session: Record<string, unknown>, quote: Record<string, unknown>) {
+  return {
+    draftId: session.draftId,
+    from: "BTC",
+    to: "ETH",
+    amount: "0.1",
+    destinationAddress: SAMPLE_ADDRESSES.ETH,
+    refundAddress: SAMPLE_ADDRESSES.BTC,
+    shown: { amountFrom: quote.amountFrom, amountTo: quote.amountTo },
+  };
+}
+
 describe("the Mini App's questions", () => {
   let h: Harness;
   let base: string;
@@ -87,15 +100,7 @@ describe("the Mini App's questions", () => {
 
       const chat = new ChatDriver(h, h.emulator.user(ann));
       const since = chat.mark();
-      const order = {
-        draftId: session.draftId,
-        from: "BTC",
-        to: "ETH",
-        amount: "0.1",
-        destinationAddress: SAMPLE_ADDRESSES.ETH,
-        refundAddress: SAMPLE_ADDRESSES.BTC,
-        shown: { amountFrom: quote.amountFrom, amountTo: quote.amountTo },
-      };
+      const order = btcToEth(session, quote);
       const created = (await ask("create", order)).body;
       const exchange = created.exchange as Record<string, unknown>;
       expect(exchange).toMatchObject({ from: "BTC", to: "ETH", amountFrom: "0.1", status: "waiting_deposit", final: false });
@@ -179,15 +184,7 @@ describe("the Mini App's questions", () => {
     await start({}, { depositAddressLength: 2400 });
     const session = (await ask("session")).body;
     const quote = (await ask("quote", { from: "BTC", to: "ETH", amount: "0.1" })).body;
-    const order = {
-      draftId: session.draftId,
-      from: "BTC",
-      to: "ETH",
-      amount: "0.1",
-      destinationAddress: SAMPLE_ADDRESSES.ETH,
-      refundAddress: SAMPLE_ADDRESSES.BTC,
-      shown: { amountFrom: quote.amountFrom, amountTo: quote.amountTo },
-    };
+    const order = btcToEth(session, quote);
     const created = await ask("create", order);
     expect(created.status).toBe(200);
     const exchange = created.body.exchange as Record<string, unknown>;
