@@ -20,11 +20,40 @@ export interface ImportEdge {
 }
 
 /** The relative imports of one file (packages are left out: they are not part of the layering). */
-export function importsOf(file: string): ImportEdge[] {
+function importsOf(file: string): ImportEdge[] {
+  return allImportsOf(file).files;
+}
+
+/** A package (or `node:` module) one file imports, and how. */
+export interface PackageImport {
+  readonly name: string;
+  readonly typeOnly: boolean;
+  readonly dynamic: boolean;
+}
+
+/** One file's imports, read once: of the files of the project (as {@link importsOf}), and of packages. */
+export function allImportsOf(file: string): { files: ImportEdge[]; packages: PackageImport[] } {
+  const all = specifiersOf(file);
+  return {
+    files: all
+      .filter((e) => e.specifier.startsWith("."))
+      .map(({ specifier, typeOnly, dynamic }) => ({
+        target: resolve(dirname(file), specifier.replace(/\.js$/, ".ts")),
+        typeOnly,
+        dynamic,
+      })),
+    packages: all
+      .filter((e) => !e.specifier.startsWith("."))
+      .map(({ specifier, typeOnly, dynamic }) => ({ name: specifier, typeOnly, dynamic })),
+  };
+}
+
+/** Every import of one file, as written. */
+function specifiersOf(file: string): { specifier: string; typeOnly: boolean; dynamic: boolean }[] {
   const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
-  const edges: ImportEdge[] = [];
-  const add = (spec: string, typeOnly: boolean, dynamic: boolean): void => {
-    if (spec.startsWith(".")) edges.push({ target: resolve(dirname(file), spec.replace(/\.js$/, ".ts")), typeOnly, dynamic });
+  const edges: { specifier: string; typeOnly: boolean; dynamic: boolean }[] = [];
+  const add = (specifier: string, typeOnly: boolean, dynamic: boolean): void => {
+    edges.push({ specifier, typeOnly, dynamic });
   };
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {

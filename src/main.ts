@@ -12,7 +12,7 @@ import type { App } from "./app.js";
 import { startSystem, type RunningSystem } from "./system.js";
 import { DataDirError, StoreCorruptError, StoreVersionError } from "./store/store.js";
 import { SchemaVersionError } from "./store/postgres/migrate.js";
-import { DatabaseUnavailableError } from "./store/postgres/postgres-store.js";
+import { DatabaseUnavailableError } from "./store/postgres/database-unavailable.js";
 import { osReason } from "./store/errors.js";
 import { StartupAbortedError } from "./net/wait-for-telegram.js";
 import { signalJudge } from "./stop-signals.js";

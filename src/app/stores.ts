@@ -8,8 +8,6 @@ import { openStore, type Store } from "../store/store.js";
 import type { DataStore } from "../store/data-store.js";
 import { fileDataStore } from "../store/file-data-store.js";
 import { singleProcessCoordination, type Coordination } from "../store/coordination.js";
-import { postgresCoordination } from "../store/postgres/coordination.js";
-import { openPostgresStore } from "../store/postgres/postgres-store.js";
 import type { Topology } from "./topology.js";
 
 /** The lowdb stores behind the app's DataStores, on the file backend. */
@@ -53,6 +51,12 @@ export async function openDataStores(
   onStatement?: OnStoreStatement,
 ): Promise<DataStores> {
   if (topology.store.kind === "postgres") {
+    // Loaded only for a store in PostgreSQL: the pg driver and the store's modules are about 70 ms
+    // of CPU that every start on files (and every crash test's bot) would pay for nothing.
+    const [{ openPostgresStore }, { postgresCoordination }] = await Promise.all([
+      import("../store/postgres/postgres-store.js"),
+      import("../store/postgres/coordination.js"),
+    ]);
     const url = topology.store.url;
     const db = await openPostgresStore({ url, logger: logger.child({ part: "postgres" }), onStatement });
     const coordination = postgresCoordination({ url, logger: logger.child({ part: "coordination" }) });

@@ -118,7 +118,7 @@ async function answerQuestion(opts: WebAppOptions, name: string, req: IncomingMe
     json(res, 404, { error: "no such question" });
     return;
   }
-  const person = personOf(req.headers.authorization, opts.botToken);
+  const person = await personOf(req.headers.authorization, opts.botToken);
   if ("refused" in person) {
     // What was wrong is logged, never the data itself.
     opts.logger.info({ question: name, reason: person.refused }, "mini app: a request without valid launch data, refused");

@@ -21,6 +21,7 @@ import { PgConnection, type OnStatement } from "./connection.js";
 import { postgresExchanges, postgresLookup } from "./exchanges.js";
 import { ClaimOwners } from "./claim-owners.js";
 import { postgresKeyValue, postgresSettings } from "./kv.js";
+import { DatabaseUnavailableError } from "./database-unavailable.js";
 import { migrateSchema } from "./migrate.js";
 import { postgresOutboxQueries } from "./outbox-heads.js";
 import { postgresBuckets } from "./person-buckets.js";
@@ -48,22 +49,6 @@ export interface PostgresStoreOptions {
 const CONNECT_TIMEOUT_MS = 10_000;
 
 const silentLogger: PostgresStoreLogger = { info() {}, warn() {} };
-
-/**
- * The database named by DATABASE_URL cannot be used: the server does not answer, refuses the login,
- * or has no such database. The message is one line that names the server, user and database (never
- * the password) and says what to fix; `code` is the network or PostgreSQL error code.
- */
-export class DatabaseUnavailableError extends Error {
-  override readonly name = "DatabaseUnavailableError";
-
-  constructor(
-    message: string,
-    readonly code: string,
-  ) {
-    super(message);
-  }
-}
 
 /**
  * Connects, brings the schema up to date (migrate.ts: refuses a newer one with SchemaVersionError)
