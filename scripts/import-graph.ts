@@ -20,17 +20,32 @@ export interface ImportEdge {
 }
 
 /** The relative imports of one file (packages are left out: they are not part of the layering). */
-export function importsOf(file: string): ImportEdge[] {
-  return specifiersOf(file)
-    .filter((e) => e.specifier.startsWith("."))
-    .map(({ specifier, typeOnly, dynamic }) => ({ target: resolve(dirname(file), specifier.replace(/\.js$/, ".ts")), typeOnly, dynamic }));
+function importsOf(file: string): ImportEdge[] {
+  return allImportsOf(file).files;
 }
 
-/** The packages (and `node:` modules) one file imports, and how. */
-export function packageImportsOf(file: string): { name: string; typeOnly: boolean; dynamic: boolean }[] {
-  return specifiersOf(file)
-    .filter((e) => !e.specifier.startsWith("."))
-    .map(({ specifier, typeOnly, dynamic }) => ({ name: specifier, typeOnly, dynamic }));
+/** A package (or `node:` module) one file imports, and how. */
+export interface PackageImport {
+  readonly name: string;
+  readonly typeOnly: boolean;
+  readonly dynamic: boolean;
+}
+
+/** One file's imports, read once: of the files of the project (as {@link importsOf}), and of packages. */
+export function allImportsOf(file: string): { files: ImportEdge[]; packages: PackageImport[] } {
+  const all = specifiersOf(file);
+  return {
+    files: all
+      .filter((e) => e.specifier.startsWith("."))
+      .map(({ specifier, typeOnly, dynamic }) => ({
+        target: resolve(dirname(file), specifier.replace(/\.js$/, ".ts")),
+        typeOnly,
+        dynamic,
+      })),
+    packages: all
+      .filter((e) => !e.specifier.startsWith("."))
+      .map(({ specifier, typeOnly, dynamic }) => ({ name: specifier, typeOnly, dynamic })),
+  };
 }
 
 /** Every import of one file, as written. */

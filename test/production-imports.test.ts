@@ -11,22 +11,32 @@
  */
 import { relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { importsOf as importsOfFile, packageImportsOf } from "../scripts/import-graph.js";
+import { allImportsOf, type PackageImport } from "../scripts/import-graph.js";
 
 const ROOT = resolve(import.meta.dirname, "..");
 
 interface Edges {
   readonly static: string[];
   readonly dynamic: string[];
+  readonly packages: PackageImport[];
 }
 
-/** The relative modules a file imports at run time: static (not type-only) and dynamic. */
+/** Each file as read once: the walks below go over the same files, and parsing them is most of their time. */
+const read = new Map<string, Edges>();
+
+/** The relative modules a file imports at run time, static (not type-only) and dynamic, and its packages. */
 function importsOf(file: string): Edges {
-  const edges = importsOfFile(file);
-  return {
-    static: edges.filter((e) => !e.dynamic && !e.typeOnly).map((e) => e.target),
-    dynamic: edges.filter((e) => e.dynamic).map((e) => e.target),
-  };
+  let edges = read.get(file);
+  if (edges === undefined) {
+    const { files, packages } = allImportsOf(file);
+    edges = {
+      static: files.filter((e) => !e.dynamic && !e.typeOnly).map((e) => e.target),
+      dynamic: files.filter((e) => e.dynamic).map((e) => e.target),
+      packages,
+    };
+    read.set(file, edges);
+  }
+  return edges;
 }
 
 /** Every file reachable from `entry`, following static imports, and dynamic ones too if asked. */
@@ -69,7 +79,7 @@ describe("the packages the production entry loads at start-up", () => {
   /** The packages the files reachable from `entry` import at run time, following dynamic imports too if asked. */
   function packagesLoaded(entry: string, followDynamic: boolean): Set<string> {
     const files = [...reachable(entry, followDynamic)].map((f) => resolve(ROOT, f));
-    const imports = files.flatMap((f) => packageImportsOf(f)).filter((i) => !i.typeOnly && (followDynamic || !i.dynamic));
+    const imports = files.flatMap((f) => importsOf(f).packages).filter((i) => !i.typeOnly && (followDynamic || !i.dynamic));
     return new Set(imports.map((i) => i.name));
   }
 

@@ -13,8 +13,11 @@
  * The crash tests start the bot about 45 times a run. `npm start`'s own way is kept by
  * test/main.test.ts.
  *
- * The build is the project's (`tsconfig.build.json`) with `--noCheck`: the same files byte for byte
- * (compared), in 8.5 s of CPU instead of 18.7; `npm run typecheck` checks src beside the tests.
+ * The build is the project's (`tsconfig.build.json`) with `--noCheck` and `--noResolve`: the same
+ * files byte for byte (compared, the source maps too), in 6.4 s of CPU instead of 18.7 (9.2 with
+ * `--noCheck` alone); `npm run typecheck` checks src beside the tests. `--noResolve` leaves out the
+ * declarations of the packages src imports, which only a check reads: the build's files are
+ * tsconfig.build.json's `include` (the whole of src/), each emitted alone (`isolatedModules`).
  *
  * Beside it, the tests' own child programs (the stores' crash writers, {@link CHILD_PROGRAMS}) are
  * built into `programs/` of the same folder, running on the bot's build: through tsx a run of one
@@ -118,7 +121,15 @@ export async function buildBot(root: string = ROOT): Promise<string> {
   try {
     await promisify(execFile)(
       process.execPath,
-      [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json", "--noCheck", "--outDir", join(app, "dist")],
+      [
+        join(root, "node_modules/typescript/bin/tsc"),
+        "-p",
+        "tsconfig.build.json",
+        "--noCheck",
+        "--noResolve",
+        "--outDir",
+        join(app, "dist"),
+      ],
       { cwd: root },
     );
     // The runtime stage's COPY lines, read from the Dockerfile, so a file the image lacks is
