@@ -6,6 +6,7 @@
  *   BENCH_BEFORE=<git ref> npm run bench:throughput   (an earlier commit measured too, in the same run)
  *   BENCH_ROUNDS=1 BENCH_FLOOD=500 BENCH_MODES=polling BENCH_KINDS=start …   (a quick look)
  *   BENCH_CPU_PROF=<folder> …   (each bot, the bare one too, writes a V8 CPU profile there)
+ *   BENCH_WARMUP=0 …   (no warm-up flood: a bot's first seconds, its code not yet optimised)
  *
  * A flood of N updates from N different people (a /start each, or an inline query each) is queued
  * at the Bot API emulator at once; the bot drains it by long polling, or takes it by webhook (the
@@ -18,7 +19,11 @@
  * fresh for each run), against the sandbox exchange. Not `src/main.ts` through tsx, as this bench
  * ran it before: tsx's esbuild wraps every named function in a `__name` call and maps sources, a
  * cost no deployment pays (1–2 % of an update's CPU in the profiles). The bare bot (bench/bare-grammy-bot.ts)
- * answers each update with one call. The emulator and the sandbox run in this process and cost
+ * answers each update with one call. Before the measured flood, each bot drains a warm-up flood of
+ * the same kind from other people (BENCH_WARMUP, 2,000 by default): the figure is the rate of a bot
+ * that has been running, as a deployed one has. Without it, a flood of 2,000 lasts a second or two,
+ * much of it spent before V8 has optimised the code an update runs through, and the full bot runs
+ * through far more code than the bare one. The emulator and the sandbox run in this process and cost
  * the same per update whichever bot drains the flood: the ratio full ÷ bare is the figure. Besides
  * the rate, the bot's CPU per update (from /proc, Linux) and its resident memory, idle after a
  * warm-up update and at its peak.
@@ -44,6 +49,7 @@ import { processCpuMs, processMemoryMb } from "./process-figures.js";
 import { machineLine, measuredCommit, resultsReport } from "./results-file.js";
 
 const FLOOD = Number(process.env.BENCH_FLOOD ?? 2_000);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const MODES = (process.env.BENCH_MODES ?? "polling,webhook").split(",") as Mode[];
 const KINDS = (process.env.BENCH_KINDS ?? "start,inline").split(",") as Kind[];
@@ -159,15 +165,18 @@ function oneAnswered(emulator: Emulator, kind: Kind, id: number): Promise<void> 
   });
 }
 
-/** Queues the flood and resolves with its seconds once the emulator has the Nth answer. */
-async function flood(emulator: Emulator, kind: Kind): Promise<number> {
+/**
+ * Queues a flood of `size` updates from people numbered from `firstId` and resolves with its
+ * seconds once the emulator has the last answer.
+ */
+async function flood(emulator: Emulator, kind: Kind, size: number, firstId: number): Promise<number> {
   let answered = 0;
   let done!: () => void;
   const all = new Promise<void>((resolve) => (done = resolve));
   const off = emulator.onApiCall((call) => {
-    if (call.ok && call.method === ANSWER[kind] && ++answered === FLOOD) done();
+    if (call.ok && call.method === ANSWER[kind] && ++answered === size) done();
   });
-  const people = Array.from({ length: FLOOD }, (_, i) => emulator.user({ id: 1_000_000 + i, first_name: `P${i}`, language_code: "en" }));
+  const people = Array.from({ length: size }, (_, i) => emulator.user({ id: firstId + i, first_name: `P${i}`, language_code: "en" }));
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`the flood was not drained in ${FLOOD_LIMIT_MS} ms (${answered} answered)`)), FLOOD_LIMIT_MS);
@@ -204,8 +213,12 @@ async function measure(name: BotName, roots: Record<BotName, string>, mode: Mode
     await oneAnswered(emulator, kind, 999);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const idleMb = processMemoryMb(bot.pid).now;
+    if (WARMUP > 0) {
+      await flood(emulator, kind, WARMUP, 2_000_000);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
     const cpu0 = processCpuMs(bot.pid);
-    const seconds = await flood(emulator, kind);
+    const seconds = await flood(emulator, kind, FLOOD, 1_000_000);
     const cpuMs = (processCpuMs(bot.pid) - cpu0) / FLOOD;
     return { rate: FLOOD / seconds, cpuMs, idleMb, peakMb: processMemoryMb(bot.pid).peak };
   } finally {
@@ -295,7 +308,7 @@ out(`Produced by \`${before ? `BENCH_BEFORE=${BEFORE} ` : ""}npm run bench:throu
 out();
 out(machineLine());
 out(
-  `Date: ${new Date().toISOString().slice(0, 10)}; commit ${commit.described}${before ? `, against ${before.commit}` : ""}; a flood of ${FLOOD} updates from ${FLOOD} people, queued at once; median of ${ROUNDS} rounds; each bot a process of its own started with ${BOT_NODE_OPTIONS.join(" ")}`,
+  `Date: ${new Date().toISOString().slice(0, 10)}; commit ${commit.described}${before ? `, against ${before.commit}` : ""}; a flood of ${FLOOD} updates from ${FLOOD} people, queued at once, ${WARMUP > 0 ? `after a warm-up flood of ${WARMUP} from others` : "with no warm-up flood"}; median of ${ROUNDS} rounds; each bot a process of its own started with ${BOT_NODE_OPTIONS.join(" ")}`,
 );
 out();
 out("Updates per second, the median of the rounds (÷ the bare bot's: the median of each round's ratio):");
