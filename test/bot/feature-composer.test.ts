@@ -97,4 +97,54 @@ describe("FeatureComposer", () => {
     await passesOn(feature, press("no"));
     expect(lazy).not.toHaveBeenCalled();
   });
+
+  it("runs everything installed in the order installed, by every way grammY installs middleware", async () => {
+    // Each registration reaches the feature's steps only through `use`: one that grammY installed
+    // another way would not run here, and this test would fail.
+    const seen: string[] = [];
+    const mark = (name: string) => (_: Context, next: () => Promise<void>) => (seen.push(name), next());
+    const feature = new FeatureComposer<Context>();
+    feature.use(mark("use"));
+    feature.on("message", mark("on"));
+    feature.command("start", mark("command"));
+    feature.hears(/start/, mark("hears"));
+    feature.branch(() => true, mark("branch"), mark("never"));
+    feature.lazy(() => mark("lazy"));
+    feature.route(() => "a", { a: mark("route") });
+    feature.errorBoundary(() => undefined).use(mark("errorBoundary"));
+    feature.drop(() => false, mark("drop"));
+    feature.filter(() => true, mark("filter"));
+
+    expect(await passesOn(feature, message("/start"))).toBe(true);
+    expect(seen).toEqual(["use", "on", "command", "hears", "branch", "lazy", "route", "errorBoundary", "drop", "filter"]);
+  });
+
+  it("runs what is added to a Composer that use returned, in its place, after the feature was installed", async () => {
+    const seen: string[] = [];
+    const feature = new FeatureComposer<Context>();
+    const first = feature.use();
+    feature.use((_, next) => (seen.push("second"), next()));
+    const outer = new Composer<Context>(feature);
+    first.use((_, next) => (seen.push("first"), next()));
+    let passed = false;
+    await outer.middleware()(message("x"), () => {
+      passed = true;
+      return Promise.resolve();
+    });
+    expect(seen).toEqual(["first", "second"]);
+    expect(passed).toBe(true);
+  });
+
+  it("stops at the middleware that does not call next, and fails with the one that throws", async () => {
+    const seen: string[] = [];
+    const feature = new FeatureComposer<Context>();
+    feature.use((_, next) => (seen.push("a"), next()));
+    feature.command("start", () => void seen.push("took"));
+    feature.use(() => {
+      throw new Error("not reached by /start");
+    });
+    expect(await passesOn(feature, message("/start"))).toBe(false);
+    expect(seen).toEqual(["a", "took"]);
+    await expect(passesOn(feature, message("/other"))).rejects.toThrow("not reached by /start");
+  });
 });
