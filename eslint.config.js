@@ -50,6 +50,12 @@ export default defineConfig(
       "no-restricted-syntax": [
         "error",
         { selector: "NewExpression[callee.name='Composer']", message: "Build a feature on FeatureComposer (src/bot/feature-composer.ts)." },
+        // The plugin does not run around every update (src/bot/questions.ts): its controls are
+        // reached through askQuestion, leaveQuestion and leaveQuestions, which run it when needed.
+        {
+          selector: "MemberExpression[property.name='conversation']",
+          message: "Open or close a question through src/bot/questions.ts (askQuestion, leaveQuestion, leaveQuestions).",
+        },
       ],
     },
   },

@@ -13,8 +13,14 @@
  * lets everything else through: other people's messages in a group (a question's state is kept
  * per person there), other buttons, and commands, which also close it (/cancel says so). Every
  * question lapses after FLOW_TIMEOUT_MINUTES of silence, as a flow step does.
+ *
+ * The plugin runs around an update only when its asker has a question stored: for any other
+ * update it would build its controls and an entry per question, a twelfth of what a /start
+ * allocated in a flood, to find nothing to resume. A feature that opens or closes a question
+ * does it through the functions below, which run the plugin around that act when it was not run
+ * around the update: `ctx.conversation` is theirs alone (a lint rule keeps the features off it).
  */
-import { Composer, type Context } from "grammy";
+import { Composer, type Context, type MiddlewareFn } from "grammy";
 import {
   conversations,
   createConversation,
@@ -89,6 +95,13 @@ function questionKey(ctx: Context): string | undefined {
   return ctx.from === undefined ? undefined : `${chat.id}:${ctx.from.id}`;
 }
 
+/** The plugin with its questions, by the deps of the bot it was built for: what {@link withControls} runs. */
+const pluginOf = new WeakMap<BotDeps, MiddlewareFn<BotContext>>();
+/** The updates the plugin runs around: their `ctx.conversation` is its controls. */
+const underPlugin = new WeakSet<Context>();
+/** The updates the plugin was run for around one act alone ({@link withControls}). */
+const actedAlone = new WeakSet<Context>();
+
 /** The questions' feature: the plugin over the store, and each question with the one expiry. */
 export function questionsFeature(deps: BotDeps, questions: readonly AnyQuestion[]): Composer<BotContext> {
   const plugins = [
@@ -103,7 +116,7 @@ export function questionsFeature(deps: BotDeps, questions: readonly AnyQuestion[
   ];
   const plugin = inOrder<BotContext>(
     conversations<BotContext, QuestionContext>({
-      storage: { type: "key", getStorageKey: questionKey, adapter: questionStorage(deps.store, deps.now) },
+      storage: { type: "key", getStorageKey: questionKey, prefix: "", adapter: questionStorage(deps.store, deps.now) },
     }),
     ...questions.map((q) =>
       createConversation<BotContext, QuestionContext>(q.run, {
@@ -113,7 +126,34 @@ export function questionsFeature(deps: BotDeps, questions: readonly AnyQuestion[
       }),
     ),
   );
-  return new Composer<BotContext>((ctx, next) => (outsideQuestions(ctx) ? next() : plugin(ctx, next)));
+  pluginOf.set(deps, plugin);
+  return new Composer<BotContext>(async (ctx, next) => {
+    if (outsideQuestions(ctx)) return next();
+    const key = questionKey(ctx);
+    // Nothing stored for this asker: no question to see the update (see the module comment).
+    if (key !== undefined && (await deps.store.conversations.get(key)) === undefined) return next();
+    underPlugin.add(ctx);
+    return plugin(ctx, next);
+  });
+}
+
+/**
+ * Runs `act` with the plugin's controls for this update: its own when the plugin runs around the
+ * update; else the plugin is run around `act` alone, which reads the asker's state and writes what
+ * `act` changed, as around a whole update. The plugin runs once per update at most: a second act
+ * on an update it was not run around is refused, never lost.
+ */
+async function withControls(ctx: BotContext, act: (controls: BotContext["conversation"]) => Promise<unknown>): Promise<void> {
+  if (underPlugin.has(ctx)) {
+    await act(ctx.conversation);
+    return;
+  }
+  const plugin = pluginOf.get(ctx.deps);
+  if (plugin === undefined) throw new Error("questions: the questions feature is not installed on this bot");
+  if (actedAlone.has(ctx)) throw new Error("questions: one act on a question per update, when the plugin did not run around it");
+  actedAlone.add(ctx);
+  // Nothing was stored for the asker when the update came: no question of theirs takes it from `act`.
+  await plugin(ctx, () => act(ctx.conversation).then(() => undefined));
 }
 
 /**
@@ -138,14 +178,21 @@ export async function askQuestion<A extends unknown[]>(ctx: BotContext, question
     await ctx.reply(ctx.t(question.busy));
     return false;
   }
-  await ctx.conversation.exitAll();
-  await ctx.conversation.enter(question.id, ...args);
+  await withControls(ctx, async (controls) => {
+    await controls.exitAll();
+    await controls.enter(question.id, ...args);
+  });
   return true;
 }
 
-/** Closes the short question open in this chat for this person, if any (their exchange flow opens). */
+/** Closes the short question open in this chat for this person, if any (their exchange flow opens, their data is forgotten). */
 export async function leaveQuestions(ctx: BotContext): Promise<void> {
-  await ctx.conversation.exitAll();
+  await withControls(ctx, (controls) => controls.exitAll());
+}
+
+/** Closes `question` if it is open for this update's asker (answered another way). */
+export async function leaveQuestion(ctx: BotContext, question: AnyQuestion): Promise<void> {
+  await withControls(ctx, (controls) => controls.exit(question.id));
 }
 
 /** What answers a question: its asker's text, or one of its own buttons. */

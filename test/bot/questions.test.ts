@@ -1,14 +1,16 @@
 /**
  * The short questions' feature in front of the conversations plugin: an update from no chat that
  * presses no button (an inline query) never reaches the plugin, so its storage is not read for it;
- * every update of a chat does, so an open question still sees its asker's updates.
+ * an update of a chat whose asker has a question stored runs through the plugin, so an open
+ * question still sees its asker's updates; any other runs past it, and the plugin is run around
+ * the opening or closing of a question alone.
  */
 import { Bot, type Context } from "grammy";
 import type { Update, UserFromGetMe } from "grammy/types";
 import { describe, expect, it } from "vitest";
 import type { BotContext } from "../../src/bot/context.js";
 import type { BotDeps } from "../../src/bot/deps.js";
-import { defineQuestion, nextAnswer, questionsFeature } from "../../src/bot/questions.js";
+import { askQuestion, defineQuestion, leaveQuestions, nextAnswer, questionsFeature } from "../../src/bot/questions.js";
 
 const ME: UserFromGetMe = {
   id: 42,
@@ -52,7 +54,8 @@ function botWithQuestions() {
     },
   };
   const deps = {
-    store: { conversations },
+    // No exchange flow is open: askQuestion reads the chat's flow record first.
+    store: { conversations, kv: () => ({ get: () => Promise.resolve(undefined) }) },
     now: () => new Date(),
     config: { flowTimeoutMs: 60_000 },
     i18n: (_ctx: Context, next: () => Promise<void>) => next(),
@@ -64,8 +67,23 @@ function botWithQuestions() {
     return Promise.resolve({ json: () => Promise.resolve({ ok: true, result: true }) });
   };
   const bot = new Bot<BotContext>("42:TEST", { botInfo: ME, client: { fetch: fetch as never } });
+  // As the bot's own chain does before every feature.
+  bot.use((ctx, next) => {
+    ctx.deps = deps;
+    return next();
+  });
   bot.use(questionsFeature(deps, [echo]));
-  bot.command("ask", (ctx) => ctx.conversation.enter(echo.id));
+  bot.command("ask", (ctx) => askQuestion(ctx, echo));
+  bot.command("leave", (ctx) => leaveQuestions(ctx));
+  bot.command("twice", async (ctx) => {
+    await leaveQuestions(ctx);
+    await leaveQuestions(ctx);
+  });
+  // Whether the plugin's controls were on the context of each other text.
+  const controls: boolean[] = [];
+  bot.on("message:text", (ctx) => {
+    controls.push((ctx as { conversation?: unknown }).conversation !== undefined);
+  });
   const inline: string[] = [];
   bot.on("inline_query", (ctx) => {
     inline.push(ctx.inlineQuery.query);
@@ -86,7 +104,7 @@ function botWithQuestions() {
     update_id: ++id,
     inline_query: { id: String(id), from: ANN, query, offset: "" },
   });
-  return { bot, reads, replies, inline, message, inlineQuery };
+  return { bot, reads, kept, replies, inline, controls, message, inlineQuery };
 }
 
 describe("short questions", () => {
@@ -100,11 +118,35 @@ describe("short questions", () => {
   it("see every update of a chat: an open question takes its asker's text, an inline query meanwhile passes it by", async () => {
     const t = botWithQuestions();
     await t.bot.handleUpdate(t.message("/ask"));
-    expect(t.reads).toEqual([String(ANN.id)]);
+    // The feature's look (nothing stored), then the plugin's read around the opening.
+    expect(t.reads).toEqual([String(ANN.id), String(ANN.id)]);
+    expect([...t.kept.keys()]).toEqual([String(ANN.id)]);
     await t.bot.handleUpdate(t.inlineQuery("1 btc"));
     await t.bot.handleUpdate(t.message("blue"));
-    expect(t.reads).toEqual([String(ANN.id), String(ANN.id)]);
+    // The feature's look found the question, and the plugin ran around the answer.
+    expect(t.reads).toHaveLength(4);
     expect(t.inline).toEqual(["1 btc"]);
     expect(t.replies).toEqual(["got blue"]);
+    expect(t.kept.size).toBe(0);
+    expect(t.controls).toEqual([]);
+  });
+
+  it("let an update past the plugin when its asker has no question stored: one look, no controls", async () => {
+    const t = botWithQuestions();
+    await t.bot.handleUpdate(t.message("hello"));
+    expect(t.reads).toEqual([String(ANN.id)]);
+    expect(t.controls).toEqual([false]);
+    // With a question open, the asker's text is the question's, and their command passes it on.
+    await t.bot.handleUpdate(t.message("/ask"));
+    await t.bot.handleUpdate(t.message("/leave"));
+    expect(t.kept.size).toBe(0);
+    await t.bot.handleUpdate(t.message("hello again"));
+    expect(t.controls).toEqual([false, false]);
+    expect(t.replies).toEqual([]);
+  });
+
+  it("refuse a second act on an update the plugin did not run around, rather than lose it", async () => {
+    const t = botWithQuestions();
+    await expect(t.bot.handleUpdate(t.message("/twice"))).rejects.toThrow("one act on a question per update");
   });
 });

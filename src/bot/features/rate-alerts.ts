@@ -22,7 +22,7 @@ import { html, htmlPart, joinHtml, type HtmlText } from "../../messages/html.js"
 import type { Translate } from "../../messages/i18n.js";
 import { Dec } from "../../domain/amount.js";
 import { inFlow as inExchangeFlow } from "./exchange/flow-state.js";
-import { askQuestion, defineQuestion, nextAnswer } from "../questions.js";
+import { askQuestion, defineQuestion, leaveQuestion, nextAnswer } from "../questions.js";
 import { replyToAsker } from "./button-owner.js";
 import { MAX_ALERTS_PER_PERSON, parseAlertInput, parseThreshold, type AlertDirection, type RateAlert } from "../../domain/rate-alert.js";
 
@@ -118,7 +118,7 @@ export function rateAlertsFeature(deps: Deps): Composer<BotContext> {
     const factor = new Dec(100 + (direction === "above" ? percent : -percent)).div(100);
     const threshold = new Dec(price).mul(factor).toSignificantDigits(6, Dec.ROUND_HALF_UP).toFixed();
     // A choice pressed answers the threshold question too.
-    await ctx.conversation.exit(thresholdQuestion.id);
+    await leaveQuestion(ctx, thresholdQuestion);
     await ctx.reply(await addAlert(deps, ctx.t, ctx.chat?.id, ctx.from.id, { from, to, direction, threshold }));
   });
   return feature;

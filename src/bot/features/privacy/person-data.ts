@@ -10,6 +10,7 @@
  */
 import type { BotContext } from "../../context.js";
 import { forgetFlow } from "../exchange/forget-flow.js";
+import { leaveQuestions } from "../../questions.js";
 import { forgetAddresses } from "../../../exchange/address-book.js";
 import { ALERTS_NAMESPACE } from "../../../alerts/rate-alerts.js";
 import type { Namespace } from "../../../store/namespace.js";
@@ -77,7 +78,7 @@ const rateAlerts: PersonDataKind = {
   describedBy: "privacy-data-alerts",
   async forget(ctx, person) {
     await alertsOfPerson.forget(ctx, person);
-    await ctx.conversation.exitAll();
+    await leaveQuestions(ctx);
   },
 };
 
