@@ -24,13 +24,9 @@
  * is installed through `use`, which test/bot/feature-composer.test.ts checks of grammY's.
  */
 import { Composer, type Context, type Middleware, type MiddlewareFn } from "grammy";
-import { inOrderWatched } from "./middleware/in-order.js";
+import { Guarded, inOrderWatched } from "./middleware/in-order.js";
 
 type MaybePromise<T> = T | Promise<T>;
-
-function isPromise<T>(value: MaybePromise<T>): value is Promise<T> {
-  return typeof (value as { then?: unknown } | null)?.then === "function";
-}
 
 export class FeatureComposer<C extends Context> extends Composer<C> {
   /** What was installed, in order; read at each update, so later additions run too. */
@@ -57,11 +53,7 @@ export class FeatureComposer<C extends Context> extends Composer<C> {
   override filter(predicate: (ctx: C) => MaybePromise<boolean>, ...middleware: Array<Middleware<C>>): Composer<C>;
   override filter(predicate: (ctx: C) => MaybePromise<boolean>, ...middleware: Array<Middleware<C>>): Composer<C> {
     const composer = new FeatureComposer<C>(...middleware);
-    this.use((ctx, next) => {
-      const matched = predicate(ctx);
-      if (isPromise(matched)) return matched.then((yes) => (yes ? composer.middleware()(ctx, next) : next()));
-      return matched ? composer.middleware()(ctx, next) : next();
-    });
+    this.#steps.push(new Guarded(predicate, composer));
     return composer;
   }
 }

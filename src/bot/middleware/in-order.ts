@@ -9,7 +9,13 @@
  * generation collections and are copied into the old one, which the garbage collector then sweeps
  * (bench/flow-cpu.results.md). Here an update enters one frame per middleware it reaches.
  */
-import type { Context, Middleware, MiddlewareFn } from "grammy";
+import type { Context, Middleware, MiddlewareFn, MiddlewareObj } from "grammy";
+
+type MaybePromise<T> = T | Promise<T>;
+
+function isPromise<T>(value: MaybePromise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null)?.then === "function";
+}
 
 /** The function of a middleware, asked of a MiddlewareObj at each call as grammY's Composer asks it. */
 function run<C extends Context>(middleware: Middleware<C>, ctx: C, next: () => Promise<void>): unknown {
@@ -21,13 +27,38 @@ const SETTLED: Promise<void> = Promise.resolve();
 
 /** A middleware's result as a Promise: its own when it returned one (its value is not read). */
 function settledBy(result: unknown): Promise<void> {
-  return typeof (result as { then?: unknown } | null)?.then === "function" ? (result as Promise<void>) : SETTLED;
+  return isPromise(result) ? (result as Promise<void>) : SETTLED;
+}
+
+/**
+ * A step entered only by an update `holds` is true of (FeatureComposer's `filter`). In a chain of
+ * {@link inOrderWatched}, an update it does not hold for goes on to the next step in the same frame,
+ * with no `next` made for it: most steps of a feature are filters that an update passes by (a
+ * /start passes a dozen in the exchange feature alone). Elsewhere it is an ordinary middleware.
+ */
+export class Guarded<C extends Context> implements MiddlewareObj<C> {
+  constructor(
+    readonly holds: (ctx: C) => MaybePromise<boolean>,
+    readonly inner: Middleware<C>,
+  ) {}
+
+  middleware(): MiddlewareFn<C> {
+    return (ctx, next) => {
+      const holds = this.holds(ctx);
+      if (isPromise(holds)) return holds.then((yes) => (yes ? run(this.inner, ctx, next) : next()));
+      return holds ? run(this.inner, ctx, next) : next();
+    };
+  }
 }
 
 /** A Promise rejected with whatever was thrown, as an async frame that threw it would be. */
 // eslint-disable-next-line @typescript-eslint/require-await -- the async frame is what rejects
 async function rejectedWith(thrown: unknown): Promise<never> {
   throw thrown;
+}
+
+function isGuarded<C extends Context>(middleware: Middleware<C> | undefined): middleware is Guarded<C> {
+  return middleware instanceof Guarded;
 }
 
 /** `middleware` in order, as one middleware: each reaches the next through `next`, the last the caller's `next`. */
@@ -51,20 +82,35 @@ export function inOrderWatched<C extends Context>(
   onEnter?: (ctx: C, index: number) => void,
 ): MiddlewareFn<C> {
   return (ctx, next) => {
+    const enter = (index: number, current: Middleware<C>): Promise<void> => {
+      onEnter?.(ctx, index);
+      let called = false;
+      return settledBy(
+        run(current, ctx, () => {
+          // As grammY's Composer: a middleware may pass the update on once.
+          if (called) throw new Error("`next` already called before!");
+          called = true;
+          return from(index + 1);
+        }),
+      );
+    };
     const from = (index: number): Promise<void> => {
       try {
-        const current = middleware[index];
+        let at = index;
+        let current = middleware[at];
+        // Guarded steps this update does not pass are stepped over here.
+        while (isGuarded(current)) {
+          const step = current;
+          const holds = step.holds(ctx);
+          if (isPromise(holds)) {
+            const held = at;
+            return holds.then((yes) => (yes ? enter(held, step.inner) : from(held + 1)));
+          }
+          if (holds) return enter(at, step.inner);
+          current = middleware[++at];
+        }
         if (current === undefined) return next();
-        onEnter?.(ctx, index);
-        let called = false;
-        return settledBy(
-          run(current, ctx, () => {
-            // As grammY's Composer: a middleware may pass the update on once.
-            if (called) throw new Error("`next` already called before!");
-            called = true;
-            return from(index + 1);
-          }),
-        );
+        return enter(at, current);
       } catch (err) {
         return rejectedWith(err);
       }

@@ -1,7 +1,7 @@
 import { Api, Composer, Context } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { describe, expect, it } from "vitest";
-import { inOrder } from "../../../src/bot/middleware/in-order.js";
+import { Guarded, inOrder, inOrderWatched } from "../../../src/bot/middleware/in-order.js";
 
 const ctx = new Context({ update_id: 1 }, new Api("1:x"), { id: 1 } as UserFromGetMe);
 const done = () => Promise.resolve();
@@ -75,5 +75,58 @@ describe("inOrder", () => {
       return done();
     });
     expect(called).toBe(true);
+  });
+
+  it("steps over guarded steps an update does not pass, enters the one it does, and tells only what it entered", async () => {
+    const entered: number[] = [];
+    const ran: string[] = [];
+    const pass = (name: string) => (_: Context, next: () => Promise<void>) => (ran.push(name), next());
+    const chain = inOrderWatched<Context>(
+      [
+        new Guarded(() => false, pass("no 1")),
+        new Guarded(() => false, pass("no 2")),
+        new Guarded(() => Promise.resolve(true), pass("async yes")),
+        new Guarded(() => Promise.resolve(false), pass("async no")),
+        new Guarded(() => true, pass("yes")),
+        pass("plain"),
+      ],
+      (_, index) => entered.push(index),
+    );
+    let reachedOuter = false;
+    await chain(ctx, () => {
+      reachedOuter = true;
+      return done();
+    });
+    expect(ran).toEqual(["async yes", "yes", "plain"]);
+    expect(entered).toEqual([2, 4, 5]);
+    expect(reachedOuter).toBe(true);
+  });
+
+  it("fails the chain with a guard that throws, as with a middleware that throws", async () => {
+    const chain = inOrder<Context>(
+      new Guarded(
+        () => false,
+        () => undefined,
+      ),
+      new Guarded(
+        () => {
+          throw new Error("guard failed");
+        },
+        () => undefined,
+      ),
+    );
+    await expect(chain(ctx, done)).rejects.toThrow("guard failed");
+  });
+
+  it("runs a guarded step outside a chain as the middleware it is", async () => {
+    const seen: string[] = [];
+    const guarded = new Guarded<Context>(
+      (c) => c.update.update_id === 1,
+      (_, next) => (seen.push("inner"), next()),
+    );
+    await new Composer<Context>(guarded).middleware()(ctx, () => (seen.push("after"), done()));
+    const other = new Context({ update_id: 2 }, new Api("1:x"), { id: 1 } as UserFromGetMe);
+    await new Composer<Context>(guarded).middleware()(other, () => (seen.push("after other"), done()));
+    expect(seen).toEqual(["inner", "after", "after other"]);
   });
 });
