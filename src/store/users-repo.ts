@@ -148,15 +148,23 @@ export class UsersRepository implements UsersRepo {
  */
 export function seenUser(previous: UserRecord | undefined, from: TelegramUserLike, now: Date): UserRecord | undefined {
   if (!Number.isSafeInteger(from.id)) throw new TypeError("A user id must be an integer.");
+  // Most updates come from someone seen within the minute, unchanged: nothing is built for them.
+  if (previous && onlyRecentlySeen(previous, from, now)) return undefined;
   const at = now.toISOString();
   // Built whole rather than with `delete`: a deleted key turns the object into a slow dictionary
   // for V8, and these records are copied and serialised on every write. A user who removed their
-  // username (or a client that stopped sending a language) loses it.
-  const { username: _username, telegramLanguageCode: _language, ...kept } = previous ?? { id: from.id, blocked: false, firstSeenAt: at };
-  const next: UserRecord = { ...kept, firstName: from.first_name, lastSeenAt: at };
+  // username (or a client that stopped sending a language) loses it. A new user's record is one
+  // literal, in the key order a known one's has: an object rest copy cost a tenth of what an
+  // inline query from a new person cost the bot's own code.
+  let next: UserRecord;
+  if (previous === undefined) next = { id: from.id, blocked: false, firstSeenAt: at, firstName: from.first_name, lastSeenAt: at };
+  else {
+    const { username: _username, telegramLanguageCode: _language, ...kept } = previous;
+    next = { ...kept, firstName: from.first_name, lastSeenAt: at };
+  }
   if (from.username) next.username = from.username;
   if (from.language_code) next.telegramLanguageCode = from.language_code;
-  return previous && onlyRecentlySeen(previous, next, now) ? undefined : next;
+  return next;
 }
 
 /** Sets the /language choice on `u` in place; an empty or undefined code means "follow Telegram". */
@@ -165,16 +173,16 @@ export function withLanguage(u: UserRecord, code: string | undefined): void {
 }
 
 /**
- * True when `next` differs from `previous` only by a lastSeenAt less than the resolution newer:
- * the fields a message refreshes are the same (every other one is copied as it was).
+ * True when what `from` says of the user is what `previous` holds (the names, Telegram's language)
+ * and `previous` was seen less than the resolution ago: only lastSeenAt would move.
  */
-function onlyRecentlySeen(previous: UserRecord, next: UserRecord, now: Date): boolean {
+function onlyRecentlySeen(previous: UserRecord, from: TelegramUserLike, now: Date): boolean {
   const age = now.getTime() - Date.parse(previous.lastSeenAt);
   if (!(age >= 0 && age < LAST_SEEN_RESOLUTION_MS)) return false;
   return (
-    previous.firstName === next.firstName &&
-    previous.username === next.username &&
-    previous.telegramLanguageCode === next.telegramLanguageCode
+    previous.firstName === from.first_name &&
+    previous.username === (from.username || undefined) &&
+    previous.telegramLanguageCode === (from.language_code || undefined)
   );
 }
 

@@ -106,6 +106,17 @@ describe("UsersRepo", () => {
     expect(store.users.upsertSeen({ id: 1, first_name: "A2", username: "a" }, seconds(92)).lastSeenAt).toBe(seconds(92).toISOString());
     await store.flush();
     expect(store.stats.writes).toBe(writes + 2);
+
+    // A username removed, or a language first sent, within the minute is a change too.
+    expect(store.users.upsertSeen({ id: 1, first_name: "A2" }, seconds(93)).username).toBeUndefined();
+    await store.flush();
+    expect(store.stats.writes).toBe(writes + 3);
+    expect(store.users.upsertSeen({ id: 1, first_name: "A2", language_code: "de" }, seconds(94)).telegramLanguageCode).toBe("de");
+    await store.flush();
+    expect(store.stats.writes).toBe(writes + 4);
+    expect(store.users.upsertSeen({ id: 1, first_name: "A2", language_code: "de" }, seconds(95)).lastSeenAt).toBe(
+      seconds(94).toISOString(),
+    );
   });
 
   it("rejects a non-integer id", async () => {
