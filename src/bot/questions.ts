@@ -15,8 +15,8 @@
  * question lapses after FLOW_TIMEOUT_MINUTES of silence, as a flow step does.
  *
  * The plugin runs around an update only when its asker has a question stored: for any other
- * update it would build its controls and an entry per question, a twelfth of what a /start
- * allocated in a flood, to find nothing to resume. A feature that opens or closes a question
+ * update it would build its controls and an entry per question (about 7 % of what a /start
+ * allocated in a flood) to find nothing to resume. A feature that opens or closes a question
  * does it through the functions below, which run the plugin around that act when it was not run
  * around the update: `ctx.conversation` is theirs alone (a lint rule keeps the features off it).
  */
