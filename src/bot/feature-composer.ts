@@ -19,8 +19,7 @@
  * `use` keeps its contract too (each middleware in the order installed, a returned Composer whose
  * later additions run in its place), but its steps are run by inOrder (middleware/in-order.ts)
  * rather than nested by grammY's `concat`, which wraps each installed middleware in two async
- * frames and a closure that every update passing it enters: a /start passes some twenty of them in
- * the features before its own. Every registration (`on`, `command`, `branch`, `errorBoundary`, …)
+ * frames and a closure that every update passing it enters. Every registration (`on`, `command`, `branch`, `errorBoundary`, …)
  * is installed through `use`, which test/bot/feature-composer.test.ts checks of grammY's.
  */
 import { Composer, type Context, type Middleware, type MiddlewareFn } from "grammy";

@@ -33,8 +33,8 @@ function settledBy(result: unknown): Promise<void> {
 /**
  * A step entered only by an update `holds` is true of (FeatureComposer's `filter`). In a chain of
  * {@link inOrderWatched}, an update it does not hold for goes on to the next step in the same frame,
- * with no `next` made for it: most steps of a feature are filters that an update passes by (a
- * /start passes a dozen in the exchange feature alone). Elsewhere it is an ordinary middleware.
+ * with no `next` made for it: most steps of a feature are filters, and most updates pass most of
+ * them by. Elsewhere it is an ordinary middleware.
  */
 export class Guarded<C extends Context> implements MiddlewareObj<C> {
   constructor(
@@ -74,7 +74,7 @@ export function inOrder<C extends Context>(...middleware: Array<Middleware<C>>):
  *
  * A step is a plain function that hands back the middleware's own Promise, not an async one that
  * awaits it: each async frame is a Promise more, and a turn of the microtask queue more, for every
- * update at every step (in a flood of /start, these frames were a tenth of what an update
+ * update at every step (in a flood of /start, these frames were 8 % of what an update
  * allocated). A middleware that throws fails the chain's Promise, as an async frame would.
  */
 export function inOrderWatched<C extends Context>(
