@@ -147,13 +147,16 @@ describe("two pollers on one database", () => {
     const held = [...partner.inFlight.keys()];
     partner.hang.clear();
 
-    // A's process dies: the server ends its sessions (here: the one holding A's owner lock).
+    // A's process dies: the server ends its sessions (here: the one holding A's owner lock). Only
+    // in this test's database: other test files on the same server run owners named "A" too, and
+    // a lock of theirs in the list ended their session and failed this test one run in a few.
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     try {
       const { rows } = await admin.query<{ ended: boolean }>(
         `SELECT pg_terminate_backend(pid) AS ended FROM pg_locks
-         WHERE locktype = 'advisory' AND classid = $1::oid AND objid = ($2::int4)::oid AND objsubid = 2`,
+         WHERE locktype = 'advisory' AND granted AND classid = $1::oid AND objid = ($2::int4)::oid AND objsubid = 2
+           AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
         [CLAIM_OWNER_LOCK_CLASS, ownerLockKey("A")],
       );
       expect(rows).toEqual([{ ended: true }]);

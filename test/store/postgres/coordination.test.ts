@@ -75,10 +75,14 @@ describe("leadership", () => {
     expect(leads.filter((l) => l.isLeader)).toHaveLength(1);
     const first = leads.findIndex((l) => l.isLeader);
 
-    // The server ends the leader's session, as when its process is killed.
+    // The server ends the leader's session, as when its process is killed: in this test's database
+    // only, not the leaders of other test files running on the same server.
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted AND classid = 7320202`);
+    await admin.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted AND classid = 7320202
+         AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    );
     await admin.end();
     await until(() => leads.some((l, i) => i !== first && l.isLeader));
     await sleep(200);
